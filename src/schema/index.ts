@@ -1,0 +1,5 @@
+export * from "./common";
+export * from "./dashboard";
+export * from "./workbook";
+export * from "./deployment";
+export * from "./embed-session";

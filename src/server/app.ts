@@ -1,0 +1,99 @@
+import { randomUUID } from "node:crypto";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Db } from "./db/connection";
+import type { AppEnv } from "./http/app-env";
+import { authentication } from "./http/auth";
+import { HttpError, toErrorResponse } from "./http/errors";
+import { createRouter } from "./http/openapi";
+import type { Principal } from "./http/principal";
+import type { Logger } from "./logger";
+import { registerApiKeyRoutes } from "./routes/api-keys";
+import { registerDeploymentRoutes } from "./routes/deployments";
+import { registerEmbedAppRoutes, type EmbedAssets } from "./routes/embed-app";
+import type { SecretBox } from "./services/secret-box";
+import type { EmbedSessions } from "./services/embed-sessions";
+import { registerEmbedSessionRoutes } from "./routes/embed-sessions";
+
+/** Everything the HTTP app needs; `createApp` builds no resources of its own. */
+export interface AppDeps {
+  db: Db;
+  logger: Logger;
+  secretBox: SecretBox;
+  /** Base URL the platform is reached at (for links it prints or returns). */
+  publicUrl: string;
+  /** Built embed app; absent in API-only tests. */
+  embedAssets?: EmbedAssets;
+  /** Signed-embedding sessions and token verification. */
+  embedSessions: EmbedSessions;
+  /** Verifies a signed-embed token (defaults to embedSessions.authenticate). */
+  authenticateEmbedToken?: (token: string) => Promise<Principal | null>;
+  /** Resolves the platform login cookie; set by the login module. */
+  authenticateCookie?: (c: Context<AppEnv>) => Promise<Principal | null>;
+  /** Extra route modules (later features plug in here without touching this file's core). */
+  extraRoutes?: ((app: ReturnType<typeof createRouter>) => void)[];
+}
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export const routeModules: ((app: ReturnType<typeof createRouter>) => void)[] = [registerDeploymentRoutes, registerApiKeyRoutes, registerEmbedSessionRoutes];
+
+/** The whole HTTP app, testable in-process with `app.request()`. */
+export function createApp(deps: AppDeps) {
+  deps = { ...deps, authenticateEmbedToken: deps.authenticateEmbedToken ?? deps.embedSessions.authenticate };
+  const app = createRouter();
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("principal", null);
+    const requestId = randomUUID();
+    c.set("requestId", requestId);
+    const started = performance.now();
+    await next();
+    c.header("X-Request-Id", requestId);
+    c.header("X-Content-Type-Options", "nosniff");
+    // Paths only, never query strings: they can carry session ids and filter values.
+    deps.logger.info("request", {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new HttpError(413, { code: "payload_too_large", message: `Request body is larger than ${MAX_BODY_BYTES} bytes` });
+    },
+  });
+  app.use("/api/*", limit);
+  app.use("/build/*", limit);
+  app.use("/api/*", authentication());
+  app.use("/build/*", authentication());
+
+  for (const register of [...routeModules, ...(deps.extraRoutes ?? [])]) register(app);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "An API key (`svc_…`) or a signed-embed token. The same token works on /api/v1 and /build/api/v1.",
+  });
+  app.doc31("/api/v1/openapi.json", (c) => ({
+    openapi: "3.1.0",
+    info: {
+      title: "svc platform API",
+      version: "1.0.0",
+      description: "Management API of the svc embedded-analytics platform (/api/v1 and /build/api/v1).",
+    },
+    servers: [{ url: new URL(c.req.url).origin }],
+  }));
+
+  registerEmbedAppRoutes(app, deps);
+
+  app.notFound((c) => c.json({ code: "not_found", message: `No route for ${c.req.method} ${c.req.path}` }, 404));
+  app.onError((err, c) => toErrorResponse(err, c, deps.logger));
+  return app;
+}
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+const origin = z.string().transform((value, ctx) => {
+  try {
+    const url = new URL(value);
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== value.replace(/\/$/, "")) {
+      throw new Error("not an origin");
+    }
+    return url.origin;
+  } catch {
+    ctx.addIssue({ code: "custom", message: `"${value}" is not an origin like https://app.example.com` });
+    return z.NEVER;
+  }
+});
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** Every setting of the server, read from the environment once at start-up. */
+export const ConfigSchema = z.object({
+  PORT: port.refine((p) => p > 0, "must be 1..65535").default(8080),
+  HOST: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  SVC_DATA_DIR: z.string().min(1).default(".data"),
+  SVC_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SVC_ADMIN_TOKEN: z
+    .string()
+    .regex(/^svc_[A-Za-z0-9_-]{24,200}$/, "must look like svc_ followed by at least 24 of A-Z a-z 0-9 _ -")
+    .optional(),
+  SVC_SECRET_KEY: z.string().min(16, "must be at least 16 characters").optional(),
+  SVC_ADMIN_EMAIL: z.email().default("admin@localhost.local"),
+  SVC_EMBED_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined))
+    .pipe(z.array(origin).optional()),
+  SVC_DEMO_HOST_PORT: port.default(8081),
+  SVC_DEMO_ROWS: z.coerce.number().int().min(1000).max(50_000_000).default(100_000),
+  SVC_DEMO: z.enum(["on", "off"]).default("on"),
+  SVC_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Config = z.output<typeof ConfigSchema> & { publicUrl: string; demoHostOrigin: string | null };
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Validates the environment; a bad value stops the start with every bad key listed. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(ConfigSchema.shape).map((key) => [key, env[key] === "" ? undefined : env[key]]),
+  );
+  const parsed = ConfigSchema.safeParse(known);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "(env)"}: ${i.message}`));
+  }
+  const c = parsed.data;
+  const publicUrl = (c.SVC_PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
+  const demoHostOrigin = c.SVC_DEMO_HOST_PORT > 0 && c.SVC_DEMO === "on" ? `http://127.0.0.1:${c.SVC_DEMO_HOST_PORT}` : null;
+  return { ...c, publicUrl, demoHostOrigin };
+}

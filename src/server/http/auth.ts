@@ -1,0 +1,56 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { authenticateApiKey, API_KEY_PREFIX } from "../services/api-keys";
+import type { AppEnv } from "./app-env";
+import { forbidden, unauthorized } from "./errors";
+import { hasRole, type EmbedPrincipal, type Principal, type Role, type UserPrincipal } from "./principal";
+
+const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/;
+
+/**
+ * Resolves the caller from `Authorization: Bearer …` (an API key, or a signed-embed token) or
+ * from the platform login cookie, and stores it on the context. Rejecting is left to the
+ * routes, so public endpoints stay public; a header that is present but bad is a 401 at once.
+ */
+export function authentication(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const deps = c.get("deps");
+    let principal: Principal | null = null;
+    const header = c.req.header("authorization");
+    if (header !== undefined) {
+      const m = BEARER.exec(header);
+      if (!m) throw unauthorized("Authorization header must be 'Bearer <token>'");
+      const token = m[1]!;
+      if (token.startsWith(API_KEY_PREFIX)) {
+        principal = await authenticateApiKey(deps.db, token);
+        if (!principal) throw unauthorized("The API key is unknown, revoked or expired");
+      } else if (deps.authenticateEmbedToken) {
+        principal = await deps.authenticateEmbedToken(token);
+      }
+      if (!principal) throw unauthorized("The token is invalid or expired");
+    } else if (deps.authenticateCookie) {
+      principal = await deps.authenticateCookie(c);
+    }
+    c.set("principal", principal);
+    await next();
+  };
+}
+
+export function requirePrincipal(c: Context<AppEnv>): Principal {
+  const p = c.get("principal");
+  if (!p) throw unauthorized();
+  return p;
+}
+
+/** A platform user (API key or login); embed viewers are refused. */
+export function requireUser(c: Context<AppEnv>, role: Role = "viewer"): UserPrincipal {
+  const p = requirePrincipal(c);
+  if (p.kind !== "user") throw forbidden("This operation needs a platform user");
+  if (!hasRole(p, role)) throw forbidden(`This operation needs the role ${role} or higher`);
+  return p;
+}
+
+export function requireEmbed(c: Context<AppEnv>): EmbedPrincipal {
+  const p = requirePrincipal(c);
+  if (p.kind !== "embed") throw forbidden("This operation needs an embed session");
+  return p;
+}

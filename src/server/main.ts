@@ -1,0 +1,73 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { serve, type ServerType } from "@hono/node-server";
+import { createApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { DatabaseStartError, openDatabase } from "./db/connection";
+import { createLogger } from "./logger";
+import { bootstrapAccount } from "./services/bootstrap";
+import { createSecretBox, loadMasterKey } from "./services/secret-box";
+import { startPlatform } from "./platform";
+
+/** config → database → app → listen. Prints the URLs and, once, a generated admin key. */
+async function main() {
+  const startedAt = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(err.message + "\n");
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.SVC_LOG_LEVEL);
+  let platform;
+  try {
+    platform = await startPlatform(config, logger);
+  } catch (err) {
+    if (err instanceof DatabaseStartError) {
+      process.stderr.write(`svc: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const { urls, adminToken } = platform;
+  const lines = [
+    "",
+    `  svc is running (${platform.storageKind} storage, started in ${Math.round(performance.now() - startedAt)} ms)`,
+    `  Platform API:   ${urls.api}`,
+    `  OpenAPI:        ${urls.api}/openapi.json`,
+    ...(urls.demoHost ? [`  Demo host page: ${urls.demoHost}   <- open this`] : []),
+    ...(urls.demoDashboard ? [`  Demo dashboard: ${urls.demoDashboard} (private mode needs a login)`] : []),
+    ...(adminToken
+      ? [
+          "",
+          `  Admin API key (shown once, store it now): ${adminToken}`,
+          `  Try it: curl -H "Authorization: Bearer ${adminToken}" ${urls.api}/deployments`,
+        ]
+      : ["", "  Admin API key: the one created on first start (or SVC_ADMIN_TOKEN)."]),
+    "",
+  ];
+  process.stdout.write(lines.join("\n") + "\n");
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down", { signal });
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await platform.stop();
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+void main().catch((err) => {
+  process.stderr.write(`svc: failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

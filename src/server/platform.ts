@@ -1,0 +1,104 @@
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { createApp, type AppDeps } from "./app";
+import type { Config } from "./config";
+import { openDatabase } from "./db/connection";
+import type { Logger } from "./logger";
+import { bootstrapAccount } from "./services/bootstrap";
+import { createSecretBox, loadMasterKey } from "./services/secret-box";
+import { seedDemo } from "./demo/seed";
+import { startDemoHost } from "./demo/host-server";
+import { createPlatformServices } from "./services/platform-services";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+export interface RunningPlatform {
+  storageKind: "pglite" | "postgres";
+  urls: { api: string; demoHost: string | null; demoDashboard: string | null };
+  adminToken: string | null;
+  stop(): Promise<void>;
+}
+
+function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, hostname?: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname }, () => resolve(server as Server));
+    (server as Server).once("error", reject);
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    // In-flight requests finish; idle keep-alive sockets are closed now.
+    server.closeIdleConnections?.();
+  });
+}
+
+/** Starts everything `npm start` runs: storage, the demo, the platform server, the demo host. */
+export async function startPlatform(config: Config, logger: Logger): Promise<RunningPlatform> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.SVC_DATA_DIR });
+  const secretBox = createSecretBox(loadMasterKey({ secret: config.SVC_SECRET_KEY, dataDir: config.SVC_DATA_DIR }));
+  const allowedOrigins = config.SVC_EMBED_ALLOWED_ORIGINS ?? undefined;
+  const boot = await bootstrapAccount(database.db, {
+    adminEmail: config.SVC_ADMIN_EMAIL,
+    adminToken: config.SVC_ADMIN_TOKEN,
+    allowedOrigins: allowedOrigins ?? (config.demoHostOrigin ? undefined : undefined),
+  });
+
+  const services = await createPlatformServices({ db: database.db, secretBox, logger, dataDir: config.SVC_DATA_DIR });
+  let demo: Awaited<ReturnType<typeof seedDemo>> | null = null;
+  if (config.SVC_DEMO === "on") {
+    demo = await seedDemo({
+      db: database.db,
+      dataDir: config.SVC_DATA_DIR,
+      rows: config.SVC_DEMO_ROWS,
+      adminUserId: boot.adminUserId,
+      demoHostOrigin: config.demoHostOrigin,
+      logger,
+    });
+  }
+
+  const embedDir = path.join(repoRoot, "dist", "embed");
+  const deps: AppDeps = {
+    db: database.db,
+    logger,
+    secretBox,
+    publicUrl: config.publicUrl,
+    embedAssets: existsSync(path.join(embedDir, "index.html")) ? { dir: embedDir } : undefined,
+    ...services.deps,
+  };
+  if (!deps.embedAssets) logger.warn("embed app not built; /embed/* answers 503 until `npm run build`");
+  const app = createApp(deps);
+  const server = await listen(app.fetch, config.PORT, config.HOST);
+
+  let demoHost: { stop(): Promise<void>; url: string } | null = null;
+  if (config.demoHostOrigin && demo) {
+    const adminToken = config.SVC_ADMIN_TOKEN ?? boot.generatedToken ?? (await services.demoHostToken(boot.adminUserId));
+    demoHost = await startDemoHost({
+      port: config.SVC_DEMO_HOST_PORT,
+      platformUrl: config.publicUrl,
+      adminToken,
+      deploymentId: demo.deploymentId,
+      dashboardPublicId: demo.dashboardPublicId,
+      logger,
+    });
+  }
+
+  return {
+    storageKind: database.kind,
+    adminToken: boot.generatedToken,
+    urls: {
+      api: `${config.publicUrl}/api/v1`,
+      demoHost: demoHost?.url ?? null,
+      demoDashboard: demo ? `${config.publicUrl}/embed/dashboard/${demo.dashboardPublicId}` : null,
+    },
+    async stop() {
+      await Promise.all([closeServer(server), demoHost?.stop()]);
+      await services.close();
+      await database.close();
+    },
+  };
+}

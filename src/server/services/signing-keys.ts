@@ -1,0 +1,57 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "../db/connection";
+import { signingKeys } from "../db/schema";
+import type { SecretBox } from "./secret-box";
+
+export interface SigningKey {
+  id: string;
+  secret: Uint8Array;
+}
+
+/**
+ * Per-account HMAC keys for embed tokens, sealed at rest. The newest unretired key signs;
+ * every unretired key verifies, so a rotation does not cut off tokens already issued.
+ */
+export function createSigningKeyRing(db: Db, box: SecretBox) {
+  const cache = new Map<string, SigningKey | null>();
+  let current: SigningKey | null = null;
+
+  async function loadCurrent(): Promise<SigningKey> {
+    if (current) return current;
+    const [row] = await db.select().from(signingKeys).where(isNull(signingKeys.retiredAt)).orderBy(desc(signingKeys.createdAt)).limit(1);
+    if (row) {
+      current = { id: row.id, secret: Buffer.from(box.open(row.secretEncrypted), "base64url") };
+    } else {
+      current = await rotate();
+    }
+    cache.set(current.id, current);
+    return current;
+  }
+
+  async function rotate(): Promise<SigningKey> {
+    const secret = randomBytes(32);
+    const id = randomUUID();
+    await db.insert(signingKeys).values({ id, secretEncrypted: box.seal(secret.toString("base64url")) });
+    current = { id, secret };
+    cache.set(id, current);
+    return current;
+  }
+
+  async function byId(id: string): Promise<SigningKey | null> {
+    if (cache.has(id)) return cache.get(id) ?? null;
+    const [row] = await db.select().from(signingKeys).where(eq(signingKeys.id, id));
+    const key = row && !row.retiredAt ? { id: row.id, secret: Buffer.from(box.open(row.secretEncrypted), "base64url") } : null;
+    cache.set(id, key);
+    return key;
+  }
+
+  async function retire(id: string) {
+    await db.update(signingKeys).set({ retiredAt: new Date() }).where(eq(signingKeys.id, id));
+    cache.set(id, null);
+    if (current?.id === id) current = null;
+  }
+
+  return { current: loadCurrent, rotate, byId, retire };
+}
+export type SigningKeyRing = ReturnType<typeof createSigningKeyRing>;

@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { createApp, type AppDeps } from "../app";
+import { openDatabase, type Database } from "../db/connection";
+import { silentLogger } from "../logger";
+import { bootstrapAccount } from "../services/bootstrap";
+import { createPlatformServices } from "../services/platform-services";
+import { createSecretBox } from "../services/secret-box";
+
+/** Storage kinds the suite runs against: PGlite always, the Postgres server when DATABASE_URL is set. */
+export const storageKinds: ("pglite" | "postgres")[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+/**
+ * A fresh Postgres database on the server of DATABASE_URL, dropped by the returned cleanup.
+ * Each test file gets its own, so files can run in parallel.
+ */
+export async function createScratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error("DATABASE_URL is not set");
+  const name = `svc_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = "/" + name;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestPlatform {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  database: Database;
+  adminToken: string;
+  adminUserId: number;
+  /** `app.request` with the admin key and JSON encoding. */
+  api(method: string, path: string, body?: unknown, token?: string | null): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** An in-process platform on fresh storage, with an admin user and key. */
+export async function createTestPlatform(
+  opts: { storage?: "pglite" | "postgres"; tokenTtlSeconds?: number; mutateDeps?: (deps: AppDeps) => AppDeps } = {},
+): Promise<TestPlatform> {
+  const storage = opts.storage ?? "pglite";
+  const scratch = storage === "postgres" ? await createScratchPostgres() : null;
+  const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: ":memory:", poolSize: 10 });
+  const secretBox = createSecretBox(randomBytes(32));
+  const adminToken = "svc_" + randomBytes(24).toString("base64url");
+  const boot = await bootstrapAccount(database.db, { adminEmail: "admin@example.com", adminToken });
+  const services = await createPlatformServices({ db: database.db, secretBox, logger: silentLogger, dataDir: ":memory:", tokenTtlSeconds: opts.tokenTtlSeconds });
+  let deps: AppDeps = { db: database.db, logger: silentLogger, secretBox, publicUrl: "http://localhost", ...services.deps };
+  if (opts.mutateDeps) deps = opts.mutateDeps(deps);
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    database,
+    adminToken,
+    adminUserId: boot.adminUserId,
+    api(method, path, body, token = adminToken) {
+      const headers: Record<string, string> = {};
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (body !== undefined) headers["content-type"] = "application/json";
+      return Promise.resolve(app.request(path, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) }));
+    },
+    async close() {
+      await services.close();
+      await database.close();
+      await scratch?.drop();
+    },
+  };
+}
