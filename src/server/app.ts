@@ -8,12 +8,10 @@ import { HttpError, toErrorResponse } from "./http/errors";
 import { createRouter } from "./http/openapi";
 import type { Principal } from "./http/principal";
 import type { Logger } from "./logger";
-import { registerApiKeyRoutes } from "./routes/api-keys";
-import { registerDeploymentRoutes } from "./routes/deployments";
+import { routeModules } from "./routes";
 import { registerEmbedAppRoutes, type EmbedAssets } from "./routes/embed-app";
 import type { SecretBox } from "./services/secret-box";
 import type { EmbedSessions } from "./services/embed-sessions";
-import { registerEmbedSessionRoutes } from "./routes/embed-sessions";
 
 /** Everything the HTTP app needs; `createApp` builds no resources of its own. */
 export interface AppDeps {
@@ -35,8 +33,6 @@ export interface AppDeps {
 }
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-export const routeModules: ((app: ReturnType<typeof createRouter>) => void)[] = [registerDeploymentRoutes, registerApiKeyRoutes, registerEmbedSessionRoutes];
 
 /** The whole HTTP app, testable in-process with `app.request()`. */
 export function createApp(deps: AppDeps) {
