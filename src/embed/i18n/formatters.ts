@@ -1,0 +1,74 @@
+/**
+ * Intl formatter factories keyed by locale and time zone. Formatter construction is costly
+ * and widgets format thousands of cells, so instances are cached per option set.
+ */
+import type { SupportedLocale } from "./locales";
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Cached Intl.NumberFormat for a locale and options. */
+export function getNumberFormat(locale: SupportedLocale, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = JSON.stringify([locale, options]);
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Cached Intl.DateTimeFormat for a locale, time zone (IANA; null = the viewer's own zone)
+ * and options.
+ */
+export function getDateTimeFormat(
+  locale: SupportedLocale,
+  timeZone: string | null,
+  options: Intl.DateTimeFormatOptions = { dateStyle: "medium" },
+): Intl.DateTimeFormat {
+  const key = JSON.stringify([locale, timeZone, options]);
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, timeZone ? { ...options, timeZone } : options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
+
+/** Options of the formatter factory functions. */
+export interface FormatOptions {
+  /** Fixed number of decimal places; when omitted Intl's defaults apply. */
+  decimalPlaces?: number | null;
+}
+
+function decimals(options: FormatOptions | undefined): Intl.NumberFormatOptions {
+  const places = options?.decimalPlaces;
+  return places === undefined || places === null ? {} : { minimumFractionDigits: places, maximumFractionDigits: places };
+}
+
+export function formatNumber(locale: SupportedLocale, value: number, options?: FormatOptions): string {
+  return getNumberFormat(locale, decimals(options)).format(value);
+}
+
+/** Formats a ratio (0.25 → 25 %). */
+export function formatPercent(locale: SupportedLocale, ratio: number, options?: FormatOptions): string {
+  return getNumberFormat(locale, { style: "percent", ...decimals(options) }).format(ratio);
+}
+
+/** Formats an amount in an ISO 4217 currency (default USD). */
+export function formatCurrency(locale: SupportedLocale, value: number, currency = "USD", options?: FormatOptions): string {
+  return getNumberFormat(locale, { style: "currency", currency, ...decimals(options) }).format(value);
+}
+
+/** Formats a date, timestamp or ISO string in a locale and time zone. */
+export function formatDateTime(
+  locale: SupportedLocale,
+  timeZone: string | null,
+  value: Date | number | string,
+  options?: Intl.DateTimeFormatOptions,
+): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return getDateTimeFormat(locale, timeZone, options).format(date);
+}

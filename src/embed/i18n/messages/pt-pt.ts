@@ -1,0 +1,24 @@
+import type { MessageCatalog } from "./en-us";
+import { ptBR } from "./pt-br";
+
+/** European Portuguese: shares many strings with pt-BR, differs where usage does. */
+export const ptPT: MessageCatalog = {
+  ...ptBR,
+  loading: "A carregar…",
+  "error.generic": "Ocorreu um erro",
+  "error.RenderFailed": "Não foi possível apresentar este conteúdo",
+  "error.RateLimited": "Demasiados pedidos",
+  "export.csv": "Transferir CSV",
+  "export.xlsx": "Transferir Excel (XLSX)",
+  "export.png": "Transferir imagem (PNG)",
+  "export.pdf": "Transferir PDF",
+  download: "Transferir",
+  search: "Procurar",
+  "ai.askQuestion": "Faça uma pergunta sobre os seus dados",
+  "session.expiring": "A sua sessão expira dentro de {seconds} segundos.",
+  "session.expired": "A sua sessão expirou. Recarregue a página para continuar.",
+  forbidden: "Não tem acesso a este conteúdo.",
+  widgetFailed: "Não foi possível carregar este widget.",
+  "page.next": "Página seguinte",
+  poweredBy: "Desenvolvido com svc",
+};
