@@ -7,8 +7,9 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { ColorScheme, EmbedTheme } from "../../protocol";
 import type { DashboardFilter, TimeGranularity } from "../../schema/dashboard-filters";
 import { DEFAULT_LOCALE, type SupportedLocale } from "../i18n/locales";
+import type { ResolvedColorScheme } from "../theme/color-scheme";
 
-export type ResolvedColorScheme = "light" | "dark";
+export type { ResolvedColorScheme } from "../theme/color-scheme";
 
 export interface EmbedStateValues {
   /** What was asked for; `auto` follows the OS. Default `light`: dark never turns on unasked. */

@@ -1,0 +1,2 @@
+export * from "./embed-theme";
+export * from "./color-scheme";
