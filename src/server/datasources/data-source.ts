@@ -1,0 +1,68 @@
+import type { SqlDialect } from "../semantic/compile-query";
+
+/** Options of one `DataSource.query` call. */
+export interface QueryRunOptions {
+  /** Aborting cancels the database query and rejects with `QueryCancelledError`. */
+  signal?: AbortSignal;
+  /** Past this, the database query is cancelled and the call rejects with `QueryTimeoutError`. */
+  timeoutMs?: number;
+}
+
+export type ResultRow = Record<string, unknown>;
+
+/** A warehouse the semantic layer runs compiled SQL on. Rows come back JSON-safe. */
+export interface DataSource {
+  readonly dialect: SqlDialect;
+  query(sql: string, params: readonly unknown[], options?: QueryRunOptions): Promise<ResultRow[]>;
+  close(): Promise<void>;
+}
+
+/** The data source cannot be reached or opened (→ 503 `datasource_unavailable`). */
+export class DatasourceUnavailableError extends Error {
+  readonly errorCode = "datasource_unavailable";
+  readonly status = 503;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "DatasourceUnavailableError";
+  }
+}
+
+/** The query ran past its time limit and was cancelled in the database (→ 504 `query_timeout`). */
+export class QueryTimeoutError extends Error {
+  readonly errorCode = "query_timeout";
+  readonly status = 504;
+  constructor(readonly timeoutMs: number, options?: { cause?: unknown }) {
+    super(`Query cancelled after ${timeoutMs} ms`, options);
+    this.name = "QueryTimeoutError";
+  }
+}
+
+/** The caller aborted; the database query was cancelled. 499 = client closed the request. */
+export class QueryCancelledError extends Error {
+  readonly errorCode = "query_cancelled";
+  readonly status = 499;
+  constructor(options?: { cause?: unknown }) {
+    super("Query cancelled", options);
+    this.name = "QueryCancelledError";
+  }
+}
+
+/** The database rejected or failed the query (→ 500 `query_failed`; message is the database's). */
+export class QueryExecutionError extends Error {
+  readonly errorCode = "query_failed";
+  readonly status = 500;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "QueryExecutionError";
+  }
+}
+
+/** Formats a naive timestamp's wall clock as "YYYY-MM-DDTHH:mm:ss.sss". */
+export function formatNaiveTimestamp(utcFieldsDate: Date): string {
+  return utcFieldsDate.toISOString().slice(0, 23);
+}
+
+/** BIGINT-like values become numbers when exact, strings otherwise (JSON has no bigint). */
+export function bigintToJson(value: bigint): number | string {
+  return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(value) : value.toString();
+}

@@ -1,0 +1,145 @@
+import { DuckDBInstance, DuckDBTypeId, type DuckDBConnection, type DuckDBValue } from "@duckdb/node-api";
+import { existsSync } from "node:fs";
+import {
+  DatasourceUnavailableError,
+  QueryCancelledError,
+  QueryExecutionError,
+  QueryTimeoutError,
+  bigintToJson,
+  formatNaiveTimestamp,
+  type DataSource,
+  type QueryRunOptions,
+  type ResultRow,
+} from "./data-source";
+
+/** Options of `createDuckDbDataSource`. */
+export interface DuckDbDataSourceOptions {
+  /** Database file, or ":memory:". */
+  path: string;
+  /** Open read-only (the default for serving); the file must then exist. */
+  readOnly?: boolean;
+  /** Connections run in parallel; queries beyond that wait in line. Default 4. */
+  poolSize?: number;
+}
+
+interface Waiter {
+  resolve: (c: DuckDBConnection) => void;
+  reject: (e: unknown) => void;
+}
+
+/**
+ * DuckDB in-process. One instance, a small pool of connections; a cancelled or timed-out
+ * query is stopped with `connection.interrupt()` so it does not keep burning CPU.
+ */
+export function createDuckDbDataSource(options: DuckDbDataSourceOptions): DataSource & { instance(): Promise<DuckDBInstance> } {
+  const poolSize = Math.max(1, options.poolSize ?? 4);
+  let instancePromise: Promise<DuckDBInstance> | undefined;
+  const idle: DuckDBConnection[] = [];
+  const waiters: Waiter[] = [];
+  let created = 0;
+  let closed = false;
+
+  const instance = () => {
+    instancePromise ??= (async () => {
+      if (options.readOnly && options.path !== ":memory:" && !existsSync(options.path)) {
+        throw new DatasourceUnavailableError(`DuckDB file not found: ${options.path}`);
+      }
+      try {
+        return await DuckDBInstance.create(options.path, options.readOnly ? { access_mode: "READ_ONLY" } : {});
+      } catch (cause) {
+        throw new DatasourceUnavailableError(`Cannot open DuckDB database: ${(cause as Error).message}`, { cause });
+      }
+    })();
+    instancePromise.catch(() => (instancePromise = undefined));
+    return instancePromise;
+  };
+
+  async function acquire(): Promise<DuckDBConnection> {
+    if (closed) throw new DatasourceUnavailableError("Data source is closed");
+    const free = idle.pop();
+    if (free) return free;
+    if (created < poolSize) {
+      created++;
+      try {
+        const conn = await (await instance()).connect();
+        // Naive TIMESTAMP columns are read as UTC, the same on every machine.
+        await conn.run("SET TimeZone = 'UTC'");
+        return conn;
+      } catch (e) {
+        created--;
+        throw e instanceof DatasourceUnavailableError ? e : new DatasourceUnavailableError(`Cannot connect to DuckDB: ${(e as Error).message}`, { cause: e });
+      }
+    }
+    return new Promise((resolve, reject) => waiters.push({ resolve, reject }));
+  }
+
+  function release(conn: DuckDBConnection) {
+    const next = waiters.shift();
+    if (next) next.resolve(conn);
+    else idle.push(conn);
+  }
+
+  return {
+    dialect: "duckdb",
+    instance,
+    async query(sql: string, params: readonly unknown[], run: QueryRunOptions = {}): Promise<ResultRow[]> {
+      if (run.signal?.aborted) throw new QueryCancelledError();
+      const conn = await acquire();
+      let reason: "timeout" | "abort" | undefined;
+      const stop = (why: "timeout" | "abort") => {
+        if (reason) return;
+        reason = why;
+        conn.interrupt();
+      };
+      const timer = run.timeoutMs !== undefined ? setTimeout(() => stop("timeout"), run.timeoutMs) : undefined;
+      const onAbort = () => stop("abort");
+      run.signal?.addEventListener("abort", onAbort, { once: true });
+      try {
+        const reader = await conn.runAndReadAll(sql, params as DuckDBValue[]);
+        if (reason === "timeout") throw new QueryTimeoutError(run.timeoutMs!);
+        if (reason === "abort") throw new QueryCancelledError();
+        return toJsonRows(reader.columnNames(), reader.columnTypes().map((t) => t.typeId), reader.getRowObjectsJS() as Record<string, unknown>[]);
+      } catch (e) {
+        if (reason === "timeout") throw new QueryTimeoutError(run.timeoutMs!, { cause: e });
+        if (reason === "abort") throw new QueryCancelledError({ cause: e });
+        if (e instanceof QueryTimeoutError || e instanceof QueryCancelledError) throw e;
+        throw new QueryExecutionError((e as Error).message, { cause: e });
+      } finally {
+        if (timer) clearTimeout(timer);
+        run.signal?.removeEventListener("abort", onAbort);
+        release(conn);
+      }
+    },
+    async close() {
+      closed = true;
+      for (const w of waiters.splice(0)) w.reject(new DatasourceUnavailableError("Data source is closed"));
+      for (const c of idle.splice(0)) c.closeSync();
+      if (instancePromise) {
+        const inst = await instancePromise.catch(() => undefined);
+        inst?.closeSync();
+      }
+    },
+  };
+}
+
+function toJsonRows(names: string[], types: DuckDBTypeId[], rows: Record<string, unknown>[]): ResultRow[] {
+  const convert = (value: unknown, type: DuckDBTypeId | undefined): unknown => {
+    if (value === null || value === undefined) return null;
+    if (typeof value === "bigint") return bigintToJson(value);
+    if (value instanceof Date) {
+      if (type === DuckDBTypeId.DATE) return value.toISOString().slice(0, 10);
+      if (type === DuckDBTypeId.TIMESTAMP_TZ) return value.toISOString();
+      return formatNaiveTimestamp(value);
+    }
+    if (Array.isArray(value)) return value.map((v) => convert(v, undefined));
+    if (typeof value === "object") {
+      return JSON.parse(JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? bigintToJson(v) : v)));
+    }
+    return value;
+  };
+  return rows.map((row) => {
+    const out: ResultRow = {};
+    names.forEach((name, i) => (out[name] = convert(row[name], types[i])));
+    return out;
+  });
+}

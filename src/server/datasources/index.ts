@@ -1,0 +1,11 @@
+export {
+  DatasourceUnavailableError,
+  QueryCancelledError,
+  QueryExecutionError,
+  QueryTimeoutError,
+  type DataSource,
+  type QueryRunOptions,
+  type ResultRow,
+} from "./data-source";
+export { createDuckDbDataSource, type DuckDbDataSourceOptions } from "./duckdb-data-source";
+export { createPostgresDataSource, type PostgresDataSourceOptions } from "./postgres-data-source";

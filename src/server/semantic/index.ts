@@ -1,0 +1,44 @@
+export { DataModelError, QueryValidationError, type DataModelProblem, type QueryProblem, type QueryProblemCode } from "./errors";
+export { loadDataModel, humanizeName, type DataModel, type DataModelFile, type Cube, type View, type Dimension, type Measure, type AccessPolicy, type MemberFormat } from "./data-model";
+export {
+  semanticQuerySchema,
+  queryFilterSchema,
+  filterOperators,
+  granularities,
+  MAX_QUERY_LIMIT,
+  DEFAULT_QUERY_LIMIT,
+  type SemanticQuery,
+  type ValidatedQuery,
+  type QueryFilter,
+  type MemberFilter,
+  type FilterOperator,
+  type FilterValue,
+  type Granularity,
+  type TimeDimension,
+} from "./query-schema";
+export { validateQuery, type ValidateQueryOptions } from "./validate-query";
+export {
+  compileQuery,
+  quoteIdentifier,
+  comparisonUnits,
+  type CompileQueryOptions,
+  type CompiledQuery,
+  type FillMissingRows,
+  type PeriodComparison,
+  type QueryAnnotation,
+  type MemberAnnotation,
+  type PeriodComparisonAnnotation,
+  type SqlDialect,
+} from "./compile-query";
+export { securityContextSchema, platformRoles, type SecurityContext, type PlatformRole, type UserAttributeValue } from "./security-context";
+export { resolveRelativeRange, resolveDateRange, isValidTimeZone } from "./date-range";
+export {
+  createQueryEngine,
+  type QueryEngine,
+  type QueryEngineOptions,
+  type LoadOptions,
+  type LoadResult,
+  type MetaSource,
+  type MetaMember,
+  type DistinctValuesOptions,
+} from "./query-engine";

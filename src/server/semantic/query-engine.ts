@@ -1,0 +1,277 @@
+import type { DataSource, ResultRow } from "../datasources/data-source";
+import { QueryCancelledError } from "../datasources/data-source";
+import { decideAccess } from "./access-policy";
+import {
+  compileValidatedQuery,
+  type FillMissingRows,
+  type PeriodComparison,
+  type QueryAnnotation,
+} from "./compile-query";
+import type { DataModel, Dimension, MemberFormat } from "./data-model";
+import { QueryValidationError } from "./errors";
+import { resolveMember } from "./member-resolution";
+import type { FilterValue, SemanticQuery } from "./query-schema";
+import type { SecurityContext } from "./security-context";
+import { validateQuery } from "./validate-query";
+
+/** Options of `createQueryEngine`. */
+export interface QueryEngineOptions {
+  model: DataModel;
+  dataSource: DataSource;
+  /** How long a result stays cached; default 60 000 ms; 0 disables the cache. */
+  cacheTtlMs?: number;
+  /** Cached results kept at most (least recently used go first); default 500. */
+  maxEntries?: number;
+  /** Clock for relative date ranges and cache expiry; default `() => new Date()`. */
+  now?: () => Date;
+}
+
+/** Options of `QueryEngine.load`. */
+export interface LoadOptions {
+  securityContext: SecurityContext;
+  /** Skip the cache read (a refresh); the fresh result is cached. */
+  bypassCache?: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  fillMissingRows?: FillMissingRows | null;
+  periodComparisons?: PeriodComparison[] | null;
+  /** Include the compiled SQL in the result (creator mode). */
+  includeSql?: boolean;
+}
+
+export interface LoadResult {
+  data: ResultRow[];
+  annotation: QueryAnnotation;
+  sql?: { sql: string; params: (string | number | boolean)[] };
+  /** Whether the rows came from the cache (or a concurrent identical query). */
+  fromCache: boolean;
+}
+
+export interface MetaMember {
+  /** Fully-qualified: `<view>.<member>`. */
+  name: string;
+  title: string;
+  shortTitle: string;
+  type: "string" | "number" | "boolean" | "time";
+  format?: MemberFormat;
+  description?: string;
+  measureType?: string;
+  primaryKey?: boolean;
+  meta?: Record<string, unknown>;
+}
+
+export interface MetaSource {
+  name: string;
+  kind: "view" | "cube";
+  title: string;
+  description?: string;
+  measures: MetaMember[];
+  dimensions: MetaMember[];
+}
+
+export interface DistinctValuesOptions {
+  /** Case-insensitive substring to look for. */
+  search?: string;
+  /** At most this many values; default 100, max 1000. */
+  limit?: number;
+}
+
+export interface QueryEngine {
+  load(query: SemanticQuery | unknown, options: LoadOptions): Promise<LoadResult>;
+  sql(query: SemanticQuery | unknown, options: Omit<LoadOptions, "bypassCache" | "signal" | "timeoutMs">): { sql: string; params: (string | number | boolean)[] };
+  /** Public views and cubes the viewer can see rows of, with their members. */
+  meta(securityContext: SecurityContext): { sources: MetaSource[] };
+  /** Values of one dimension for a filter picker; access policies apply as for any query. */
+  distinctValues(
+    member: string,
+    options: DistinctValuesOptions,
+    load: Omit<LoadOptions, "fillMissingRows" | "periodComparisons" | "includeSql">,
+  ): Promise<FilterValue[]>;
+  clearCache(): void;
+}
+
+interface CacheEntry {
+  rows: ResultRow[];
+  expiresAt: number;
+}
+
+interface Flight {
+  promise: Promise<ResultRow[]>;
+  controller: AbortController;
+  waiters: number;
+}
+
+function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${stableStringify((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Validates, compiles (with row-level security) and runs semantic queries on one data source,
+ * with a result cache keyed by (SQL, parameters, security context) and single-flight: identical
+ * queries running at the same time hit the database once.
+ */
+export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
+  const { model, dataSource } = options;
+  const ttl = options.cacheTtlMs ?? 60_000;
+  const maxEntries = options.maxEntries ?? 500;
+  const now = options.now ?? (() => new Date());
+  const cache = new Map<string, CacheEntry>();
+  const flights = new Map<string, Flight>();
+
+  function compile(query: unknown, o: Pick<LoadOptions, "securityContext" | "fillMissingRows" | "periodComparisons">) {
+    const at = now();
+    const validated = validateQuery(model, query, { now: at });
+    return compileValidatedQuery(model, validated, {
+      dialect: dataSource.dialect,
+      securityContext: o.securityContext,
+      now: at,
+      fillMissingRows: o.fillMissingRows,
+      periodComparisons: o.periodComparisons,
+    });
+  }
+
+  function remember(key: string, rows: ResultRow[]) {
+    if (ttl <= 0) return;
+    cache.delete(key);
+    cache.set(key, { rows, expiresAt: now().getTime() + ttl });
+    while (cache.size > maxEntries) cache.delete(cache.keys().next().value!);
+  }
+
+  function join(flight: Flight, signal?: AbortSignal): Promise<ResultRow[]> {
+    flight.waiters++;
+    if (!signal) return flight.promise;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        // The shared query stops only when nobody is waiting for it any more.
+        if (--flight.waiters === 0) flight.controller.abort();
+        reject(new QueryCancelledError());
+      };
+      if (signal.aborted) return onAbort();
+      signal.addEventListener("abort", onAbort, { once: true });
+      flight.promise.then(
+        (rows) => {
+          signal.removeEventListener("abort", onAbort);
+          resolve(rows);
+        },
+        (e) => {
+          signal.removeEventListener("abort", onAbort);
+          reject(e);
+        },
+      );
+    });
+  }
+
+  async function load(query: unknown, o: LoadOptions): Promise<LoadResult> {
+    const compiled = compile(query, o);
+    const key = stableStringify([compiled.sql, compiled.params, o.securityContext]);
+    const sql = o.includeSql ? { sql: compiled.sql, params: compiled.params } : undefined;
+    if (!o.bypassCache) {
+      const hit = cache.get(key);
+      if (hit && hit.expiresAt > now().getTime()) {
+        cache.delete(key);
+        cache.set(key, hit);
+        return { data: hit.rows, annotation: compiled.annotation, sql, fromCache: true };
+      }
+      const flight = flights.get(key);
+      if (flight) return { data: await join(flight, o.signal), annotation: compiled.annotation, sql, fromCache: true };
+    }
+    const controller = new AbortController();
+    const flight: Flight = {
+      controller,
+      waiters: 0,
+      promise: dataSource
+        .query(compiled.sql, compiled.params, { signal: controller.signal, timeoutMs: o.timeoutMs })
+        .then((rows) => {
+          remember(key, rows);
+          return rows;
+        })
+        .finally(() => {
+          if (flights.get(key) === flight) flights.delete(key);
+        }),
+    };
+    flight.promise.catch(() => {});
+    flights.set(key, flight);
+    return { data: await join(flight, o.signal), annotation: compiled.annotation, sql, fromCache: false };
+  }
+
+  function meta(securityContext: SecurityContext): { sources: MetaSource[] } {
+    const sources: MetaSource[] = [];
+    const visible = (policies: Parameters<typeof decideAccess>[0]) => decideAccess(policies, securityContext).kind !== "none";
+    for (const view of model.views.values()) {
+      if (!view.public || !visible(view.accessPolicy)) continue;
+      const members = [...view.members.keys()].map((m) => resolveMember(model, `${view.name}.${m}`)!);
+      sources.push({
+        name: view.name,
+        kind: "view",
+        title: view.title,
+        ...(view.description ? { description: view.description } : {}),
+        measures: members.filter((m) => m.kind === "measure").map(metaMember),
+        dimensions: members.filter((m) => m.kind === "dimension").map(metaMember),
+      });
+    }
+    for (const cube of model.cubes.values()) {
+      if (!cube.public || !visible(cube.accessPolicy)) continue;
+      sources.push({
+        name: cube.name,
+        kind: "cube",
+        title: cube.title,
+        ...(cube.description ? { description: cube.description } : {}),
+        measures: [...cube.measures.keys()].map((m) => metaMember(resolveMember(model, `${cube.name}.${m}`)!)),
+        dimensions: [...cube.dimensions.keys()].map((m) => metaMember(resolveMember(model, `${cube.name}.${m}`)!)),
+      });
+    }
+    return { sources };
+  }
+
+  return {
+    load,
+    sql(query, o) {
+      const c = compile(query, o);
+      return { sql: c.sql, params: c.params };
+    },
+    meta,
+    async distinctValues(member, o, loadOptions) {
+      const limit = o.limit ?? 100;
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+        throw new QueryValidationError([{ path: ["limit"], code: "limit_out_of_range", message: "limit must be an integer from 1 to 1000" }]);
+      }
+      const m = resolveMember(model, member);
+      if (!m || !m.source.public) throw new QueryValidationError([{ path: ["member"], code: "unknown_member", message: `unknown member "${member}"` }]);
+      if (m.kind !== "dimension") {
+        throw new QueryValidationError([{ path: ["member"], code: "wrong_member_kind", message: `${member} is a measure; values come from dimensions` }]);
+      }
+      const filters =
+        o.search !== undefined && o.search !== "" && (m.def as Dimension).type === "string"
+          ? [{ member, operator: "contains" as const, values: [o.search] }]
+          : [];
+      const result = await load({ dimensions: [member], filters, order: [[member, "asc"]], limit }, loadOptions);
+      return result.data.map((row) => row[member] as FilterValue);
+    },
+    clearCache() {
+      cache.clear();
+    },
+  };
+}
+
+function metaMember(m: NonNullable<ReturnType<typeof resolveMember>>): MetaMember {
+  const out: MetaMember = {
+    name: m.name,
+    title: m.title,
+    shortTitle: m.shortTitle,
+    type: m.kind === "measure" ? "number" : (m.def as Dimension).type,
+  };
+  if (m.def.format) out.format = m.def.format;
+  if (m.def.description) out.description = m.def.description;
+  if (m.kind === "measure") out.measureType = m.def.type;
+  if (m.kind === "dimension" && (m.def as Dimension).primaryKey) out.primaryKey = true;
+  if (m.def.meta) out.meta = m.def.meta;
+  return out;
+}
