@@ -121,9 +121,8 @@ interface Plan {
   dialect: SqlDialect;
   params: Params;
   tz: string;
-  tzParam: string;
+  readonly tzParam: string;
   now: Date;
-  aliases: Map<string, string>;
 }
 
 /**
@@ -141,8 +140,17 @@ export function compileQuery(model: DataModel, input: SemanticQuery | unknown, o
 export function compileValidatedQuery(model: DataModel, query: ValidatedQuery, options: CompileQueryOptions & { now: Date }): CompiledQuery {
   const problems: QueryProblem[] = [];
   const params = new Params();
-  const plan: Plan = { dialect: options.dialect, params, tz: query.timezone, tzParam: "", now: options.now, aliases: new Map() };
-  plan.tzParam = `CAST(${params.add(query.timezone)} AS TEXT)`;
+  // The zone is bound once, on first use: an unused parameter has no type in Postgres.
+  let tzParam: string | undefined;
+  const plan: Plan = {
+    dialect: options.dialect,
+    params,
+    tz: query.timezone,
+    get tzParam() {
+      return (tzParam ??= `CAST(${params.add(query.timezone)} AS TEXT)`);
+    },
+    now: options.now,
+  };
   const ctx = options.securityContext;
 
   const measures = query.measures.map((n) => resolveMember(model, n)!);
@@ -554,7 +562,8 @@ export function compileValidatedQuery(model: DataModel, query: ValidatedQuery, o
             const ref = cube.dimensions.get(head) ?? cube.measures.get(head)!;
             return `(${memberSql(cube, ref, multipliedCube, depth + 1)})`;
           });
-    if (def.kind === "dimension") return render(def.sql);
+    // Parenthesized so that an expression ("{CUBE}.amount >= 50") stays one operand.
+    if (def.kind === "dimension") return IDENTIFIER.test(def.sql) ? render(def.sql) : `(${render(def.sql)})`;
     const conditions = def.filters.map((f) => `(${render(f)})`);
     const when = (value: string) => (conditions.length ? `CASE WHEN ${conditions.join(" AND ")} THEN ${value} END` : value);
     switch (def.type) {
