@@ -30,7 +30,17 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
 /** The two generated files' contents for a document. */
 export async function renderGeneratedFiles(doc: Record<string, unknown>): Promise<{ openapiJson: string; schemaTs: string }> {
   const ast = await openapiTS(doc as never, { alphabetize: true });
-  return { openapiJson: JSON.stringify(doc, null, 2) + "\n", schemaTs: HEADER + astToString(ast) };
+  return { openapiJson: JSON.stringify(doc, null, 2) + "\n", schemaTs: HEADER + astToString(ast) + schemaNamespace(doc) };
+}
+
+/** `PlatformApiSchemas.<Name>` for every component schema whose name is an identifier. */
+function schemaNamespace(doc: Record<string, unknown>): string {
+  const schemas = ((doc.components as { schemas?: Record<string, unknown> } | undefined)?.schemas ?? {}) as Record<string, unknown>;
+  const names = Object.keys(schemas)
+    .filter((n) => /^[A-Za-z_$][\w$]*$/.test(n))
+    .sort();
+  const lines = names.map((n) => `    export type ${n} = components["schemas"]["${n}"];`);
+  return `/** The API's resource types by component name, e.g. \`PlatformApiSchemas.Workbook\`. */\nexport declare namespace PlatformApiSchemas {\n${lines.join("\n")}\n}\n`;
 }
 
 async function main() {

@@ -690,3 +690,19 @@ export interface operations {
         };
     };
 }
+/** The API's resource types by component name, e.g. `PlatformApiSchemas.Workbook`. */
+export declare namespace PlatformApiSchemas {
+    export type ApiKey = components["schemas"]["ApiKey"];
+    export type ApiKeysListResponse = components["schemas"]["ApiKeysListResponse"];
+    export type CreateApiKeyInput = components["schemas"]["CreateApiKeyInput"];
+    export type CreatedApiKey = components["schemas"]["CreatedApiKey"];
+    export type Deployment = components["schemas"]["Deployment"];
+    export type DeploymentsListResponse = components["schemas"]["DeploymentsListResponse"];
+    export type EmbedSessionSettings = components["schemas"]["EmbedSessionSettings"];
+    export type EmbedTheme = components["schemas"]["EmbedTheme"];
+    export type EmbedTokenResponse = components["schemas"]["EmbedTokenResponse"];
+    export type Error = components["schemas"]["Error"];
+    export type GenerateSessionInput = components["schemas"]["GenerateSessionInput"];
+    export type GenerateSessionResponse = components["schemas"]["GenerateSessionResponse"];
+    export type PageInfo = components["schemas"]["PageInfo"];
+}
