@@ -19,14 +19,10 @@ export function t(locale: SupportedLocale, key: MessageKey, vars?: MessageVariab
   });
 }
 
-/** Keys that have a `.one` / `.other` plural pair. */
-export type PluralMessageBase = MessageKey extends infer K
-  ? K extends `${infer Base}.one`
-    ? `${Base}.other` extends MessageKey
-      ? Base
-      : never
-    : never
-  : never;
+type PluralBaseOf<K> = K extends `${infer Base}.one` ? (`${Base}.other` extends MessageKey ? Base : never) : never;
+
+/** Keys that have a `.one` / `.other` plural pair, without the suffix (e.g. `rows`). */
+export type PluralMessageBase = PluralBaseOf<MessageKey>;
 
 /** Picks the plural form for `count` by the locale's plural rules and fills `{count}`. */
 export function tCount(locale: SupportedLocale, base: PluralMessageBase, count: number): string {
