@@ -12,6 +12,7 @@ import { routeModules } from "./routes";
 import { registerEmbedAppRoutes, type EmbedAssets } from "./routes/embed-app";
 import type { SecretBox } from "./services/secret-box";
 import type { EmbedSessions } from "./services/embed-sessions";
+import type { QueryEngineRegistry } from "./services/query-engines";
 
 /** Everything the HTTP app needs; `createApp` builds no resources of its own. */
 export interface AppDeps {
@@ -22,6 +23,8 @@ export interface AppDeps {
   publicUrl: string;
   /** Built embed app; absent in API-only tests. */
   embedAssets?: EmbedAssets;
+  /** One semantic query engine per deployment. */
+  queryEngines: QueryEngineRegistry;
   /** Signed-embedding sessions and token verification. */
   embedSessions: EmbedSessions;
   /** Verifies a signed-embed token (defaults to embedSessions.authenticate). */

@@ -9,7 +9,7 @@ import { openDatabase } from "./db/connection";
 import type { Logger } from "./logger";
 import { bootstrapAccount } from "./services/bootstrap";
 import { createSecretBox, loadMasterKey } from "./services/secret-box";
-import { seedDemo } from "./demo/seed";
+import { issueDemoHostKey, seedDemo } from "./demo/seed";
 import { startDemoHost } from "./demo/host-server";
 import { createPlatformServices } from "./services/platform-services";
 
@@ -41,11 +41,11 @@ function closeServer(server: Server): Promise<void> {
 export async function startPlatform(config: Config, logger: Logger): Promise<RunningPlatform> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.SVC_DATA_DIR });
   const secretBox = createSecretBox(loadMasterKey({ secret: config.SVC_SECRET_KEY, dataDir: config.SVC_DATA_DIR }));
-  const allowedOrigins = config.SVC_EMBED_ALLOWED_ORIGINS ?? undefined;
   const boot = await bootstrapAccount(database.db, {
     adminEmail: config.SVC_ADMIN_EMAIL,
     adminToken: config.SVC_ADMIN_TOKEN,
-    allowedOrigins: allowedOrigins ?? (config.demoHostOrigin ? undefined : undefined),
+    allowedOrigins: config.SVC_EMBED_ALLOWED_ORIGINS,
+    initialAllowedOrigins: config.demoHostOrigin ? [config.demoHostOrigin] : [],
   });
 
   const services = await createPlatformServices({ db: database.db, secretBox, logger, dataDir: config.SVC_DATA_DIR });
@@ -76,7 +76,8 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
 
   let demoHost: { stop(): Promise<void>; url: string } | null = null;
   if (config.demoHostOrigin && demo) {
-    const adminToken = config.SVC_ADMIN_TOKEN ?? boot.generatedToken ?? (await services.demoHostToken(boot.adminUserId));
+    // The demo host's backend gets a key of its own, replaced on every start.
+    const adminToken = await issueDemoHostKey(database.db, boot.adminUserId);
     demoHost = await startDemoHost({
       port: config.SVC_DEMO_HOST_PORT,
       platformUrl: config.publicUrl,

@@ -70,9 +70,14 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger) {
     const message = err.message || (status === 413 ? "Request body is too large" : "Request failed");
     return c.json({ code, message }, status);
   }
-  const mapped = err as { status?: number; errorCode?: string; message?: string };
+  // Domain errors of the semantic layer and data sources carry their own status and code.
+  const mapped = err as { status?: number; errorCode?: string; message?: string; details?: unknown; problems?: unknown };
   if (typeof mapped?.status === "number" && typeof mapped.errorCode === "string" && mapped.status >= 400 && mapped.status < 600) {
-    return c.json({ code: mapped.errorCode, message: mapped.message ?? "Request failed" }, mapped.status as ContentfulStatusCode);
+    const details = mapped.details ?? mapped.problems;
+    return c.json(
+      { code: mapped.errorCode, message: mapped.message ?? "Request failed", ...(details !== undefined ? { details } : {}) },
+      mapped.status as ContentfulStatusCode,
+    );
   }
   logger.error("unhandled error", { path: c.req.path, method: c.req.method, error: err instanceof Error ? err.stack ?? err.message : String(err) });
   return c.json({ code: "internal_error", message: "Internal server error" }, 500);

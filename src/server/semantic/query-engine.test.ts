@@ -42,6 +42,16 @@ describe("createQueryEngine", () => {
     expect(r.fromCache).toBe(false);
   });
 
+  it("also returns a truncated time dimension under its plain member name", async () => {
+    const engine = createQueryEngine({ model: shop.model, dataSource: shop.dataSource });
+    const r = await engine.load(
+      { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", granularity: "year" }] },
+      { securityContext: adminViewer },
+    );
+    expect(r.data.length).toBeGreaterThan(0);
+    for (const row of r.data) expect(row["sales.created_at"]).toBe(row["sales.created_at.year"]);
+  });
+
   it("serves repeated queries from the cache per security context, and refreshes on bypass", async () => {
     const { ds, seen } = counting(shop.dataSource);
     const engine = createQueryEngine({ model: shop.model, dataSource: ds });

@@ -114,6 +114,30 @@ function stableStringify(value: unknown): string {
 }
 
 /**
+ * A truncated time dimension's column is `<member>.<granularity>`; rows also get it under the
+ * plain member name (when the query has no column of that name), so a chart bound to
+ * `sales.created_at` keeps working when a time-grain control changes the granularity.
+ */
+function withPlainTimeColumns(rows: ResultRow[], annotation: QueryAnnotation, columns: string[]): ResultRow[] {
+  const aliases: [string, string][] = [];
+  const taken = new Set(columns);
+  for (const [column, a] of Object.entries(annotation.timeDimensions)) {
+    const granularity = (a as { granularity?: string }).granularity;
+    if (!granularity || !column.endsWith(`.${granularity}`)) continue;
+    const plain = column.slice(0, -granularity.length - 1);
+    if (taken.has(plain)) continue;
+    taken.add(plain);
+    aliases.push([plain, column]);
+  }
+  if (!aliases.length) return rows;
+  return rows.map((row) => {
+    const out: ResultRow = { ...row };
+    for (const [plain, column] of aliases) out[plain] = row[column];
+    return out;
+  });
+}
+
+/**
  * Validates, compiles (with row-level security) and runs semantic queries on one data source,
  * with a result cache keyed by (SQL, parameters, security context) and single-flight: identical
  * queries running at the same time hit the database once.
@@ -189,7 +213,8 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
       waiters: 0,
       promise: dataSource
         .query(compiled.sql, compiled.params, { signal: controller.signal, timeoutMs: o.timeoutMs })
-        .then((rows) => {
+        .then((raw) => {
+          const rows = withPlainTimeColumns(raw, compiled.annotation, compiled.columns);
           remember(key, rows);
           return rows;
         })

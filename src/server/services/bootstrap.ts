@@ -4,17 +4,24 @@ import { accountSettings, apiKeys, users } from "../db/schema";
 import { createApiKey, hashToken } from "./api-keys";
 
 /**
- * First start: the account settings row, the admin user and the admin key. `adminToken`
+ * Every start: the allowed origins from the environment, when set. First start: the account settings row, the admin user and the admin key. `adminToken`
  * (SVC_ADMIN_TOKEN), when set, is that key — also on later starts, so a changed value takes
  * effect. Returns the generated token when one was created (to be printed once).
  */
 export async function bootstrapAccount(
   db: Db,
-  opts: { adminEmail: string; adminToken?: string; allowedOrigins?: string[] },
+  opts: {
+    adminEmail: string;
+    adminToken?: string;
+    /** Allowed host origins written on first start only (the demo host's origin). */
+    initialAllowedOrigins?: string[];
+    /** SVC_EMBED_ALLOWED_ORIGINS: when set, it replaces the setting on every start. */
+    allowedOrigins?: string[];
+  },
 ): Promise<{ adminUserId: number; generatedToken: string | null; created: boolean }> {
   await db
     .insert(accountSettings)
-    .values({ id: 1, allowedOrigins: opts.allowedOrigins ?? [] })
+    .values({ id: 1, allowedOrigins: opts.allowedOrigins ?? opts.initialAllowedOrigins ?? [] })
     .onConflictDoNothing();
   if (opts.allowedOrigins) {
     await db.update(accountSettings).set({ allowedOrigins: opts.allowedOrigins, updatedAt: new Date() }).where(eq(accountSettings.id, 1));

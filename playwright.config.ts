@@ -1,0 +1,38 @@
+import { defineConfig } from "@playwright/test";
+import { E2E } from "./e2e/support/env";
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  // The JSON report is only written when the suite runner asks for it (scripts/test.ts).
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: process.env.SVC_CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    trace: "off",
+  },
+  webServer: {
+    command: "npx tsx e2e/support/serve.ts",
+    url: `${E2E.platformUrl}/api/v1/openapi.json`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

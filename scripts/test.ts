@@ -1,0 +1,65 @@
+/**
+ * `npm test`: the whole suite. Unit and in-process API tests (vitest), then the browser
+ * tests (Playwright in Debian's Chromium against the real server on two origins).
+ * Ends with one line `tests: N passed, N failed`.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureChromium } from "./ensure-chromium";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const args = new Set(process.argv.slice(2));
+const out = mkdtempSync(path.join(tmpdir(), "svc-test-"));
+const started = Date.now();
+let passed = 0;
+let failed = 0;
+let ok = true;
+
+function run(cmd: string, argv: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(cmd, argv, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function section(title: string) {
+  process.stdout.write(`\n=== ${title} ===\n`);
+}
+
+if (!args.has("--e2e-only")) {
+  section("unit and API tests (vitest)");
+  const report = path.join(out, "vitest.json");
+  ok = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]) && ok;
+  try {
+    const r = JSON.parse(readFileSync(report, "utf8"));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+  } catch {
+    ok = false;
+    failed += 1;
+  }
+}
+
+if (!args.has("--unit-only")) {
+  section("browser build");
+  ok = run("npm", ["run", "--silent", "build"]) && ok;
+  section("browser tests (Playwright, Debian Chromium)");
+  ensureChromium();
+  const report = path.join(out, "playwright.json");
+  const e2eOk = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  ok = e2eOk && ok;
+  try {
+    const r = JSON.parse(readFileSync(report, "utf8"));
+    passed += r.stats.expected + (r.stats.flaky ?? 0);
+    failed += r.stats.unexpected;
+  } catch {
+    ok = false;
+    failed += 1;
+  }
+}
+
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+process.stdout.write(`\nSuite finished in ${seconds} s.\n`);
+process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
+process.exit(ok && failed === 0 ? 0 : 1);

@@ -1,0 +1,113 @@
+/**
+ * The demo host page. Everything here is what a customer's page would do: ask its own
+ * backend for a session, frame the embed, listen with origin checks, send actions to the
+ * tenant origin (never "*"), renew the session before it expires, size the iframe.
+ */
+import { connectSvcEmbed, type SvcEmbedConnection } from "../../../host";
+import { SVC_EVENT_TYPES } from "../../../protocol";
+
+interface DemoConfig {
+  platformOrigin: string;
+  dashboardPublicId: string;
+  deploymentId: number;
+}
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const iframe = $<HTMLIFrameElement>("embed");
+const status = $("status");
+const log = $("log");
+const tenantSelect = $<HTMLSelectElement>("tenant");
+let connection: SvcEmbedConnection | null = null;
+let config: DemoConfig;
+
+async function newSession(): Promise<string> {
+  const res = await fetch("/session", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ tenant: tenantSelect.value }),
+  });
+  const body = await res.json();
+  if (!res.ok) throw new Error(body.message ?? `session request failed (${res.status})`);
+  return body.sessionId as string;
+}
+
+function addLog(type: string, payload: unknown, kind: "event" | "action" | "result" = "event") {
+  const li = document.createElement("li");
+  if (type.endsWith(":error")) li.className = "error";
+  const head = document.createElement("div");
+  const t = document.createElement("span");
+  t.className = "type";
+  t.textContent = (kind === "action" ? "→ " : "← ") + type;
+  const time = document.createElement("span");
+  time.className = "time";
+  time.textContent = new Date().toLocaleTimeString();
+  head.append(t, time);
+  const pre = document.createElement("pre");
+  pre.textContent = JSON.stringify(payload);
+  li.append(head, pre);
+  log.prepend(li);
+  while (log.children.length > 200) log.lastElementChild?.remove();
+}
+
+async function send(type: string, payload: Record<string, unknown>) {
+  if (!connection) return;
+  addLog(type, payload, "action");
+  try {
+    const result = await connection.request({ type, payload } as never, { timeoutMs: 5000 });
+    addLog("svc:event:action-result", result, "result");
+  } catch (err) {
+    addLog("action timed out", { type, error: String(err) }, "result");
+  }
+}
+
+async function mount() {
+  connection?.destroy();
+  status.textContent = "Starting a signed session…";
+  const sessionId = await newSession();
+  const url = new URL(`/embed/dashboard/${config.dashboardPublicId}`, config.platformOrigin);
+  url.searchParams.set("session", sessionId);
+  url.searchParams.set("allowExport", "true");
+  iframe.src = url.toString();
+  connection = connectSvcEmbed(iframe, { origin: config.platformOrigin });
+  for (const type of SVC_EVENT_TYPES) {
+    connection.on(type as never, (event: { type: string; payload: unknown }) => {
+      addLog(event.type, event.payload);
+      const p = event.payload as Record<string, unknown>;
+      if (event.type === "svc:event:ready") status.textContent = `Connected · ${p.mode} mode · tenant ${p.embedTenant ?? "none"}`;
+      if (event.type === "svc:event:dashboard-loaded") status.textContent += ` · ${p.widgetCount} widgets in ${p.loadDurationMs} ms`;
+      if (event.type === "svc:event:resize" && typeof p.height === "number") iframe.style.height = `${Math.max(400, Math.ceil(p.height))}px`;
+      if (event.type === "svc:event:session-expiring") void renew();
+    });
+  }
+}
+
+async function renew() {
+  try {
+    const sessionId = await newSession();
+    await send("svc:action:set-session", { sessionId });
+  } catch (err) {
+    status.textContent = `Session renewal failed: ${String(err)}`;
+  }
+}
+
+document.querySelectorAll<HTMLButtonElement>("[data-scheme]").forEach((b) =>
+  b.addEventListener("click", () => void send("svc:action:set-color-scheme", { scheme: b.dataset.scheme })),
+);
+$("apply-theme").addEventListener("click", () => {
+  const font = $<HTMLSelectElement>("font").value;
+  void send("svc:action:set-theme", {
+    primaryColor: $<HTMLInputElement>("primary").value,
+    borderRadius: Number($<HTMLSelectElement>("radius").value),
+    ...(font ? { font } : {}),
+  });
+});
+$("locale").addEventListener("change", (e) => void send("svc:action:set-locale", { locale: (e.target as HTMLSelectElement).value }));
+$("timezone").addEventListener("change", (e) => void send("svc:action:set-timezone", { timezone: (e.target as HTMLSelectElement).value }));
+$("apply-filter").addEventListener("click", () => void send("svc:action:set-filter", { filterUrlParameter: $<HTMLInputElement>("filter").value }));
+$("refresh").addEventListener("click", () => void send("svc:action:refresh", {}));
+$("renew").addEventListener("click", () => void renew());
+$("clear").addEventListener("click", () => (log.textContent = ""));
+tenantSelect.addEventListener("change", () => void mount());
+
+config = await (await fetch("/config.json")).json();
+await mount().catch((err) => (status.textContent = `Could not start the embed: ${String(err)}`));

@@ -1,0 +1,96 @@
+import { existsSync, readFileSync } from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { Logger } from "../logger";
+
+const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+export const DEMO_TENANTS = [
+  { name: "acme-corp", displayName: "Acme Corp", users: ["ada@acme.example", "linus@acme.example"] },
+  { name: "globex-inc", displayName: "Globex Inc", users: ["hank@globex.example"] },
+] as const;
+
+const SessionRequest = z.object({
+  tenant: z.enum(["acme-corp", "globex-inc"]),
+  externalId: z.string().max(200).optional(),
+  locale: z.string().max(35).optional(),
+});
+
+/**
+ * The demo host: a stand-in for a customer's web app on its own origin. Its backend holds the
+ * admin key (never the browser) and mints a signed session for the chosen tenant; the page
+ * embeds the dashboard and shows every event and a control for every action.
+ */
+export function createDemoHostApp(opts: { platformUrl: string; adminToken: string; deploymentId: number; dashboardPublicId: string; logger: Logger; fetch?: typeof fetch }) {
+  const doFetch = opts.fetch ?? fetch;
+  const app = new Hono();
+  const pageDir = path.join(repoRoot, "dist", "demo-host");
+
+  app.get("/config.json", (c) =>
+    c.json({ platformOrigin: new URL(opts.platformUrl).origin, dashboardPublicId: opts.dashboardPublicId, deploymentId: opts.deploymentId, tenants: DEMO_TENANTS }),
+  );
+
+  app.post("/session", async (c) => {
+    const parsed = SessionRequest.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ code: "validation_failed", message: "tenant must be acme-corp or globex-inc" }, 400);
+    const { tenant, externalId, locale } = parsed.data;
+    const t = DEMO_TENANTS.find((x) => x.name === tenant)!;
+    const res = await doFetch(`${opts.platformUrl}/api/v1/embed/generate-session`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${opts.adminToken}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        deploymentId: opts.deploymentId,
+        externalId: externalId ?? t.users[0],
+        email: externalId ?? t.users[0],
+        embedTenantName: t.name,
+        embedTenantProfile: { displayName: t.displayName },
+        userProfile: { displayName: (externalId ?? t.users[0]).split("@")[0] },
+        userAttributes: [{ name: "tenant", value: t.name }],
+        settings: { showDashboardChat: false, ...(locale ? { locale } : {}) },
+      }),
+    });
+    const body = (await res.json().catch(() => ({}))) as { sessionId?: string; message?: string };
+    if (!res.ok || !body.sessionId) {
+      opts.logger.warn("demo host: session generation failed", { status: res.status });
+      return c.json({ code: "session_failed", message: body.message ?? `platform answered ${res.status}` }, 502);
+    }
+    return c.json({ sessionId: body.sessionId });
+  });
+
+  app.use("/*", serveStatic({ root: pageDir }));
+  app.get("/", (c) => {
+    const index = path.join(pageDir, "index.html");
+    if (!existsSync(index)) return c.text("The demo host page is not built: run `npm run build`.", 503);
+    return c.html(readFileSync(index, "utf8"));
+  });
+  return app;
+}
+
+export async function startDemoHost(opts: {
+  port: number;
+  platformUrl: string;
+  adminToken: string;
+  deploymentId: number;
+  dashboardPublicId: string;
+  logger: Logger;
+}): Promise<{ url: string; stop(): Promise<void> }> {
+  const app = createDemoHostApp(opts);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: opts.port, hostname: "127.0.0.1" }, () => resolve(s as Server));
+    (s as Server).once("error", reject);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : opts.port;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections?.();
+      }),
+  };
+}

@@ -1,0 +1,74 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/connection";
+import { dataModelFiles, deployments, type DataSourceConfig } from "../db/schema";
+import { createDuckDbDataSource, createPostgresDataSource, type DataSource } from "../datasources";
+import { notFound } from "../http/errors";
+import type { Logger } from "../logger";
+import { createQueryEngine, loadDataModel, type QueryEngine } from "../semantic";
+import type { SecretBox } from "./secret-box";
+
+/** Default limit for one query's time in the database. */
+export const QUERY_TIMEOUT_MS = 30_000;
+
+function openDataSource(config: DataSourceConfig, box: SecretBox): DataSource {
+  if (config.type === "duckdb") return createDuckDbDataSource({ path: config.path, readOnly: true });
+  return createPostgresDataSource({
+    host: config.host,
+    port: config.port,
+    database: config.database,
+    user: config.user,
+    password: config.passwordEncrypted ? box.open(config.passwordEncrypted) : undefined,
+    ssl: config.ssl,
+    statementTimeoutMs: QUERY_TIMEOUT_MS * 2,
+  });
+}
+
+interface Entry {
+  engine: QueryEngine;
+  dataSource: DataSource;
+}
+
+/**
+ * One query engine per deployment (its data model on the default branch and its data
+ * source), built on first use and kept until the model or the data source changes.
+ */
+export function createQueryEngineRegistry(opts: { db: Db; secretBox: SecretBox; logger: Logger; cacheTtlMs?: number }) {
+  const entries = new Map<number, Promise<Entry>>();
+
+  async function build(deploymentId: number): Promise<Entry> {
+    const [dep] = await opts.db.select().from(deployments).where(eq(deployments.id, deploymentId));
+    if (!dep) throw notFound("Deployment");
+    const files = await opts.db
+      .select({ path: dataModelFiles.path, content: dataModelFiles.content })
+      .from(dataModelFiles)
+      .where(and(eq(dataModelFiles.deploymentId, deploymentId), eq(dataModelFiles.branch, "main")));
+    const model = loadDataModel(files);
+    const dataSource = openDataSource(dep.dataSource, opts.secretBox);
+    return { engine: createQueryEngine({ model, dataSource, cacheTtlMs: opts.cacheTtlMs }), dataSource };
+  }
+
+  async function get(deploymentId: number): Promise<QueryEngine> {
+    let entry = entries.get(deploymentId);
+    if (!entry) {
+      entry = build(deploymentId);
+      entries.set(deploymentId, entry);
+      // A failed build (bad model, missing deployment) is not cached: the next call retries.
+      entry.catch(() => entries.delete(deploymentId));
+    }
+    return (await entry).engine;
+  }
+
+  /** Drops a deployment's engine (its model or data source changed). */
+  async function invalidate(deploymentId: number) {
+    const entry = entries.get(deploymentId);
+    entries.delete(deploymentId);
+    if (entry) await entry.then((e) => e.dataSource.close()).catch(() => {});
+  }
+
+  async function close() {
+    await Promise.all([...entries.keys()].map(invalidate));
+  }
+
+  return { get, invalidate, close };
+}
+export type QueryEngineRegistry = ReturnType<typeof createQueryEngineRegistry>;
