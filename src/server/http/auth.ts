@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { authenticateApiKey, API_KEY_PREFIX } from "../services/api-keys";
 import type { AppEnv } from "./app-env";
-import { forbidden, unauthorized } from "./errors";
+import { csrfTokenMatches } from "../services/login";
+import { forbidden, HttpError, unauthorized } from "./errors";
 import { hasRole, type EmbedPrincipal, type Principal, type Role, type UserPrincipal } from "./principal";
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/;
@@ -29,10 +30,31 @@ export function authentication(): MiddlewareHandler<AppEnv> {
       if (!principal) throw unauthorized("The token is invalid or expired");
     } else if (deps.authenticateCookie) {
       principal = await deps.authenticateCookie(c);
+      if (principal) requireCsrfToken(c, principal);
     }
     c.set("principal", principal);
     await next();
   };
+}
+
+/** Methods that change nothing and so need no CSRF token. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Header carrying the login session's CSRF token on cookie-authenticated writes. */
+export const CSRF_HEADER = "x-csrf-token";
+// Logging in opens a new session; it never acts with the cookie it may replace.
+const CSRF_EXEMPT_PATHS = new Set(["/api/v1/auth/login"]);
+
+/**
+ * A cookie rides along on cross-site requests; a custom header with the session's token
+ * cannot be set by another site, so every cookie-authenticated write must carry it.
+ * API keys and embed tokens are sent explicitly and need none.
+ */
+function requireCsrfToken(c: Context<AppEnv>, principal: Principal) {
+  if (SAFE_METHODS.has(c.req.method) || CSRF_EXEMPT_PATHS.has(c.req.path)) return;
+  const expected = (principal as { csrfToken?: unknown }).csrfToken;
+  if (typeof expected !== "string" || !csrfTokenMatches(expected, c.req.header(CSRF_HEADER))) {
+    throw new HttpError(403, { code: "csrf_failed", message: "Missing or wrong X-CSRF-Token header for a cookie-authenticated write" });
+  }
 }
 
 export function requirePrincipal(c: Context<AppEnv>): Principal {

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { GenerateSessionInput } from "../../schema/embed-session";
 import { requireUser } from "../http/auth";
+import { notFound } from "../http/errors";
 import { commonErrors, jsonBody, jsonContent, notFoundError, security, type Router } from "../http/openapi";
 
 const REMOVED_FIELDS: Record<string, string> = {
@@ -67,7 +68,67 @@ const revoke = createRoute({
   responses: { 204: { description: "Revoked." }, ...commonErrors },
 });
 
+const SigningKeyInfo = z
+  .object({
+    id: z.string(),
+    createdAt: z.string(),
+    retiredAt: z.string().nullable(),
+    current: z.boolean().meta({ description: "True for the key that signs new tokens." }),
+  })
+  .meta({ id: "SigningKeyInfo" });
+
+const listKeys = createRoute({
+  operationId: "listEmbedSigningKeys",
+  method: "get",
+  path: "/api/v1/embed/signing-keys",
+  tags: ["Embed"],
+  summary: "List the keys that sign embed tokens (never their secrets; admin)",
+  security,
+  responses: { 200: jsonContent(z.object({ items: z.array(SigningKeyInfo) }), "The keys, newest first."), ...commonErrors },
+});
+
+const rotateKey = createRoute({
+  operationId: "rotateEmbedSigningKey",
+  method: "post",
+  path: "/api/v1/embed/signing-keys/rotate",
+  tags: ["Embed"],
+  summary: "Make a new key sign embed tokens; older keys keep verifying until retired (admin)",
+  security,
+  responses: { 201: jsonContent(SigningKeyInfo, "The new signing key."), ...commonErrors },
+});
+
+const retireKey = createRoute({
+  operationId: "retireEmbedSigningKey",
+  method: "delete",
+  path: "/api/v1/embed/signing-keys/{keyId}",
+  tags: ["Embed"],
+  summary: "Retire a key: tokens it signed stop working at once (admin)",
+  security,
+  request: { params: z.object({ keyId: z.uuid() }) },
+  responses: { 204: { description: "Retired." }, ...commonErrors, ...notFoundError },
+});
+
 export function registerEmbedSessionRoutes(app: Router) {
+  app.openapi(listKeys, async (c) => {
+    requireUser(c, "admin");
+    return c.json({ items: await c.get("deps").embedSessions.keys.list() }, 200);
+  });
+
+  app.openapi(rotateKey, async (c) => {
+    requireUser(c, "admin");
+    const ring = c.get("deps").embedSessions.keys;
+    const key = await ring.rotate();
+    const info = (await ring.list()).find((k) => k.id === key.id)!;
+    return c.json(info, 201);
+  });
+
+  app.openapi(retireKey, async (c) => {
+    requireUser(c, "admin");
+    const { keyId } = c.req.valid("param");
+    if (!(await c.get("deps").embedSessions.keys.retire(keyId))) throw notFound("Signing key");
+    return c.body(null, 204);
+  });
+
   app.openapi(
     { ...generate, request: { body: { required: true, content: { "application/json": { schema: GenerateSessionBody as unknown as typeof GenerateSessionInput } } } } },
     async (c) => {

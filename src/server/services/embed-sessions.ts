@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { GenerateSessionInput } from "../../schema/embed-session";
 import type { Db } from "../db/connection";
-import { deployments, embedSessions, embedTenants, embedUsers } from "../db/schema";
+import { deployments, embedSessions, embedUsers } from "../db/schema";
 import { notFound, unauthorized } from "../http/errors";
 import type { EmbedPrincipal } from "../http/principal";
+import { syncTenantGroups, upsertEmbedTenant } from "./embed-tenants";
 import type { SigningKeyRing } from "./signing-keys";
+import { checkUserAttributeValues } from "./user-attributes";
 
 /** A session id can be exchanged once, within this time. */
 export const SESSION_EXCHANGE_TTL_MS = 5 * 60 * 1000;
@@ -28,60 +30,61 @@ export interface EmbedSessionOptions {
   now?: () => Date;
 }
 
-async function upsertTenant(db: Db, name: string, displayName: string | undefined) {
-  const [row] = await db
-    .insert(embedTenants)
-    .values({ name, displayName: displayName ?? null })
-    .onConflictDoUpdate({
-      target: embedTenants.name,
-      set: displayName !== undefined ? { displayName, updatedAt: new Date() } : { updatedAt: sql`${embedTenants.updatedAt}` },
-    })
-    .returning();
-  return row!;
-}
-
 export function createEmbedSessions(opts: EmbedSessionOptions) {
   const { db, keys } = opts;
   const now = opts.now ?? (() => new Date());
   const ttl = Math.min(opts.tokenTtlSeconds ?? MAX_TOKEN_TTL_SECONDS, MAX_TOKEN_TTL_SECONDS);
 
-  /** Validated input → a single-use session id (only its hash is stored). */
+  /**
+   * Validated input → a single-use session id (only its hash is stored). The embed user, the
+   * tenant and its groups are created or updated from the request; user attributes must be
+   * defined and fit their types. Nothing is written when anything is refused.
+   */
   async function generate(input: GenerateSessionInput): Promise<{ sessionId: string; expiresAt: string }> {
     const [dep] = await db.select({ id: deployments.id }).from(deployments).where(eq(deployments.id, input.deploymentId));
     if (!dep) throw notFound("Deployment");
-    let embedUserId: number | null = null;
-    if (input.externalId) {
-      const tenant = await upsertTenant(db, input.embedTenantName ?? DEFAULT_EMBED_TENANT, input.embedTenantProfile?.displayName);
-      const attrs = Object.fromEntries((input.userAttributes ?? []).map((a) => [a.name, a.value]));
-      const values = {
-        tenantId: tenant.id,
-        externalId: input.externalId,
-        email: input.email ?? null,
-        displayName: input.userProfile?.displayName ?? null,
-        picture: input.userProfile?.picture ?? null,
-        userAttributes: attrs,
-        lastSeenAt: now(),
-      };
-      const [user] = await db
-        .insert(embedUsers)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [embedUsers.tenantId, embedUsers.externalId],
-          set: { email: values.email, displayName: values.displayName, picture: values.picture, userAttributes: attrs, lastSeenAt: values.lastSeenAt, updatedAt: now() },
-        })
-        .returning({ id: embedUsers.id });
-      embedUserId = user!.id;
-    } else if (input.embedTenantName) {
-      await upsertTenant(db, input.embedTenantName, input.embedTenantProfile?.displayName);
-    }
+    const attributes = input.userAttributes ?? [];
+    if (attributes.length) await checkUserAttributeValues(db, attributes, ["userAttributes"]);
     const sessionId = randomBytes(32).toString("base64url");
     const expiresAt = new Date(now().getTime() + SESSION_EXCHANGE_TTL_MS);
-    await db.insert(embedSessions).values({
-      sessionHash: hashSessionId(sessionId),
-      deploymentId: input.deploymentId,
-      embedUserId,
-      request: input as unknown as Record<string, unknown>,
-      expiresAt,
+    await db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      let embedUserId: number | null = null;
+      let tenantId: number | null = null;
+      if (input.externalId || input.embedTenantName) {
+        tenantId = (await upsertEmbedTenant(tx, input.embedTenantName ?? DEFAULT_EMBED_TENANT, input.embedTenantProfile?.displayName)).id;
+      }
+      if (input.externalId && tenantId !== null) {
+        const attrs = Object.fromEntries(attributes.map((a) => [a.name, a.value]));
+        const values = {
+          tenantId,
+          externalId: input.externalId,
+          email: input.email ?? null,
+          displayName: input.userProfile?.displayName ?? null,
+          picture: input.userProfile?.picture ?? null,
+          userAttributes: attrs,
+          lastSeenAt: now(),
+        };
+        const [user] = await tx
+          .insert(embedUsers)
+          .values(values)
+          .onConflictDoUpdate({
+            target: [embedUsers.tenantId, embedUsers.externalId],
+            set: { email: values.email, displayName: values.displayName, picture: values.picture, userAttributes: attrs, lastSeenAt: values.lastSeenAt, updatedAt: now() },
+          })
+          .returning({ id: embedUsers.id });
+        embedUserId = user!.id;
+      }
+      if (tenantId !== null && input.embedTenantName) {
+        await syncTenantGroups(tx, tenantId, embedUserId, input.tenantGroupDefinitions ?? [], input.tenantGroups);
+      }
+      await tx.insert(embedSessions).values({
+        sessionHash: hashSessionId(sessionId),
+        deploymentId: input.deploymentId,
+        embedUserId,
+        request: input as unknown as Record<string, unknown>,
+        expiresAt,
+      });
     });
     return { sessionId, expiresAt: expiresAt.toISOString() };
   }
@@ -170,6 +173,6 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
     }
   }
 
-  return { generate, exchange, revoke, authenticate };
+  return { generate, exchange, revoke, authenticate, keys };
 }
 export type EmbedSessions = ReturnType<typeof createEmbedSessions>;

@@ -1,8 +1,16 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/connection";
 import { signingKeys } from "../db/schema";
 import type { SecretBox } from "./secret-box";
+
+/** A signing key as listed by the API: never its secret. */
+export interface SigningKeyInfo {
+  id: string;
+  createdAt: string;
+  retiredAt: string | null;
+  current: boolean;
+}
 
 export interface SigningKey {
   id: string;
@@ -46,12 +54,31 @@ export function createSigningKeyRing(db: Db, box: SecretBox) {
     return key;
   }
 
-  async function retire(id: string) {
-    await db.update(signingKeys).set({ retiredAt: new Date() }).where(eq(signingKeys.id, id));
+  /**
+   * Retires a key: tokens it signed stop verifying at once. Retiring the signing key makes the
+   * newest remaining key sign (or a new one on next use). False when no such key exists.
+   */
+  async function retire(id: string): Promise<boolean> {
+    const rows = await db.update(signingKeys).set({ retiredAt: new Date() }).where(and(eq(signingKeys.id, id), isNull(signingKeys.retiredAt))).returning({ id: signingKeys.id });
     cache.set(id, null);
     if (current?.id === id) current = null;
+    if (rows.length) return true;
+    const [existing] = await db.select({ id: signingKeys.id }).from(signingKeys).where(eq(signingKeys.id, id));
+    return !!existing;
   }
 
-  return { current: loadCurrent, rotate, byId, retire };
+  /** Every key without its secret; `current` marks the one that signs. */
+  async function list(): Promise<SigningKeyInfo[]> {
+    const signing = await loadCurrent();
+    const rows = await db.select({ id: signingKeys.id, createdAt: signingKeys.createdAt, retiredAt: signingKeys.retiredAt }).from(signingKeys).orderBy(desc(signingKeys.createdAt));
+    return rows.map((r) => ({
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      retiredAt: r.retiredAt?.toISOString() ?? null,
+      current: r.id === signing.id,
+    }));
+  }
+
+  return { current: loadCurrent, rotate, byId, retire, list };
 }
 export type SigningKeyRing = ReturnType<typeof createSigningKeyRing>;

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+export const LoginInput = z
+  .object({ email: z.string().trim().min(3).max(320), password: z.string().min(1).max(1024) })
+  .strict()
+  .meta({ id: "LoginInput" });
+
+export const SessionUser = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    role: z.enum(["viewer", "ai_bi_user", "developer", "admin"]),
+  })
+  .meta({ id: "SessionUser" });
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const LoginResponse = z
+  .object({
+    user: SessionUser,
+    csrfToken: z.string().meta({ description: "Send as `X-CSRF-Token` on every cookie-authenticated write." }),
+    expiresAt: z.string(),
+  })
+  .meta({ id: "LoginResponse" });
+
+export const MeResponse = z
+  .object({
+    user: SessionUser,
+    via: z.enum(["api_key", "login_session"]),
+    csrfToken: z.string().nullable().meta({ description: "The login session's CSRF token; null for API keys." }),
+    expiresAt: z.string().nullable(),
+  })
+  .meta({ id: "MeResponse" });
+
+export const MIN_PASSWORD_LENGTH = 10;
+
+export const SetPasswordInput = z
+  .object({
+    password: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(1024),
+    currentPassword: z
+      .string()
+      .max(1024)
+      .optional()
+      .meta({ description: "Required when users change their own password and one is already set." }),
+  })
+  .strict()
+  .meta({ id: "SetPasswordInput" });
