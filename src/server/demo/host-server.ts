@@ -49,7 +49,6 @@ export function createDemoHostApp(opts: { platformUrl: string; adminToken: strin
         embedTenantName: t.name,
         embedTenantProfile: { displayName: t.displayName },
         userProfile: { displayName: (externalId ?? t.users[0]).split("@")[0] },
-        userAttributes: [{ name: "tenant", value: t.name }],
         settings: { showDashboardChat: false, ...(locale ? { locale } : {}) },
       }),
     });

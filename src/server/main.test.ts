@@ -1,0 +1,60 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const tsx = path.join(root, "node_modules", ".bin", "tsx");
+
+function run(env: Record<string, string>, opts: { untilStdout?: RegExp; thenSignal?: NodeJS.Signals } = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(tsx, ["src/server/main.ts"], { cwd: root, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env } });
+    let stdout = "";
+    let stderr = "";
+    let signalled = false;
+    child.stdout.on("data", (d) => {
+      stdout += d;
+      if (opts.untilStdout && !signalled && opts.untilStdout.test(stdout)) {
+        signalled = true;
+        child.kill(opts.thenSignal ?? "SIGTERM");
+      }
+    });
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("svc server process", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "svc-main-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("stops at start-up listing every bad setting", async () => {
+    const r = await run({ PORT: "nope", SVC_DEMO_ROWS: "1", SVC_EMBED_ALLOWED_ORIGINS: "*" });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("PORT");
+    expect(r.stderr).toContain("SVC_DEMO_ROWS");
+    expect(r.stderr).toContain("SVC_EMBED_ALLOWED_ORIGINS");
+    expect(r.stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it("fails with one line, not a stack trace, when DATABASE_URL cannot be reached", async () => {
+    const r = await run({ DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none", SVC_DATA_DIR: dir, PORT: "18991", SVC_DEMO: "off" });
+    expect(r.code).toBe(1);
+    const lines = r.stderr.trim().split("\n").filter((l) => !l.includes("npm warn"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^svc: cannot connect to DATABASE_URL/);
+  });
+
+  it("serves, then shuts down cleanly on SIGTERM", async () => {
+    const r = await run(
+      { SVC_DATA_DIR: dir, PORT: "18992", SVC_DEMO: "off", SVC_DEMO_HOST_PORT: "0", SVC_LOG_LEVEL: "info" },
+      { untilStdout: /svc is running/, thenSignal: "SIGTERM" },
+    );
+    expect(r.stdout).toContain("http://localhost:18992/api/v1");
+    expect(r.stdout).toMatch(/Admin API key \(shown once, store it now\): svc_/);
+    expect(r.stdout).toContain('"msg":"stopped"');
+    expect(r.code).toBe(0);
+  }, 60_000);
+});
