@@ -1,6 +1,25 @@
 import { z } from "zod";
 
 /**
+ * A deployment's data source as the API shows it. Secrets never leave the server: a
+ * Postgres password is stored sealed and shown only as `hasPassword`. Connection details are
+ * shown to platform users only (embed viewers see the type), a DuckDB file path to admins only.
+ */
+export const DeploymentDataSource = z
+  .object({
+    type: z.enum(["duckdb", "postgres"]),
+    path: z.string().optional().meta({ description: "DuckDB file on the server (admins only)." }),
+    host: z.string().optional(),
+    port: z.number().int().optional(),
+    database: z.string().optional(),
+    user: z.string().optional(),
+    ssl: z.boolean().optional(),
+    hasPassword: z.boolean().optional().meta({ description: "Whether a Postgres password is stored (it is never returned)." }),
+  })
+  .meta({ id: "DeploymentDataSource" });
+export type DeploymentDataSource = z.infer<typeof DeploymentDataSource>;
+
+/**
  * A deployment: one data model and data source, and everything scoped to it. The spec does
  * not show its fields; these are the ones the platform needs (docs/api.md).
  */
@@ -8,9 +27,74 @@ export const Deployment = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    dataSource: z.object({ type: z.enum(["duckdb", "postgres"]) }),
+    dataSource: DeploymentDataSource,
     createdAt: z.string(),
     updatedAt: z.string(),
   })
   .meta({ id: "Deployment" });
 export type Deployment = z.infer<typeof Deployment>;
+
+// Host names, IPv4 and bracket-less IPv6 literals; nothing that could smuggle options into a
+// connection string.
+const HOST = /^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$|^[0-9A-Fa-f:.]{2,45}$/;
+const PG_NAME = z.string().min(1).max(63).regex(/^[^\0]+$/, "must not contain NUL");
+
+/** A DuckDB file on the server; the path must be absolute and the file must exist. Admins only. */
+export const DuckDbDataSourceInput = z.strictObject({
+  type: z.literal("duckdb"),
+  path: z.string().min(2).max(4096).meta({ description: "Absolute path of an existing DuckDB file on the server." }),
+});
+
+/**
+ * A Postgres server. `password` is sealed at rest and never returned; on update, leaving it out
+ * keeps the stored one and `null` removes it.
+ */
+export const PostgresDataSourceInput = z.strictObject({
+  type: z.literal("postgres"),
+  host: z.string().max(253).regex(HOST, "must be a host name or an IP address"),
+  port: z.number().int().min(1).max(65_535).default(5432),
+  database: PG_NAME,
+  user: PG_NAME,
+  password: z.string().max(1024).nullable().optional(),
+  ssl: z.boolean().optional(),
+});
+
+export const DataSourceInput = z
+  .discriminatedUnion("type", [DuckDbDataSourceInput, PostgresDataSourceInput])
+  .meta({ id: "DataSourceInput", description: "Where a deployment's data lives: `duckdb` (admins only) or `postgres`." });
+export type DataSourceInput = z.infer<typeof DataSourceInput>;
+
+export const DataModelFileInput = z
+  .strictObject({
+    path: z
+      .string()
+      .min(1)
+      .max(255)
+      .regex(/^[A-Za-z0-9_][A-Za-z0-9_./-]*\.ya?ml$/, "must be a relative .yml or .yaml path")
+      .refine((p) => !p.split("/").includes(".."), "must not contain '..'"),
+    content: z.string().max(512 * 1024),
+  })
+  .meta({ id: "DataModelFileInput" });
+
+/** `POST /build/api/v1/deployments/`: name, data source, and optionally the data model files. */
+export const CreateDeploymentInput = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200),
+    dataSource: DataSourceInput,
+    dataModelFiles: z
+      .array(DataModelFileInput)
+      .max(200)
+      .optional()
+      .meta({ description: "Validated as a whole before anything is stored; stored on the default branch `main`." }),
+  })
+  .meta({ id: "CreateDeploymentInput" });
+export type CreateDeploymentInput = z.infer<typeof CreateDeploymentInput>;
+
+/** `PUT /api/v1/deployments/{deploymentId}`: only the fields sent change. */
+export const UpdateDeploymentInput = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200).optional(),
+    dataSource: DataSourceInput.optional(),
+  })
+  .meta({ id: "UpdateDeploymentInput" });
+export type UpdateDeploymentInput = z.infer<typeof UpdateDeploymentInput>;

@@ -2,9 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { FillMissingRows, PeriodComparison } from "../../schema/dashboard";
 import { requirePrincipal, requireUser } from "../http/auth";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../http/openapi";
-import { semanticQuerySchema } from "../semantic";
+import { badRequest } from "../http/errors";
+import { QueryValidationError, semanticQuerySchema } from "../semantic";
 import { assertEmbedDeploymentAccess, securityContextOf } from "../services/embed-access";
-import { QUERY_TIMEOUT_MS } from "../services/query-engines";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env";
 
@@ -126,6 +126,25 @@ const meta = createRoute({
   responses: { 200: jsonContent(Meta, "Views and their members."), ...commonErrors, ...notFoundError },
 });
 
+const OPTION_KEYS = new Set(["fillMissingRows", "periodComparisons"]);
+
+/**
+ * The engine reports paths inside the query (or its options); the API names them inside the
+ * request body, as its own validation does: `["measures", 0]` → `["query", "measures", 0]`.
+ */
+async function withBodyPaths<T>(run: () => Promise<T> | T, queryKey: string | null = "query"): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!(e instanceof QueryValidationError)) throw e;
+    const details = e.details.map((d) => ({
+      ...d,
+      path: queryKey === null || OPTION_KEYS.has(String(d.path[0])) ? d.path : [queryKey, ...d.path],
+    }));
+    throw badRequest(e.message, details);
+  }
+}
+
 async function engineFor(c: Context<AppEnv>, deploymentId: number) {
   const principal = requirePrincipal(c);
   assertEmbedDeploymentAccess(principal, deploymentId);
@@ -140,15 +159,15 @@ export function registerQueryRoutes(app: Router) {
     const { deploymentId } = c.req.valid("param");
     const body = c.req.valid("json");
     const { engine, securityContext } = await engineFor(c, deploymentId);
-    const result = await engine.load(body.query, {
+    const result = await withBodyPaths(() => engine.load(body.query, {
       securityContext,
       bypassCache: body.cache === "bypass",
       fillMissingRows: body.fillMissingRows,
       periodComparisons: body.periodComparisons,
       // The query is cancelled in the database when the client goes away.
       signal: c.req.raw.signal,
-      timeoutMs: QUERY_TIMEOUT_MS,
-    });
+      timeoutMs: c.get("deps").queryEngines.queryTimeoutMs,
+    }));
     return c.json({ data: result.data, annotation: result.annotation, fromCache: result.fromCache }, 200);
   });
 
@@ -157,14 +176,18 @@ export function registerQueryRoutes(app: Router) {
     const { deploymentId } = c.req.valid("param");
     const body = c.req.valid("json");
     const { engine, securityContext } = await engineFor(c, deploymentId);
-    return c.json(engine.sql(body.query, { securityContext, fillMissingRows: body.fillMissingRows, periodComparisons: body.periodComparisons }), 200);
+    const compiled = await withBodyPaths(() => engine.sql(body.query, { securityContext, fillMissingRows: body.fillMissingRows, periodComparisons: body.periodComparisons }));
+    return c.json(compiled, 200);
   });
 
   app.openapi(values, async (c) => {
     const { deploymentId } = c.req.valid("param");
     const body = c.req.valid("json");
     const { engine, securityContext } = await engineFor(c, deploymentId);
-    const list = await engine.distinctValues(body.member, { search: body.search, limit: body.limit }, { securityContext, signal: c.req.raw.signal, timeoutMs: QUERY_TIMEOUT_MS });
+    const list = await withBodyPaths(
+      () => engine.distinctValues(body.member, { search: body.search, limit: body.limit }, { securityContext, signal: c.req.raw.signal, timeoutMs: c.get("deps").queryEngines.queryTimeoutMs }),
+      null,
+    );
     return c.json({ values: list }, 200);
   });
 

@@ -10,7 +10,7 @@ import type { SecretBox } from "./secret-box";
 /** Default limit for one query's time in the database. */
 export const QUERY_TIMEOUT_MS = 30_000;
 
-function openDataSource(config: DataSourceConfig, box: SecretBox): DataSource {
+function openDataSource(config: DataSourceConfig, box: SecretBox, queryTimeoutMs: number): DataSource {
   if (config.type === "duckdb") return createDuckDbDataSource({ path: config.path, readOnly: true });
   return createPostgresDataSource({
     host: config.host,
@@ -19,7 +19,8 @@ function openDataSource(config: DataSourceConfig, box: SecretBox): DataSource {
     user: config.user,
     password: config.passwordEncrypted ? box.open(config.passwordEncrypted) : undefined,
     ssl: config.ssl,
-    statementTimeoutMs: QUERY_TIMEOUT_MS * 2,
+    // A backstop only: the per-query timer cancels first; this bounds a query whose cancel got lost.
+    statementTimeoutMs: queryTimeoutMs * 2,
   });
 }
 
@@ -28,12 +29,25 @@ interface Entry {
   dataSource: DataSource;
 }
 
+/** Options of `createQueryEngineRegistry`. */
+export interface QueryEngineRegistryOptions {
+  db: Db;
+  secretBox: SecretBox;
+  logger: Logger;
+  /** How long a result stays cached (see `createQueryEngine`). */
+  cacheTtlMs?: number;
+  /** Limit for one query's time in the database; past it the query is cancelled (504). Default 30 s. */
+  queryTimeoutMs?: number;
+}
+
 /**
  * One query engine per deployment (its data model on the default branch and its data
- * source), built on first use and kept until the model or the data source changes.
+ * source, with its own connection pool), built on first use and kept until the model or the
+ * data source changes.
  */
-export function createQueryEngineRegistry(opts: { db: Db; secretBox: SecretBox; logger: Logger; cacheTtlMs?: number }) {
+export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
   const entries = new Map<number, Promise<Entry>>();
+  const queryTimeoutMs = opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
 
   async function build(deploymentId: number): Promise<Entry> {
     const [dep] = await opts.db.select().from(deployments).where(eq(deployments.id, deploymentId));
@@ -43,7 +57,7 @@ export function createQueryEngineRegistry(opts: { db: Db; secretBox: SecretBox; 
       .from(dataModelFiles)
       .where(and(eq(dataModelFiles.deploymentId, deploymentId), eq(dataModelFiles.branch, "main")));
     const model = loadDataModel(files);
-    const dataSource = openDataSource(dep.dataSource, opts.secretBox);
+    const dataSource = openDataSource(dep.dataSource, opts.secretBox, queryTimeoutMs);
     return { engine: createQueryEngine({ model, dataSource, cacheTtlMs: opts.cacheTtlMs }), dataSource };
   }
 
@@ -69,6 +83,6 @@ export function createQueryEngineRegistry(opts: { db: Db; secretBox: SecretBox; 
     await Promise.all([...entries.keys()].map(invalidate));
   }
 
-  return { get, invalidate, close };
+  return { get, invalidate, close, queryTimeoutMs };
 }
 export type QueryEngineRegistry = ReturnType<typeof createQueryEngineRegistry>;
