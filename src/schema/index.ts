@@ -6,3 +6,7 @@ export * from "./embed-session";
 export * from "./embed-tenant";
 export * from "./user-attribute";
 export * from "./auth";
+export * from "./folder";
+export * from "./report";
+export * from "./workspace";
+export * from "./user";

@@ -8,6 +8,7 @@ import { registerEmbedDashboardRoutes } from "./embed-dashboard";
 import { registerUserAttributeRoutes } from "./user-attributes";
 import { registerAuthRoutes } from "./auth";
 import { registerAllowedOriginRoutes } from "./allowed-origins";
+import { registerWorkspaceModules } from "./workspace";
 
 /** Every API route module, one line each; `createApp` registers them in this order. */
-export const routeModules: ((app: Router) => void)[] = [registerDeploymentRoutes, registerApiKeyRoutes, registerEmbedSessionRoutes, registerEmbedTenantRoutes, registerEmbedAccessRoutes, registerEmbedDashboardRoutes, registerUserAttributeRoutes, registerAuthRoutes, registerAllowedOriginRoutes];
+export const routeModules: ((app: Router) => void)[] = [registerDeploymentRoutes, registerApiKeyRoutes, registerEmbedSessionRoutes, registerEmbedTenantRoutes, registerEmbedAccessRoutes, registerEmbedDashboardRoutes, registerUserAttributeRoutes, registerAuthRoutes, registerAllowedOriginRoutes, registerWorkspaceModules];

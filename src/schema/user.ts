@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+export const UserRole = z.enum(["viewer", "ai_bi_user", "developer", "admin"]);
+export type UserRole = z.infer<typeof UserRole>;
+
+export const User = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    picture: z.string().nullable(),
+    role: UserRole,
+    status: z.enum(["active", "inactive"]),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "User" });
+export type User = z.infer<typeof User>;
+
+export const CreateUserInput = z
+  .object({
+    email: z.email().max(320),
+    firstName: z.string().max(255).nullable().optional(),
+    lastName: z.string().max(255).nullable().optional(),
+    picture: z.url().max(2048).nullable().optional(),
+    role: UserRole.optional().meta({ description: "Defaults to viewer." }),
+  })
+  .strict()
+  .meta({ id: "CreateUserInput" });
+export type CreateUserInput = z.infer<typeof CreateUserInput>;
+
+export const UpdateUserInput = z
+  .object({
+    firstName: z.string().max(255).nullable().optional(),
+    lastName: z.string().max(255).nullable().optional(),
+    picture: z.url().max(2048).nullable().optional(),
+    role: UserRole.optional(),
+    status: z.enum(["active", "inactive"]).optional(),
+  })
+  .strict()
+  .meta({ id: "UpdateUserInput" });
+export type UpdateUserInput = z.infer<typeof UpdateUserInput>;
+
+export const AccessLevel = z.enum(["read", "edit", "manage"]);
+export type AccessLevel = z.infer<typeof AccessLevel>;
+export const GrantObjectType = z.enum(["workbook", "folder", "report"]);
+export type GrantObjectType = z.infer<typeof GrantObjectType>;
+export const GrantPrincipalType = z.enum(["user", "group"]);
+export type GrantPrincipalType = z.infer<typeof GrantPrincipalType>;
+
+/** Object access granted to a user or a group; a folder grant covers everything inside it. */
+export const Grant = z
+  .object({
+    objectType: GrantObjectType,
+    objectId: z.number().int(),
+    principalType: GrantPrincipalType,
+    principalId: z.number().int(),
+    level: AccessLevel,
+    createdAt: z.string(),
+  })
+  .meta({ id: "Grant" });
+export type Grant = z.infer<typeof Grant>;
+
+export const GrantInput = z
+  .object({
+    objectType: GrantObjectType,
+    objectId: z.number().int().positive(),
+    principalType: GrantPrincipalType,
+    principalId: z.number().int().positive(),
+    level: AccessLevel,
+  })
+  .strict()
+  .meta({ id: "GrantInput" });
+export type GrantInput = z.infer<typeof GrantInput>;

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { FreeFormObject } from "./common";
+import { DashboardConfig } from "./dashboard";
+import { WorkspaceItemType } from "./workbook";
+
+/** Slugs: trimmed and lowercased first (spec 4.1 rule 1), then 1..100 of [a-z0-9_-], starting alphanumeric. */
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,99}$/;
+export const SLUG_RULE = "1 to 100 characters a-z, 0-9, '-' or '_', starting with a letter or digit";
+
+/** The normalized slug (spec 4.1 rule 1): trimmed, lowercased. */
+export function normalizeSlug(slug: string): string {
+  return slug.trim().toLowerCase();
+}
+
+export const Slug = z
+  .string()
+  .transform(normalizeSlug)
+  .pipe(z.string().regex(SLUG_PATTERN, `slug must be ${SLUG_RULE}`));
+
+/** `PUT …/workbooks/{workbookId}`: only the fields sent change; `meta` is merged into the stored meta. */
+export const UpdateWorkbookInput = z
+  .object({
+    name: z.string().trim().min(1).max(255).nullable().optional(),
+    folderId: z.number().int().positive().nullable().optional(),
+    meta: FreeFormObject.nullable().optional(),
+    slug: Slug.nullable().optional().meta({ description: "New slug (normalized); null removes it." }),
+    slugTakeover: z
+      .boolean()
+      .optional()
+      .meta({ description: "When the slug belongs to another workbook of the deployment, take it over (that workbook loses its slug)." }),
+  })
+  .strict()
+  .meta({ id: "UpdateWorkbookInput" });
+export type UpdateWorkbookInput = z.infer<typeof UpdateWorkbookInput>;
+
+export const DuplicateWorkbookInput = z
+  .object({
+    shared: z
+      .boolean()
+      .optional()
+      .meta({ description: "Clone from the shared workspace: the copy starts from the published dashboard and is marked shared." }),
+    name: z.string().trim().min(1).max(255).optional(),
+    folderId: z.number().int().positive().nullable().optional(),
+  })
+  .strict()
+  .meta({ id: "DuplicateWorkbookInput" });
+export type DuplicateWorkbookInput = z.infer<typeof DuplicateWorkbookInput>;
+
+export const DashboardDraftInput = DashboardConfig;
+
+export const AiWidgetThreadInput = z
+  .object({
+    threadId: z.string().trim().min(1).max(255),
+    widgetId: z.string().min(1).max(255),
+    checksum: z.string().max(128).optional().meta({ description: "Checksum of the published version the caller saw; a stale one is refused with 409." }),
+  })
+  .strict()
+  .meta({ id: "AiWidgetThreadInput" });
+export type AiWidgetThreadInput = z.infer<typeof AiWidgetThreadInput>;
+
+export const MAX_BULK_ITEMS = 100;
+
+export const WorkspaceItemRef = z
+  .object({ type: WorkspaceItemType, id: z.number().int().positive() })
+  .strict()
+  .meta({ id: "WorkspaceItemRef" });
+export type WorkspaceItemRef = z.infer<typeof WorkspaceItemRef>;
+
+export const BulkDeleteInput = z
+  .object({ items: z.array(WorkspaceItemRef).min(1).max(MAX_BULK_ITEMS) })
+  .strict()
+  .meta({ id: "WorkspaceBulkDeleteInput" });
+export type BulkDeleteInput = z.infer<typeof BulkDeleteInput>;
+
+export const BulkMoveInput = z
+  .object({
+    items: z.array(WorkspaceItemRef).min(1).max(MAX_BULK_ITEMS),
+    targetFolderId: z.number().int().positive().nullable().meta({ description: "Destination folder; null is the root." }),
+  })
+  .strict()
+  .meta({ id: "WorkspaceBulkMoveInput" });
+export type BulkMoveInput = z.infer<typeof BulkMoveInput>;
+
+export const BulkItemFailure = z
+  .object({ type: WorkspaceItemType, id: z.number().int(), code: z.string(), message: z.string() })
+  .meta({ id: "WorkspaceBulkItemFailure" });
+export type BulkItemFailure = z.infer<typeof BulkItemFailure>;
+
+/** Per-item outcome: what succeeded is kept even when other items fail. */
+export const BulkResult = z
+  .object({ succeeded: z.array(WorkspaceItemRef), failed: z.array(BulkItemFailure) })
+  .meta({ id: "WorkspaceBulkResult" });
+export type BulkResult = z.infer<typeof BulkResult>;
+
+export const WorkspaceItem = z
+  .object({
+    type: WorkspaceItemType,
+    id: z.number().int(),
+    name: z.string(),
+    folderId: z.number().int().nullable(),
+    slug: z.string().nullable().optional(),
+    publicId: z.string().nullable().optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "WorkspaceItem" });
+export type WorkspaceItem = z.infer<typeof WorkspaceItem>;
