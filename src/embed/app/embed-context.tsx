@@ -1,0 +1,40 @@
+/**
+ * What every surface needs from the shell: the API client, the bridge, the store, the URL
+ * parameters read at load, and how authentication went.
+ */
+import { createContext, useContext } from "react";
+import type { Surface } from "../../protocol";
+import type { EmbedUrlParameters } from "../../schema/dashboard-filters";
+import type { EmbedBridge } from "../bridge";
+import type { EmbedStore } from "../state/embed-store";
+import type { ApiClient } from "./api";
+import type { EmbedAuth } from "./session";
+
+export interface EmbedServices {
+  api: ApiClient;
+  bridge: EmbedBridge;
+  store: EmbedStore;
+  surface: Surface;
+  urlParameters: EmbedUrlParameters;
+  /** Milliseconds (performance.now) when the app started; dashboard-loaded measures from it. */
+  mountedAt: number;
+}
+
+export interface EmbedSessionState {
+  auth: EmbedAuth;
+}
+
+export const EmbedServicesContext = createContext<EmbedServices | null>(null);
+export const EmbedSessionContext = createContext<EmbedSessionState | null>(null);
+
+export function useEmbedServices(): EmbedServices {
+  const value = useContext(EmbedServicesContext);
+  if (!value) throw new Error("useEmbedServices needs the embed shell above it");
+  return value;
+}
+
+export function useEmbedSession(): EmbedSessionState {
+  const value = useContext(EmbedSessionContext);
+  if (!value) throw new Error("useEmbedSession needs an authenticated embed shell above it");
+  return value;
+}

@@ -1,0 +1,129 @@
+/**
+ * The root of every surface: authenticates once (session exchange or platform cookie), keeps
+ * the router and the store's `path` in step (host `navigate` ↔ in-embed navigation), reports
+ * navigations, content size and the token lifetime, then renders the surface.
+ */
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { ACTION_TYPES, EVENT_TYPES } from "../../protocol";
+import { t } from "../i18n";
+import { useEmbedStore } from "../state/use-embed-store";
+import { errorNameOf } from "./api";
+import { EmbedSessionContext, useEmbedServices, type EmbedSessionState } from "./embed-context";
+import { ErrorScreen, LoadingScreen } from "./screens";
+import { exchangeSession, startEmbedAuth, type EmbedAuth } from "./session";
+import { scheduleSessionTimers } from "./session-lifecycle";
+
+type AuthState = { status: "pending" } | { status: "ready"; auth: EmbedAuth } | { status: "failed"; name: string; message: string } | { status: "expired" };
+
+// Authentication runs once per page: StrictMode's double effects and remounts reuse it, and
+// a session id is single use anyway.
+let authPromise: Promise<EmbedAuth> | null = null;
+
+export function EmbedShell() {
+  const services = useEmbedServices();
+  const { api, bridge, store } = services;
+  const locale = useEmbedStore((s) => s.locale);
+  const [authState, setAuthState] = useState<AuthState>({ status: "pending" });
+  const contentRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    authPromise ??= startEmbedAuth(api, window.location, window.history);
+    let cancelled = false;
+    authPromise.then(
+      (auth) => !cancelled && setAuthState({ status: "ready", auth }),
+      (error: unknown) => {
+        if (cancelled) return;
+        const name = errorNameOf(error, "SessionInvalid");
+        const message = error instanceof Error ? error.message : String(error);
+        bridge.emitError({ name, message, fatal: true, context: "session" });
+        setAuthState({ status: "failed", name, message });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, bridge]);
+
+  // Token lifetime and the host's session swap (signed mode only).
+  const auth = authState.status === "ready" ? authState.auth : null;
+  useEffect(() => {
+    if (!auth || auth.mode !== "signed") return;
+    const cancelTimers = scheduleSessionTimers(auth.expiresAt, {
+      onExpiring: (expiresAt, secondsLeft) => bridge.emit(EVENT_TYPES.sessionExpiring, { expiresAt, secondsLeft }),
+      onExpired: () => {
+        bridge.emitError({ name: "SessionExpired", message: "The embed session has expired", fatal: true, context: "session" });
+        api.setToken(null);
+        setAuthState({ status: "expired" });
+      },
+    });
+    const removeHandler = bridge.handle(ACTION_TYPES.setSession, async ({ sessionId }) => {
+      try {
+        const next = await exchangeSession(api, sessionId);
+        setAuthState({ status: "ready", auth: next });
+        return { status: "applied" };
+      } catch {
+        return { status: "rejected", reason: "session-invalid" };
+      }
+    });
+    return () => {
+      cancelTimers();
+      removeHandler();
+    };
+  }, [auth, api, bridge]);
+
+  useEffect(() => {
+    const element = contentRef.current;
+    if (!element) return;
+    return bridge.observeContentSize(element);
+  }, [bridge]);
+
+  const session = useMemo<EmbedSessionState | null>(() => (auth ? { auth } : null), [auth]);
+
+  let body;
+  if (authState.status === "pending") body = <LoadingScreen />;
+  else if (authState.status === "failed")
+    body = <ErrorScreen name={authState.name} message={authState.name === "SessionInvalid" ? t(locale, "session.invalidHint") : authState.message} />;
+  else if (authState.status === "expired") body = <ErrorScreen name="SessionExpired" message={t(locale, "session.expired")} />;
+  else
+    body = (
+      <EmbedSessionContext.Provider value={session}>
+        <RouteReporter />
+        <Outlet />
+      </EmbedSessionContext.Provider>
+    );
+
+  return (
+    <div className="svc-content" ref={contentRef} data-surface={services.surface} data-store-ready={store ? "true" : "false"}>
+      {body}
+    </div>
+  );
+}
+
+/** Router ↔ store `path`, and `navigate` events for in-embed route changes. */
+function RouteReporter() {
+  const { bridge, store } = useEmbedServices();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const previous = useRef<string | null>(null);
+
+  useEffect(() => {
+    const path = location.pathname;
+    if (previous.current !== null && previous.current !== path) {
+      bridge.emit(EVENT_TYPES.navigate, { path, previousPath: previous.current });
+    }
+    previous.current = path;
+    if (store.getState().path !== path) store.getState().navigate(path);
+  }, [location.pathname, bridge, store]);
+
+  useEffect(
+    () =>
+      store.subscribe((state, prior) => {
+        if (state.path !== prior.path && state.path !== window.location.pathname.replace(/^\/embed/, "")) {
+          navigate(state.path);
+        }
+      }),
+    [store, navigate],
+  );
+  return null;
+}

@@ -1,0 +1,42 @@
+/**
+ * Runtime configuration the platform inlines into index.html for every /embed/* path
+ * (`<script id="svc-embed-config" type="application/json">`). Read once at start-up.
+ * Checked by hand rather than with a schema library: this runs before anything else and
+ * stays out of the start-up bundle's weight.
+ */
+
+export const EMBED_CONFIG_ELEMENT_ID = "svc-embed-config";
+
+export interface EmbedRuntimeConfig {
+  /** Host origins that may frame the embed and receive its events; never `*`. */
+  allowedOrigins: string[];
+  /** Base path of the platform API. */
+  apiBase: string;
+}
+
+const DEFAULT_CONFIG: EmbedRuntimeConfig = { allowedOrigins: [], apiBase: "/api/v1" };
+
+/** Validates parsed JSON; unusable fields fall back to their defaults. */
+export function parseEmbedRuntimeConfig(value: unknown): EmbedRuntimeConfig {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return { ...DEFAULT_CONFIG };
+  const raw = value as { allowedOrigins?: unknown; apiBase?: unknown };
+  const allowedOrigins = Array.isArray(raw.allowedOrigins)
+    ? raw.allowedOrigins.filter((o): o is string => typeof o === "string" && o !== "*" && o.length <= 2048)
+    : [];
+  // Only a same-origin path: the token must never be sent to another host.
+  const apiBase = typeof raw.apiBase === "string" && /^\/(?!\/)[\w\-./]*$/.test(raw.apiBase) ? raw.apiBase : DEFAULT_CONFIG.apiBase;
+  return { allowedOrigins, apiBase };
+}
+
+/**
+ * Reads the inlined configuration. A missing or broken element (the dev server, a stale
+ * cache) yields the defaults: no host origin is trusted, the API is same-origin.
+ */
+export function readEmbedRuntimeConfig(doc: Pick<Document, "getElementById">): EmbedRuntimeConfig {
+  const text = doc.getElementById(EMBED_CONFIG_ELEMENT_ID)?.textContent ?? "";
+  try {
+    return parseEmbedRuntimeConfig(JSON.parse(text));
+  } catch {
+    return { ...DEFAULT_CONFIG };
+  }
+}

@@ -1,0 +1,24 @@
+/** Route paths of the three surfaces (below the /embed basename), in one place. */
+import type { Surface } from "../../protocol";
+
+export const EMBED_BASENAME = "/embed";
+
+export const SURFACE_ROUTES = {
+  dashboard: "dashboard/:publicId",
+  app: "d/:deploymentId/app/*",
+  chat: "chat",
+} as const;
+
+/** Which surface a browser path (with or without the basename) belongs to. */
+export function surfaceOfPath(pathname: string): Surface {
+  const path = pathname.startsWith(EMBED_BASENAME) ? pathname.slice(EMBED_BASENAME.length) : pathname;
+  if (/^\/d\/[^/]+\/app(?:\/|$)/.test(path)) return "app";
+  if (/^\/chat(?:\/|$)/.test(path)) return "chat";
+  return "dashboard";
+}
+
+/** The in-embed path (without the basename) of a browser path. */
+export function inEmbedPath(pathname: string): string {
+  const path = pathname.startsWith(EMBED_BASENAME) ? pathname.slice(EMBED_BASENAME.length) : pathname;
+  return path === "" ? "/" : path;
+}

@@ -1,0 +1,54 @@
+/**
+ * Entry of the embed app: reads the runtime configuration and the URL parameters once,
+ * creates the store, the bridge (allowed host origins only) and the API client, binds the
+ * document (scheme, theme, lang) and mounts the router.
+ */
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { parseEmbedUrlParameters } from "../schema/dashboard-filters";
+import { createApiClient } from "./app/api";
+import { EmbedServicesContext, type EmbedServices } from "./app/embed-context";
+import { createEmbedRouter } from "./app/router";
+import { readEmbedRuntimeConfig } from "./app/runtime-config";
+import { inEmbedPath, surfaceOfPath } from "./app/surface-paths";
+import { createEmbedBridge } from "./bridge";
+import { matchSupportedLocale } from "./i18n";
+import { bindEmbedDocument } from "./state/bind-embed-document";
+import { createEmbedStore } from "./state/embed-store";
+import { EmbedStoreProvider } from "./state/use-embed-store";
+import "./app/styles.css";
+
+const mountedAt = performance.now();
+const config = readEmbedRuntimeConfig(document);
+const surface = surfaceOfPath(window.location.pathname);
+const urlParameters = parseEmbedUrlParameters(new URLSearchParams(window.location.search));
+const urlLocale = urlParameters.locale ? matchSupportedLocale(urlParameters.locale) : null;
+
+const store = createEmbedStore({
+  ...(urlLocale ? { locale: urlLocale } : {}),
+  timezone: urlParameters.timezone,
+  filters: urlParameters.filters,
+  timeGrains: urlParameters.timeGrains,
+  memberSwitches: urlParameters.memberSwitches,
+  path: inEmbedPath(window.location.pathname),
+});
+bindEmbedDocument(store, window);
+const bridge = createEmbedBridge({ window, surface, allowedOrigins: config.allowedOrigins, store });
+const api = createApiClient({ apiBase: config.apiBase });
+if (urlParameters.locale && !urlLocale) {
+  bridge.emitError({ name: "ConfigInvalid", message: `Unsupported locale "${urlParameters.locale.slice(0, 40)}"; using the default`, fatal: false, context: "locale" });
+}
+
+const services: EmbedServices = { api, bridge, store, surface, urlParameters, mountedAt };
+const router = createEmbedRouter();
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <EmbedServicesContext.Provider value={services}>
+      <EmbedStoreProvider store={store}>
+        <RouterProvider router={router} />
+      </EmbedStoreProvider>
+    </EmbedServicesContext.Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,42 @@
+/** The dashboard grid: react-grid-layout Responsive, static for viewers, one column on phones. */
+import { useMemo, type ReactNode } from "react";
+import { Responsive, useContainerWidth } from "react-grid-layout";
+import type { DashboardLayout, DashboardWidget } from "../../../schema/dashboard";
+import { WidgetRenderer } from "../../widgets/widget-renderer";
+import { buildGridLayouts, resolveGridConfig } from "./grid-layouts";
+
+export interface DashboardGridProps {
+  widgets: DashboardWidget[];
+  layout: DashboardLayout | null | undefined;
+}
+
+export function DashboardGrid(props: DashboardGridProps): ReactNode {
+  const { width, containerRef, mounted } = useContainerWidth({ initialWidth: typeof window === "undefined" ? 1280 : window.innerWidth });
+  const config = useMemo(() => resolveGridConfig(props.layout), [props.layout]);
+  const layouts = useMemo(() => buildGridLayouts(props.widgets, config), [props.widgets, config]);
+  const renderGrid = (widgets: DashboardWidget[]) => <DashboardGrid widgets={widgets} layout={props.layout} />;
+
+  return (
+    <div className="svc-grid" ref={containerRef}>
+      {mounted ? (
+        <Responsive
+          width={width}
+          breakpoints={config.breakpoints}
+          cols={config.cols}
+          layouts={layouts}
+          rowHeight={config.rowHeight}
+          margin={config.margin}
+          containerPadding={config.containerPadding}
+          dragConfig={{ enabled: false }}
+          resizeConfig={{ enabled: false }}
+        >
+          {props.widgets.map((widget) => (
+            <div key={widget.id} className="svc-grid-item">
+              <WidgetRenderer widget={widget} renderGrid={renderGrid} />
+            </div>
+          ))}
+        </Responsive>
+      ) : null}
+    </div>
+  );
+}

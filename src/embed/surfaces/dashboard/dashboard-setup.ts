@@ -1,0 +1,41 @@
+/**
+ * What happens between fetching a dashboard and showing it: session settings fill in what
+ * the URL left open (runtime action > URL > session settings > default), the dashboard's
+ * filter controls are registered, and URL filters without a control are dropped.
+ */
+import type { Dashboard } from "../../../schema/dashboard";
+import { isIanaTimeZone, type EmbedUrlParameters } from "../../../schema/dashboard-filters";
+import type { EmbedViewer } from "../../app/platform-api";
+import { matchSupportedLocale } from "../../i18n";
+import type { EmbedStore } from "../../state/embed-store";
+import { sanitizeEmbedTheme } from "../../theme";
+import { filterConfigOf } from "../../widgets/filter/filter-config";
+import { allWidgets } from "../../widgets/tabs-container/tabs-config";
+
+/** Members the dashboard has FILTER controls for, nested tabs included. */
+export function filterControlMembers(dashboard: Dashboard): string[] {
+  const members = new Set<string>();
+  for (const widget of allWidgets(dashboard.config.widgets ?? [])) {
+    if (widget.type !== "FILTER") continue;
+    const config = filterConfigOf(widget);
+    if (config) members.add(config.member);
+  }
+  return [...members];
+}
+
+export function applyDashboardSetup(store: EmbedStore, dashboard: Dashboard, viewer: EmbedViewer, url: EmbedUrlParameters): void {
+  const state = store.getState();
+  const settings = viewer.settings ?? {};
+  if (!url.locale && settings.locale) {
+    const locale = matchSupportedLocale(settings.locale);
+    if (locale) state.setLocale(locale);
+  }
+  if (!url.timezone && settings.timezone && isIanaTimeZone(settings.timezone)) state.setTimezone(settings.timezone);
+  if (viewer.embedTheme && Object.keys(state.theme).length === 0) state.setTheme(sanitizeEmbedTheme(viewer.embedTheme).theme);
+
+  const members = filterControlMembers(dashboard);
+  state.registerFilterControls(members);
+  const filters = store.getState().filters;
+  const kept = Object.fromEntries(Object.entries(filters).filter(([member]) => members.includes(member)));
+  if (Object.keys(kept).length !== Object.keys(filters).length) state.replaceFilters(kept);
+}

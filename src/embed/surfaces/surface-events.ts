@@ -1,0 +1,24 @@
+/** `ready` and `view` for the app and chat surfaces, once their first data is on screen. */
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { EVENT_TYPES } from "../../protocol";
+import { useEmbedServices, useEmbedSession } from "../app/embed-context";
+
+export function useSurfaceReadyAndView(loaded: boolean, deploymentId: number | null, title?: string) {
+  const { bridge } = useEmbedServices();
+  const { auth } = useEmbedSession();
+  const location = useLocation();
+  useEffect(() => {
+    if (!loaded) return;
+    bridge.emit(EVENT_TYPES.ready, {
+      embedTenant: auth.mode === "signed" ? auth.embedTenant : null,
+      deploymentId: auth.mode === "signed" ? auth.deploymentId : deploymentId,
+      mode: auth.mode,
+    });
+  }, [loaded, bridge, auth, deploymentId]);
+  useEffect(() => {
+    if (!loaded) return;
+    bridge.emit(EVENT_TYPES.view, { path: location.pathname, ...(title ? { title } : {}) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded, bridge, location.pathname]);
+}

@@ -1,0 +1,272 @@
+/**
+ * CHART widget: `config.reportId` names a report snapshot whose `meta.query` runs with the
+ * dashboard's filters, time grains and time zone, rendered by the snapshot's `kind`
+ * (vega, table, kpi, html, map). Exports re-run the same composed query on the server, so
+ * filters and row-level security hold for downloads too.
+ */
+import { useCallback, useMemo, useRef, useState } from "react";
+import type { DashboardWidget, ReportSnapshot } from "../../../schema/dashboard";
+import type { QueryResult, SemanticQuery } from "../../app/platform-api";
+import { exportColumnsOf, titleOfColumn } from "../../export/export-columns";
+import { elementToPng } from "../../export/image-export";
+import { fileNameFor, saveBlob, saveUrl } from "../../export/save-file";
+import { buildXlsxBlob } from "../../export/xlsx";
+import { t } from "../../i18n";
+import { useEmbedStore } from "../../state/use-embed-store";
+import { composeDetailQuery, composeWidgetQuery } from "../query/compose-query";
+import { formatCell } from "../query/format-cell";
+import { useWidgetQuery } from "../query/use-widget-query";
+import { useWidgetHost } from "../widget-context";
+import { WidgetFrame, type WidgetExport } from "../widget-frame";
+import { describeChart } from "./chart-description";
+import { fillHtmlTemplate } from "./html-template";
+import { HtmlView } from "./html-view";
+import { computeKpi } from "./kpi";
+import { KpiView } from "./kpi-view";
+import { buildPointMapSpec, isPointMapSpec } from "./map-spec";
+import { tableColumnsOf } from "./table-model";
+import { TableView } from "./table-view";
+import { useChartPalette } from "./use-chart-palette";
+import { buildVegaConfig } from "./vega-theme";
+import { drilldownTarget, prepareVegaLiteSpec, type VegaLiteSpec } from "./vega-spec";
+import { VegaView, type ChartHandle } from "./vega-view";
+
+/** Largest result an export asks for. */
+export const EXPORT_ROW_LIMIT = 50_000;
+
+function parseSpec(spec: ReportSnapshot["spec"]): Record<string, unknown> | null {
+  if (!spec) return null;
+  if (typeof spec === "string") {
+    try {
+      const parsed = JSON.parse(spec) as unknown;
+      return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  }
+  return spec as Record<string, unknown>;
+}
+
+export function reportQueryOf(snapshot: ReportSnapshot | undefined): SemanticQuery | null {
+  const query = (snapshot?.meta as { query?: unknown } | null | undefined)?.query;
+  return query && typeof query === "object" ? (query as SemanticQuery) : null;
+}
+
+/** Spec columns a time grain switch renamed: `dim.oldGrain` → `dim.newGrain`. */
+function grainAliases(base: SemanticQuery, composed: SemanticQuery): Record<string, string> {
+  const aliases: Record<string, string> = {};
+  base.timeDimensions?.forEach((t, i) => {
+    const now = composed.timeDimensions?.[i];
+    if (t.granularity && now?.granularity && now.granularity !== t.granularity) {
+      aliases[`${t.dimension}.${t.granularity}`] = `${now.dimension}.${now.granularity}`;
+    }
+  });
+  return aliases;
+}
+
+export function ChartWidget(props: { widget: DashboardWidget }) {
+  const { widget } = props;
+  const host = useWidgetHost();
+  const locale = useEmbedStore((s) => s.locale);
+  const timezone = useEmbedStore((s) => s.timezone);
+  const filters = useEmbedStore((s) => s.filters);
+  const timeGrains = useEmbedStore((s) => s.timeGrains);
+  const refreshNonce = useEmbedStore((s) => s.refreshNonce);
+  const palette = useChartPalette();
+  const chartHandle = useRef<ChartHandle | null>(null);
+  const [renderState, setRenderState] = useState<{ key: string; status: "drawn" | "deferred" | "failed"; message?: string } | null>(null);
+
+  const reportId = (widget.config as { reportId?: unknown } | null)?.reportId;
+  const snapshot = typeof reportId === "number" ? host.reportsById.get(reportId) : undefined;
+  const base = reportQueryOf(snapshot);
+  const kind = snapshot?.kind ?? "table";
+  const title = (widget.config as { title?: string } | null)?.title ?? snapshot?.title ?? snapshot?.name ?? null;
+
+  // Without a chosen zone, times are the viewer's own.
+  const queryZone = timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const composed = useMemo(() => (base ? composeWidgetQuery(base, { filters, timeGrains, timezone: queryZone }) : null), [base, filters, timeGrains, queryZone]);
+  const key = composed ? JSON.stringify([composed, refreshNonce]) : null;
+
+  const request = useCallback(
+    (query: SemanticQuery, signal?: AbortSignal) =>
+      host.runQuery(
+        {
+          query,
+          ...(snapshot?.fillMissingRows ? { fillMissingRows: snapshot.fillMissingRows } : {}),
+          ...(snapshot?.periodComparisons?.length ? { periodComparisons: snapshot.periodComparisons } : {}),
+          // After a host `refresh`, queries skip the server's result cache.
+          ...(refreshNonce > 0 ? { cache: "bypass" as const } : {}),
+        },
+        signal,
+      ),
+    [host, snapshot, refreshNonce],
+  );
+
+  const result = useWidgetQuery<QueryResult>(key, (signal) => request(composed!, signal), (error) =>
+    host.reportError({ name: error.name, message: error.message, context: `widget:${widget.id}`, fatal: false }),
+  );
+
+  const rows = result.data?.data ?? [];
+  const annotation = result.data?.annotation;
+  const spec = parseSpec(snapshot?.spec ?? null);
+  const measures = composed?.measures ?? [];
+  const firstMeasure = measures[0] ? { key: measures[0], title: titleOfColumn(measures[0], annotation) } : null;
+  const chartTitle = title ?? t(locale, "widget.untitled");
+
+  const openDrill = useCallback(
+    (member: string, value: unknown, row: Record<string, unknown>) => {
+      if (!composed) return;
+      const drillMembers = (snapshot?.meta as { drillMembers?: unknown } | null)?.drillMembers;
+      host.drilldown(
+        {
+          widgetId: widget.id,
+          title: chartTitle,
+          member,
+          value,
+          detailQuery: composeDetailQuery(composed, row, member, Array.isArray(drillMembers) ? (drillMembers as string[]) : undefined),
+        },
+        { member, value, widgetId: widget.id },
+      );
+    },
+    [composed, host, widget.id, chartTitle, snapshot],
+  );
+
+  const isVega = kind === "vega" || kind === "map";
+  const prepared = useMemo(() => {
+    if (!isVega || !result.data || !base || !composed) return null;
+    const source = kind === "map" ? (isPointMapSpec(spec) ? buildPointMapSpec(spec) : null) : (spec as VegaLiteSpec | null);
+    if (!source) return null;
+    return prepareVegaLiteSpec(source, result.data.data, { annotation: result.data.annotation, aliases: grainAliases(base, composed), config: buildVegaConfig(palette) });
+  }, [isVega, kind, spec, result.data, base, composed, palette]);
+
+  // Export: the widget's composed query again, on the server, with a higher limit.
+  const exportRows = useCallback(async () => {
+    const full = await request({ ...composed!, limit: EXPORT_ROW_LIMIT, offset: undefined });
+    return { rows: full.data, columns: exportColumnsOf(full.data, full.annotation, composed!) };
+  }, [request, composed]);
+
+  const exports: WidgetExport[] = [
+    {
+      format: "csv",
+      run: async () => {
+        const [{ rows: all, columns }, { buildCsv }] = await Promise.all([exportRows(), import("../../export/csv")]);
+        saveBlob(new Blob(["\ufeff" + buildCsv(columns, all)], { type: "text/csv;charset=utf-8" }), fileNameFor(chartTitle, "csv"));
+        host.downloaded({ format: "csv", target: "widget", widgetId: widget.id, title: chartTitle, rowCount: all.length });
+      },
+    },
+    {
+      format: "xlsx",
+      run: async () => {
+        const { rows: all, columns } = await exportRows();
+        saveBlob(await buildXlsxBlob(columns, all, chartTitle), fileNameFor(chartTitle, "xlsx"));
+        host.downloaded({ format: "xlsx", target: "widget", widgetId: widget.id, title: chartTitle, rowCount: all.length });
+      },
+    },
+    {
+      format: "png",
+      run: async () => {
+        let url: string;
+        if (chartHandle.current) url = await chartHandle.current.toPngUrl();
+        else {
+          const element = document.querySelector<HTMLElement>(`[data-testid="widget-${CSS.escape(widget.id)}"]`);
+          if (!element) throw new Error("widget is not on screen");
+          url = await elementToPng(element, getComputedStyle(document.documentElement).getPropertyValue("--svc-surface").trim() || "#ffffff");
+        }
+        saveUrl(url, fileNameFor(chartTitle, "png"));
+        host.downloaded({ format: "png", target: "widget", widgetId: widget.id, title: chartTitle });
+      },
+    },
+  ];
+
+  const ctx = { locale, timezone };
+  let state: "loading" | "ready" | "error" = result.status === "ready" ? "ready" : result.status === "error" ? "error" : "loading";
+  let error = result.error;
+  let body: React.ReactNode = null;
+  let rendering = false;
+
+  if (!snapshot || !base) {
+    state = "error";
+    error = { name: "ConfigInvalid", message: t(locale, "widget.noReport") };
+  } else if (result.status === "ready") {
+    if (kind === "table") {
+      body = <TableView columns={tableColumnsOf(rows, annotation, composed!, snapshot.preferences?.columnFormats)} rows={rows} caption={chartTitle} onDrill={openDrill} />;
+    } else if (kind === "kpi") {
+      const measure = typeof spec?.measure === "string" ? spec.measure : measures[0];
+      if (!measure) {
+        state = "error";
+        error = { name: "ConfigInvalid", message: t(locale, "widget.noReport") };
+      } else {
+        const timeDimension = composed!.timeDimensions?.find((td) => td.granularity);
+        const figures = computeKpi(rows, measure, snapshot.periodComparisons, timeDimension ? `${timeDimension.dimension}.${timeDimension.granularity}` : undefined);
+        const column = { key: measure, type: "number", format: snapshot.preferences?.columnFormats?.[measure] ?? null, annotationFormat: annotation?.measures[measure]?.format };
+        const timeColumn = timeDimension ? `${timeDimension.dimension}.${timeDimension.granularity}` : null;
+        const latestRow = timeColumn ? [...rows].sort((a, b) => String(b[timeColumn] ?? "").localeCompare(String(a[timeColumn] ?? "")))[0] : rows[0];
+        body = (
+          <KpiView
+            figures={figures}
+            formatted={formatCell(figures.value, column, ctx)}
+            formattedPrevious={figures.previous === null ? null : formatCell(figures.previous, column, ctx)}
+            measureTitle={titleOfColumn(measure, annotation)}
+            onDrill={() => openDrill(measure, figures.value, latestRow ?? {})}
+          />
+        );
+      }
+    } else if (kind === "html") {
+      const html = typeof spec?.html === "string" ? spec.html : "";
+      const filled = fillHtmlTemplate(html, rows[0], (member, value) =>
+        formatCell(value, { key: member, type: annotation?.measures[member] ? "number" : (annotation?.dimensions[member]?.type ?? annotation?.timeDimensions[member]?.type), format: snapshot.preferences?.columnFormats?.[member] ?? null }, ctx),
+      );
+      body = <HtmlView body={filled} title={chartTitle} />;
+    } else if (!prepared) {
+      state = "error";
+      error = { name: "ConfigInvalid", message: t(locale, "widget.noSpec") };
+    } else if (renderState?.key === key && renderState.status === "failed") {
+      state = "error";
+      error = { name: "RenderFailed", message: renderState.message ?? t(locale, "error.RenderFailed") };
+    } else {
+      rendering = !(renderState?.key === key && (renderState.status === "drawn" || renderState.status === "deferred"));
+      body = (
+        <VegaView
+          spec={prepared.spec}
+          description={describeChart(locale, chartTitle, rows, firstMeasure)}
+          handleRef={chartHandle}
+          onDeferred={() => setRenderState((s) => (s?.key === key && s.status === "drawn" ? s : { key: key!, status: "deferred" }))}
+          onRendered={(renderError) => {
+            if (renderError) {
+              host.reportError({ name: "RenderFailed", message: renderError.message, context: `widget:${widget.id}`, fatal: false });
+              setRenderState({ key: key!, status: "failed", message: renderError.message });
+            } else setRenderState({ key: key!, status: "drawn" });
+          }}
+          onDatumClick={(datum) => {
+            const target = drilldownTarget(datum, prepared.fields, measures);
+            if (target) openDrill(target.member, target.value, target.row);
+          }}
+        />
+      );
+    }
+  }
+
+  return (
+    <WidgetFrame
+      widget={widget}
+      title={title}
+      description={snapshot?.description}
+      state={state}
+      error={error}
+      onRetry={
+        snapshot && base
+          ? () => {
+              setRenderState(null);
+              result.retry();
+            }
+          : undefined
+      }
+      exports={exports}
+      skeleton={kind === "kpi" ? "kpi" : kind === "table" ? "table" : "chart"}
+      busy={result.refreshing}
+      rendering={rendering}
+    >
+      {body}
+    </WidgetFrame>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * HTML reports: `{{member}}` placeholders filled from the first result row, each value
+ * HTML-escaped. The document runs in `<iframe sandbox="">`: no scripts, no same-origin
+ * access to the embed, its token or its storage.
+ */
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function fillHtmlTemplate(html: string, row: Record<string, unknown> | undefined, format: (member: string, value: unknown) => string): string {
+  return html.replace(/\{\{\s*([_a-zA-Z][\w]*(?:\.[_a-zA-Z][\w]*){1,2})\s*\}\}/g, (_whole, member: string) => {
+    const value = row?.[member];
+    return escapeHtml(value === undefined ? "" : format(member, value));
+  });
+}
+
+/** A full document for srcdoc: the filled body, a strict CSP and base styles for the scheme. */
+export function htmlReportDocument(body: string, options: { scheme: "light" | "dark"; font: string; text: string }): string {
+  const csp = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:";
+  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><style>:root{color-scheme:${options.scheme}}html,body{margin:0;padding:0;background:transparent;color:${options.text.replace(/[<>;{}]/g, "")};font-family:${options.font.replace(/[<>;{}]/g, "")};font-size:14px;line-height:1.5}</style></head><body>${body}</body></html>`;
+}

@@ -1,0 +1,67 @@
+/** Columns, sorting and the visible window of a table report. */
+import type { ColumnFormatOverride } from "../../../schema/dashboard";
+import type { QueryAnnotation, SemanticQuery } from "../../app/platform-api";
+import { exportColumnsOf } from "../../export/export-columns";
+import { numericValue } from "../query/format-cell";
+
+export interface TableColumn {
+  key: string;
+  title: string;
+  type?: string;
+  annotationFormat?: string;
+  format: ColumnFormatOverride | null;
+  /** Measures are right-aligned and drillable. */
+  isMeasure: boolean;
+}
+
+export function tableColumnsOf(
+  rows: readonly Record<string, unknown>[],
+  annotation: QueryAnnotation | undefined,
+  query: SemanticQuery | undefined,
+  columnFormats: Readonly<Record<string, ColumnFormatOverride>> | null | undefined,
+): TableColumn[] {
+  return exportColumnsOf(rows, annotation, query).map((c) => {
+    const measure = annotation?.measures[c.key];
+    const isMeasure = !!measure || (query?.measures ?? []).includes(c.key) || /_(prev|next)_/.test(c.key);
+    // A time column `view.member.grain` takes the format override of `view.member` too.
+    const format = columnFormats?.[c.key] ?? columnFormats?.[c.key.split(".").slice(0, 2).join(".")] ?? null;
+    return { key: c.key, title: c.title, type: isMeasure ? "number" : c.type, annotationFormat: measure?.format, format, isMeasure };
+  });
+}
+
+export interface TableSort {
+  key: string;
+  direction: "asc" | "desc";
+}
+
+/** Rows sorted by one column: numbers numerically, the rest by locale collation; empty values last. */
+export function sortRows<T extends Record<string, unknown>>(rows: readonly T[], sort: TableSort | null, locale: string): T[] {
+  if (!sort) return [...rows];
+  const collator = new Intl.Collator(locale, { numeric: true, sensitivity: "base" });
+  const sign = sort.direction === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const av = a[sort.key];
+    const bv = b[sort.key];
+    const aEmpty = av === null || av === undefined || av === "";
+    const bEmpty = bv === null || bv === undefined || bv === "";
+    if (aEmpty || bEmpty) return aEmpty === bEmpty ? 0 : aEmpty ? 1 : -1;
+    const an = numericValue(av);
+    const bn = numericValue(bv);
+    if (an !== null && bn !== null) return (an - bn) * sign;
+    return collator.compare(String(av), String(bv)) * sign;
+  });
+}
+
+/** Next sort state when a header is activated: ascending, descending, off. */
+export function nextSort(current: TableSort | null, key: string): TableSort | null {
+  if (!current || current.key !== key) return { key, direction: "asc" };
+  if (current.direction === "asc") return { key, direction: "desc" };
+  return null;
+}
+
+/** Rows to render for a scroll position: the visible ones plus an overscan on each side. */
+export function visibleRowRange(scrollTop: number, viewportHeight: number, rowHeight: number, rowCount: number, overscan = 8): { start: number; end: number } {
+  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
+  const count = Math.ceil(Math.max(0, viewportHeight) / rowHeight);
+  return { start: Math.max(0, first - overscan), end: Math.min(rowCount, first + count + overscan) };
+}

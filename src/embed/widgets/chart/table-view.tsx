@@ -1,0 +1,92 @@
+/**
+ * Table report: sortable headers (buttons with aria-sort), formatted cells in the viewer's
+ * locale, virtualised rows so long results stay fast; measure cells are buttons that drill.
+ */
+import { useMemo, useState } from "react";
+import { t, tCount } from "../../i18n";
+import { useEmbedStore } from "../../state/use-embed-store";
+import { ArrowDownIcon, ArrowUpIcon } from "../../app/icons";
+import { formatCell } from "../query/format-cell";
+import { nextSort, sortRows, visibleRowRange, type TableColumn, type TableSort } from "./table-model";
+
+export const TABLE_ROW_HEIGHT = 36;
+
+export interface TableViewProps {
+  columns: TableColumn[];
+  rows: Record<string, unknown>[];
+  /** Caption for assistive technology. */
+  caption: string;
+  onDrill?: (member: string, value: unknown, row: Record<string, unknown>) => void;
+}
+
+export function TableView(props: TableViewProps) {
+  const locale = useEmbedStore((s) => s.locale);
+  const timezone = useEmbedStore((s) => s.timezone);
+  const [sort, setSort] = useState<TableSort | null>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(480);
+  const sorted = useMemo(() => sortRows(props.rows, sort, locale), [props.rows, sort, locale]);
+  const range = visibleRowRange(scrollTop, viewport, TABLE_ROW_HEIGHT, sorted.length);
+  const ctx = { locale, timezone };
+  const template = props.columns.map((c) => (c.isMeasure ? "minmax(96px, 1fr)" : "minmax(120px, 1.4fr)")).join(" ");
+
+  if (props.rows.length === 0) return <div className="svc-empty">{t(locale, "noData")}</div>;
+  return (
+    <div className="svc-table" role="table" aria-label={props.caption} aria-rowcount={sorted.length + 1}>
+      <div
+        className="svc-table-scroll"
+        tabIndex={0}
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        ref={(el) => {
+          if (el && el.clientHeight && el.clientHeight !== viewport) setViewport(el.clientHeight);
+        }}
+      >
+        <div className="svc-table-head" role="rowgroup">
+          <div className="svc-table-row is-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
+            {props.columns.map((c) => {
+              const active = sort?.key === c.key ? sort.direction : null;
+              return (
+                <div key={c.key} role="columnheader" className={`svc-table-cell ${c.isMeasure ? "is-numeric" : ""}`} aria-sort={active === "asc" ? "ascending" : active === "desc" ? "descending" : "none"}>
+                  <button type="button" className="svc-sort-button" onClick={() => setSort(nextSort(sort, c.key))} title={t(locale, active === "asc" ? "sort.descending" : "sort.ascending")}>
+                    <span>{c.title}</span>
+                    {active === "asc" ? <ArrowUpIcon size={12} /> : active === "desc" ? <ArrowDownIcon size={12} /> : null}
+                  </button>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        <div className="svc-table-body" role="rowgroup" style={{ height: sorted.length * TABLE_ROW_HEIGHT }}>
+          {sorted.slice(range.start, range.end).map((row, offset) => {
+            const index = range.start + offset;
+            return (
+              <div
+                key={index}
+                role="row"
+                aria-rowindex={index + 2}
+                className={`svc-table-row ${index % 2 ? "is-odd" : ""}`}
+                style={{ gridTemplateColumns: template, transform: `translateY(${index * TABLE_ROW_HEIGHT}px)`, height: TABLE_ROW_HEIGHT }}
+              >
+                {props.columns.map((c) => {
+                  const text = formatCell(row[c.key], c, ctx);
+                  return (
+                    <div key={c.key} role="cell" className={`svc-table-cell ${c.isMeasure ? "is-numeric" : ""}`}>
+                      {c.isMeasure && props.onDrill && row[c.key] !== null && row[c.key] !== undefined ? (
+                        <button type="button" className="svc-drill-button" onClick={() => props.onDrill!(c.key, row[c.key], row)} title={t(locale, "drillDown")}>
+                          {text}
+                        </button>
+                      ) : (
+                        text
+                      )}
+                    </div>
+                  );
+                })}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <div className="svc-table-footer">{tCount(locale, "rows", sorted.length)}</div>
+    </div>
+  );
+}

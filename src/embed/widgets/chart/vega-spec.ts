@@ -1,0 +1,190 @@
+/**
+ * Shapes a report's vega-lite spec and its query rows into a renderable spec. Member names
+ * contain dots ("sales.revenue"), which vega-lite reads as nested paths, so every column is
+ * renamed to a dot-free field ("sales__revenue") in the rows and in every spec reference to
+ * it; clicks map the renamed field back to the member.
+ */
+import type { QueryAnnotation } from "../../app/platform-api";
+import { titleOfColumn } from "../../export/export-columns";
+import { numericValue } from "../query/format-cell";
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type VegaLiteSpec = { [key: string]: Json };
+
+/** Dot-free field name of a column. */
+export function safeFieldName(column: string): string {
+  return column.replace(/\\\./g, ".").replace(/\./g, "__");
+}
+
+export interface FieldMap {
+  /** column (and aliases, and the escaped form) → safe field */
+  toSafe: Map<string, string>;
+  /** safe field → column */
+  toColumn: Map<string, string>;
+}
+
+/**
+ * Columns of the rows plus aliases: `view.time.<grain>` names of the spec that a time grain
+ * switch replaced, mapped to the column the result has now.
+ */
+export function buildFieldMap(columns: Iterable<string>, aliases: Readonly<Record<string, string>> = {}): FieldMap {
+  const toSafe = new Map<string, string>();
+  const toColumn = new Map<string, string>();
+  for (const column of columns) {
+    const safe = safeFieldName(column);
+    toSafe.set(column, safe);
+    toSafe.set(column.replace(/\./g, "\\."), safe);
+    toColumn.set(safe, column);
+  }
+  for (const [alias, column] of Object.entries(aliases)) {
+    const safe = safeFieldName(column);
+    toSafe.set(alias, safe);
+    toSafe.set(alias.replace(/\./g, "\\."), safe);
+    toColumn.set(safe, column);
+  }
+  return { toSafe, toColumn };
+}
+
+// Keys whose string values are prose, never field references.
+const PROSE_KEYS = new Set(["title", "description", "subtitle", "name", "$schema", "format", "formatType", "mark", "type"]);
+const DATUM_REFERENCE = /datum\[(['"])([^'"\]]+)\1\]|datum\.([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+)/g;
+
+function rewriteExpression(expression: string, fields: FieldMap): string {
+  return expression.replace(DATUM_REFERENCE, (whole, _q: string, bracketed: string | undefined, dotted: string | undefined) => {
+    const name = bracketed ?? dotted!;
+    const safe = fields.toSafe.get(name);
+    return safe ? `datum[${JSON.stringify(safe)}]` : whole;
+  });
+}
+
+function rewrite(node: Json, fields: FieldMap, key: string | null): Json {
+  if (typeof node === "string") {
+    if (key !== null && PROSE_KEYS.has(key)) return node;
+    const safe = fields.toSafe.get(node);
+    if (safe) return safe;
+    return node.includes("datum") ? rewriteExpression(node, fields) : node;
+  }
+  if (Array.isArray(node)) return node.map((item) => rewrite(item, fields, key));
+  if (node && typeof node === "object") {
+    const out: { [k: string]: Json } = {};
+    for (const [k, v] of Object.entries(node)) out[k] = rewrite(v, fields, k);
+    return out;
+  }
+  return node;
+}
+
+/** Rows with renamed fields; numeric text of measure columns becomes numbers. */
+export function shapeRows(rows: readonly Record<string, unknown>[], fields: FieldMap, numericColumns: ReadonlySet<string>): Record<string, unknown>[] {
+  return rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const [column, value] of Object.entries(row)) {
+      const safe = fields.toSafe.get(column) ?? safeFieldName(column);
+      out[safe] = numericColumns.has(column) ? (numericValue(value) ?? value) : value;
+    }
+    return out;
+  });
+}
+
+const CHANNELS_WITH_TITLES = ["x", "y", "x2", "y2", "color", "size", "shape", "opacity", "theta", "radius", "text", "column", "row", "facet"];
+
+function addTitles(spec: { [key: string]: Json }, fields: FieldMap, annotation: QueryAnnotation | undefined): void {
+  const encoding = spec.encoding;
+  if (encoding && typeof encoding === "object" && !Array.isArray(encoding)) {
+    for (const channel of CHANNELS_WITH_TITLES) {
+      const def = encoding[channel];
+      if (def && typeof def === "object" && !Array.isArray(def) && typeof def.field === "string" && def.title === undefined) {
+        const column = fields.toColumn.get(def.field);
+        if (column) def.title = titleOfColumn(column, annotation);
+      }
+    }
+    const tooltip = encoding.tooltip;
+    for (const def of Array.isArray(tooltip) ? tooltip : tooltip && typeof tooltip === "object" ? [tooltip] : []) {
+      if (def && typeof def === "object" && !Array.isArray(def) && typeof def.field === "string" && def.title === undefined) {
+        const column = fields.toColumn.get(def.field);
+        if (column) def.title = titleOfColumn(column, annotation);
+      }
+    }
+  }
+  for (const key of ["layer", "concat", "hconcat", "vconcat"]) {
+    const children = spec[key];
+    if (Array.isArray(children)) for (const child of children) if (child && typeof child === "object" && !Array.isArray(child)) addTitles(child, fields, annotation);
+  }
+  const inner = spec.spec;
+  if (inner && typeof inner === "object" && !Array.isArray(inner)) addTitles(inner, fields, annotation);
+}
+
+/** A grain switch makes `timeUnit`s of the old grain wrong; the data is already truncated. */
+function dropTimeUnits(node: Json, safeTimeFields: ReadonlySet<string>): Json {
+  if (Array.isArray(node)) return node.map((n) => dropTimeUnits(n, safeTimeFields));
+  if (node && typeof node === "object") {
+    const out: { [k: string]: Json } = {};
+    for (const [k, v] of Object.entries(node)) {
+      if (k === "timeUnit" && typeof node.field === "string" && safeTimeFields.has(node.field)) continue;
+      out[k] = dropTimeUnits(v, safeTimeFields);
+    }
+    return out;
+  }
+  return node;
+}
+
+export interface PrepareSpecOptions {
+  annotation?: QueryAnnotation;
+  /** Spec column names → result columns, after a time grain switch. */
+  aliases?: Readonly<Record<string, string>>;
+  /** Vega config (theme); merged under the spec's own config. */
+  config?: Record<string, unknown>;
+}
+
+export interface PreparedSpec {
+  spec: VegaLiteSpec;
+  fields: FieldMap;
+}
+
+function columnsOf(rows: readonly Record<string, unknown>[], annotation: QueryAnnotation | undefined): string[] {
+  const columns = new Set<string>();
+  for (const row of rows.slice(0, 50)) for (const key of Object.keys(row)) columns.add(key);
+  if (annotation) for (const group of [annotation.measures, annotation.dimensions, annotation.timeDimensions]) for (const key of Object.keys(group)) columns.add(key);
+  return [...columns];
+}
+
+/** The renderable spec: data injected, fields renamed, titles from the annotation, sized to its container. */
+export function prepareVegaLiteSpec(spec: VegaLiteSpec, rows: readonly Record<string, unknown>[], options: PrepareSpecOptions = {}): PreparedSpec {
+  const fields = buildFieldMap(columnsOf(rows, options.annotation), options.aliases);
+  const { data: _data, datasets: _datasets, ...rest } = spec;
+  let out = rewrite(rest, fields, null) as VegaLiteSpec;
+  if (options.aliases && Object.keys(options.aliases).length > 0) {
+    out = dropTimeUnits(out, new Set(Object.values(options.aliases).map(safeFieldName))) as VegaLiteSpec;
+  }
+  addTitles(out, fields, options.annotation);
+  const measureColumns = new Set(Object.keys(options.annotation?.measures ?? {}));
+  for (const column of fields.toColumn.values()) if (/_(prev|next)_/.test(column)) measureColumns.add(column);
+  const values = shapeRows(rows, fields, measureColumns);
+  const isComposite = ["layer", "concat", "hconcat", "vconcat", "facet", "repeat"].some((k) => k in out);
+  return {
+    fields,
+    spec: {
+      $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+      ...(isComposite ? {} : { width: "container", height: "container" }),
+      autosize: { type: "fit", contains: "padding", resize: true },
+      ...out,
+      data: { values: values as Json[] },
+      config: { ...(options.config ?? {}), ...((out.config as Record<string, Json> | undefined) ?? {}) } as Json,
+    },
+  };
+}
+
+/** Member and value of a clicked mark, for drilldown: the first measure field in the datum. */
+export function drilldownTarget(
+  datum: Record<string, unknown> | null | undefined,
+  fields: FieldMap,
+  measures: readonly string[],
+): { member: string; value: unknown; row: Record<string, unknown> } | null {
+  if (!datum) return null;
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(datum)) {
+    const column = fields.toColumn.get(key);
+    if (column) row[column] = value;
+  }
+  const member = measures.find((m) => m in row);
+  return member ? { member, value: row[member], row } : null;
+}

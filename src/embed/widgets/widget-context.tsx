@@ -1,0 +1,44 @@
+/**
+ * What widgets need from the surface that hosts them (the dashboard): the data access,
+ * the report snapshots, export permission, and where to report render status, drilldowns
+ * and downloads. Widgets never talk to the bridge or the API client directly.
+ */
+import { createContext, useContext } from "react";
+import type { DownloadPayload, DrilldownPayload, ErrorPayload, AiQueryPayload } from "../../protocol";
+import type { ReportSnapshot } from "../../schema/dashboard";
+import type { QueryRequest, QueryResult, SemanticQuery } from "../app/platform-api";
+
+export interface DrilldownRequest {
+  widgetId: string;
+  title: string;
+  member: string;
+  value: unknown;
+  /** The query whose slice is opened. */
+  detailQuery: SemanticQuery;
+}
+
+export interface WidgetHost {
+  deploymentId: number;
+  reportsById: ReadonlyMap<number, ReportSnapshot>;
+  /** Export controls are on (`allowExport=true`). */
+  allowExport: boolean;
+  /** AI is allowed for this viewer (session settings). */
+  aiAllowed: boolean;
+  runQuery(request: QueryRequest, signal?: AbortSignal): Promise<QueryResult>;
+  distinctValues(member: string, search: string, signal?: AbortSignal): Promise<unknown[]>;
+  askAi(question: string, signal?: AbortSignal): Promise<{ answer: string }>;
+  /** A visible widget rendered or failed (drives dashboard-loaded). */
+  settle(widgetId: string, status: "ready" | "error"): void;
+  reportError(error: ErrorPayload): void;
+  drilldown(request: DrilldownRequest, event: DrilldownPayload): void;
+  downloaded(event: DownloadPayload): void;
+  aiQuery(event: AiQueryPayload): void;
+}
+
+export const WidgetHostContext = createContext<WidgetHost | null>(null);
+
+export function useWidgetHost(): WidgetHost {
+  const host = useContext(WidgetHostContext);
+  if (!host) throw new Error("widgets need a WidgetHostContext above them");
+  return host;
+}

@@ -1,0 +1,27 @@
+/** Picks the component of a widget type. */
+import type { ReactNode } from "react";
+import type { DashboardWidget } from "../../schema/dashboard";
+import { AiWidget } from "./ai/ai-widget";
+import { ChartWidget } from "./chart/chart-widget";
+import { FilterWidget } from "./filter/filter-widget";
+import { TabsWidget } from "./tabs-container/tabs-widget";
+import { TextWidget } from "./text/text-widget";
+import { TimeGrainWidget } from "./time-grain/time-grain-widget";
+
+export function WidgetRenderer(props: { widget: DashboardWidget; renderGrid: (widgets: DashboardWidget[]) => ReactNode }) {
+  const { widget } = props;
+  switch (widget.type) {
+    case "CHART":
+      return <ChartWidget widget={widget} />;
+    case "TEXT":
+      return <TextWidget widget={widget} />;
+    case "FILTER":
+      return <FilterWidget widget={widget} />;
+    case "TIME_GRAIN":
+      return <TimeGrainWidget widget={widget} />;
+    case "TABS_CONTAINER":
+      return <TabsWidget widget={widget} renderGrid={props.renderGrid} />;
+    case "AI":
+      return <AiWidget widget={widget} />;
+  }
+}
