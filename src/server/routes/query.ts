@@ -3,12 +3,26 @@ import { FillMissingRows, PeriodComparison } from "../../schema/dashboard";
 import { requirePrincipal, requireUser } from "../http/auth";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../http/openapi";
 import { badRequest } from "../http/errors";
-import { QueryValidationError, semanticQuerySchema } from "../semantic";
+import { QueryValidationError, semanticQuerySchema, type QueryFilter } from "../semantic";
 import { assertEmbedDeploymentAccess, securityContextOf } from "../services/embed-access";
 import type { Context } from "hono";
 import type { AppEnv } from "../http/app-env";
 
-const SemanticQuery = semanticQuerySchema.meta({
+const MemberFilter = z
+  .strictObject({
+    member: z.string(),
+    operator: z.string().meta({ description: "equals, notEquals, contains, …, inDateRange (docs/data-model.md)." }),
+    values: z.array(z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()])).max(10_000).optional(),
+  })
+  .meta({ id: "MemberFilter" });
+
+// The semantic layer's filter schema is recursive through an anonymous z.lazy, which the
+// OpenAPI generator cannot follow; the same shape with named components becomes $refs.
+const QueryFilterDoc: z.ZodType<QueryFilter> = z
+  .lazy(() => z.union([MemberFilter, z.strictObject({ or: z.array(QueryFilterDoc).min(1) }), z.strictObject({ and: z.array(QueryFilterDoc).min(1) })]))
+  .meta({ id: "QueryFilter" }) as unknown as z.ZodType<QueryFilter>;
+
+const SemanticQuery = semanticQuerySchema.extend({ filters: z.array(QueryFilterDoc).max(500).optional() }).meta({
   id: "SemanticQuery",
   description: "A semantic query: members are `<view>.<member>` (docs/data-model.md).",
 });
