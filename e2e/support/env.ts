@@ -1,10 +1,21 @@
-/** Fixed addresses of the two-origin (three with the attacker) browser test rig. */
-export const E2E = {
-  platformUrl: "http://localhost:18080",
-  demoHostUrl: "http://127.0.0.1:18081",
-  /** An allowed host origin serving fixture pages. */
-  hostUrl: "http://127.0.0.1:18082",
-  /** Not allowed: may not frame the embed, and its messages must be ignored. */
-  attackerUrl: "http://127.0.0.1:18083",
-  adminToken: "svc_e2e_admin_token_0123456789abcdefghij",
-} as const;
+/** Addresses of a two-origin (three with the attacker) browser test rig whose platform listens on `basePort`. */
+export function rigAddresses(basePort: number) {
+  return {
+    platformUrl: `http://localhost:${basePort}`,
+    demoHostUrl: `http://127.0.0.1:${basePort + 1}`,
+    /** An allowed host origin serving fixture pages. */
+    hostUrl: `http://127.0.0.1:${basePort + 2}`,
+    /** Not allowed: may not frame the embed, and its messages must be ignored. */
+    attackerUrl: `http://127.0.0.1:${basePort + 3}`,
+    /**
+     * A plain echo page on a site of its own (like the platform, not like the host), so the
+     * raw postMessage baseline crosses processes exactly as the embed does.
+     */
+    echoUrl: `http://localhost:${basePort + 4}`,
+    adminToken: "svc_e2e_admin_token_0123456789abcdefghij",
+  } as const;
+}
+export type RigAddresses = ReturnType<typeof rigAddresses>;
+
+/** Fixed addresses of the rig the Playwright suite runs against. */
+export const E2E = rigAddresses(18080);
