@@ -36,6 +36,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log in with email and password; sets the `svc_session` cookie (private-mode embedding)
+         * @description Failed attempts are limited per client address and email (10 per 15 minutes) and per address; beyond that the answer is 429 `rate_limited` with Retry-After.
+         */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the login session and clear the cookie (idempotent) */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who is logged in (cookie) or whose key this is; with the CSRF token of a login session */
+        get: operations["getCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deployments": {
         parameters: {
             query?: never;
@@ -62,12 +116,602 @@ export interface paths {
         };
         /** Read a deployment */
         get: operations["getDeployment"];
+        /** Update a deployment's name or data source (developer or admin; a DuckDB file needs admin) */
+        put: operations["updateDeployment"];
+        post?: never;
+        /** Delete a deployment and everything in it (admin) */
+        delete: operations["deleteDeployment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List folders the caller can read */
+        get: operations["listFolders"];
+        put?: never;
+        /** Create a folder (role ai_bi_user or higher; edit on the parent) */
+        post: operations["createFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/folders/{folderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a folder */
+        get: operations["getFolder"];
+        /** Rename or move a folder (never into itself or a descendant) */
+        put: operations["updateFolder"];
+        post?: never;
+        /** Delete a folder and everything in it (manage access) */
+        delete: operations["deleteFolder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Grant read, edit or manage on a folder, workbook or report to a user or group (manage access) */
+        put: operations["setGrant"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/grants/{objectType}/{objectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the grants on an object (manage access) */
+        get: operations["listGrants"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/grants/{objectType}/{objectId}/{principalType}/{principalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a grant (manage access; idempotent) */
+        delete: operations["revokeGrant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Views and members the caller can query */
+        get: operations["getDataModelMeta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run a semantic query (row-level security applies) */
+        post: operations["runQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/query/sql": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The SQL a query compiles to, without running it (platform users) */
+        post: operations["compileQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/query/values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Distinct values of a dimension, for filter pickers (row-level security applies) */
+        post: operations["distinctValues"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reports
+         * @description Cursor pagination (`first`, `after`) is unavailable when sorting by `lastViewedAt`: that list comes whole (at most 1000).
+         */
+        get: operations["listReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/reports/{reportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a report */
+        get: operations["getReport"];
+        put?: never;
+        post?: never;
+        /** Delete a report (manage access) */
+        delete: operations["deleteReport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/reports/{reportId}/connect-workbook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Link a report to the caller's spreadsheet (read access suffices) */
+        put: operations["connectReportWorkbook"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/reports/by-public-id/{publicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update a report by public id
+         * @description Creates the report with this public id (12 characters [0-9A-Za-z]) or updates it: only the fields sent change, `meta` is merged. A public id that belongs to a report of another deployment is a permanent 409 `public_id_taken`.
+         */
+        put: operations["upsertReportByPublicId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/workbooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workbooks the caller can read */
+        get: operations["listWorkbooks"];
+        put?: never;
+        /** Create a workbook (role ai_bi_user or higher) */
+        post: operations["createWorkbook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/workbooks/{workbookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a workbook */
+        get: operations["getWorkbook"];
+        /** Update a workbook (only the fields sent; meta merged; slug and slugTakeover) */
+        put: operations["updateWorkbook"];
+        post?: never;
+        /** Delete a workbook (manage access) */
+        delete: operations["deleteWorkbook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/dashboard/ai-widget-thread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attach an AI widget thread to a published dashboard */
+        post: operations["attachAiWidgetThread"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/dashboard/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the dashboard draft (meta.dashboardDraft) */
+        put: operations["updateDashboardDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/dashboard/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish the dashboard draft (idempotent; freezes report snapshots) */
+        post: operations["publishDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Duplicate a workbook (optionally from the shared workspace) */
+        post: operations["duplicateWorkbook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/embed-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read who among embed users may view the workbook's dashboard (read access to the workbook) */
+        get: operations["getDashboardEmbedAccess"];
+        /** Set dashboard access per embed tenant or for all embed users: read or none (manage access) */
+        put: operations["setDashboardEmbedAccess"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/favorite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mark the workbook as a favorite of the caller */
+        put: operations["addWorkbookFavorite"];
+        post?: never;
+        /** Unmark the workbook as a favorite */
+        delete: operations["removeWorkbookFavorite"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/workbooks/by-slug/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update a workbook by slug
+         * @description Spec 4.1. The slug is trimmed and lowercased. An existing workbook is updated (only the fields sent; `meta` merged into the stored meta; needs edit, and with `folderId` manage plus edit on the destination folder); otherwise one is created (role ai_bi_user or higher). The same request again changes nothing. 409 `upsert_branch_changed` when a concurrent writer created or deleted the slug's workbook: retry.
+         */
+        put: operations["upsertWorkbookBySlug"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the folders, workbooks and reports directly inside a folder (or the root) */
+        get: operations["listWorkspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/workspace/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete up to 100 folders, workbooks and reports; per-item failures are reported */
+        post: operations["bulkDeleteWorkspaceItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/workspace/bulk-move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move up to 100 folders, workbooks and reports into a folder; per-item failures are reported */
+        post: operations["bulkMoveWorkspaceItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/embed-tenants/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List embed tenants (admin) */
+        get: operations["listEmbedTenants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/embed-tenants/{embedTenantName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an embed tenant with its users, groups and access rules; its sessions stop working (admin) */
+        delete: operations["deleteEmbedTenant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/embed-tenants/{embedTenantName}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an embed group in a tenant (names cannot start with 'system:') */
+        post: operations["createEmbedGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/embed-tenants/{embedTenantName}/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an embed group */
+        get: operations["getEmbedGroup"];
+        put?: never;
+        post?: never;
+        /** Delete an embed group */
+        delete: operations["deleteEmbedGroup"];
+        options?: never;
+        head?: never;
+        /** Rename or relabel an embed group */
+        patch: operations["updateEmbedGroup"];
+        trace?: never;
+    };
+    "/api/v1/embed-tenants/{embedTenantName}/groups/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the members of an embed group */
+        get: operations["listEmbedGroupUsers"];
+        put?: never;
+        /** Add embed users of the tenant to a group (by externalId; idempotent) */
+        post: operations["addEmbedGroupUsers"];
+        /** Remove embed users from a group (by externalId; idempotent) */
+        delete: operations["removeEmbedGroupUsers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/embed-tenants/{embedTenantName}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the embed users of a tenant (admin) */
+        get: operations["listEmbedTenantUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/embed/allowed-origins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Host origins allowed to embed (admin) */
+        get: operations["getEmbedAllowedOrigins"];
+        /** Replace the host origins allowed to embed (admin); applies to the next embed load */
+        put: operations["setEmbedAllowedOrigins"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/embed/dashboard/{publicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The published dashboard as the embed shows it, with who is viewing
+         * @description Embed token: 404 outside the session's deployment; 403 `forbidden` unless the dashboard allows embedding and embed access grants `read` to the viewer's tenant or all embed users (a tenant's `none` wins). Login cookie or API key: read access to the workbook.
+         */
+        get: operations["getEmbedDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Enable or disable signed embedding of a dashboard (manage access) */
+        patch: operations["updateEmbedDashboard"];
         trace?: never;
     };
     "/api/v1/embed/generate-session": {
@@ -121,10 +765,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/embed/signing-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the keys that sign embed tokens (never their secrets; admin) */
+        get: operations["listEmbedSigningKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/embed/signing-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Retire a key: tokens it signed stop working at once (admin) */
+        delete: operations["retireEmbedSigningKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/embed/signing-keys/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a new key sign embed tokens; older keys keep verifying until retired (admin) */
+        post: operations["rotateEmbedSigningKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user-attribute-values/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a user's attribute values, each checked against its type (admin; they drive row-level security) */
+        post: operations["setUserAttributeValues"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user-attribute-values/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's attribute values, defaults filled in (admin, or the user themself) */
+        get: operations["getUserAttributeValues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user-attributes/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List user attribute definitions */
+        get: operations["listUserAttributes"];
+        put?: never;
+        /** Define a user attribute: string, number, boolean, string_array or number_array (admin) */
+        post: operations["createUserAttribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user-attributes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename, relabel or change the default of a user attribute; its type cannot change (admin) */
+        put: operations["updateUserAttribute"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a user (admin) */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a user (admin, or the user themself) */
+        get: operations["getUser"];
+        /** Update a user: role, status, names (admin) */
+        put: operations["updateUser"];
+        post?: never;
+        /** Delete a user (admin) */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a user's password (admin, or the user with their current password); ends their other login sessions */
+        put: operations["setUserPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build/api/v1/deployments/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a deployment with its data source and, optionally, its data model files (developer or admin; a DuckDB file needs admin) */
+        post: operations["createDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AiWidgetThreadInput: {
+            /** @description Checksum of the published version the caller saw; a stale one is refused with 409. */
+            checksum?: string;
+            threadId: string;
+            widgetId: string;
+        };
+        AllowedOrigins: {
+            /** @description Host origins allowed to frame the embed (frame-ancestors) and receive its events. */
+            origins: string[];
+        };
         ApiKey: {
             createdAt: string;
             expiresAt: string | null;
@@ -139,6 +983,20 @@ export interface components {
         ApiKeysListResponse: {
             items: components["schemas"]["ApiKey"][];
         };
+        ColumnFormatOverride: {
+            decimalPlaces?: number | null;
+            /** @enum {string} */
+            type: "currency" | "percent" | "number";
+        };
+        CompiledSql: {
+            params: (string | number | boolean)[];
+            sql: string;
+        };
+        ConnectWorkbookInput: {
+            endResultCell?: string | null;
+            externalWorkbookId: string;
+            resultLocation: string;
+        };
         CreateApiKeyInput: {
             /** Format: date-time */
             expiresAt?: string | null;
@@ -149,15 +1007,212 @@ export interface components {
             /** @description The secret token. Shown once; only its hash is stored. */
             token: string;
         };
+        CreateDeploymentInput: {
+            /** @description Validated as a whole before anything is stored; stored on the default branch `main`. */
+            dataModelFiles?: components["schemas"]["DataModelFileInput"][];
+            dataSource: components["schemas"]["DataSourceInput"];
+            name: string;
+        };
+        CreateEmbedGroupInput: {
+            displayName?: string | null;
+            name: string;
+        };
+        CreateFolderInput: {
+            name: string;
+            parentId?: number | null;
+        };
+        CreateUserAttributeInput: {
+            defaultValue?: string | number | boolean | string[] | number[] | null;
+            displayName?: string | null;
+            name: string;
+            /** @enum {string} */
+            type: "string" | "number" | "boolean" | "string_array" | "number_array";
+        };
+        CreateUserInput: {
+            /** Format: email */
+            email: string;
+            firstName?: string | null;
+            lastName?: string | null;
+            /** Format: uri */
+            picture?: string | null;
+            /**
+             * @description Defaults to viewer.
+             * @enum {string}
+             */
+            role?: "viewer" | "ai_bi_user" | "developer" | "admin";
+        };
+        CreateWorkbookInput: {
+            folderId?: number | null;
+            meta?: {
+                [key: string]: unknown;
+            } | null;
+            name?: string | null;
+        } | null;
+        CreateWorkbookRequest: {
+            folderId?: number | null;
+            meta?: {
+                [key: string]: unknown;
+            } | null;
+            name?: string | null;
+            slug?: string | null;
+        };
+        Dashboard: {
+            allowEmbed: boolean;
+            config: components["schemas"]["DashboardConfig"];
+            createdBy?: number | null;
+            deploymentId: number;
+            description?: string | null;
+            fromSharedWorkspace?: boolean | null;
+            id: number;
+            publicId: string;
+            reportSnapshots: components["schemas"]["ReportSnapshot"][];
+            restrictDataDownload?: boolean | null;
+            /** @enum {string} */
+            status: "draft" | "published" | "archived";
+            title?: string | null;
+            useBoardDashboards?: boolean | null;
+            versionId: number;
+            versionNumber: number;
+            workbookId: number;
+        };
+        DashboardAppManifest: {
+            dependencies?: {
+                [key: string]: string;
+            } | null;
+            version?: number | null;
+        } | null;
+        DashboardAppSource: {
+            entry?: string | null;
+            files?: {
+                [key: string]: string;
+            } | null;
+            html?: string | null;
+            manifest?: components["schemas"]["DashboardAppManifest"];
+        } | null;
+        DashboardConfig: {
+            app?: components["schemas"]["DashboardAppSource"];
+            description?: string | null;
+            /** @enum {string|null} */
+            kind?: "CLASSIC" | "APP" | null;
+            layout?: components["schemas"]["DashboardLayout"];
+            settings?: {
+                [key: string]: unknown;
+            } | null;
+            theme?: {
+                [key: string]: unknown;
+            } | null;
+            title?: string | null;
+            widgets?: components["schemas"]["DashboardWidget"][] | null;
+        };
+        DashboardLayout: {
+            breakpoints?: {
+                lg?: number | null;
+                md?: number | null;
+                sm?: number | null;
+                xs?: number | null;
+                xxs?: number | null;
+            } | null;
+            cols?: {
+                lg?: number | null;
+                md?: number | null;
+                sm?: number | null;
+                xs?: number | null;
+                xxs?: number | null;
+            } | null;
+            containerPadding?: number[] | null;
+            margin?: number[] | null;
+            rowHeight?: number | null;
+        } | null;
+        DashboardWidget: {
+            config?: {
+                [key: string]: unknown;
+            } | null;
+            id: string;
+            position: components["schemas"]["DashboardWidgetPosition"];
+            responsiveLayouts?: {
+                lg?: components["schemas"]["DashboardWidgetPosition"] & (Record<string, never> | null);
+                md?: components["schemas"]["DashboardWidgetPosition"] & (Record<string, never> | null);
+                sm?: components["schemas"]["DashboardWidgetPosition"] & (Record<string, never> | null);
+                xs?: components["schemas"]["DashboardWidgetPosition"] & (Record<string, never> | null);
+                xxs?: components["schemas"]["DashboardWidgetPosition"] & (Record<string, never> | null);
+            } | null;
+            style?: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            type: "CHART" | "TEXT" | "FILTER" | "AI" | "TABS_CONTAINER" | "TIME_GRAIN";
+        };
+        DashboardWidgetPosition: {
+            h: number;
+            w: number;
+            x: number;
+            y: number;
+        };
+        DataModelFileInput: {
+            content: string;
+            path: string;
+        };
+        DataModelMeta: {
+            sources: ({
+                description?: string;
+                dimensions: ({
+                    name: string;
+                    title: string;
+                    type: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @enum {string} */
+                kind: "view" | "cube";
+                measures: ({
+                    name: string;
+                    title: string;
+                    type: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                name: string;
+                title: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+        };
+        /** @description Where a deployment's data lives: `duckdb` (admins only) or `postgres`. */
+        DataSourceInput: {
+            /** @description Absolute path of an existing DuckDB file on the server. */
+            path: string;
+            /** @enum {string} */
+            type: "duckdb";
+        } | {
+            database: string;
+            host: string;
+            password?: string | null;
+            /** @default 5432 */
+            port: number;
+            ssl?: boolean;
+            /** @enum {string} */
+            type: "postgres";
+            user: string;
+        };
         Deployment: {
             createdAt: string;
-            dataSource: {
-                /** @enum {string} */
-                type: "duckdb" | "postgres";
-            };
+            dataSource: components["schemas"]["DeploymentDataSource"];
             id: number;
             name: string;
             updatedAt: string;
+        };
+        DeploymentDataSource: {
+            database?: string;
+            /** @description Whether a Postgres password is stored (it is never returned). */
+            hasPassword?: boolean;
+            host?: string;
+            /** @description DuckDB file on the server (admins only). */
+            path?: string;
+            port?: number;
+            ssl?: boolean;
+            /** @enum {string} */
+            type: "duckdb" | "postgres";
+            user?: string;
         };
         DeploymentsListResponse: {
             /**
@@ -173,6 +1228,58 @@ export interface components {
             items: components["schemas"]["Deployment"][];
             pageInfo: components["schemas"]["PageInfo"];
         };
+        DistinctValues: {
+            values: unknown[];
+        };
+        DistinctValuesInput: {
+            limit?: number;
+            member: string;
+            search?: string;
+        };
+        DuplicateWorkbookInput: {
+            folderId?: number | null;
+            name?: string;
+            /** @description Clone from the shared workspace: the copy starts from the published dashboard and is marked shared. */
+            shared?: boolean;
+        };
+        EmbedAccess: {
+            allowEmbed: boolean;
+            dashboardPublicId: string | null;
+            rules: components["schemas"]["EmbedAccessRule"][];
+            workbookId: number;
+        };
+        EmbedAccessRule: {
+            /** @enum {string} */
+            action: "read" | "none";
+            /** @description The tenant, or null for all embed users. A tenant's rule beats the all-users rule. */
+            embedTenantName: string | null;
+        };
+        EmbedDashboardResponse: {
+            dashboard: components["schemas"]["Dashboard"];
+            viewer: components["schemas"]["EmbedViewer"];
+        };
+        EmbedDashboardSettings: {
+            allowEmbed: boolean;
+            deploymentId: number;
+            publicId: string;
+            workbookId: number;
+        };
+        EmbedGroup: {
+            createdAt: string;
+            displayName: string | null;
+            embedTenantName: string;
+            id: number;
+            memberCount: number;
+            name: string;
+            updatedAt: string;
+        };
+        EmbedGroupMembersInput: {
+            /** @description Embed users of the group's tenant, by externalId (trimmed, lowercased). */
+            externalIds: string[];
+        };
+        EmbedGroupUsersResponse: {
+            items: components["schemas"]["EmbedUser"][];
+        };
         EmbedSessionSettings: {
             allowAi?: boolean;
             locale?: string;
@@ -180,6 +1287,29 @@ export interface components {
             showDashboardChat?: boolean;
             showWorkbookChat?: boolean;
             timezone?: string;
+        };
+        EmbedTenant: {
+            createdAt: string;
+            displayName: string | null;
+            id: number;
+            /** @description Matches ^[a-z][a-z0-9-]{3,34}[a-z0-9]$ (the `embedTenantName` of sessions). */
+            name: string;
+            updatedAt: string;
+            userCount: number;
+        };
+        EmbedTenantsListResponse: {
+            /**
+             * @deprecated
+             * @description Deprecated: total number of items.
+             */
+            count: number;
+            /**
+             * @deprecated
+             * @description Deprecated: same as items.
+             */
+            data: components["schemas"]["EmbedTenant"][];
+            items: components["schemas"]["EmbedTenant"][];
+            pageInfo: components["schemas"]["PageInfo"];
         };
         EmbedTheme: {
             analyticsChat?: {
@@ -203,11 +1333,90 @@ export interface components {
             /** @description Bearer token for the embed's API calls. */
             token: string;
         };
+        EmbedUser: {
+            createdAt: string;
+            displayName: string | null;
+            email: string | null;
+            externalId: string;
+            id: number;
+            lastSeenAt: string | null;
+            picture: string | null;
+            userAttributes: {
+                [key: string]: unknown;
+            };
+        };
+        EmbedUsersListResponse: {
+            /**
+             * @deprecated
+             * @description Deprecated: total number of items.
+             */
+            count: number;
+            /**
+             * @deprecated
+             * @description Deprecated: same as items.
+             */
+            data: components["schemas"]["EmbedUser"][];
+            items: components["schemas"]["EmbedUser"][];
+            pageInfo: components["schemas"]["PageInfo"];
+        };
+        EmbedViewer: {
+            deploymentId: number | null;
+            embedTenant: string | null;
+            embedTheme: components["schemas"]["EmbedTheme"] & (Record<string, never> | null);
+            /** @description When the token (signed) or the login session (private) ends. */
+            expiresAt: string | null;
+            externalId: string | null;
+            /** @enum {string} */
+            mode: "signed" | "private";
+            settings: {
+                allowAi?: boolean;
+                locale?: string;
+                showAiWidgets?: boolean;
+                showDashboardChat?: boolean;
+                showWorkbookChat?: boolean;
+                timezone?: string;
+            } | {
+                [key: string]: unknown;
+            };
+        };
         Error: {
             /** @description Stable snake_case error identifier. */
             code: string;
             details?: unknown;
             message: string;
+        };
+        FillMissingRows: {
+            excludedDimensions?: string[] | null;
+            member: string;
+        } | null;
+        Folder: {
+            canEdit: boolean;
+            canManage: boolean;
+            createdAt: string;
+            createdBy: number | null;
+            deploymentId: number;
+            /** @description Ancestors of this folder, root first (the folder itself excluded). */
+            folderPath: components["schemas"]["WorkspaceFolderPathEntry"][];
+            id: number;
+            name: string;
+            parentId: number | null;
+            /** @enum {string} */
+            type: "FOLDER";
+            updatedAt: string;
+        };
+        FoldersListResponse: {
+            /**
+             * @deprecated
+             * @description Deprecated: total number of items.
+             */
+            count: number;
+            /**
+             * @deprecated
+             * @description Deprecated: same as items.
+             */
+            data: components["schemas"]["Folder"][];
+            items: components["schemas"]["Folder"][];
+            pageInfo: components["schemas"]["PageInfo"];
         };
         GenerateSessionInput: {
             creatorMode?: boolean | {
@@ -248,11 +1457,458 @@ export interface components {
             /** @description Single use; exchange it within 5 minutes. Put it in the iframe URL as `session=`. */
             sessionId: string;
         };
+        Grant: {
+            createdAt: string;
+            /** @enum {string} */
+            level: "read" | "edit" | "manage";
+            objectId: number;
+            /** @enum {string} */
+            objectType: "workbook" | "folder" | "report";
+            principalId: number;
+            /** @enum {string} */
+            principalType: "user" | "group";
+        };
+        GrantInput: {
+            /** @enum {string} */
+            level: "read" | "edit" | "manage";
+            objectId: number;
+            /** @enum {string} */
+            objectType: "workbook" | "folder" | "report";
+            principalId: number;
+            /** @enum {string} */
+            principalType: "user" | "group";
+        };
+        GrantsListResponse: {
+            items: components["schemas"]["Grant"][];
+        };
+        LoginInput: {
+            email: string;
+            password: string;
+        };
+        LoginResponse: {
+            /** @description Send as `X-CSRF-Token` on every cookie-authenticated write. */
+            csrfToken: string;
+            expiresAt: string;
+            user: components["schemas"]["SessionUser"];
+        };
+        MemberFilter: {
+            member: string;
+            /** @description equals, notEquals, contains, …, inDateRange (docs/data-model.md). */
+            operator: string;
+            values?: (string | number | boolean | null)[];
+        };
+        MeResponse: {
+            /** @description The login session's CSRF token; null for API keys. */
+            csrfToken: string | null;
+            expiresAt: string | null;
+            user: components["schemas"]["SessionUser"];
+            /** @enum {string} */
+            via: "api_key" | "login_session";
+        };
         PageInfo: {
             endCursor?: string;
             hasNextPage: boolean;
             hasPreviousPage: boolean;
             startCursor?: string;
+        };
+        PeriodComparison: {
+            measure: string;
+            offset: {
+                amount: number;
+                unit: string;
+            };
+            outputs?: string[] | null;
+            timeDimension: string;
+        };
+        QueryFilter: components["schemas"]["MemberFilter"] | {
+            or: components["schemas"]["QueryFilter"][];
+        } | {
+            and: components["schemas"]["QueryFilter"][];
+        };
+        QueryInput: {
+            /**
+             * @description `bypass` re-runs the query (a refresh); the fresh result is cached.
+             * @enum {string}
+             */
+            cache?: "default" | "bypass";
+            fillMissingRows?: components["schemas"]["FillMissingRows"];
+            periodComparisons?: components["schemas"]["PeriodComparison"][] | null;
+            query: components["schemas"]["SemanticQuery"];
+        };
+        QueryResult: {
+            annotation: {
+                dimensions: {
+                    [key: string]: {
+                        format?: string;
+                        shortTitle: string;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+                measures: {
+                    [key: string]: {
+                        format?: string;
+                        shortTitle: string;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+                timeDimensions: {
+                    [key: string]: {
+                        format?: string;
+                        shortTitle: string;
+                        title: string;
+                        type: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            data: {
+                [key: string]: unknown;
+            }[];
+            fromCache: boolean;
+        };
+        Report: {
+            canEdit: boolean;
+            canManage: boolean;
+            createdAt: string;
+            createdBy: number | null;
+            deploymentId: number;
+            description: string | null;
+            externalWorkbookPlacements: components["schemas"]["ReportPlacement"][];
+            fillMissingRows: components["schemas"]["FillMissingRows"];
+            folderId: number | null;
+            folderPath: components["schemas"]["WorkspaceFolderPathEntry"][];
+            id: number;
+            /** @enum {string|null} */
+            kind: "vega" | "table" | "kpi" | "html" | "map" | null;
+            lastViewedAt: string | null;
+            meta: {
+                [key: string]: unknown;
+            } | null;
+            name: string;
+            periodComparisons: components["schemas"]["PeriodComparison"][] | null;
+            preferences: components["schemas"]["ReportSnapshotPreferences"];
+            publicId: string;
+            query: {
+                [key: string]: unknown;
+            } | null;
+            spec: string | {
+                [key: string]: unknown;
+            } | null;
+            sqlQuery: string | null;
+            title: string | null;
+            /** @enum {string} */
+            type: "REPORT";
+            updatedAt: string;
+            versionNumber: number;
+            workbookId: number | null;
+        };
+        ReportInput: {
+            description?: string | null;
+            fillMissingRows?: components["schemas"]["FillMissingRows"];
+            folderId?: number | null;
+            /** @enum {string|null} */
+            kind?: "vega" | "table" | "kpi" | "html" | "map" | null;
+            meta?: {
+                [key: string]: unknown;
+            } | null;
+            name?: string;
+            periodComparisons?: components["schemas"]["PeriodComparison"][] | null;
+            preferences?: components["schemas"]["ReportSnapshotPreferences"];
+            query?: {
+                [key: string]: unknown;
+            } | null;
+            spec?: string | {
+                [key: string]: unknown;
+            } | null;
+            sqlQuery?: string | null;
+            title?: string | null;
+            workbookId?: number | null;
+        };
+        ReportPlacement: {
+            endResultCell: string | null;
+            resultLocation: string;
+            workbookId: string;
+        };
+        ReportsListResponse: {
+            /**
+             * @deprecated
+             * @description Deprecated: total number of items.
+             */
+            count: number;
+            /**
+             * @deprecated
+             * @description Deprecated: same as items.
+             */
+            data: components["schemas"]["Report"][];
+            items: components["schemas"]["Report"][];
+            pageInfo: components["schemas"]["PageInfo"];
+        };
+        ReportSnapshot: {
+            description?: string | null;
+            fillMissingRows?: components["schemas"]["FillMissingRows"];
+            id: number;
+            /** @enum {string|null} */
+            kind?: "vega" | "table" | "kpi" | "html" | "map" | null;
+            meta?: {
+                [key: string]: unknown;
+            } | null;
+            name?: string | null;
+            periodComparisons?: components["schemas"]["PeriodComparison"][] | null;
+            preferences?: components["schemas"]["ReportSnapshotPreferences"];
+            reportId: number;
+            spec?: string | {
+                [key: string]: unknown;
+            } | null;
+            sqlQuery?: string | null;
+            title?: string | null;
+            versionNumber: number;
+        };
+        ReportSnapshotPreferences: {
+            columnFormats?: {
+                [key: string]: components["schemas"]["ColumnFormatOverride"];
+            } | null;
+        } | null;
+        ResourceOwner: {
+            email: string;
+            firstName?: string | null;
+            id: number;
+            picture?: string | null;
+        } | null;
+        /** @description A semantic query: members are `<view>.<member>` (docs/data-model.md). */
+        SemanticQuery: {
+            dimensions?: string[];
+            filters?: components["schemas"]["QueryFilter"][];
+            limit?: number;
+            measures?: string[];
+            offset?: number;
+            order?: {
+                [key: string]: string;
+            } | [
+                string,
+                string
+            ][];
+            timeDimensions?: {
+                dateRange?: string | string[];
+                dimension: string;
+                granularity?: string;
+            }[];
+            timezone?: string;
+        };
+        SessionUser: {
+            email: string;
+            firstName: string | null;
+            id: number;
+            lastName: string | null;
+            /** @enum {string} */
+            role: "viewer" | "ai_bi_user" | "developer" | "admin";
+        };
+        SetEmbedAccessInput: {
+            /** @description When true, rules not listed are removed; otherwise only the listed rules change. */
+            replace?: boolean;
+            rules: components["schemas"]["EmbedAccessRule"][];
+        };
+        SetPasswordInput: {
+            /** @description Required when users change their own password and one is already set. */
+            currentPassword?: string;
+            password: string;
+        };
+        SetUserAttributeValuesInput: {
+            userId: number;
+            values: {
+                name: string;
+                /** @description Checked against the attribute's type; null clears the user's own value. */
+                value: string | number | boolean | string[] | number[] | null;
+            }[];
+        };
+        SigningKeyInfo: {
+            createdAt: string;
+            /** @description True for the key that signs new tokens. */
+            current: boolean;
+            id: string;
+            retiredAt: string | null;
+        };
+        UpdateDeploymentInput: {
+            dataSource?: components["schemas"]["DataSourceInput"];
+            name?: string;
+        };
+        UpdateEmbedDashboardInput: {
+            allowEmbed: boolean;
+        };
+        UpdateEmbedGroupInput: {
+            displayName?: string | null;
+            name?: string;
+        };
+        UpdateFolderInput: {
+            name?: string;
+            parentId?: number | null;
+        };
+        UpdateUserAttributeInput: {
+            defaultValue?: string | number | boolean | string[] | number[] | null;
+            displayName?: string | null;
+            name?: string;
+            /** @enum {string} */
+            type?: "string" | "number" | "boolean" | "string_array" | "number_array";
+        };
+        UpdateUserInput: {
+            firstName?: string | null;
+            lastName?: string | null;
+            /** Format: uri */
+            picture?: string | null;
+            /** @enum {string} */
+            role?: "viewer" | "ai_bi_user" | "developer" | "admin";
+            /** @enum {string} */
+            status?: "active" | "inactive";
+        };
+        UpdateWorkbookInput: {
+            folderId?: number | null;
+            meta?: {
+                [key: string]: unknown;
+            } | null;
+            name?: string | null;
+            /** @description New slug (normalized); null removes it. */
+            slug?: string | null;
+            /** @description When the slug belongs to another workbook of the deployment, take it over (that workbook loses its slug). */
+            slugTakeover?: boolean;
+        };
+        User: {
+            createdAt: string;
+            email: string;
+            firstName: string | null;
+            id: number;
+            lastName: string | null;
+            picture: string | null;
+            /** @enum {string} */
+            role: "viewer" | "ai_bi_user" | "developer" | "admin";
+            /** @enum {string} */
+            status: "active" | "inactive";
+            updatedAt: string;
+        };
+        UserAttribute: {
+            createdAt: string;
+            defaultValue: string | number | boolean | string[] | number[] | null;
+            displayName: string | null;
+            id: number;
+            name: string;
+            /** @enum {string} */
+            type: "string" | "number" | "boolean" | "string_array" | "number_array";
+            updatedAt: string;
+        };
+        UserAttributesResponse: {
+            items: components["schemas"]["UserAttribute"][];
+        };
+        UserAttributeValueEntry: {
+            attributeId: number;
+            /** @description True when the user has no value of their own and the default applies. */
+            isDefault: boolean;
+            name: string;
+            /** @enum {string} */
+            type: "string" | "number" | "boolean" | "string_array" | "number_array";
+            value: string | number | boolean | string[] | number[] | null;
+        };
+        UserAttributeValues: {
+            userId: number;
+            values: components["schemas"]["UserAttributeValueEntry"][];
+        };
+        Workbook: {
+            calculatedFields: {
+                [key: string]: unknown;
+            };
+            createdAt: string;
+            createdBy?: number;
+            dashboardDraft?: components["schemas"]["DashboardConfig"] & (Record<string, never> | null);
+            dashboardPublished?: components["schemas"]["DashboardConfig"] & (Record<string, never> | null);
+            deploymentId: number;
+            folderId?: number | null;
+            folderPath?: components["schemas"]["WorkspaceFolderPathEntry"][];
+            id: number;
+            isFavorite?: boolean | null;
+            meta: {
+                [key: string]: unknown;
+            };
+            name: string;
+            publishedDashboard?: components["schemas"]["Dashboard"] & (Record<string, never> | null);
+            slug?: string | null;
+            /** @enum {string} */
+            type: "FOLDER" | "WORKBOOK" | "REPORT";
+            updatedAt: string;
+            user?: components["schemas"]["ResourceOwner"];
+            userId?: number | null;
+        };
+        WorkbooksListResponse: {
+            /**
+             * @deprecated
+             * @description Deprecated: total number of items.
+             */
+            count: number;
+            /**
+             * @deprecated
+             * @description Deprecated: same as items.
+             */
+            data: components["schemas"]["Workbook"][];
+            items: components["schemas"]["Workbook"][];
+            pageInfo: components["schemas"]["PageInfo"];
+        };
+        WorkspaceBulkDeleteInput: {
+            items: components["schemas"]["WorkspaceItemRef"][];
+        };
+        WorkspaceBulkItemFailure: {
+            code: string;
+            id: number;
+            message: string;
+            /** @enum {string} */
+            type: "FOLDER" | "WORKBOOK" | "REPORT";
+        };
+        WorkspaceBulkMoveInput: {
+            items: components["schemas"]["WorkspaceItemRef"][];
+            /** @description Destination folder; null is the root. */
+            targetFolderId: number | null;
+        };
+        WorkspaceBulkResult: {
+            failed: components["schemas"]["WorkspaceBulkItemFailure"][];
+            succeeded: components["schemas"]["WorkspaceItemRef"][];
+        };
+        WorkspaceFolderPathEntry: {
+            id: number;
+            name: string;
+        };
+        WorkspaceItem: {
+            createdAt: string;
+            folderId: number | null;
+            id: number;
+            name: string;
+            publicId?: string | null;
+            slug?: string | null;
+            /** @enum {string} */
+            type: "FOLDER" | "WORKBOOK" | "REPORT";
+            updatedAt: string;
+        };
+        WorkspaceItemRef: {
+            id: number;
+            /** @enum {string} */
+            type: "FOLDER" | "WORKBOOK" | "REPORT";
+        };
+        WorkspaceListResponse: {
+            /**
+             * @deprecated
+             * @description Deprecated: total number of items.
+             */
+            count: number;
+            /**
+             * @deprecated
+             * @description Deprecated: same as items.
+             */
+            data: components["schemas"]["WorkspaceItem"][];
+            items: components["schemas"]["WorkspaceItem"][];
+            pageInfo: components["schemas"]["PageInfo"];
         };
     };
     responses: never;
@@ -417,6 +2073,161 @@ export interface operations {
             };
         };
     };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginInput"];
+            };
+        };
+        responses: {
+            /** @description Logged in; the cookie is set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed attempts; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listDeployments: {
         parameters: {
             query?: {
@@ -485,6 +2296,3144 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateDeploymentInput"];
+            };
+        };
+        responses: {
+            /** @description The updated deployment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFolders: {
+        parameters: {
+            query?: {
+                after?: string;
+                first?: number;
+                /** @description Only children of this folder; `root` for top-level folders. */
+                parentId?: number | "root";
+            };
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of folders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FoldersListResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFolderInput"];
+            };
+        };
+        responses: {
+            /** @description The folder. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Folder"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                folderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The folder. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Folder"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                folderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFolderInput"];
+            };
+        };
+        responses: {
+            /** @description The folder. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Folder"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                folderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrantInput"];
+            };
+        };
+        responses: {
+            /** @description The grant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Grant"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listGrants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                objectId: number;
+                objectType: "workbook" | "folder" | "report";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The grants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrantsListResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                objectId: number;
+                objectType: "workbook" | "folder" | "report";
+                principalId: number;
+                principalType: "user" | "group";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (or there was none). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDataModelMeta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Views and their members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataModelMeta"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryInput"];
+            };
+        };
+        responses: {
+            /** @description Rows and member annotations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The data source cannot be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "datasource_unavailable";
+                        message: string;
+                    };
+                };
+            };
+            /** @description The query ran too long and was cancelled. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "query_timeout";
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    compileQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryInput"];
+            };
+        };
+        responses: {
+            /** @description Compiled SQL with bound parameters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompiledSql"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    distinctValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DistinctValuesInput"];
+            };
+        };
+        responses: {
+            /** @description Values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistinctValues"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The data source cannot be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "datasource_unavailable";
+                        message: string;
+                    };
+                };
+            };
+            /** @description The query ran too long and was cancelled. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "query_timeout";
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listReports: {
+        parameters: {
+            query?: {
+                after?: string;
+                externalWorkbookId?: string;
+                first?: number;
+                folderId?: number | "root";
+                search?: string;
+                /** @description name (A-Z, default), createdAt, updatedAt, lastViewedAt (newest first). */
+                sortBy?: "name" | "createdAt" | "updatedAt" | "lastViewedAt";
+            };
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportsListResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                reportId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                reportId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    connectReportWorkbook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                reportId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectWorkbookInput"];
+            };
+        };
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    upsertReportByPublicId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportInput"];
+            };
+        };
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWorkbooks: {
+        parameters: {
+            query?: {
+                after?: string;
+                first?: number;
+                /** @description Only this folder's workbooks; `root` for those in no folder. */
+                folderId?: number | "root";
+                search?: string;
+            };
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of workbooks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkbooksListResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWorkbook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWorkbookRequest"];
+            };
+        };
+        responses: {
+            /** @description The new workbook. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workbook"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWorkbook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workbook"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWorkbook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWorkbookInput"];
+            };
+        };
+        responses: {
+            /** @description The workbook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workbook"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWorkbook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    attachAiWidgetThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiWidgetThreadInput"];
+            };
+        };
+        responses: {
+            /** @description The dashboard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateDashboardDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardConfig"];
+            };
+        };
+        responses: {
+            /** @description The workbook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workbook"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published dashboard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    duplicateWorkbook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DuplicateWorkbookInput"];
+            };
+        };
+        responses: {
+            /** @description The copy. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workbook"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDashboardEmbedAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedAccess"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setDashboardEmbedAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetEmbedAccessInput"];
+            };
+        };
+        responses: {
+            /** @description The rules after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedAccess"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addWorkbookFavorite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workbook"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeWorkbookFavorite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workbook"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    upsertWorkbookBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateWorkbookInput"];
+            };
+        };
+        responses: {
+            /** @description The workbook, created or updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workbook"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `upsert_branch_changed`: another writer created or deleted the workbook holding the slug meanwhile; transient, retry. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listWorkspace: {
+        parameters: {
+            query?: {
+                after?: string;
+                first?: number;
+                /** @description The folder to list; absent: the root. */
+                folderId?: number;
+            };
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of items: folders, then workbooks, then reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceListResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulkDeleteWorkspaceItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspaceBulkDeleteInput"];
+            };
+        };
+        responses: {
+            /** @description What was deleted and what failed (the rest stays deleted). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceBulkResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulkMoveWorkspaceItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspaceBulkMoveInput"];
+            };
+        };
+        responses: {
+            /** @description What was moved and what failed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceBulkResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEmbedTenants: {
+        parameters: {
+            query?: {
+                after?: string;
+                first?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of embed tenants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedTenantsListResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteEmbedTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                embedTenantName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createEmbedGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                embedTenantName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEmbedGroupInput"];
+            };
+        };
+        responses: {
+            /** @description The group. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedGroup"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmbedGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                embedTenantName: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedGroup"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteEmbedGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                embedTenantName: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateEmbedGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                embedTenantName: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEmbedGroupInput"];
+            };
+        };
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedGroup"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEmbedGroupUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                embedTenantName: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedGroupUsersResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addEmbedGroupUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                embedTenantName: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmbedGroupMembersInput"];
+            };
+        };
+        responses: {
+            /** @description The members after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedGroupUsersResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeEmbedGroupUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                embedTenantName: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmbedGroupMembersInput"];
+            };
+        };
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listEmbedTenantUsers: {
+        parameters: {
+            query?: {
+                after?: string;
+                first?: number;
+            };
+            header?: never;
+            path: {
+                embedTenantName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of embed users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedUsersListResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmbedAllowedOrigins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The allowed origins. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllowedOrigins"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setEmbedAllowedOrigins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Host origins allowed to frame the embed (frame-ancestors) and receive its events. */
+                    origins: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The allowed origins. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllowedOrigins"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getEmbedDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard and its viewer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedDashboardResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateEmbedDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEmbedDashboardInput"];
+            };
+        };
+        responses: {
+            /** @description The dashboard's embedding switch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedDashboardSettings"];
                 };
             };
             /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
@@ -689,20 +5638,902 @@ export interface operations {
             };
         };
     };
+    listEmbedSigningKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["SigningKeyInfo"][];
+                    };
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retireEmbedSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Retired. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateEmbedSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new signing key. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningKeyInfo"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setUserAttributeValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetUserAttributeValuesInput"];
+            };
+        };
+        responses: {
+            /** @description The values after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAttributeValues"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUserAttributeValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The values. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAttributeValues"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listUserAttributes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The definitions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAttributesResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createUserAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserAttributeInput"];
+            };
+        };
+        responses: {
+            /** @description The definition. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAttribute"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateUserAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserAttributeInput"];
+            };
+        };
+        responses: {
+            /** @description The definition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserAttribute"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserInput"];
+            };
+        };
+        responses: {
+            /** @description The user. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserInput"];
+            };
+        };
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordInput"];
+            };
+        };
+        responses: {
+            /** @description Password set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDeploymentInput"];
+            };
+        };
+        responses: {
+            /** @description The new deployment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deployment"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
 }
 /** The API's resource types by component name, e.g. `PlatformApiSchemas.Workbook`. */
 export declare namespace PlatformApiSchemas {
+    export type AiWidgetThreadInput = components["schemas"]["AiWidgetThreadInput"];
+    export type AllowedOrigins = components["schemas"]["AllowedOrigins"];
     export type ApiKey = components["schemas"]["ApiKey"];
     export type ApiKeysListResponse = components["schemas"]["ApiKeysListResponse"];
+    export type ColumnFormatOverride = components["schemas"]["ColumnFormatOverride"];
+    export type CompiledSql = components["schemas"]["CompiledSql"];
+    export type ConnectWorkbookInput = components["schemas"]["ConnectWorkbookInput"];
     export type CreateApiKeyInput = components["schemas"]["CreateApiKeyInput"];
+    export type CreateDeploymentInput = components["schemas"]["CreateDeploymentInput"];
+    export type CreateEmbedGroupInput = components["schemas"]["CreateEmbedGroupInput"];
+    export type CreateFolderInput = components["schemas"]["CreateFolderInput"];
+    export type CreateUserAttributeInput = components["schemas"]["CreateUserAttributeInput"];
+    export type CreateUserInput = components["schemas"]["CreateUserInput"];
+    export type CreateWorkbookInput = components["schemas"]["CreateWorkbookInput"];
+    export type CreateWorkbookRequest = components["schemas"]["CreateWorkbookRequest"];
     export type CreatedApiKey = components["schemas"]["CreatedApiKey"];
+    export type Dashboard = components["schemas"]["Dashboard"];
+    export type DashboardAppManifest = components["schemas"]["DashboardAppManifest"];
+    export type DashboardAppSource = components["schemas"]["DashboardAppSource"];
+    export type DashboardConfig = components["schemas"]["DashboardConfig"];
+    export type DashboardLayout = components["schemas"]["DashboardLayout"];
+    export type DashboardWidget = components["schemas"]["DashboardWidget"];
+    export type DashboardWidgetPosition = components["schemas"]["DashboardWidgetPosition"];
+    export type DataModelFileInput = components["schemas"]["DataModelFileInput"];
+    export type DataModelMeta = components["schemas"]["DataModelMeta"];
+    export type DataSourceInput = components["schemas"]["DataSourceInput"];
     export type Deployment = components["schemas"]["Deployment"];
+    export type DeploymentDataSource = components["schemas"]["DeploymentDataSource"];
     export type DeploymentsListResponse = components["schemas"]["DeploymentsListResponse"];
+    export type DistinctValues = components["schemas"]["DistinctValues"];
+    export type DistinctValuesInput = components["schemas"]["DistinctValuesInput"];
+    export type DuplicateWorkbookInput = components["schemas"]["DuplicateWorkbookInput"];
+    export type EmbedAccess = components["schemas"]["EmbedAccess"];
+    export type EmbedAccessRule = components["schemas"]["EmbedAccessRule"];
+    export type EmbedDashboardResponse = components["schemas"]["EmbedDashboardResponse"];
+    export type EmbedDashboardSettings = components["schemas"]["EmbedDashboardSettings"];
+    export type EmbedGroup = components["schemas"]["EmbedGroup"];
+    export type EmbedGroupMembersInput = components["schemas"]["EmbedGroupMembersInput"];
+    export type EmbedGroupUsersResponse = components["schemas"]["EmbedGroupUsersResponse"];
     export type EmbedSessionSettings = components["schemas"]["EmbedSessionSettings"];
+    export type EmbedTenant = components["schemas"]["EmbedTenant"];
+    export type EmbedTenantsListResponse = components["schemas"]["EmbedTenantsListResponse"];
     export type EmbedTheme = components["schemas"]["EmbedTheme"];
     export type EmbedTokenResponse = components["schemas"]["EmbedTokenResponse"];
+    export type EmbedUser = components["schemas"]["EmbedUser"];
+    export type EmbedUsersListResponse = components["schemas"]["EmbedUsersListResponse"];
+    export type EmbedViewer = components["schemas"]["EmbedViewer"];
     export type Error = components["schemas"]["Error"];
+    export type FillMissingRows = components["schemas"]["FillMissingRows"];
+    export type Folder = components["schemas"]["Folder"];
+    export type FoldersListResponse = components["schemas"]["FoldersListResponse"];
     export type GenerateSessionInput = components["schemas"]["GenerateSessionInput"];
     export type GenerateSessionResponse = components["schemas"]["GenerateSessionResponse"];
+    export type Grant = components["schemas"]["Grant"];
+    export type GrantInput = components["schemas"]["GrantInput"];
+    export type GrantsListResponse = components["schemas"]["GrantsListResponse"];
+    export type LoginInput = components["schemas"]["LoginInput"];
+    export type LoginResponse = components["schemas"]["LoginResponse"];
+    export type MeResponse = components["schemas"]["MeResponse"];
+    export type MemberFilter = components["schemas"]["MemberFilter"];
     export type PageInfo = components["schemas"]["PageInfo"];
+    export type PeriodComparison = components["schemas"]["PeriodComparison"];
+    export type QueryFilter = components["schemas"]["QueryFilter"];
+    export type QueryInput = components["schemas"]["QueryInput"];
+    export type QueryResult = components["schemas"]["QueryResult"];
+    export type Report = components["schemas"]["Report"];
+    export type ReportInput = components["schemas"]["ReportInput"];
+    export type ReportPlacement = components["schemas"]["ReportPlacement"];
+    export type ReportSnapshot = components["schemas"]["ReportSnapshot"];
+    export type ReportSnapshotPreferences = components["schemas"]["ReportSnapshotPreferences"];
+    export type ReportsListResponse = components["schemas"]["ReportsListResponse"];
+    export type ResourceOwner = components["schemas"]["ResourceOwner"];
+    export type SemanticQuery = components["schemas"]["SemanticQuery"];
+    export type SessionUser = components["schemas"]["SessionUser"];
+    export type SetEmbedAccessInput = components["schemas"]["SetEmbedAccessInput"];
+    export type SetPasswordInput = components["schemas"]["SetPasswordInput"];
+    export type SetUserAttributeValuesInput = components["schemas"]["SetUserAttributeValuesInput"];
+    export type SigningKeyInfo = components["schemas"]["SigningKeyInfo"];
+    export type UpdateDeploymentInput = components["schemas"]["UpdateDeploymentInput"];
+    export type UpdateEmbedDashboardInput = components["schemas"]["UpdateEmbedDashboardInput"];
+    export type UpdateEmbedGroupInput = components["schemas"]["UpdateEmbedGroupInput"];
+    export type UpdateFolderInput = components["schemas"]["UpdateFolderInput"];
+    export type UpdateUserAttributeInput = components["schemas"]["UpdateUserAttributeInput"];
+    export type UpdateUserInput = components["schemas"]["UpdateUserInput"];
+    export type UpdateWorkbookInput = components["schemas"]["UpdateWorkbookInput"];
+    export type User = components["schemas"]["User"];
+    export type UserAttribute = components["schemas"]["UserAttribute"];
+    export type UserAttributeValueEntry = components["schemas"]["UserAttributeValueEntry"];
+    export type UserAttributeValues = components["schemas"]["UserAttributeValues"];
+    export type UserAttributesResponse = components["schemas"]["UserAttributesResponse"];
+    export type Workbook = components["schemas"]["Workbook"];
+    export type WorkbooksListResponse = components["schemas"]["WorkbooksListResponse"];
+    export type WorkspaceBulkDeleteInput = components["schemas"]["WorkspaceBulkDeleteInput"];
+    export type WorkspaceBulkItemFailure = components["schemas"]["WorkspaceBulkItemFailure"];
+    export type WorkspaceBulkMoveInput = components["schemas"]["WorkspaceBulkMoveInput"];
+    export type WorkspaceBulkResult = components["schemas"]["WorkspaceBulkResult"];
+    export type WorkspaceFolderPathEntry = components["schemas"]["WorkspaceFolderPathEntry"];
+    export type WorkspaceItem = components["schemas"]["WorkspaceItem"];
+    export type WorkspaceItemRef = components["schemas"]["WorkspaceItemRef"];
+    export type WorkspaceListResponse = components["schemas"]["WorkspaceListResponse"];
 }
