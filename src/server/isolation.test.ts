@@ -7,6 +7,8 @@
  * is then checked against every viewer, every dashboard and every token state below.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmbedSessions } from "./services/embed-sessions";
+import { createSigningKeyRing } from "./services/signing-keys";
 import { seedDeployment, seedPublishedDashboard, type SeededDashboard } from "./services/embed-access-fixtures";
 import { createTestPlatform, storageKinds, type TestPlatform } from "./testing/test-platform";
 
@@ -168,26 +170,17 @@ describe.each(storageKinds)("embed isolation matrix (%s)", (storage) => {
   }
 
   it("expired tokens are refused on every data endpoint", async () => {
-    const short = await createTestPlatform({ storage: "pglite", tokenTtlSeconds: 1 });
-    try {
-      const dep = await seedDeployment(short.database.db, "short");
-      const d = await seedPublishedDashboard(short.database.db, { deploymentId: dep, publicId: "IsoShort0001", title: "IsoShort0001-title" });
-      await short.api("PUT", `/api/v1/deployments/${dep}/workbooks/${d.workbookId}/embed-access`, { rules: [{ embedTenantName: null, action: "read" }] });
-      const { sessionId } = await (await short.api("POST", "/api/v1/embed/generate-session", { deploymentId: dep, externalId: "dan" })).json();
-      const { token } = await (await short.api("POST", "/api/v1/embed/session/token", { sessionId }, null)).json();
-      for (const e of dataEndpoints) {
-        const r = e.request(d);
-        expect((await short.api(r.method, r.path, r.body, token)).status, e.name).toBe(200);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1100));
-      for (const e of dataEndpoints) {
-        const r = e.request(d);
-        const res = await short.api(r.method, r.path, r.body, token);
-        expect(res.status, e.name).toBe(401);
-        expect(await res.text(), e.name).not.toContain(e.marker(d));
-      }
-    } finally {
-      await short.close();
+    // A second session service on the same storage and keys, issuing one-second tokens.
+    const shortLived = createEmbedSessions({ db: t.database.db, keys: createSigningKeyRing(t.database.db, t.deps.secretBox), tokenTtlSeconds: 1 });
+    const { sessionId } = await shortLived.generate({ deploymentId: d1, externalId: "dan", embedTenantName: TENANT_A });
+    const { token } = await shortLived.exchange(sessionId);
+    const d = dashboards.onlyA;
+    for (const e of dataEndpoints) expect((await call(e, d, token)).status, e.name).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    for (const e of dataEndpoints) {
+      const res = await call(e, d, token);
+      expect(res.status, e.name).toBe(401);
+      expect(await res.text(), e.name).not.toContain(e.marker(d));
     }
   });
 
