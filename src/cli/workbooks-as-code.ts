@@ -207,7 +207,11 @@ async function executePlan(plan: Plan, opts: ApplyOptions, state: DeploymentStat
     pending.shift();
     items.push({ kind: "workbook", key: workbook.slug, status: plan.workbookStatus, changes: plan.workbookChanges });
 
-    if (opts.publish ?? workbook.publish) {
+    if ((opts.publish ?? workbook.publish) && !plan.publishNeeded) {
+      // The file matches the server and the published version matches the draft: nothing to freeze.
+      pending.shift();
+      items.push({ kind: "publish", key: workbook.slug, status: "unchanged" });
+    } else if (opts.publish ?? workbook.publish) {
       const before = saved!.publishedDashboard?.versionId ?? null;
       const dashboard = await callApi<{ versionId: number; versionNumber: number }>(client, baseUrl, "post", "/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/dashboard/publish", {
         params: { path: { deploymentId, workbookId: saved!.id } },
