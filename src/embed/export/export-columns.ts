@@ -16,12 +16,14 @@ export interface ExportColumn {
 
 export function titleOfColumn(key: string, annotation: QueryAnnotation | undefined): string {
   const a = annotation?.measures[key] ?? annotation?.dimensions[key] ?? annotation?.timeDimensions[key];
-  if (a?.title) return a.title;
+  // Short titles ("Revenue") read better than view-prefixed ones ("Sales Revenue") in a widget.
+  if (a?.shortTitle || a?.title) return (a.shortTitle || a.title)!;
   // `view.member.granularity` of a time dimension: title of the member plus the grain.
   const base = key.split(".").slice(0, 2).join(".");
   const grain = key.split(".")[2];
   const baseAnnotation = annotation?.timeDimensions[base] ?? annotation?.dimensions[base];
-  if (baseAnnotation?.title) return grain ? `${baseAnnotation.title} (${grain})` : baseAnnotation.title;
+  const baseTitle = baseAnnotation?.shortTitle || baseAnnotation?.title;
+  if (baseTitle) return grain ? `${baseTitle} (${grain})` : baseTitle;
   return key;
 }
 

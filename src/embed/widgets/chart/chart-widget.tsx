@@ -198,7 +198,14 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
       } else {
         const timeDimension = composed!.timeDimensions?.find((td) => td.granularity);
         const figures = computeKpi(rows, measure, snapshot.periodComparisons, timeDimension ? `${timeDimension.dimension}.${timeDimension.granularity}` : undefined);
-        const column = { key: measure, type: "number", format: snapshot.preferences?.columnFormats?.[measure] ?? null, annotationFormat: annotation?.measures[measure]?.format };
+        const annotationFormat = annotation?.measures[measure]?.format;
+        const baseFormat =
+          snapshot.preferences?.columnFormats?.[measure] ??
+          (annotationFormat === "currency" || annotationFormat === "percent" ? { type: annotationFormat } : null);
+        // A headline figure in the thousands reads better without cents.
+        const large = figures.value !== null && Math.abs(figures.value) >= 1000;
+        const format = baseFormat ? { ...baseFormat, decimalPlaces: baseFormat.decimalPlaces ?? (large && baseFormat.type !== "percent" ? 0 : undefined) } : null;
+        const column = { key: measure, type: "number", format, annotationFormat };
         const timeColumn = timeDimension ? `${timeDimension.dimension}.${timeDimension.granularity}` : null;
         const latestRow = timeColumn ? [...rows].sort((a, b) => String(b[timeColumn] ?? "").localeCompare(String(a[timeColumn] ?? "")))[0] : rows[0];
         body = (

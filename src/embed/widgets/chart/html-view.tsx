@@ -9,5 +9,5 @@ import { htmlReportDocument } from "./html-template";
 export function HtmlView(props: { body: string; title: string }) {
   const palette = useChartPalette();
   const srcDoc = useMemo(() => htmlReportDocument(props.body, { scheme: palette.scheme, font: palette.font, text: palette.text }), [props.body, palette]);
-  return <iframe className="svc-html-frame" sandbox="" srcDoc={srcDoc} title={props.title} referrerPolicy="no-referrer" loading="lazy" />;
+  return <iframe className="svc-html-frame" sandbox="" srcDoc={srcDoc} title={props.title} referrerPolicy="no-referrer" />;
 }

@@ -28,7 +28,9 @@ export function TableView(props: TableViewProps) {
   const sorted = useMemo(() => sortRows(props.rows, sort, locale), [props.rows, sort, locale]);
   const range = visibleRowRange(scrollTop, viewport, TABLE_ROW_HEIGHT, sorted.length);
   const ctx = { locale, timezone };
-  const template = props.columns.map((c) => (c.isMeasure ? "minmax(96px, 1fr)" : "minmax(120px, 1.4fr)")).join(" ");
+  const template = props.columns.map((c) => (c.isMeasure ? "minmax(0, 1fr)" : "minmax(0, 1.4fr)")).join(" ");
+  // Narrow containers scroll sideways instead of squeezing columns below a readable width.
+  const minWidth = props.columns.reduce((sum, c) => sum + (c.isMeasure ? 96 : 120), 0);
 
   if (props.rows.length === 0) return <div className="svc-empty">{t(locale, "noData")}</div>;
   return (
@@ -41,6 +43,7 @@ export function TableView(props: TableViewProps) {
           if (el && el.clientHeight && el.clientHeight !== viewport) setViewport(el.clientHeight);
         }}
       >
+        <div className="svc-table-inner" style={{ minWidth }}>
         <div className="svc-table-head" role="rowgroup">
           <div className="svc-table-row is-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
             {props.columns.map((c) => {
@@ -84,6 +87,7 @@ export function TableView(props: TableViewProps) {
               </div>
             );
           })}
+        </div>
         </div>
       </div>
       <div className="svc-table-footer">{tCount(locale, "rows", sorted.length)}</div>

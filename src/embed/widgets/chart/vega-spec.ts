@@ -159,7 +159,8 @@ export function prepareVegaLiteSpec(spec: VegaLiteSpec, rows: readonly Record<st
   const measureColumns = new Set(Object.keys(options.annotation?.measures ?? {}));
   for (const column of fields.toColumn.values()) if (/_(prev|next)_/.test(column)) measureColumns.add(column);
   const values = shapeRows(rows, fields, measureColumns);
-  const isComposite = ["layer", "concat", "hconcat", "vconcat", "facet", "repeat"].some((k) => k in out);
+  // Layers size to the container like single views; concatenations and facets size their parts.
+  const isComposite = ["concat", "hconcat", "vconcat", "facet", "repeat"].some((k) => k in out);
   return {
     fields,
     spec: {

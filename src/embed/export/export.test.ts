@@ -1,0 +1,60 @@
+import { unzipSync, strFromU8 } from "fflate";
+import { describe, expect, it } from "vitest";
+import { buildCsv } from "./csv";
+import { exportColumnsOf } from "./export-columns";
+import { fileNameFor } from "./save-file";
+import { buildXlsxBlob, buildXlsxSheet } from "./xlsx";
+
+const annotation = {
+  measures: { "sales.revenue": { title: "Sales Revenue", shortTitle: "Revenue", type: "number" } },
+  dimensions: { "sales.city": { title: "City", type: "string" } },
+  timeDimensions: { "sales.created_at.month": { title: "Created", type: "time" } },
+};
+const rows = [
+  { "sales.city": "New York", "sales.created_at.month": "2024-01-01T00:00:00.000", "sales.revenue": 1200.5 },
+  { "sales.city": "=HYPERLINK(\"x\")", "sales.created_at.month": "2024-02-01T00:00:00.000", "sales.revenue": null },
+];
+const query = { measures: ["sales.revenue"], dimensions: ["sales.city"], timeDimensions: [{ dimension: "sales.created_at", granularity: "month" }] };
+
+describe("exportColumnsOf", () => {
+  it("orders columns as dimensions, time dimensions, measures with annotation titles", () => {
+    expect(exportColumnsOf(rows, annotation, query).map((c) => [c.key, c.title])).toEqual([
+      ["sales.city", "City"],
+      ["sales.created_at.month", "Created"],
+      ["sales.revenue", "Revenue"],
+    ]);
+  });
+});
+
+describe("buildCsv", () => {
+  it("writes a header and one line per row, neutralising formulas", () => {
+    const csv = buildCsv(exportColumnsOf(rows, annotation, query), rows);
+    expect(csv.split("\r\n")).toEqual(["City,Created,Revenue", "New York,2024-01-01T00:00:00.000,1200.5", `"'=HYPERLINK(""x"")",2024-02-01T00:00:00.000,`]);
+  });
+});
+
+describe("buildXlsxSheet", () => {
+  it("keeps numbers as numbers and wall-clock times as dates", () => {
+    const sheet = buildXlsxSheet(exportColumnsOf(rows, annotation, query), rows);
+    expect(sheet).toHaveLength(3);
+    expect(sheet[1]![2]).toEqual({ value: 1200.5, type: Number });
+    expect((sheet[1]![1] as { value: Date }).value.toISOString()).toBe("2024-01-01T00:00:00.000Z");
+    expect(sheet[2]![2]).toBeNull();
+  });
+
+  it("produces an xlsx workbook holding the values", async () => {
+    const blob = await buildXlsxBlob(exportColumnsOf(rows, annotation, query), rows, "Revenue: by city");
+    const files = unzipSync(new Uint8Array(await blob.arrayBuffer()));
+    const strings = strFromU8(files["xl/sharedStrings.xml"] ?? new Uint8Array());
+    const sheet = strFromU8(files["xl/worksheets/sheet1.xml"]!);
+    expect(strings + sheet).toContain("New York");
+    expect(sheet).toContain("1200.5");
+  });
+});
+
+describe("fileNameFor", () => {
+  it("makes a safe file name from a title", () => {
+    expect(fileNameFor("Revenue über Zeit / 2024", "csv")).toBe("revenue-uber-zeit-2024.csv");
+    expect(fileNameFor("", "png")).toBe("export.png");
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { drilldownTarget, prepareVegaLiteSpec, safeFieldName } from "./vega-spec";
+
+const annotation = {
+  measures: { "sales.revenue": { title: "Sales Revenue", shortTitle: "Revenue", type: "number" } },
+  dimensions: { "sales.status": { title: "Status", type: "string" } },
+  timeDimensions: { "sales.created_at.week": { title: "Created at", type: "time" } },
+};
+
+describe("prepareVegaLiteSpec", () => {
+  it("renames dotted member fields in the data and in every spec reference", () => {
+    const { spec } = prepareVegaLiteSpec(
+      {
+        mark: "bar",
+        transform: [{ filter: "datum['sales.revenue'] > 0" }],
+        encoding: { x: { field: "sales.status", type: "nominal" }, y: { field: "sales\\.revenue", type: "quantitative" }, tooltip: [{ field: "sales.revenue" }] },
+      },
+      [{ "sales.status": "completed", "sales.revenue": "12.5" }],
+      { annotation },
+    );
+    expect(spec.data).toEqual({ values: [{ sales__status: "completed", sales__revenue: 12.5 }] });
+    expect(spec.encoding).toMatchObject({ x: { field: "sales__status", title: "Status" }, y: { field: "sales__revenue", title: "Revenue" }, tooltip: [{ field: "sales__revenue" }] });
+    expect(spec.transform).toEqual([{ filter: 'datum["sales__revenue"] > 0' }]);
+    expect(spec.width).toBe("container");
+  });
+
+  it("follows a time grain switch and drops the stale time unit", () => {
+    const { spec } = prepareVegaLiteSpec(
+      { mark: "line", encoding: { x: { field: "sales.created_at.month", type: "temporal", timeUnit: "yearmonth" } } },
+      [{ "sales.created_at.week": "2024-01-01T00:00:00.000" }],
+      { annotation, aliases: { "sales.created_at.month": "sales.created_at.week" } },
+    );
+    expect(spec.encoding).toEqual({ x: { field: "sales__created_at__week", type: "temporal", title: "Created at" } });
+  });
+
+  it("replaces any data of the spec and merges the theme config under its own", () => {
+    const { spec } = prepareVegaLiteSpec({ data: { url: "https://example.com/x.json" }, mark: "bar", config: { bar: { color: "red" } } }, [], { config: { bar: { color: "blue" }, background: "transparent" } });
+    expect(spec.data).toEqual({ values: [] });
+    expect(spec.config).toEqual({ bar: { color: "red" }, background: "transparent" });
+  });
+});
+
+describe("drilldownTarget", () => {
+  it("maps a clicked datum back to the measure member and its value", () => {
+    const { fields } = prepareVegaLiteSpec({ mark: "bar" }, [{ "sales.status": "x", "sales.revenue": 3 }]);
+    expect(drilldownTarget({ sales__status: "x", sales__revenue: 3 }, fields, ["sales.revenue"])).toEqual({ member: "sales.revenue", value: 3, row: { "sales.status": "x", "sales.revenue": 3 } });
+    expect(safeFieldName("a.b.c")).toBe("a__b__c");
+  });
+});

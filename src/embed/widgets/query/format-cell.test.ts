@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { formatCell, wallTimeToDate } from "./format-cell";
+
+const en = { locale: "en-US" as const, timezone: null };
+const de = { locale: "de-DE" as const, timezone: null };
+
+describe("formatCell", () => {
+  it("applies currency, percent and number column formats in the locale", () => {
+    expect(formatCell(1234.5, { key: "m", format: { type: "currency", decimalPlaces: 2 } }, en)).toBe("$1,234.50");
+    expect(formatCell(1234.5, { key: "m", format: { type: "currency", decimalPlaces: 0 } }, de)).toBe("1.235\u00a0$");
+    expect(formatCell(0.256, { key: "m", format: { type: "percent", decimalPlaces: 1 } }, en)).toBe("25.6%");
+    expect(formatCell("1234.5678", { key: "m", format: { type: "number", decimalPlaces: 1 } }, de)).toBe("1.234,6");
+  });
+
+  it("formats time values by their granularity without shifting the wall-clock time", () => {
+    expect(formatCell("2024-03-01T00:00:00.000", { key: "sales.created_at.month", type: "time" }, en)).toBe("Mar 2024");
+    expect(formatCell("2024-10-01T00:00:00.000", { key: "sales.created_at.quarter", type: "time" }, en)).toBe("Q4 2024");
+    expect(formatCell("2024-03-05T00:00:00.000", { key: "sales.created_at.day", type: "time" }, { locale: "en-US", timezone: "Pacific/Honolulu" })).toBe("Mar 5, 2024");
+  });
+
+  it("shows a dash for empty values and keeps strings as they are", () => {
+    expect(formatCell(null, { key: "d" }, en)).toBe("–");
+    expect(formatCell("US", { key: "d", type: "string" }, en)).toBe("US");
+  });
+
+  it("reads wall time as its digits", () => {
+    expect(wallTimeToDate("2024-01-02T03:04:05")?.toISOString()).toBe("2024-01-02T03:04:05.000Z");
+    expect(wallTimeToDate("nope")).toBeNull();
+  });
+});
