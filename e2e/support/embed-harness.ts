@@ -97,7 +97,19 @@ export async function openHost(page: Page, options: OpenHostOptions = {}): Promi
   if (options.autosize) url.searchParams.set("autosize", "1");
   if (options.sibling) url.searchParams.set("sibling", options.sibling);
   await page.goto(url.toString());
-  if (options.waitForReady !== false) await waitForEvent(page, "svc:event:ready");
+  if (options.waitForReady !== false) {
+    // A fatal error instead of ready (it is sent at once, ready never follows) fails fast and says why.
+    const first = await page.waitForFunction(
+      () => {
+        const events = (window as unknown as { __events: Array<{ data: { type?: string; payload?: { fatal?: boolean } } }> }).__events;
+        return events.find((e) => e.data?.type === "svc:event:ready" || (e.data?.type === "svc:event:error" && e.data.payload?.fatal)) ?? null;
+      },
+      undefined,
+      { timeout: 20_000, polling: 25 },
+    );
+    const event = (await first.jsonValue()) as { data: EventEnvelope };
+    if (event.data.type !== "svc:event:ready") throw new Error(`the embed failed instead of getting ready: ${JSON.stringify(event.data.payload)}`);
+  }
   return config;
 }
 
