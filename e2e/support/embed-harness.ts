@@ -78,8 +78,8 @@ export interface OpenHostOptions {
   params?: Record<string, string>;
   /** Set the iframe height from resize events. */
   autosize?: boolean;
-  /** Add a sibling frame from this origin. */
-  sibling?: "attacker" | "host";
+  /** Add sibling frames from these origins. */
+  sibling?: Array<"attacker" | "host">;
   /** Wait for `ready`; default true. */
   waitForReady?: boolean;
   tenant?: SessionOptions["tenant"];
@@ -95,7 +95,7 @@ export async function openHost(page: Page, options: OpenHostOptions = {}): Promi
   const url = new URL("/host.html", options.origin ?? E2E.hostUrl);
   url.searchParams.set("embed", src);
   if (options.autosize) url.searchParams.set("autosize", "1");
-  if (options.sibling) url.searchParams.set("sibling", options.sibling);
+  if (options.sibling) url.searchParams.set("sibling", options.sibling.join(","));
   await page.goto(url.toString());
   if (options.waitForReady !== false) {
     // A fatal error instead of ready (it is sent at once, ready never follows) fails fast and says why.
