@@ -1,0 +1,152 @@
+/**
+ * Overhead of the query API over running the same SQL straight on DuckDB, end to end over HTTP.
+ *   npx tsx bench/query-api-overhead.ts [--rows 1000000] [--runs 21] [--data-dir <dir>]
+ * Starts the whole platform in-process (startPlatform: PGlite storage, the demo deployment on
+ * a DuckDB file of --rows orders) listening on a loopback port, then for each demo dashboard
+ * report: the p50 of POST …/query with cache "bypass" (fetch to the server), and the p50 of the
+ * same compiled SQL (from POST …/query/sql) through @duckdb/node-api in-process; goal: ratio
+ * ≤ 1.2× or ≤ 5 ms more. Then the p50 of cached results against a trivial JSON endpoint
+ * (GET /api/v1/deployments/{id}); goal ≤ 2×. Runs are interleaved so drift hits both sides.
+ * Without --data-dir a temporary folder is used (and removed); with it, the data set is reused.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { DuckDBInstance, type DuckDBValue } from "@duckdb/node-api";
+import { loadConfig } from "../src/server/config";
+import { DEMO_REPORTS } from "../src/server/demo/demo-workbook";
+import { createLogger } from "../src/server/logger";
+import { startPlatform } from "../src/server/platform";
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+const rows = Number(arg("rows", "1000000"));
+const runs = Number(arg("runs", "21"));
+const keepDir = process.argv.includes("--data-dir");
+const dataDir = keepDir ? resolve(arg("data-dir", ".data/bench-query-api")) : mkdtempSync(join(tmpdir(), "svc-bench-api-"));
+
+const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once("error", fail);
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => ok(port));
+    });
+  });
+}
+
+async function main() {
+  const adminToken = "svc_" + randomBytes(24).toString("base64url");
+  const port = await freePort();
+  // Only these settings: no DATABASE_URL from the environment, so storage is PGlite in dataDir.
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SVC_DATA_DIR: dataDir,
+    SVC_DEMO_ROWS: String(rows),
+    SVC_DEMO_HOST_PORT: "0",
+    SVC_ADMIN_TOKEN: adminToken,
+    SVC_LOG_LEVEL: "silent",
+  });
+  const started = performance.now();
+  const platform = await startPlatform(config, createLogger("silent"));
+  console.log(`platform up in ${((performance.now() - started) / 1000).toFixed(1)} s (${rows.toLocaleString("en-US")} orders, data in ${dataDir})`);
+  const base = `http://127.0.0.1:${port}`;
+  const headers = { authorization: `Bearer ${adminToken}`, "content-type": "application/json" };
+  const call = async (method: string, path: string, body?: unknown, token = adminToken) => {
+    const res = await fetch(base + path, { method, headers: { ...headers, authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
+    return json as Record<string, unknown>;
+  };
+
+  let direct: Awaited<ReturnType<DuckDBInstance["connect"]>> | undefined;
+  try {
+    const list = await call("GET", "/api/v1/deployments");
+    const dep = (list.items as { id: number; dataSource: { path?: string } }[])[0]!;
+    const path = `/api/v1/deployments/${dep.id}`;
+    const instance = await DuckDBInstance.create(dep.dataSource.path!, { access_mode: "READ_ONLY" });
+    direct = await instance.connect();
+    await direct.run("SET TimeZone = 'UTC'");
+
+    // An embed viewer of one tenant, as the demo dashboard's viewers are (row-level security applies).
+    const { sessionId } = (await call("POST", "/api/v1/embed/generate-session", { deploymentId: dep.id, externalId: "bench", embedTenantName: "acme-corp" })) as { sessionId: string };
+    const { token: embedToken } = (await call("POST", "/api/v1/embed/session/token", { sessionId })) as { token: string };
+
+    const table: string[][] = [];
+    const cachedTimes: number[] = [];
+    const cachedEmbedTimes: number[] = [];
+    for (const r of DEMO_REPORTS) {
+      const body = { query: r.query, fillMissingRows: r.fillMissingRows, periodComparisons: r.periodComparisons };
+      const { sql, params } = (await call("POST", `${path}/query/sql`, body)) as unknown as { sql: string; params: DuckDBValue[] };
+      const runDirect = async () => (await direct!.runAndReadAll(sql, params)).getRowObjectsJS();
+      for (let i = 0; i < 2; i++) {
+        await call("POST", `${path}/query`, { ...body, cache: "bypass" });
+        await runDirect();
+      }
+      const api: number[] = [];
+      const duck: number[] = [];
+      const cached: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        api.push(await time(() => call("POST", `${path}/query`, { ...body, cache: "bypass" })));
+        duck.push(await time(runDirect));
+        cached.push(await time(() => call("POST", `${path}/query`, body)));
+        cachedEmbedTimes.push(await time(() => call("POST", `${path}/query`, body, embedToken)));
+      }
+      const a = p50(api);
+      const d = p50(duck);
+      cachedTimes.push(...cached);
+      const ok = a / d <= 1.2 || a - d <= 5;
+      table.push([r.key, a.toFixed(2), d.toFixed(2), (a / d).toFixed(2), (a - d).toFixed(2), ok ? "yes" : "NO", p50(cached).toFixed(2)]);
+    }
+    console.log();
+    console.log(`API (cache bypass, over HTTP) vs the same SQL directly in DuckDB; p50 of ${runs} runs, ms`);
+    printTable(["report", "api p50", "direct p50", "ratio", "overhead", "≤1.2× or ≤5 ms", "cached p50"], table);
+
+    const trivial: number[] = [];
+    const trivialEmbed: number[] = [];
+    for (let i = 0; i < 3; i++) await call("GET", path);
+    for (let i = 0; i < runs * DEMO_REPORTS.length; i++) {
+      trivial.push(await time(() => call("GET", path)));
+      trivialEmbed.push(await time(() => call("GET", path, undefined, embedToken)));
+    }
+    console.log();
+    console.log("cached query results (all reports) vs a trivial JSON endpoint (GET /api/v1/deployments/{id}); p50, ms");
+    const row = (who: string, cached: number[], plain: number[]) => {
+      const c = p50(cached);
+      const tr = p50(plain);
+      return [who, c.toFixed(2), tr.toFixed(2), (c / tr).toFixed(2), c / tr <= 2 ? "yes" : "NO"];
+    };
+    printTable(["caller", "cached query p50", "trivial p50", "ratio", "≤2×"], [row("admin API key", cachedTimes, trivial), row("embed viewer (acme-corp)", cachedEmbedTimes, trivialEmbed)]);
+  } finally {
+    direct?.closeSync();
+    await platform.stop();
+    if (!keepDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printTable(head: string[], body: string[][]) {
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  console.log(line(head));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of body) console.log(line(r));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
