@@ -10,7 +10,7 @@ describe.each(storageKinds)("workbooks API (%s)", (storage) => {
   let otherDep: number;
   const users: Record<string, { id: number; token: string }> = {};
   const base = () => `/api/v1/deployments/${dep}/workbooks`;
-  const upsert = (slug: string, body?: unknown, token?: string) => t.api("PUT", `${base()}/by-slug/${encodeURIComponent(slug)}`, body, token);
+  const upsert = (slug: string, body?: unknown, token?: string | null) => t.api("PUT", `${base()}/by-slug/${encodeURIComponent(slug)}`, body, token);
   const as = (name: string) => users[name]!.token;
 
   beforeAll(async () => {

@@ -3,10 +3,10 @@ import type { DashboardConfig } from "../../schema/dashboard";
 import type { CreateWorkbookInput, Workbook } from "../../schema/workbook";
 import { normalizeSlug, SLUG_PATTERN, SLUG_RULE, type DuplicateWorkbookInput, type UpdateWorkbookInput } from "../../schema/workspace";
 import type { Db } from "../db/connection";
-import { deployments, favorites, workbooks } from "../db/schema";
+import { deployments, favorites, users, workbooks } from "../db/schema";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../http/errors";
 import { hasRole, type UserPrincipal } from "../http/principal";
-import { accessLevel, atLeast, deleteGrantsOf, findFolder, readableCondition, readableSet, requireAccess, rowsOf } from "./access";
+import { accessLevel, atLeast, deleteGrantsOf, findFolder, folderPaths, readableCondition, readableSet, requireAccess, rowsOf } from "./access";
 import { dashboardView, ensureDashboard, getPublishedDashboard, parseDashboardConfig } from "./dashboards";
 
 /** A platform user acting without a request (the demo seed, scripts): an admin by default. */
@@ -52,8 +52,17 @@ interface ViewRow {
   owner_first_name: string | null;
   owner_picture: string | null;
   is_favorite: boolean;
-  folder_path: { id: number; name: string }[] | null;
-  dashboard: Record<string, unknown> | null;
+  folder_path?: { id: number; name: string }[];
+  d_id?: number | null;
+  d_public_id?: string | null;
+  d_status?: "draft" | "published" | "archived" | null;
+  d_allow_embed?: boolean | null;
+  d_version_id?: number | null;
+  d_version_number?: number | null;
+  d_title?: string | null;
+  d_description?: string | null;
+  d_restrict_data_download?: boolean | null;
+  d_created_by?: number | null;
   published_config: Record<string, unknown> | null;
   published_snapshots: Record<string, unknown>[] | null;
 }
@@ -65,32 +74,42 @@ const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOStr
  * RETURNING *), in one statement: owner, favorite, folder path, draft and published dashboard.
  */
 function viewQuery(source: SQL, viewerId: number, tail: SQL = sql``): SQL {
+  // Plain joins only: a recursive folder walk here would be planned on every call, so the
+  // folder path is read separately, and only for workbooks that are in a folder.
   return sql`WITH w AS (${source})
     SELECT w.id, w.deployment_id, w.folder_id, w.name, w.slug, w.meta, w.calculated_fields, w.created_by, w.user_id, w.shared,
       w.created_at, w.updated_at, u.email AS owner_email, u.first_name AS owner_first_name, u.picture AS owner_picture,
-      EXISTS (SELECT 1 FROM favorites fv WHERE fv.workbook_id = w.id AND fv.user_id = ${viewerId}) AS is_favorite,
-      CASE WHEN w.folder_id IS NULL THEN '[]'::jsonb ELSE (
-        WITH RECURSIVE chain(id, name, parent_id, depth) AS (
-          SELECT f.id, f.name, f.parent_id, 0 FROM folders f WHERE f.id = w.folder_id
-          UNION ALL SELECT f.id, f.name, f.parent_id, c.depth + 1 FROM folders f JOIN chain c ON f.id = c.parent_id WHERE c.depth < 64)
-        SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'name', name) ORDER BY depth DESC), '[]'::jsonb) FROM chain) END AS folder_path,
-      CASE WHEN d.id IS NULL THEN NULL ELSE jsonb_build_object('id', d.id, 'publicId', d.public_id, 'deploymentId', d.deployment_id,
-        'workbookId', d.workbook_id, 'status', d.status, 'allowEmbed', d.allow_embed, 'versionId', d.version_id,
-        'versionNumber', d.version_number, 'title', d.title, 'description', d.description,
-        'restrictDataDownload', d.restrict_data_download, 'createdBy', d.created_by) END AS dashboard,
+      fv.user_id IS NOT NULL AS is_favorite,
+      d.id AS d_id, d.public_id AS d_public_id, d.status AS d_status, d.allow_embed AS d_allow_embed, d.version_id AS d_version_id,
+      d.version_number AS d_version_number, d.title AS d_title, d.description AS d_description,
+      d.restrict_data_download AS d_restrict_data_download, d.created_by AS d_created_by,
       v.config AS published_config, v.report_snapshots AS published_snapshots
     FROM w
     LEFT JOIN users u ON u.id = w.user_id
+    LEFT JOIN favorites fv ON fv.workbook_id = w.id AND fv.user_id = ${viewerId}
     LEFT JOIN dashboards d ON d.workbook_id = w.id
     LEFT JOIN dashboard_versions v ON v.id = d.version_id ${tail}`;
 }
 
 function workbookView(r: ViewRow): Workbook {
   const draft = r.meta?.dashboardDraft;
-  const d = r.dashboard as {
-    id: number; publicId: string; deploymentId: number; workbookId: number; status: "draft" | "published" | "archived"; allowEmbed: boolean;
-    versionId: number | null; versionNumber: number; title: string | null; description: string | null; restrictDataDownload: boolean | null; createdBy: number | null;
-  } | null;
+  const d =
+    r.d_id !== null && r.d_id !== undefined
+      ? {
+          id: r.d_id,
+          publicId: r.d_public_id!,
+          deploymentId: r.deployment_id,
+          workbookId: r.id,
+          status: r.d_status!,
+          allowEmbed: r.d_allow_embed!,
+          versionId: r.d_version_id ?? null,
+          versionNumber: r.d_version_number ?? 0,
+          title: r.d_title ?? null,
+          description: r.d_description ?? null,
+          restrictDataDownload: r.d_restrict_data_download ?? null,
+          createdBy: r.d_created_by ?? null,
+        }
+      : null;
   const published = d && d.versionId !== null && r.published_config;
   return {
     id: r.id,
@@ -120,9 +139,16 @@ function workbookView(r: ViewRow): Workbook {
   };
 }
 
+async function withFolderPaths(db: Db, rows: ViewRow[]): Promise<ViewRow[]> {
+  const folderIds = rows.flatMap((r) => (r.folder_id !== null ? [Number(r.folder_id)] : []));
+  if (!folderIds.length) return rows;
+  const paths = await folderPaths(db, folderIds);
+  return rows.map((r) => (r.folder_id !== null ? { ...r, folder_path: paths.get(Number(r.folder_id)) ?? [] } : r));
+}
+
 async function viewRows(db: Db, source: SQL, viewerId: number, tail?: SQL): Promise<Workbook[]> {
   const rows = await rowsOf<ViewRow>(db, viewQuery(source, viewerId, tail));
-  return rows.map(workbookView);
+  return (await withFolderPaths(db, rows)).map(workbookView);
 }
 
 /** One workbook as spec 2.2, or null. */
@@ -195,10 +221,12 @@ export async function upsertWorkbookBySlug(db: Db, deploymentId: number, rawSlug
   const sendsFolder = "folderId" in body && body.folderId !== undefined;
 
   // Decide: the deployment and the workbook holding the slug, in one read.
+  // The actor's own row rides along: a created workbook's owner is the actor.
   const [decided] = await db
-    .select({ deploymentId: deployments.id, workbookId: workbooks.id })
+    .select({ deploymentId: deployments.id, workbookId: workbooks.id, actorEmail: users.email, actorFirstName: users.firstName, actorPicture: users.picture })
     .from(deployments)
     .leftJoin(workbooks, and(eq(workbooks.deploymentId, deployments.id), eq(workbooks.slug, slug)))
+    .leftJoin(users, eq(users.id, actor.userId))
     .where(eq(deployments.id, deploymentId));
   if (!decided) throw notFound("Deployment");
 
@@ -207,12 +235,23 @@ export async function upsertWorkbookBySlug(db: Db, deploymentId: number, rawSlug
     const insert = sql`INSERT INTO workbooks (deployment_id, folder_id, name, slug, meta, created_by, user_id)
       VALUES (${deploymentId}, ${folderId ?? null}, ${body.name ?? slug}, ${slug}, ${JSON.stringify(meta ?? {})}::jsonb, ${actor.userId}, ${actor.userId})
       RETURNING *`;
+    let inserted: ViewRow;
     try {
-      const [created] = await viewRows(db, insert, actor.userId);
-      return created!;
+      [inserted] = (await rowsOf<ViewRow>(db, insert)) as [ViewRow];
     } catch (err) {
       mapWriteError(err, branchChanged);
     }
+    // A new workbook has no dashboard and is nobody's favorite yet: the view needs no further read.
+    const row: ViewRow = {
+      ...inserted,
+      owner_email: decided.actorEmail,
+      owner_first_name: decided.actorFirstName,
+      owner_picture: decided.actorPicture,
+      is_favorite: false,
+      published_config: null,
+      published_snapshots: null,
+    };
+    return workbookView((await withFolderPaths(db, [row]))[0]!);
   }
 
   const id = decided.workbookId;
