@@ -41,6 +41,14 @@ if (!args.has("--e2e-only")) {
   }
 }
 
+if (!args.has("--e2e-only") && !args.has("--no-pack")) {
+  section("package check (npm pack, installed and type-checked in a throwaway project)");
+  const packOk = run("npx", ["tsx", "scripts/pack-check.ts"]);
+  ok = packOk && ok;
+  if (packOk) passed += 1;
+  else failed += 1;
+}
+
 if (!args.has("--unit-only")) {
   section("browser build");
   ok = run("npm", ["run", "--silent", "build"]) && ok;
