@@ -73,10 +73,10 @@ const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOStr
  * The full Workbook of spec 2.2 for each row of `source` (a SELECT, or an INSERT/UPDATE …
  * RETURNING *), in one statement: owner, favorite, folder path, draft and published dashboard.
  */
-function viewQuery(source: SQL, viewerId: number, tail: SQL = sql``): SQL {
+function viewQuery(source: SQL, viewerId: number, tail: SQL = sql``, prelude?: SQL): SQL {
   // Plain joins only: a recursive folder walk here would be planned on every call, so the
   // folder path is read separately, and only for workbooks that are in a folder.
-  return sql`WITH w AS (${source})
+  return sql`WITH ${prelude ? sql`${prelude}, ` : sql``}w AS (${source})
     SELECT w.id, w.deployment_id, w.folder_id, w.name, w.slug, w.meta, w.calculated_fields, w.created_by, w.user_id, w.shared,
       w.created_at, w.updated_at, u.email AS owner_email, u.first_name AS owner_first_name, u.picture AS owner_picture,
       fv.user_id IS NOT NULL AS is_favorite,
@@ -146,8 +146,8 @@ async function withFolderPaths(db: Db, rows: ViewRow[]): Promise<ViewRow[]> {
   return rows.map((r) => (r.folder_id !== null ? { ...r, folder_path: paths.get(Number(r.folder_id)) ?? [] } : r));
 }
 
-async function viewRows(db: Db, source: SQL, viewerId: number, tail?: SQL): Promise<Workbook[]> {
-  const rows = await rowsOf<ViewRow>(db, viewQuery(source, viewerId, tail));
+async function viewRows(db: Db, source: SQL, viewerId: number, tail?: SQL, prelude?: SQL): Promise<Workbook[]> {
+  const rows = await rowsOf<ViewRow>(db, viewQuery(source, viewerId, tail, prelude));
   return (await withFolderPaths(db, rows)).map(workbookView);
 }
 
@@ -283,11 +283,18 @@ export async function upsertWorkbookBySlug(db: Db, deploymentId: number, rawSlug
       columns.map((c, i) => sql`${c} = ${values[i]}`),
       sql`, `,
     );
-    const update = sql`UPDATE workbooks SET ${sets}, updated_at = now()
-      WHERE ${stillHolds} AND (${sql.join(columns, sql`, `)}, true) IS DISTINCT FROM (${sql.join(values, sql`, `)}, true)
-      RETURNING *`;
+    const current = sql`(${sql.join(columns, sql`, `)}, true)`;
+    const wanted = sql`(${sql.join(values, sql`, `)}, true)`;
+    // One round trip for both outcomes: the updated row, or — when the stored row already
+    // equals the result — that row, untouched. Anything else (the row changed or vanished
+    // under us) returns nothing and is settled by the read below.
+    const update = sql`u AS (
+        UPDATE workbooks SET ${sets}, updated_at = now() WHERE ${stillHolds} AND ${current} IS DISTINCT FROM ${wanted} RETURNING *)`;
+    const result = sql`SELECT * FROM u
+      UNION ALL
+      SELECT * FROM workbooks WHERE ${stillHolds} AND ${current} IS NOT DISTINCT FROM ${wanted} AND NOT EXISTS (SELECT 1 FROM u)`;
     try {
-      const [updated] = await viewRows(db, update, actor.userId);
+      const [updated] = await viewRows(db, result, actor.userId, undefined, update);
       if (updated) return updated;
     } catch (err) {
       mapWriteError(err, branchChanged);
