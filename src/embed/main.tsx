@@ -7,10 +7,13 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { parseEmbedUrlParameters } from "../schema/dashboard-filters";
-import { createApiClient } from "./app/api";
+import { QueryClient } from "@tanstack/react-query";
+import { SvcPlatformApiProvider } from "../client/react-query";
+import { createEmbedApi } from "./app/api";
 import { EmbedServicesContext, type EmbedServices } from "./app/embed-context";
 import { createEmbedRouter } from "./app/router";
 import { readEmbedRuntimeConfig } from "./app/runtime-config";
+import { readSessionParameter } from "./app/session";
 import { inEmbedPath, surfaceOfPath } from "./app/surface-paths";
 import { createEmbedBridge } from "./bridge";
 import { matchSupportedLocale } from "./i18n";
@@ -35,7 +38,13 @@ const store = createEmbedStore({
 });
 bindEmbedDocument(store, window);
 const bridge = createEmbedBridge({ window, surface, allowedOrigins: config.allowedOrigins, store });
-const api = createApiClient({ apiBase: config.apiBase });
+// A session parameter means signed mode: token only, the platform cookie is never sent.
+const api = createEmbedApi({ baseUrl: window.location.origin, mode: readSessionParameter(window.location.search) ? "signed" : "private" });
+// Surface data is read once per load; failures are the surface's to show (no silent retries,
+// no refetch on focus that would re-run a dashboard under the host's feet).
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, staleTime: Infinity } },
+});
 if (urlParameters.locale && !urlLocale) {
   bridge.emitError({ name: "ConfigInvalid", message: `Unsupported locale "${urlParameters.locale.slice(0, 40)}"; using the default`, fatal: false, context: "locale" });
 }
@@ -45,10 +54,12 @@ const router = createEmbedRouter();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <EmbedServicesContext.Provider value={services}>
-      <EmbedStoreProvider store={store}>
-        <RouterProvider router={router} />
-      </EmbedStoreProvider>
-    </EmbedServicesContext.Provider>
+    <SvcPlatformApiProvider client={api.client} queryClient={queryClient}>
+      <EmbedServicesContext.Provider value={services}>
+        <EmbedStoreProvider store={store}>
+          <RouterProvider router={router} />
+        </EmbedStoreProvider>
+      </EmbedServicesContext.Provider>
+    </SvcPlatformApiProvider>
   </StrictMode>,
 );

@@ -5,8 +5,6 @@
  * The same string form is read from the embed URL, taken by `svc:action:set-filter` and
  * emitted by `svc:event:filters-changed`.
  */
-import { z } from "zod";
-
 /** `<view_or_cube>.<member>`, names as the semantic layer allows them. */
 export const MEMBER_NAME_PATTERN = /^[_a-zA-Z][_a-zA-Z0-9]*\.[_a-zA-Z][_a-zA-Z0-9]*$/;
 const MAX_MEMBER_LENGTH = 255;
@@ -76,12 +74,18 @@ export function isMemberName(name: string): boolean {
   return name.length <= MAX_MEMBER_LENGTH && MEMBER_NAME_PATTERN.test(name);
 }
 
-const scalarSchema = z.union([z.string().max(MAX_FILTER_JSON_LENGTH), z.number().refine(Number.isFinite), z.boolean()]);
-const valueSchema = z.union([scalarSchema, z.array(scalarSchema).min(1).max(MAX_FILTER_VALUES)]);
-const filterBodySchema = z.object({
-  operator: z.string().optional(),
-  value: z.unknown().optional(),
-});
+/** A string, finite number or boolean; strings no longer than a filter's JSON may be. */
+function isFilterScalar(value: unknown): value is FilterScalar {
+  if (typeof value === "string") return value.length <= MAX_FILTER_JSON_LENGTH;
+  if (typeof value === "number") return Number.isFinite(value);
+  return typeof value === "boolean";
+}
+
+/** A scalar, or a non-empty list of at most MAX_FILTER_VALUES scalars. */
+function isFilterValue(value: unknown): value is FilterScalar | FilterScalar[] {
+  if (Array.isArray(value)) return value.length >= 1 && value.length <= MAX_FILTER_VALUES && value.every(isFilterScalar);
+  return isFilterScalar(value);
+}
 
 const fail = (reason: FilterParseErrorReason, message: string): FilterParseResult => ({ ok: false, reason, message });
 
@@ -109,11 +113,16 @@ export function parseFilterEntry(member: string, jsonText: string): FilterParseR
     }
   }
   if (body === null) return { ok: true, member, filter: null };
-  const parsed = filterBodySchema.safeParse(body);
-  if (!parsed.success || Array.isArray(body)) {
+  // Checked by hand rather than with a schema library: this module is in the embed's
+  // start-up bundle, and these are three small checks.
+  if (typeof body !== "object" || Array.isArray(body)) {
     return fail("invalid-json", 'filter value must be a JSON object like {"value": ...} or {"operator": ..., "value": ...}');
   }
-  const operatorText = parsed.data.operator ?? "equals";
+  const { operator: rawOperator, value: rawValue } = body as { operator?: unknown; value?: unknown };
+  if (rawOperator !== undefined && typeof rawOperator !== "string") {
+    return fail("invalid-json", 'filter value must be a JSON object like {"value": ...} or {"operator": ..., "value": ...}');
+  }
+  const operatorText = rawOperator ?? "equals";
   if (!(DASHBOARD_FILTER_OPERATORS as readonly string[]).includes(operatorText)) {
     return fail("unknown-operator", `unknown operator "${operatorText.slice(0, 40)}"`);
   }
@@ -121,18 +130,17 @@ export function parseFilterEntry(member: string, jsonText: string): FilterParseR
   if (VALUELESS_FILTER_OPERATORS.includes(operator)) {
     return { ok: true, member, filter: { member, operator } };
   }
-  const value = valueSchema.safeParse(parsed.data.value);
-  if (!value.success) {
+  if (!isFilterValue(rawValue)) {
     return fail("invalid-value", `operator "${operator}" needs a string, number or boolean value, or a non-empty list of them`);
   }
   if (operator === "between") {
-    const pair = value.data;
+    const pair = rawValue;
     const isBound = (v: FilterScalar) => typeof v === "number" || typeof v === "string";
     if (!Array.isArray(pair) || pair.length !== 2 || !pair.every(isBound) || typeof pair[0] !== typeof pair[1]) {
       return fail("invalid-value", 'operator "between" needs [from, to] of two numbers or two strings');
     }
   }
-  return { ok: true, member, filter: { member, operator, value: value.data } };
+  return { ok: true, member, filter: { member, operator, value: rawValue } };
 }
 
 /** Parses `f_<view>.<dimension>=<JSON>`. */

@@ -1,22 +1,20 @@
 /**
- * The embed's HTTP access to the platform API: a bearer token in signed mode, the platform
- * login cookie in private mode. Failures become one error type with the HTTP status and the
+ * The embed's HTTP access to the platform API: the typed platform client (src/client) with a
+ * bearer token in signed mode (cookies never sent) and the platform login cookie in private
+ * mode. Failures become one error type, `SvcPlatformApiError` with the HTTP status and the
  * platform's error `code`, so surfaces map them to the protocol's error names in one place.
  */
+import { SvcPlatformApiError } from "../../client/api-error";
+import { createSvcPlatformClient, type SvcPlatformClient } from "../../client/platform-client";
 import type { SvcErrorName } from "../../protocol";
 
-export class ApiError extends Error {
-  override name = "ApiError";
-  constructor(
-    /** HTTP status; 0 when the platform could not be reached. */
-    readonly status: number,
-    /** The platform's error code (`not_found`, `query_timeout`, …) or `network_error`. */
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
+/** The API error of the embed: the client's error type (`status`, `code`, `message`). */
+export const ApiError = SvcPlatformApiError;
+export type ApiError = SvcPlatformApiError;
+
+/** An ApiError from a status and a code (used for problems found before any request). */
+export function apiError(status: number, code: string, message: string): ApiError {
+  return new SvcPlatformApiError(status, { code, message });
 }
 
 export function isAbortError(error: unknown): boolean {
@@ -25,7 +23,7 @@ export function isAbortError(error: unknown): boolean {
 
 /** Protocol error name (decisions.md "Protocol extensions") for a failure. */
 export function errorNameOf(error: unknown, fallback: SvcErrorName = "QueryFailed"): SvcErrorName {
-  if (!(error instanceof ApiError)) return fallback;
+  if (!(error instanceof SvcPlatformApiError)) return fallback;
   if (error.status === 0) return "NetworkError";
   if (error.status === 401) return error.code === "session_expired" || error.code === "token_expired" ? "SessionExpired" : "SessionInvalid";
   if (error.status === 403) return "Forbidden";
@@ -34,67 +32,60 @@ export function errorNameOf(error: unknown, fallback: SvcErrorName = "QueryFaile
   return fallback;
 }
 
-export interface ApiClientOptions {
-  /** Base path or URL of the API, e.g. `/api/v1`. */
-  apiBase: string;
+export interface EmbedApiOptions {
+  /** Origin of the platform (the embed's own origin). */
+  baseUrl: string;
+  /**
+   * `signed`: token only, `credentials: "omit"` so no platform cookie ever rides along;
+   * `private`: the viewer's login cookie (`same-origin`).
+   */
+  mode: "signed" | "private";
   /** Injected for tests; defaults to the global fetch. */
-  fetch?: typeof fetch;
+  fetch?: (input: Request) => Promise<Response>;
 }
 
-export interface ApiClient {
-  get<T>(path: string, signal?: AbortSignal): Promise<T>;
-  post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T>;
-  /** Bearer token of a signed embed; null falls back to the login cookie. */
+/** The typed client plus the embed's token, which changes when the host swaps the session. */
+export interface EmbedApi {
+  readonly client: SvcPlatformClient;
+  readonly mode: "signed" | "private";
+  /** Bearer token of a signed embed; null sends none (an expired session). */
   setToken(token: string | null): void;
+  /** True while a token is set. */
+  hasToken(): boolean;
 }
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
-  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const base = options.apiBase.replace(/\/$/, "");
+export function createEmbedApi(options: EmbedApiOptions): EmbedApi {
   let token: string | null = null;
-
-  async function request<T>(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<T> {
-    const headers: Record<string, string> = { Accept: "application/json" };
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    if (token) headers.Authorization = `Bearer ${token}`;
-    let response: Response;
-    try {
-      response = await doFetch(base + path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: "same-origin",
-        signal,
-      });
-    } catch (error) {
-      if (isAbortError(error)) throw error;
-      throw new ApiError(0, "network_error", "The platform could not be reached");
-    }
-    if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    let parsed: unknown = undefined;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    if (!response.ok) {
-      const problem = (parsed ?? {}) as { code?: unknown; message?: unknown; details?: unknown };
-      throw new ApiError(
-        response.status,
-        typeof problem.code === "string" ? problem.code : `http_${response.status}`,
-        typeof problem.message === "string" ? problem.message : response.statusText || `HTTP ${response.status}`,
-        problem.details,
-      );
-    }
-    return parsed as T;
-  }
-
+  const client = createSvcPlatformClient({
+    baseUrl: options.baseUrl,
+    // Read per request, so a swapped session applies to the next call without a new client.
+    getHeaders: (): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {}),
+    credentials: options.mode === "signed" ? "omit" : "same-origin",
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   return {
-    get: (path, signal) => request("GET", path, undefined, signal),
-    post: (path, body, signal) => request("POST", path, body, signal),
+    client,
+    mode: options.mode,
     setToken(next) {
       token = next;
     },
+    hasToken: () => token !== null,
   };
+}
+
+/**
+ * The data of a typed client call, or its failure as an ApiError: the API's error body with
+ * its status, or status 0 `network_error` when the platform could not be reached. An abort
+ * rejects with the AbortError itself.
+ */
+export async function dataOf<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  let result: { data?: T; error?: unknown; response: Response };
+  try {
+    result = await call;
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw apiError(0, "network_error", "The platform could not be reached");
+  }
+  if (result.error !== undefined || !result.response.ok) throw new SvcPlatformApiError(result.response.status, result.error);
+  return result.data as T;
 }

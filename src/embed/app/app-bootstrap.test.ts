@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError, createApiClient, errorNameOf } from "./api";
+import { ApiError, apiError, createEmbedApi, errorNameOf } from "./api";
+import { fetchDistinctValues, runQuery } from "./platform-api";
 import { parseEmbedRuntimeConfig } from "./runtime-config";
 import { readSessionParameter, toEpochMs, withoutSessionParameters } from "./session";
 import { scheduleSessionTimers } from "./session-lifecycle";
@@ -30,22 +31,48 @@ describe("surfaceOfPath", () => {
   });
 });
 
-describe("api client", () => {
-  it("sends the bearer token and turns error bodies into ApiError with a protocol name", async () => {
-    const seen: RequestInit[] = [];
-    const api = createApiClient({
-      apiBase: "/api/v1",
-      fetch: async (_url, init) => {
-        seen.push(init!);
-        return new Response(JSON.stringify({ code: "forbidden", message: "no" }), { status: 403 });
+describe("createEmbedApi", () => {
+  it("sends the bearer token without cookies in signed mode and turns error bodies into ApiError with a protocol name", async () => {
+    const seen: Request[] = [];
+    const api = createEmbedApi({
+      baseUrl: "https://platform.example",
+      mode: "signed",
+      fetch: async (request) => {
+        seen.push(request);
+        return new Response(JSON.stringify({ code: "forbidden", message: "no" }), { status: 403, headers: { "content-type": "application/json" } });
       },
     });
     api.setToken("tok");
-    const error = await api.get("/x").catch((e: unknown) => e);
-    expect((seen[0]!.headers as Record<string, string>).Authorization).toBe("Bearer tok");
+    const error = await runQuery(api, 7, { query: { measures: ["sales.count"] } }).catch((e: unknown) => e);
+    expect(seen[0]!.url).toBe("https://platform.example/api/v1/deployments/7/query");
+    expect(seen[0]!.headers.get("authorization")).toBe("Bearer tok");
+    expect(seen[0]!.credentials).toBe("omit");
     expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).code).toBe("forbidden");
     expect(errorNameOf(error)).toBe("Forbidden");
-    expect(errorNameOf(new ApiError(0, "network_error", "x"))).toBe("NetworkError");
+  });
+
+  it("swaps the token for the next call and reports an unreachable platform as NetworkError", async () => {
+    const seen: Request[] = [];
+    let fail = false;
+    const api = createEmbedApi({
+      baseUrl: "https://platform.example",
+      mode: "private",
+      fetch: async (request) => {
+        seen.push(request);
+        if (fail) throw new TypeError("Failed to fetch");
+        return new Response(JSON.stringify({ values: ["a"] }), { status: 200, headers: { "content-type": "application/json" } });
+      },
+    });
+    expect(await fetchDistinctValues(api, 1, { member: "sales.status" })).toEqual({ values: ["a"] });
+    expect(seen[0]!.headers.get("authorization")).toBeNull();
+    expect(seen[0]!.credentials).toBe("same-origin");
+    api.setToken("next");
+    fail = true;
+    const error = await fetchDistinctValues(api, 1, { member: "sales.status" }).catch((e: unknown) => e);
+    expect(seen[1]!.headers.get("authorization")).toBe("Bearer next");
+    expect(errorNameOf(error)).toBe("NetworkError");
+    expect(errorNameOf(apiError(401, "token_expired", "x"))).toBe("SessionExpired");
   });
 });
 

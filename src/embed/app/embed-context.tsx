@@ -7,11 +7,12 @@ import type { Surface } from "../../protocol";
 import type { EmbedUrlParameters } from "../../schema/dashboard-filters";
 import type { EmbedBridge } from "../bridge";
 import type { EmbedStore } from "../state/embed-store";
-import type { ApiClient } from "./api";
+import type { EmbedApi } from "./api";
 import type { EmbedAuth } from "./session";
 
 export interface EmbedServices {
-  api: ApiClient;
+  /** The typed platform client and the embed's token. */
+  api: EmbedApi;
   bridge: EmbedBridge;
   store: EmbedStore;
   surface: Surface;

@@ -1,11 +1,15 @@
 /**
- * Typed calls of the platform API the embed makes. Each takes the ApiClient (token or
- * cookie) and an optional AbortSignal; the shapes follow the server's routes.
+ * Calls of the platform API the embed makes outside React's data hooks (session exchange,
+ * login, widget queries): each goes through the typed client, operations checked against
+ * the generated OpenAPI paths, and takes an optional AbortSignal.
  */
 import type { EmbedTheme } from "../../protocol";
 import type { Dashboard, PeriodComparison } from "../../schema/dashboard";
 import type { QueryFilter } from "../../schema/dashboard-filters";
-import type { ApiClient } from "./api";
+import type { components } from "../../client/generated/schema";
+import { dataOf, type EmbedApi } from "./api";
+
+type PlatformQueryInput = components["schemas"]["QueryInput"];
 
 export interface SessionTokenResponse {
   token: string;
@@ -78,60 +82,26 @@ export interface QueryRequest {
   cache?: "bypass";
 }
 
-export interface WorkbookSummary {
-  id: number;
-  name?: string | null;
-  title?: string | null;
-  slug?: string | null;
-  description?: string | null;
-  updatedAt?: string | null;
-  dashboards?: { publicId: string; title?: string | null }[] | null;
+export function exchangeEmbedSession(api: EmbedApi, sessionId: string): Promise<SessionTokenResponse> {
+  return dataOf(api.client.POST("/api/v1/embed/session/token", { body: { sessionId } }));
 }
 
-export interface DeploymentMeta {
-  views?: MetaView[];
-  cubes?: MetaView[];
+export function runQuery(api: EmbedApi, deploymentId: number, request: QueryRequest, signal?: AbortSignal): Promise<QueryResult> {
+  return dataOf(
+    api.client.POST("/api/v1/deployments/{deploymentId}/query", {
+      params: { path: { deploymentId } },
+      // The embed's query type is the stricter form of the API's (typed filters and order).
+      body: request as PlatformQueryInput,
+      signal,
+    }),
+  ) as Promise<QueryResult>;
 }
 
-export interface MetaView {
-  name: string;
-  title?: string | null;
-  description?: string | null;
-  measures?: { name: string; title?: string | null; type?: string }[];
-  dimensions?: { name: string; title?: string | null; type?: string }[];
-}
-
-export function exchangeEmbedSession(api: ApiClient, sessionId: string): Promise<SessionTokenResponse> {
-  return api.post("/embed/session/token", { sessionId });
-}
-
-export function loginWithPassword(api: ApiClient, email: string, password: string): Promise<unknown> {
-  return api.post("/auth/login", { email, password });
-}
-
-export function fetchEmbedDashboard(api: ApiClient, publicId: string, signal?: AbortSignal): Promise<EmbedDashboardResponse> {
-  return api.get(`/embed/dashboard/${encodeURIComponent(publicId)}`, signal);
-}
-
-export function runQuery(api: ApiClient, deploymentId: number, request: QueryRequest, signal?: AbortSignal): Promise<QueryResult> {
-  return api.post(`/deployments/${deploymentId}/query`, request, signal);
-}
-
-export function fetchDistinctValues(
-  api: ApiClient,
+export async function fetchDistinctValues(
+  api: EmbedApi,
   deploymentId: number,
   body: { member: string; search?: string; limit?: number },
   signal?: AbortSignal,
 ): Promise<{ values: unknown[] }> {
-  return api.post(`/deployments/${deploymentId}/query/values`, body, signal);
-}
-
-/** Lists accept both `items` and the deprecated `data`. */
-export async function listDeploymentWorkbooks(api: ApiClient, deploymentId: number, signal?: AbortSignal): Promise<WorkbookSummary[]> {
-  const page = await api.get<{ items?: WorkbookSummary[]; data?: WorkbookSummary[] }>(`/deployments/${deploymentId}/workbooks?first=100`, signal);
-  return page.items ?? page.data ?? [];
-}
-
-export function fetchDeploymentMeta(api: ApiClient, deploymentId: number, signal?: AbortSignal): Promise<DeploymentMeta> {
-  return api.get(`/deployments/${deploymentId}/meta`, signal);
+  return dataOf(api.client.POST("/api/v1/deployments/{deploymentId}/query/values", { params: { path: { deploymentId } }, body, signal }));
 }

@@ -2,10 +2,9 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { MESSAGE_CATALOGS, t, type MessageKey } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";
+import { useSvcPlatformApiMutation } from "../../client/react-query";
 import { ApiError } from "./api";
 import { AlertIcon, LockIcon } from "./icons";
-import { loginWithPassword } from "./platform-api";
-import { useEmbedServices } from "./embed-context";
 
 export function LoadingScreen() {
   const locale = useEmbedStore((s) => s.locale);
@@ -47,25 +46,21 @@ export function ErrorScreen(props: ErrorScreenProps) {
 
 /** Private mode without a platform login: sign in, then reload the surface. */
 export function LoginScreen(props: { onSignedIn: () => void }) {
-  const { api } = useEmbedServices();
   const locale = useEmbedStore((s) => s.locale);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const login = useSvcPlatformApiMutation("post", "/api/v1/auth/login", { onSuccess: () => props.onSignedIn() });
+  const busy = login.isPending;
+  const failure = login.error;
+  const error = failure
+    ? failure instanceof ApiError && (failure.status === 401 || failure.status === 400)
+      ? t(locale, "login.failed")
+      : t(locale, "error.NetworkError")
+    : null;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await loginWithPassword(api, email.trim(), password);
-      props.onSignedIn();
-    } catch (e) {
-      setError(e instanceof ApiError && (e.status === 401 || e.status === 400) ? t(locale, "login.failed") : t(locale, "error.NetworkError"));
-    } finally {
-      setBusy(false);
-    }
+    login.mutate({ body: { email: email.trim(), password } });
   }
 
   return (

@@ -4,7 +4,7 @@
  * so a reload or a copied link cannot replay it. Private mode: no session parameter, the
  * platform login cookie authenticates.
  */
-import type { ApiClient } from "./api";
+import type { EmbedApi } from "./api";
 import { exchangeEmbedSession } from "./platform-api";
 
 export type EmbedAuth =
@@ -47,7 +47,7 @@ export function toEpochMs(value: string | number | null | undefined): number | n
  * Exchanges a session id for a token and sets it on the client. Throws the ApiError of the
  * exchange (401 for an unknown, used or expired session).
  */
-export async function exchangeSession(api: ApiClient, sessionId: string): Promise<Extract<EmbedAuth, { mode: "signed" }>> {
+export async function exchangeSession(api: EmbedApi, sessionId: string): Promise<Extract<EmbedAuth, { mode: "signed" }>> {
   const response = await exchangeEmbedSession(api, sessionId);
   api.setToken(response.token);
   return {
@@ -63,7 +63,7 @@ export async function exchangeSession(api: ApiClient, sessionId: string): Promis
  * Starts the embed's authentication for the current location. The session parameter is
  * removed from the address bar whether or not the exchange succeeds.
  */
-export async function startEmbedAuth(api: ApiClient, location: Location, history: History): Promise<EmbedAuth> {
+export async function startEmbedAuth(api: EmbedApi, location: Location, history: History): Promise<EmbedAuth> {
   const sessionId = readSessionParameter(location.search);
   if (!sessionId) return { mode: "private" };
   history.replaceState(history.state, "", withoutSessionParameters(location.href));

@@ -1,12 +1,13 @@
 /**
- * Loading a surface's main resource with the fatal-error rules of the embed: private mode
- * without a login shows the login form, an invalid session, a refusal or a missing resource
- * ends the surface with a fatal `error` event and a finished error screen.
+ * Loading a surface's main resource (through the typed client's React hooks) with the
+ * fatal-error rules of the embed: private mode without a login shows the login form, an
+ * invalid session, a refusal or a missing resource ends the surface with a fatal `error`
+ * event and a finished error screen.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { t } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";
-import { ApiError, errorNameOf, isAbortError } from "./api";
+import { ApiError, apiError, errorNameOf } from "./api";
 import { useEmbedServices, useEmbedSession } from "./embed-context";
 import { ErrorScreen, LoadingScreen, LoginScreen } from "./screens";
 
@@ -16,38 +17,47 @@ export type SurfaceLoad<T> =
   | { status: "login" }
   | { status: "fatal"; name: string; message: string; retryable: boolean };
 
-/** Loads `loader` once per `key` (and per reload); failures become fatal states. */
-export function useSurfaceLoad<T>(key: string, loader: (signal: AbortSignal) => Promise<T>): [SurfaceLoad<T>, () => void] {
+/** What `useSurfaceQuery` needs of a data hook's result (TanStack Query's `UseQueryResult`). */
+export interface SurfaceQueryResult<T> {
+  status: "pending" | "error" | "success";
+  data: T | undefined;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * Maps a surface's main data hook (`useSvcPlatformApiQuery`) to the embed's load states:
+ * a 401 in private mode shows the login form; any other failure is fatal once, with the
+ * `error` event. `invalid` (a bad route parameter) fails without asking the platform.
+ */
+export function useSurfaceQuery<T>(query: SurfaceQueryResult<T>, invalid: { message: string } | null = null): [SurfaceLoad<T>, () => void] {
   const { bridge } = useEmbedServices();
   const { auth } = useEmbedSession();
-  const [state, setState] = useState<SurfaceLoad<T>>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
-  const loaderRef = useRef(loader);
-  loaderRef.current = loader;
+  const invalidMessage = invalid?.message ?? null;
+  const invalidError = useMemo(() => (invalidMessage === null ? null : apiError(404, "not_found", invalidMessage)), [invalidMessage]);
+  const failure = invalidError ?? (query.status === "error" ? query.error : null);
 
+  let state: SurfaceLoad<T>;
+  if (failure) {
+    if (failure instanceof ApiError && failure.status === 401 && auth.mode === "private") state = { status: "login" };
+    else {
+      const name = errorNameOf(failure, "RenderFailed");
+      const message = failure instanceof Error ? failure.message : String(failure);
+      state = { status: "fatal", name, message, retryable: name === "NetworkError" || name === "RenderFailed" || name === "QueryFailed" };
+    }
+  } else if (query.status === "success" && query.data !== undefined) state = { status: "ready", data: query.data };
+  else state = { status: "loading" };
+
+  // One fatal `error` event per failure, not per render.
+  const reported = useRef<unknown>(null);
   useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: "loading" });
-    loaderRef.current(controller.signal).then(
-      (data) => {
-        if (!controller.signal.aborted) setState({ status: "ready", data });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        if (error instanceof ApiError && error.status === 401 && auth.mode === "private") {
-          setState({ status: "login" });
-          return;
-        }
-        const name = errorNameOf(error, "RenderFailed");
-        const message = error instanceof Error ? error.message : String(error);
-        bridge.emitError({ name, message, fatal: true, context: "surface" });
-        setState({ status: "fatal", name, message, retryable: name === "NetworkError" || name === "RenderFailed" || name === "QueryFailed" });
-      },
-    );
-    return () => controller.abort();
-  }, [key, attempt, auth, bridge]);
+    if (state.status !== "fatal" || reported.current === failure) return;
+    reported.current = failure;
+    bridge.emitError({ name: state.name, message: state.message, fatal: true, context: "surface" });
+  });
 
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
   return [state, reload];
 }
 

@@ -2,8 +2,6 @@
  * Supported UI locales (decisions.md "Locales") and matching of a requested locale (from
  * `set-locale`, the URL or the session) to one of them.
  */
-import { match } from "@formatjs/intl-localematcher";
-
 export const SUPPORTED_LOCALES = [
   "en-US",
   "de-DE",
@@ -21,8 +19,6 @@ export const SUPPORTED_LOCALES = [
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: SupportedLocale = "en-US";
 
-const NO_MATCH = "und";
-
 /**
  * Language-only tags the lookup can fall back to, each mapped to the first supported locale
  * of that language (`es` and `es-AR` → `es-ES`, `pt` → `pt-BR`). `no` is the macrolanguage
@@ -38,7 +34,11 @@ const LANGUAGE_FALLBACKS: Record<string, SupportedLocale> = (() => {
   return fallbacks;
 })();
 
-const AVAILABLE = [...SUPPORTED_LOCALES, ...Object.keys(LANGUAGE_FALLBACKS)];
+/** Supported locales and language fallbacks by lower-case tag. */
+const AVAILABLE = new Map<string, SupportedLocale>([
+  ...Object.entries(LANGUAGE_FALLBACKS),
+  ...SUPPORTED_LOCALES.map((locale) => [locale.toLowerCase(), locale] as [string, SupportedLocale]),
+]);
 
 /** True when `value` is exactly one of the supported locale codes. */
 export function isSupportedLocale(value: unknown): value is SupportedLocale {
@@ -47,7 +47,8 @@ export function isSupportedLocale(value: unknown): value is SupportedLocale {
 
 /**
  * Matches a requested locale (full code, short code or regional variant, any case, `_` or
- * `-`) to a supported locale with the BCP 47 lookup algorithm. Returns null when nothing
+ * `-`) to a supported locale with the BCP 47 lookup algorithm (written out here rather than
+ * taken from a locale-matching library: it is a few lines, and this runs in the start-up bundle). Returns null when nothing
  * matches or the tag is not a valid locale; callers then keep the current locale and report
  * the request as ignored.
  */
@@ -55,14 +56,23 @@ export function matchSupportedLocale(requested: string): SupportedLocale | null 
   if (typeof requested !== "string") return null;
   const tag = requested.trim().replace(/_/g, "-");
   if (tag.length === 0 || tag.length > 100) return null;
-  let matched: string;
+  let canonical: string;
   try {
-    matched = match([tag], AVAILABLE, NO_MATCH, { algorithm: "lookup" });
+    // Throws for anything that is not a well-formed BCP 47 tag.
+    canonical = Intl.getCanonicalLocales(tag)[0] ?? "";
   } catch {
     return null;
   }
-  if (isSupportedLocale(matched)) return matched;
-  return LANGUAGE_FALLBACKS[matched] ?? null;
+  // RFC 4647 lookup: extensions (`-u-…`, `-x-…`) never select a locale; then drop subtags
+  // from the end until a supported locale or a language fallback matches.
+  const subtags = canonical.toLowerCase().split("-");
+  const extension = subtags.findIndex((part, i) => i > 0 && part.length === 1);
+  const parts = extension < 0 ? subtags : subtags.slice(0, extension);
+  for (let length = parts.length; length > 0; length--) {
+    const matched = AVAILABLE.get(parts.slice(0, length).join("-"));
+    if (matched) return matched;
+  }
+  return null;
 }
 
 /**

@@ -22,11 +22,8 @@ export interface WidgetHost {
   reportsById: ReadonlyMap<number, ReportSnapshot>;
   /** Export controls are on (`allowExport=true`). */
   allowExport: boolean;
-  /** AI is allowed for this viewer (session settings). */
-  aiAllowed: boolean;
   runQuery(request: QueryRequest, signal?: AbortSignal): Promise<QueryResult>;
   distinctValues(member: string, search: string, signal?: AbortSignal): Promise<unknown[]>;
-  askAi(question: string, signal?: AbortSignal): Promise<{ answer: string }>;
   /** A visible widget rendered or failed (drives dashboard-loaded). */
   settle(widgetId: string, status: "ready" | "error"): void;
   reportError(error: ErrorPayload): void;

@@ -30,6 +30,8 @@ export const deDE: MessageCatalog = {
   from: "Von",
   to: "Bis",
   "ai.notConfigured": "KI ist für diesen Arbeitsbereich nicht eingerichtet.",
+  "ai.notConfiguredHint": "Stellen Sie Fragen zu diesem Dashboard in Alltagssprache, sobald KI eingeschaltet ist.",
+  "ai.suggested": "Vorgeschlagene Frage",
   "ai.askQuestion": "Stellen Sie eine Frage zu Ihren Daten",
   "session.expiring": "Ihre Sitzung läuft in {seconds} Sekunden ab.",
   "session.expired": "Ihre Sitzung ist abgelaufen. Laden Sie die Seite neu, um fortzufahren.",

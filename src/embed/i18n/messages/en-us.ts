@@ -29,6 +29,8 @@ export const enUS = {
   from: "From",
   to: "To",
   "ai.notConfigured": "AI is not configured for this workspace.",
+  "ai.notConfiguredHint": "Ask about this dashboard in plain language once an administrator turns AI on.",
+  "ai.suggested": "Suggested question",
   "ai.askQuestion": "Ask a question about your data",
   "session.expiring": "Your session expires in {seconds} seconds.",
   "session.expired": "Your session has expired. Reload the page to continue.",

@@ -30,6 +30,8 @@ export const esES: MessageCatalog = {
   from: "Desde",
   to: "Hasta",
   "ai.notConfigured": "La IA no está configurada para este espacio de trabajo.",
+  "ai.notConfiguredHint": "Pregunte sobre este panel en lenguaje natural cuando un administrador active la IA.",
+  "ai.suggested": "Pregunta sugerida",
   "ai.askQuestion": "Haz una pregunta sobre tus datos",
   "session.expiring": "Tu sesión caduca en {seconds} segundos.",
   "session.expired": "Tu sesión ha caducado. Recarga la página para continuar.",

@@ -30,6 +30,8 @@ export const frFR: MessageCatalog = {
   from: "Du",
   to: "Au",
   "ai.notConfigured": "L'IA n'est pas configurée pour cet espace de travail.",
+  "ai.notConfiguredHint": "Posez vos questions sur ce tableau de bord en langage courant dès qu'un administrateur active l'IA.",
+  "ai.suggested": "Question suggérée",
   "ai.askQuestion": "Posez une question sur vos données",
   "session.expiring": "Votre session expire dans {seconds} secondes.",
   "session.expired": "Votre session a expiré. Rechargez la page pour continuer.",

@@ -30,6 +30,8 @@ export const itIT: MessageCatalog = {
   from: "Da",
   to: "A",
   "ai.notConfigured": "L'IA non è configurata per questo spazio di lavoro.",
+  "ai.notConfiguredHint": "Fai domande su questa dashboard in linguaggio naturale non appena un amministratore attiva l'IA.",
+  "ai.suggested": "Domanda suggerita",
   "ai.askQuestion": "Fai una domanda sui tuoi dati",
   "session.expiring": "La sessione scade tra {seconds} secondi.",
   "session.expired": "La sessione è scaduta. Ricarica la pagina per continuare.",

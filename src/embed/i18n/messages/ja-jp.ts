@@ -30,6 +30,8 @@ export const jaJP: MessageCatalog = {
   from: "開始",
   to: "終了",
   "ai.notConfigured": "このワークスペースでは AI が設定されていません。",
+  "ai.notConfiguredHint": "管理者が AI を有効にすると、このダッシュボードについて自然な言葉で質問できます。",
+  "ai.suggested": "質問の例",
   "ai.askQuestion": "データについて質問する",
   "session.expiring": "セッションはあと {seconds} 秒で期限切れになります。",
   "session.expired": "セッションの有効期限が切れました。続行するにはページを再読み込みしてください。",

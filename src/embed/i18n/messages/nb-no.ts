@@ -30,6 +30,8 @@ export const nbNO: MessageCatalog = {
   from: "Fra",
   to: "Til",
   "ai.notConfigured": "KI er ikke konfigurert for dette arbeidsområdet.",
+  "ai.notConfiguredHint": "Still spørsmål om dette dashbordet med vanlige ord når en administrator slår på KI.",
+  "ai.suggested": "Foreslått spørsmål",
   "ai.askQuestion": "Still et spørsmål om dataene dine",
   "session.expiring": "Økten din utløper om {seconds} sekunder.",
   "session.expired": "Økten din er utløpt. Last inn siden på nytt for å fortsette.",

@@ -30,6 +30,8 @@ export const ptBR: MessageCatalog = {
   from: "De",
   to: "Até",
   "ai.notConfigured": "A IA não está configurada para este espaço de trabalho.",
+  "ai.notConfiguredHint": "Pergunte sobre este painel em linguagem natural assim que um administrador ativar a IA.",
+  "ai.suggested": "Pergunta sugerida",
   "ai.askQuestion": "Faça uma pergunta sobre seus dados",
   "session.expiring": "Sua sessão expira em {seconds} segundos.",
   "session.expired": "Sua sessão expirou. Recarregue a página para continuar.",

@@ -30,6 +30,8 @@ export const svSE: MessageCatalog = {
   from: "Från",
   to: "Till",
   "ai.notConfigured": "AI är inte konfigurerat för den här arbetsytan.",
+  "ai.notConfiguredHint": "Ställ frågor om den här instrumentpanelen med vanliga ord när en administratör slår på AI.",
+  "ai.suggested": "Föreslagen fråga",
   "ai.askQuestion": "Ställ en fråga om dina data",
   "session.expiring": "Din session går ut om {seconds} sekunder.",
   "session.expired": "Din session har gått ut. Ladda om sidan för att fortsätta.",

@@ -30,6 +30,8 @@ export const viVN: MessageCatalog = {
   from: "Từ",
   to: "Đến",
   "ai.notConfigured": "AI chưa được cấu hình cho không gian làm việc này.",
+  "ai.notConfiguredHint": "Hỏi về bảng điều khiển này bằng ngôn ngữ tự nhiên khi quản trị viên bật AI.",
+  "ai.suggested": "Câu hỏi gợi ý",
   "ai.askQuestion": "Đặt câu hỏi về dữ liệu của bạn",
   "session.expiring": "Phiên của bạn sẽ hết hạn sau {seconds} giây.",
   "session.expired": "Phiên của bạn đã hết hạn. Hãy tải lại trang để tiếp tục.",

@@ -2,31 +2,33 @@
  * Creator-mode app at /embed/d/:deploymentId/app/*: for now the deployment's workbooks with
  * their dashboards, and a clear empty state.
  */
-import { ApiError } from "../../app/api";
 import { useParams } from "react-router";
+import { useSvcPlatformApiQuery } from "../../../client/react-query";
 import { BookIcon } from "../../app/icons";
-import { useEmbedServices, useEmbedSession } from "../../app/embed-context";
-import { listDeploymentWorkbooks } from "../../app/platform-api";
-import { SurfaceLoadScreen, useSurfaceLoad } from "../../app/surface-load";
+import { useEmbedSession } from "../../app/embed-context";
+import { SurfaceLoadScreen, useSurfaceQuery } from "../../app/surface-load";
 import { formatDateTime, t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { useSurfaceReadyAndView } from "../surface-events";
 
 export function AppSurface() {
   const params = useParams();
-  const { api } = useEmbedServices();
   const { auth } = useEmbedSession();
   const locale = useEmbedStore((s) => s.locale);
   const timezone = useEmbedStore((s) => s.timezone);
   const deploymentId = Number(params.deploymentId);
   const valid = Number.isInteger(deploymentId) && deploymentId > 0;
-  const [load, reload] = useSurfaceLoad(String(deploymentId), async (signal) => {
-    if (!valid) throw new ApiError(404, "not_found", "Unknown deployment");
-    return listDeploymentWorkbooks(api, deploymentId, signal);
-  });
+  const query = useSvcPlatformApiQuery(
+    "get",
+    "/api/v1/deployments/{deploymentId}/workbooks",
+    { params: { path: { deploymentId }, query: { first: 100 } } },
+    { enabled: valid },
+  );
+  const [load, reload] = useSurfaceQuery(query, valid ? null : { message: "Unknown deployment" });
   useSurfaceReadyAndView(load.status === "ready", valid ? deploymentId : null, t(locale, "app.workbooks"));
   if (load.status !== "ready") return <SurfaceLoadScreen state={load} onReload={reload} />;
-  const workbooks = load.data;
+  // Lists fill `items` and, deprecated, `data`.
+  const workbooks = load.data.items ?? load.data.data ?? [];
 
   return (
     <main className="svc-page" data-testid="app-surface" data-deployment-id={deploymentId} data-mode={auth.mode}>
@@ -50,8 +52,7 @@ export function AppSurface() {
                 <BookIcon size={18} />
               </div>
               <div className="svc-card-body">
-                <h2 className="svc-card-title">{workbook.title ?? workbook.name ?? workbook.slug ?? `#${workbook.id}`}</h2>
-                {workbook.description ? <p className="svc-card-text">{workbook.description}</p> : null}
+                <h2 className="svc-card-title">{workbook.name || workbook.slug || `#${workbook.id}`}</h2>
                 <p className="svc-card-meta">
                   {workbook.slug ? <code>{workbook.slug}</code> : null}
                   {workbook.updatedAt ? <span>{formatDateTime(locale, timezone, workbook.updatedAt, { dateStyle: "medium" })}</span> : null}

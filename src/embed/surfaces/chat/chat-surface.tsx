@@ -2,27 +2,32 @@
  * Analytics chat at /embed/chat: the views of the deployment's data model (what one can ask
  * about) and a clear notice while AI is not configured on the platform.
  */
-import { ApiError } from "../../app/api";
+import { useSvcPlatformApiQuery } from "../../../client/react-query";
 import { CubeIcon, SparkIcon } from "../../app/icons";
 import { useEmbedServices, useEmbedSession } from "../../app/embed-context";
-import { fetchDeploymentMeta } from "../../app/platform-api";
-import { SurfaceLoadScreen, useSurfaceLoad } from "../../app/surface-load";
+import { SurfaceLoadScreen, useSurfaceQuery } from "../../app/surface-load";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { useSurfaceReadyAndView } from "../surface-events";
 
 export function ChatSurface() {
-  const { api, urlParameters } = useEmbedServices();
+  const { urlParameters } = useEmbedServices();
   const { auth } = useEmbedSession();
   const locale = useEmbedStore((s) => s.locale);
   const deploymentId = auth.mode === "signed" ? auth.deploymentId : Number(new URLSearchParams(window.location.search).get("deploymentId"));
-  const [load, reload] = useSurfaceLoad(String(deploymentId), async (signal) => {
-    if (!Number.isInteger(deploymentId) || deploymentId <= 0) throw new ApiError(404, "not_found", "No deployment given");
-    return fetchDeploymentMeta(api, deploymentId, signal);
-  });
-  useSurfaceReadyAndView(load.status === "ready", Number.isInteger(deploymentId) && deploymentId > 0 ? deploymentId : null, t(locale, "chat.title"));
+  const valid = Number.isInteger(deploymentId) && deploymentId > 0;
+  const query = useSvcPlatformApiQuery(
+    "get",
+    "/api/v1/deployments/{deploymentId}/meta",
+    { params: { path: { deploymentId } } },
+    { enabled: valid },
+  );
+  const [load, reload] = useSurfaceQuery(query, valid ? null : { message: "No deployment given" });
+  useSurfaceReadyAndView(load.status === "ready", valid ? deploymentId : null, t(locale, "chat.title"));
   if (load.status !== "ready") return <SurfaceLoadScreen state={load} onReload={reload} />;
-  const views = load.data.views ?? load.data.cubes ?? [];
+  // What one can ask about: the model's views (its cubes when it has none).
+  const sources = load.data.sources;
+  const views = sources.some((s) => s.kind === "view") ? sources.filter((s) => s.kind === "view") : sources;
   const show = urlParameters.show;
 
   return (

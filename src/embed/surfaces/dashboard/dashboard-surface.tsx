@@ -3,12 +3,13 @@
  * drilldown; `ready` once authenticated and mounted, `view`, and `dashboard-loaded` when
  * every visible widget has rendered or failed.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useParams } from "react-router";
 import { EVENT_TYPES, type DownloadFormat } from "../../../protocol";
 import { useEmbedServices, useEmbedSession } from "../../app/embed-context";
-import { fetchDistinctValues, fetchEmbedDashboard, runQuery, type EmbedDashboardResponse } from "../../app/platform-api";
-import { SurfaceLoadScreen, useSurfaceLoad } from "../../app/surface-load";
+import { useSvcPlatformApiQuery } from "../../../client/react-query";
+import { fetchDistinctValues, runQuery, type EmbedDashboardResponse } from "../../app/platform-api";
+import { SurfaceLoadScreen, useSurfaceQuery } from "../../app/surface-load";
 import { elementToPng, pngToPdf } from "../../export/image-export";
 import { fileNameFor, saveBlob, saveUrl } from "../../export/save-file";
 import { t } from "../../i18n";
@@ -22,14 +23,21 @@ import { createLoadTracker, visibleWidgetIds, type LoadTracker } from "./load-tr
 
 export function DashboardSurface() {
   const { publicId = "" } = useParams();
-  const { api, store, urlParameters } = useEmbedServices();
-  const [load, reload] = useSurfaceLoad(publicId, async (signal) => {
-    const response = await fetchEmbedDashboard(api, publicId, signal);
-    applyDashboardSetup(store, response.dashboard, response.viewer, urlParameters);
-    return response;
-  });
+  const { store, urlParameters } = useEmbedServices();
+  const query = useSvcPlatformApiQuery("get", "/api/v1/embed/dashboard/{publicId}", { params: { path: { publicId } } });
+  const [load, reload] = useSurfaceQuery(query);
+  // The API's dashboard is the schema's Dashboard (src/schema, the single definition).
+  const data = load.status === "ready" ? (load.data as unknown as EmbedDashboardResponse) : null;
+  // Session settings and filter controls go into the store before any widget composes a query.
+  const [setUp, setSetUp] = useState<EmbedDashboardResponse | null>(null);
+  useLayoutEffect(() => {
+    if (!data || setUp === data) return;
+    applyDashboardSetup(store, data.dashboard, data.viewer, urlParameters);
+    setSetUp(data);
+  }, [data, setUp, store, urlParameters]);
   if (load.status !== "ready") return <SurfaceLoadScreen state={load} onReload={reload} />;
-  return <DashboardView key={publicId} publicId={publicId} data={load.data} />;
+  if (!data || setUp !== data) return null;
+  return <DashboardView key={publicId} publicId={publicId} data={data} />;
 }
 
 function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }) {
@@ -77,10 +85,8 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
       deploymentId,
       reportsById: new Map(dashboard.reportSnapshots.map((s) => [s.reportId, s])),
       allowExport,
-      aiAllowed: viewer.settings?.allowAi !== false,
       runQuery: (request, signal) => runQuery(api, deploymentId, request, signal),
       distinctValues: async (member, search, signal) => (await fetchDistinctValues(api, deploymentId, { member, ...(search ? { search } : {}), limit: 200 }, signal)).values,
-      askAi: (question, signal) => api.post(`/deployments/${deploymentId}/ai/ask`, { question, dashboardPublicId: props.publicId }, signal),
       settle: (widgetId, status) => tracker.current?.settle(widgetId, status),
       reportError: (error) => bridge.emitError(error),
       drilldown: (request, event) => {

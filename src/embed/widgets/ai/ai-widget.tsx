@@ -1,79 +1,38 @@
 /**
- * AI widget `{ question? }`: asks a natural-language question about the dashboard's data.
- * Emits `ai-query` submitted → completed | error around every run. When the platform has no
- * AI configured (or the viewer may not use it) it says so clearly instead of failing.
+ * AI widget `{ question?, title? }`. The platform's API has no AI operation yet (its OpenAPI
+ * document, and so the typed client, offers none), so the widget says up front that AI is
+ * not configured, with the dashboard author's suggested question shown as a chip: a finished
+ * state rather than an empty box or a form that can only fail.
  */
-import { useState, type FormEvent } from "react";
 import type { DashboardWidget } from "../../../schema/dashboard";
-import { ApiError, isAbortError } from "../../app/api";
 import { SparkIcon } from "../../app/icons";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { useWidgetHost } from "../widget-context";
 import { WidgetFrame } from "../widget-frame";
 
-type AiState = { status: "idle" } | { status: "running" } | { status: "answered"; answer: string } | { status: "unavailable" } | { status: "failed"; message: string };
-
 export function AiWidget(props: { widget: DashboardWidget }) {
-  const host = useWidgetHost();
   const locale = useEmbedStore((s) => s.locale);
   const config = (props.widget.config ?? {}) as { question?: unknown; title?: unknown };
-  const [question, setQuestion] = useState(typeof config.question === "string" ? config.question : "");
-  const [state, setState] = useState<AiState>(host.aiAllowed ? { status: "idle" } : { status: "unavailable" });
-
-  async function ask(event: FormEvent) {
-    event.preventDefault();
-    const query = question.trim();
-    if (!query || state.status === "running") return;
-    setState({ status: "running" });
-    host.aiQuery({ query, status: "submitted" });
-    try {
-      const { answer } = await host.askAi(query);
-      host.aiQuery({ query, status: "completed" });
-      setState({ status: "answered", answer });
-    } catch (error) {
-      if (isAbortError(error)) return;
-      host.aiQuery({ query, status: "error" });
-      if (error instanceof ApiError && (error.status === 404 || error.status === 501 || error.status === 503 || error.code === "ai_not_configured")) {
-        setState({ status: "unavailable" });
-      } else {
-        const message = error instanceof Error ? error.message : String(error);
-        host.reportError({ name: "AiQueryFailed", message, context: `widget:${props.widget.id}`, fatal: false });
-        setState({ status: "failed", message });
-      }
-    }
-  }
-
+  const question = typeof config.question === "string" ? config.question.trim().slice(0, 300) : "";
   const title = typeof config.title === "string" ? config.title : t(locale, "ai.title");
   return (
     <WidgetFrame widget={props.widget} title={title} state="ready">
-      <div className="svc-ai">
-        {state.status === "unavailable" ? (
-          <div className="svc-notice" role="status" data-testid={`ai-unavailable-${props.widget.id}`}>
-            <SparkIcon size={18} />
-            <p>{t(locale, "ai.notConfigured")}</p>
-          </div>
-        ) : null}
-        {state.status === "answered" ? <p className="svc-ai-answer">{state.answer}</p> : null}
-        {state.status === "failed" ? (
-          <p className="svc-form-error" role="alert">
-            {t(locale, "error.AiQueryFailed")}
-          </p>
-        ) : null}
-        <form className="svc-ai-form" onSubmit={ask}>
-          <input
-            type="text"
-            value={question}
-            onChange={(e) => setQuestion(e.target.value)}
-            placeholder={t(locale, "ai.askQuestion")}
-            aria-label={t(locale, "ai.askQuestion")}
-            maxLength={2000}
-          />
-          <button type="submit" className="svc-button is-primary" disabled={!question.trim() || state.status === "running"}>
-            <SparkIcon size={14} />
-            {t(locale, "ai.ask")}
-          </button>
-        </form>
+      <div className="svc-ai" role="status" data-testid={`ai-unavailable-${props.widget.id}`}>
+        <div className="svc-ai-badge" aria-hidden="true">
+          <SparkIcon size={18} />
+        </div>
+        <div className="svc-ai-text">
+          <p className="svc-ai-title">{t(locale, "ai.notConfigured")}</p>
+          <p className="svc-ai-hint">{t(locale, "ai.notConfiguredHint")}</p>
+          {question ? (
+            <p className="svc-ai-suggestion">
+              <span className="svc-visually-hidden">{t(locale, "ai.suggested")}: </span>
+              <span className="svc-chip is-question" title={t(locale, "ai.suggested")}>
+                {question}
+              </span>
+            </p>
+          ) : null}
+        </div>
       </div>
     </WidgetFrame>
   );

@@ -13,7 +13,7 @@ import { fileNameFor, saveBlob, saveUrl } from "../../export/save-file";
 import { buildXlsxBlob } from "../../export/xlsx";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { composeDetailQuery, composeWidgetQuery } from "../query/compose-query";
+import { columnAliases, composeDetailQuery, composeWidgetQuery } from "../query/compose-query";
 import { formatCell } from "../query/format-cell";
 import { useWidgetQuery } from "../query/use-widget-query";
 import { useWidgetHost } from "../widget-context";
@@ -52,18 +52,6 @@ export function reportQueryOf(snapshot: ReportSnapshot | undefined): SemanticQue
   return query && typeof query === "object" ? (query as SemanticQuery) : null;
 }
 
-/** Spec columns a time grain switch renamed: `dim.oldGrain` → `dim.newGrain`. */
-function grainAliases(base: SemanticQuery, composed: SemanticQuery): Record<string, string> {
-  const aliases: Record<string, string> = {};
-  base.timeDimensions?.forEach((t, i) => {
-    const now = composed.timeDimensions?.[i];
-    if (t.granularity && now?.granularity && now.granularity !== t.granularity) {
-      aliases[`${t.dimension}.${t.granularity}`] = `${now.dimension}.${now.granularity}`;
-    }
-  });
-  return aliases;
-}
-
 export function ChartWidget(props: { widget: DashboardWidget }) {
   const { widget } = props;
   const host = useWidgetHost();
@@ -71,6 +59,7 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
   const timezone = useEmbedStore((s) => s.timezone);
   const filters = useEmbedStore((s) => s.filters);
   const timeGrains = useEmbedStore((s) => s.timeGrains);
+  const memberSwitches = useEmbedStore((s) => s.memberSwitches);
   const refreshNonce = useEmbedStore((s) => s.refreshNonce);
   const palette = useChartPalette();
   const chartHandle = useRef<ChartHandle | null>(null);
@@ -84,7 +73,12 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
 
   // Without a chosen zone, times are the viewer's own.
   const queryZone = timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const composed = useMemo(() => (base ? composeWidgetQuery(base, { filters, timeGrains, timezone: queryZone }) : null), [base, filters, timeGrains, queryZone]);
+  const composed = useMemo(
+    () => (base ? composeWidgetQuery(base, { filters, timeGrains, timezone: queryZone, memberSwitches }) : null),
+    [base, filters, timeGrains, queryZone, memberSwitches],
+  );
+  // Columns the report names that the composed query renamed (member and grain switches).
+  const aliases = useMemo(() => (base && composed ? columnAliases(base, composed) : {}), [base, composed]);
   const key = composed ? JSON.stringify([composed, refreshNonce]) : null;
 
   const request = useCallback(
@@ -136,8 +130,8 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
     if (!isVega || !result.data || !base || !composed) return null;
     const source = kind === "map" ? (isPointMapSpec(spec) ? buildPointMapSpec(spec) : null) : (spec as VegaLiteSpec | null);
     if (!source) return null;
-    return prepareVegaLiteSpec(source, result.data.data, { annotation: result.data.annotation, aliases: grainAliases(base, composed), config: buildVegaConfig(palette) });
-  }, [isVega, kind, spec, result.data, base, composed, palette]);
+    return prepareVegaLiteSpec(source, result.data.data, { annotation: result.data.annotation, aliases, config: buildVegaConfig(palette) });
+  }, [isVega, kind, spec, result.data, base, composed, palette, aliases]);
 
   // Export: the widget's composed query again, on the server, with a higher limit.
   const exportRows = useCallback(async () => {
@@ -191,7 +185,7 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
     if (kind === "table") {
       body = <TableView columns={tableColumnsOf(rows, annotation, composed!, snapshot.preferences?.columnFormats)} rows={rows} caption={chartTitle} onDrill={openDrill} />;
     } else if (kind === "kpi") {
-      const measure = typeof spec?.measure === "string" ? spec.measure : measures[0];
+      const measure = typeof spec?.measure === "string" ? (aliases[spec.measure] ?? spec.measure) : measures[0];
       if (!measure) {
         state = "error";
         error = { name: "ConfigInvalid", message: t(locale, "widget.noReport") };
@@ -220,9 +214,12 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
       }
     } else if (kind === "html") {
       const html = typeof spec?.html === "string" ? spec.html : "";
-      const filled = fillHtmlTemplate(html, rows[0], (member, value) =>
-        formatCell(value, { key: member, type: annotation?.measures[member] ? "number" : (annotation?.dimensions[member]?.type ?? annotation?.timeDimensions[member]?.type), format: snapshot.preferences?.columnFormats?.[member] ?? null }, ctx),
-      );
+      const row = rows[0] ? { ...rows[0], ...Object.fromEntries(Object.entries(aliases).map(([from, to]) => [from, rows[0]![to]])) } : undefined;
+      const filled = fillHtmlTemplate(html, row, (placeholder, value) => {
+        const member = aliases[placeholder] ?? placeholder;
+        const type = annotation?.measures[member] ? "number" : (annotation?.dimensions[member]?.type ?? annotation?.timeDimensions[member]?.type);
+        return formatCell(value, { key: member, type, format: snapshot.preferences?.columnFormats?.[placeholder] ?? null }, ctx);
+      });
       body = <HtmlView body={filled} title={chartTitle} />;
     } else if (!prepared) {
       state = "error";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { composeDetailQuery, composeWidgetQuery, filterAppliesTo, grainEnd } from "./compose-query";
+import { applyMemberSwitches, columnAliases, composeDetailQuery, composeWidgetQuery, filterAppliesTo, grainEnd, switchedMember } from "./compose-query";
 
 const base = {
   measures: ["sales.revenue"],
@@ -53,5 +53,33 @@ describe("composeDetailQuery", () => {
     expect(grainEnd("2024-10-01", "quarter")).toBe("2024-12-31");
     expect(grainEnd("2023-01-01", "year")).toBe("2023-12-31");
     expect(grainEnd("2024-03-04", "week")).toBe("2024-03-10");
+  });
+});
+
+describe("applyMemberSwitches", () => {
+  it("replaces a switched measure by the selected member of the same view", () => {
+    const q = composeWidgetQuery(base, { filters: {}, timeGrains: {}, timezone: null, memberSwitches: { "sales.revenue": "units" } });
+    expect(q.measures).toEqual(["sales.units"]);
+    expect(base.measures).toEqual(["sales.revenue"]);
+  });
+
+  it("replaces dimensions, time dimensions, filters and order columns in place", () => {
+    const report = { ...base, filters: [{ or: [{ member: "sales.status", operator: "equals" as const, values: ["completed"] }] }] };
+    const q = applyMemberSwitches(report, { "sales.status": "sales.channel", "sales.created_at": "shipped_at" });
+    expect(q.dimensions).toEqual(["sales.channel"]);
+    expect(q.timeDimensions?.[0]?.dimension).toBe("sales.shipped_at");
+    expect(q.filters).toEqual([{ or: [{ member: "sales.channel", operator: "equals", values: ["completed"] }] }]);
+    expect(q.order).toEqual({ "sales.shipped_at.month": "asc" });
+  });
+
+  it("ignores a switch to another view or to a malformed name", () => {
+    expect(switchedMember("sales.revenue", "orders.units")).toBeNull();
+    expect(switchedMember("sales.revenue", "units; drop")).toBeNull();
+    expect(applyMemberSwitches(base, { "sales.revenue": "other.units" })).toBe(base);
+  });
+
+  it("lists the renamed columns as aliases for specs and templates", () => {
+    const q = composeWidgetQuery(base, { filters: {}, timeGrains: { "sales.created_at": "week" }, timezone: null, memberSwitches: { "sales.revenue": "units" } });
+    expect(columnAliases(base, q)).toEqual({ "sales.revenue": "sales.units", "sales.created_at.month": "sales.created_at.week" });
   });
 });

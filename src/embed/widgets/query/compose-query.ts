@@ -4,7 +4,7 @@
  * Widgets re-run when their composed query changes, so a filter re-runs exactly the widgets
  * it affects.
  */
-import { toQueryFilter, type DashboardFilter, type TimeGranularity } from "../../../schema/dashboard-filters";
+import { toQueryFilter, type DashboardFilter, type QueryFilter, type TimeGranularity } from "../../../schema/dashboard-filters";
 import type { SemanticQuery } from "../../app/platform-api";
 
 export interface DashboardQueryState {
@@ -12,6 +12,78 @@ export interface DashboardQueryState {
   timeGrains: Readonly<Record<string, TimeGranularity>>;
   /** IANA zone; null leaves the query's own (or the server's default). */
   timezone: string | null;
+  /** Member switches (`ms_<view>.<member>=<selected>`): `<view>.<member>` → selected member name. */
+  memberSwitches?: Readonly<Record<string, string>>;
+}
+
+const MEMBER_PART = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
+
+/**
+ * The member a switch selects: `<view>.<selected>` for a bare name, or the selected full name
+ * when it is in the same view. Anything else (another view, a malformed name) is no switch.
+ */
+export function switchedMember(member: string, selected: string): string | null {
+  const view = viewOf(member);
+  const dot = selected.indexOf(".");
+  const name = dot < 0 ? selected : selected.slice(0, dot) === view ? selected.slice(dot + 1) : null;
+  if (name === null || !MEMBER_PART.test(name)) return null;
+  return `${view}.${name}`;
+}
+
+/**
+ * Applies member switches to a query: each switched member is replaced, in the same place
+ * (measure, dimension, time dimension, filter, order), by the member the switch selects.
+ */
+export function applyMemberSwitches(base: SemanticQuery, switches: Readonly<Record<string, string>> | undefined): SemanticQuery {
+  if (!switches || Object.keys(switches).length === 0) return base;
+  const renames = new Map<string, string>();
+  for (const [member, selected] of Object.entries(switches)) {
+    const next = switchedMember(member, selected);
+    if (next && next !== member) renames.set(member, next);
+  }
+  if (renames.size === 0) return base;
+  const rename = (m: string) => renames.get(m) ?? m;
+  // Order keys are members, or `<time dimension>.<granularity>` columns.
+  const renameColumn = (key: string) => {
+    if (renames.has(key)) return renames.get(key)!;
+    const dot = key.lastIndexOf(".");
+    const head = key.slice(0, dot);
+    return dot > 0 && renames.has(head) ? `${renames.get(head)}${key.slice(dot)}` : key;
+  };
+  const renameFilter = (f: QueryFilter): QueryFilter =>
+    "member" in f ? { ...f, member: rename(f.member) } : "and" in f ? { and: f.and.map(renameFilter) } : { or: f.or.map(renameFilter) };
+  const query: SemanticQuery = { ...base };
+  if (base.measures) query.measures = base.measures.map(rename);
+  if (base.dimensions) query.dimensions = base.dimensions.map(rename);
+  if (base.timeDimensions) query.timeDimensions = base.timeDimensions.map((t) => ({ ...t, dimension: rename(t.dimension) }));
+  if (base.filters) query.filters = base.filters.map(renameFilter);
+  if (base.order) {
+    query.order = Array.isArray(base.order)
+      ? base.order.map(([k, d]) => [renameColumn(k), d] as [string, "asc" | "desc"])
+      : Object.fromEntries(Object.entries(base.order).map(([k, d]) => [renameColumn(k), d]));
+  }
+  return query;
+}
+
+/**
+ * Columns of the report's own query that the composed query names differently (a member
+ * switch, a time grain switch): old column → new column. Reports' specs and templates name
+ * the old columns; these aliases point them at the new ones.
+ */
+export function columnAliases(base: SemanticQuery, composed: SemanticQuery): Record<string, string> {
+  const aliases: Record<string, string> = {};
+  const pair = (from: string | undefined, to: string | undefined) => {
+    if (from && to && from !== to) aliases[from] = to;
+  };
+  base.measures?.forEach((m, i) => pair(m, composed.measures?.[i]));
+  base.dimensions?.forEach((d, i) => pair(d, composed.dimensions?.[i]));
+  base.timeDimensions?.forEach((t, i) => {
+    const now = composed.timeDimensions?.[i];
+    if (!now) return;
+    pair(t.dimension, now.dimension);
+    if (t.granularity && now.granularity) pair(`${t.dimension}.${t.granularity}`, `${now.dimension}.${now.granularity}`);
+  });
+  return aliases;
 }
 
 const viewOf = (member: string) => member.split(".")[0]!;
@@ -31,12 +103,14 @@ export function filterAppliesTo(member: string, query: SemanticQuery): boolean {
 }
 
 /**
- * Applies the dashboard state to a widget's base query. The base query is never mutated;
+ * Applies the dashboard state to a widget's report query: member switches first, then
+ * filters, time grains and the time zone. The report query is never mutated;
  * a dashboard filter on a member the query already filters replaces nothing — both apply.
  * `excludeFilterMember` leaves one member's filter out (a value picker lists all values of
  * its own member, not just the selected ones).
  */
-export function composeWidgetQuery(base: SemanticQuery, state: DashboardQueryState, excludeFilterMember?: string): SemanticQuery {
+export function composeWidgetQuery(report: SemanticQuery, state: DashboardQueryState, excludeFilterMember?: string): SemanticQuery {
+  const base = applyMemberSwitches(report, state.memberSwitches);
   const query: SemanticQuery = { ...base };
   const dashboardFilters = Object.keys(state.filters)
     .sort()
