@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import pg from "pg";
 import { and, asc, count, eq, gt, ilike, isNull, sql, type SQL } from "drizzle-orm";
 import type { DashboardConfig } from "../../schema/dashboard";
 import type { CreateWorkbookInput, Workbook } from "../../schema/workbook";
@@ -139,6 +141,21 @@ function workbookView(r: ViewRow): Workbook {
   };
 }
 
+/**
+ * Runs a statement as a named prepared statement on a Postgres server pool (parsed and planned
+ * once per connection: the upsert's statements vary only by which fields are sent), or plainly
+ * on PGlite.
+ */
+async function rowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+    const name = "svc_" + createHash("sha1").update(text).digest("hex").slice(0, 20);
+    return (await client.query({ name, text, values: params })).rows as T[];
+  }
+  return rowsOf<T>(db, query);
+}
+
 async function withFolderPaths(db: Db, rows: ViewRow[]): Promise<ViewRow[]> {
   const folderIds = rows.flatMap((r) => (r.folder_id !== null ? [Number(r.folder_id)] : []));
   if (!folderIds.length) return rows;
@@ -147,7 +164,7 @@ async function withFolderPaths(db: Db, rows: ViewRow[]): Promise<ViewRow[]> {
 }
 
 async function viewRows(db: Db, source: SQL, viewerId: number, tail?: SQL, prelude?: SQL): Promise<Workbook[]> {
-  const rows = await rowsOf<ViewRow>(db, viewQuery(source, viewerId, tail, prelude));
+  const rows = await rowsPrepared<ViewRow>(db, viewQuery(source, viewerId, tail, prelude));
   return (await withFolderPaths(db, rows)).map(workbookView);
 }
 
@@ -204,6 +221,30 @@ function mapWriteError(err: unknown, onSlugTaken: () => HttpError): never {
 }
 
 /**
+ * The branch decision of 4.1 as a prepared statement (planned once per connection): the
+ * deployment, the workbook holding the slug, and the actor's own row (a created workbook's
+ * owner is the actor, so the create answer needs no further read).
+ */
+function prepareDecide(db: Db) {
+  return db
+    .select({ deploymentId: deployments.id, workbookId: workbooks.id, actorEmail: users.email, actorFirstName: users.firstName, actorPicture: users.picture })
+    .from(deployments)
+    .leftJoin(workbooks, and(eq(workbooks.deploymentId, deployments.id), eq(workbooks.slug, sql.placeholder("slug"))))
+    .leftJoin(users, eq(users.id, sql.placeholder("actorId")))
+    .where(eq(deployments.id, sql.placeholder("deploymentId")))
+    .prepare("upsert_workbook_by_slug_decide");
+}
+const decideStatements = new WeakMap<Db, ReturnType<typeof prepareDecide>>();
+function decideStatement(db: Db) {
+  let stmt = decideStatements.get(db);
+  if (!stmt) {
+    stmt = prepareDecide(db);
+    decideStatements.set(db, stmt);
+  }
+  return stmt;
+}
+
+/**
  * Spec 4.1, `PUT …/workbooks/by-slug/{slug}`. The branch is decided by one read and checked
  * for access first; then it is applied with a single statement that can only do what was
  * decided: the create branch INSERTs (a unique violation means someone created the slug
@@ -221,13 +262,7 @@ export async function upsertWorkbookBySlug(db: Db, deploymentId: number, rawSlug
   const sendsFolder = "folderId" in body && body.folderId !== undefined;
 
   // Decide: the deployment and the workbook holding the slug, in one read.
-  // The actor's own row rides along: a created workbook's owner is the actor.
-  const [decided] = await db
-    .select({ deploymentId: deployments.id, workbookId: workbooks.id, actorEmail: users.email, actorFirstName: users.firstName, actorPicture: users.picture })
-    .from(deployments)
-    .leftJoin(workbooks, and(eq(workbooks.deploymentId, deployments.id), eq(workbooks.slug, slug)))
-    .leftJoin(users, eq(users.id, actor.userId))
-    .where(eq(deployments.id, deploymentId));
+  const [decided] = await decideStatement(db).execute({ deploymentId, slug, actorId: actor.userId });
   if (!decided) throw notFound("Deployment");
 
   if (decided.workbookId === null) {
@@ -237,7 +272,7 @@ export async function upsertWorkbookBySlug(db: Db, deploymentId: number, rawSlug
       RETURNING *`;
     let inserted: ViewRow;
     try {
-      [inserted] = (await rowsOf<ViewRow>(db, insert)) as [ViewRow];
+      [inserted] = (await rowsPrepared<ViewRow>(db, insert)) as [ViewRow];
     } catch (err) {
       mapWriteError(err, branchChanged);
     }
