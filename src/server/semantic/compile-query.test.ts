@@ -33,7 +33,7 @@ describe("compileQuery (golden SQL)", () => {
   it("compiles a view query with joins, a time zone and row-level security for DuckDB", () => {
     const c = compileQuery(model, query, { dialect: "duckdb", securityContext: acmeViewer, now: NOW });
     expect(c.sql).toBe(`SELECT "customers"."country" AS "sales.customers_country",
-  date_trunc('month', timezone(CAST($5 AS TEXT), CAST("orders"."created_at" AS TIMESTAMPTZ))) AS "sales.created_at.month",
+  date_trunc('month', CASE WHEN CAST("orders"."created_at" AS TIMESTAMP) >= TIMESTAMP '2022-12-31 23:00:00.000' AND CAST("orders"."created_at" AS TIMESTAMP) < TIMESTAMP '2023-12-31 23:00:00.000' THEN make_timestamp(epoch_us(CAST("orders"."created_at" AS TIMESTAMP)) + CASE WHEN CAST("orders"."created_at" AS TIMESTAMP) < TIMESTAMP '2023-10-29 01:00:00.000' THEN CASE WHEN CAST("orders"."created_at" AS TIMESTAMP) < TIMESTAMP '2023-03-26 01:00:00.000' THEN 3600000000 ELSE 7200000000 END ELSE 3600000000 END) ELSE timezone(CAST($5 AS TEXT), CAST("orders"."created_at" AS TIMESTAMPTZ)) END) AS "sales.created_at.month",
   sum("orders"."amount") AS "sales.revenue"
 FROM "main"."orders" AS "orders"
 LEFT JOIN "main"."customers" AS "customers" ON "orders".customer_id = "customers".customer_id
@@ -41,11 +41,11 @@ LEFT JOIN "main"."products" AS "products" ON "orders".product_id = "products".pr
 WHERE ("orders"."tenant" = $1)
   AND ("customers"."tenant" = $2)
   AND ("orders"."status" = $3 OR (CAST("products"."name" AS VARCHAR) ILIKE $4 ESCAPE '\\'))
-  AND (CAST("orders"."created_at" AS TIMESTAMPTZ) >= CAST($6 AS TIMESTAMPTZ) AND CAST("orders"."created_at" AS TIMESTAMPTZ) < CAST($7 AS TIMESTAMPTZ))
+  AND ("orders"."created_at" >= CAST($6 AS TIMESTAMP) AND "orders"."created_at" < CAST($7 AS TIMESTAMP))
 GROUP BY 1, 2
 ORDER BY "sales.created_at.month" ASC NULLS LAST
 LIMIT 100`);
-    expect(c.params).toEqual(["acme-corp", "acme-corp", "completed", "Wid%", "Europe/Berlin", "2022-12-31T23:00:00.000Z", "2023-12-31T23:00:00.000Z"]);
+    expect(c.params).toEqual(["acme-corp", "acme-corp", "completed", "Wid%", "Europe/Berlin", "2022-12-31T23:00:00.000", "2023-12-31T23:00:00.000"]);
   });
 
   it("compiles the same query for Postgres with AT TIME ZONE", () => {
@@ -58,10 +58,26 @@ LEFT JOIN "main"."products" AS "products" ON "orders".product_id = "products".pr
 WHERE ("orders"."tenant" = $1)
   AND ("customers"."tenant" = $2)
   AND ("orders"."status" = $3 OR (CAST("products"."name" AS VARCHAR) ILIKE $4 ESCAPE '\\'))
-  AND (CAST("orders"."created_at" AS TIMESTAMPTZ) >= CAST($6 AS TIMESTAMPTZ) AND CAST("orders"."created_at" AS TIMESTAMPTZ) < CAST($7 AS TIMESTAMPTZ))
+  AND ("orders"."created_at" >= CAST($6 AS TIMESTAMP) AND "orders"."created_at" < CAST($7 AS TIMESTAMP))
 GROUP BY 1, 2
 ORDER BY "sales.created_at.month" ASC NULLS LAST
 LIMIT 100`);
+  });
+
+  it("truncates the raw column and compares it with naive UTC bounds in UTC", () => {
+    for (const dialect of ["duckdb", "postgres"] as const) {
+      const c = compileQuery(model, { ...query, timezone: "UTC", filters: [] }, { dialect, securityContext: adminViewer, now: NOW });
+      expect(c.sql).toBe(`SELECT "customers"."country" AS "sales.customers_country",
+  date_trunc('month', CAST("orders"."created_at" AS TIMESTAMP)) AS "sales.created_at.month",
+  sum("orders"."amount") AS "sales.revenue"
+FROM "main"."orders" AS "orders"
+LEFT JOIN "main"."customers" AS "customers" ON "orders".customer_id = "customers".customer_id
+WHERE ("orders"."created_at" >= CAST($1 AS TIMESTAMP) AND "orders"."created_at" < CAST($2 AS TIMESTAMP))
+GROUP BY 1, 2
+ORDER BY "sales.created_at.month" ASC NULLS LAST
+LIMIT 100`);
+      expect(c.params).toEqual(["2023-01-01T00:00:00.000", "2024-01-01T00:00:00.000"]);
+    }
   });
 
   it("compiles a viewer without a matching policy to a false predicate", () => {

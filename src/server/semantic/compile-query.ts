@@ -1,6 +1,18 @@
 import { decideAccess, type AccessDecision, type ResolvedPolicyFilter } from "./access-policy";
 import { IDENTIFIER, SQL_REFERENCE, type Cube, type DataModel, type Dimension, type Measure, type MemberFormat, type View } from "./data-model";
-import { addToWallTime, formatWallTime, parseAbsoluteDate, resolveDateRange, truncateWallTime, zonedWallTimeToInstant, type ResolvedRange } from "./date-range";
+import {
+  OFFSET_WINDOW,
+  addToWallTime,
+  formatWallTime,
+  isUtcLike,
+  parseAbsoluteDate,
+  resolveDateRange,
+  truncateWallTime,
+  zoneOffsetSegments,
+  zonedWallTimeToInstant,
+  type OffsetSegment,
+  type ResolvedRange,
+} from "./date-range";
 import { QueryValidationError, type QueryProblem } from "./errors";
 import { resolveMember, type ResolvedMember } from "./member-resolution";
 import type { FilterValue, Granularity, MemberFilter, QueryFilter, SemanticQuery, ValidatedQuery } from "./query-schema";
@@ -251,8 +263,29 @@ export function compileValidatedQuery(model: DataModel, query: ValidatedQuery, o
   }
 
   const sqlOf = (m: ResolvedMember) => memberSql(m.cube, m.def, multiplied.has(m.cube.name));
-  const wall = (x: string) =>
-    plan.dialect === "duckdb" ? `timezone(${plan.tzParam}, CAST(${x} AS TIMESTAMPTZ))` : `(CAST(${x} AS TIMESTAMPTZ) AT TIME ZONE ${plan.tzParam})`;
+  const utc = isUtcLike(plan.tz);
+  /**
+   * Wall time in the query zone of a time member's SQL `x`. Naive TIMESTAMP columns hold UTC
+   * (the session zone of both data sources), so CAST(x AS TIMESTAMP) is the column itself for
+   * them (and a session-zone conversion for TIMESTAMPTZ). In UTC that is the wall time. Other
+   * zones in DuckDB: the zone's offsets over the rows' range are worked out at compile time
+   * and picked per row by a CASE over constant instants (integer arithmetic, no per-row zone
+   * lookup); rows outside that range fall back to timezone(). Postgres converts per row with
+   * AT TIME ZONE, which is cheap there.
+   */
+  const wall = (x: string, range?: { from: Date; to: Date }) => {
+    const naive = `CAST(${x} AS TIMESTAMP)`;
+    if (utc) return naive;
+    if (plan.dialect === "postgres") return `(CAST(${x} AS TIMESTAMPTZ) AT TIME ZONE ${plan.tzParam})`;
+    const fallback = `timezone(${plan.tzParam}, CAST(${x} AS TIMESTAMPTZ))`;
+    const from = range?.from ?? OFFSET_WINDOW.from;
+    const to = range?.to ?? OFFSET_WINDOW.to;
+    const segments = zoneOffsetSegments(plan.tz, from, to);
+    if (!segments.length) return fallback;
+    const lo = segments[0]!.start;
+    const hi = new Date(Math.min(to.getTime(), OFFSET_WINDOW.to.getTime()));
+    return `CASE WHEN ${naive} >= ${timestampLiteral(lo)} AND ${naive} < ${timestampLiteral(hi)} THEN make_timestamp(epoch_us(${naive}) + ${offsetTree(naive, segments)}) ELSE ${fallback} END`;
+  };
 
   // WHERE: access policies, then query filters, then time dimension ranges.
   const accessWhere: string[] = [];
@@ -299,11 +332,17 @@ export function compileValidatedQuery(model: DataModel, query: ValidatedQuery, o
     return compileMemberFilter(m, f, sqlOf(m));
   }
 
+  // Time bounds are naive UTC TIMESTAMPs compared with the raw column: a TIMESTAMP column
+  // compares as is (and can skip row groups by their min/max); for a TIMESTAMPTZ column the
+  // database casts the constant once (session zone UTC), never the column.
+  function bindInstant(instant: Date): string {
+    return `CAST(${params.add(naiveUtc(instant))} AS TIMESTAMP)`;
+  }
+
   function rangeCondition(x: string, range: ResolvedRange, negate = false): string {
-    const ts = `CAST(${x} AS TIMESTAMPTZ)`;
-    const from = `CAST(${params.add(range.from.toISOString())} AS TIMESTAMPTZ)`;
-    const to = `CAST(${params.add(range.to.toISOString())} AS TIMESTAMPTZ)`;
-    return negate ? `(${ts} < ${from} OR ${ts} >= ${to})` : `(${ts} >= ${from} AND ${ts} < ${to})`;
+    const from = bindInstant(range.from);
+    const to = bindInstant(range.to);
+    return negate ? `(${x} < ${from} OR ${x} >= ${to})` : `(${x} >= ${from} AND ${x} < ${to})`;
   }
 
   function compileMemberFilter(m: ResolvedMember, f: MemberFilter, x: string): string {
@@ -311,12 +350,12 @@ export function compileValidatedQuery(model: DataModel, query: ValidatedQuery, o
     const isTime = m.kind === "dimension" && (m.def as Dimension).type === "time";
     const type = m.kind === "measure" ? "number" : (m.def as Dimension).type;
     const bind = (v: FilterValue): string => {
-      if (isTime) return `CAST(${params.add(instantOf(String(v)).toISOString())} AS TIMESTAMPTZ)`;
+      if (isTime) return bindInstant(instantOf(String(v)));
       if (type === "number") return `CAST(${params.add(v as number)} AS ${plan.dialect === "duckdb" ? "DOUBLE" : "NUMERIC"})`;
       if (type === "boolean") return `CAST(${params.add(v as boolean)} AS BOOLEAN)`;
       return params.add(String(v));
     };
-    const subject = isTime ? `CAST(${x} AS TIMESTAMPTZ)` : x;
+    const subject = x;
     const text = `CAST(${x} AS VARCHAR)`;
     const like = (pattern: (v: string) => string, negate: boolean) => {
       const parts = values.map((v) => `${text} ${negate ? "NOT ILIKE" : "ILIKE"} ${params.add(pattern(escapeLike(String(v))))} ESCAPE '\\'`);
@@ -378,7 +417,7 @@ export function compileValidatedQuery(model: DataModel, query: ValidatedQuery, o
     if (parsed.instant) instant = edge === "start" ? parsed.instant : new Date(parsed.instant.getTime() + 1);
     else if (parsed.dateOnly) instant = zonedWallTimeToInstant(edge === "start" ? parsed.wall! : addToWallTime(parsed.wall!, 1, "day"), plan.tz);
     else instant = zonedWallTimeToInstant(edge === "start" ? parsed.wall! : new Date(parsed.wall!.getTime() + 1), plan.tz);
-    return `CAST(${params.add(instant.toISOString())} AS TIMESTAMPTZ)`;
+    return bindInstant(instant);
   }
   function instantOf(text: string): Date {
     const parsed = parseAbsoluteDate(text)!;
@@ -394,18 +433,24 @@ export function compileValidatedQuery(model: DataModel, query: ValidatedQuery, o
     }));
 
   // SELECT columns of the aggregate.
+  const rangeOf = (m: ResolvedMember) => ranges.find((r) => r.member.name === m.name)?.range;
   const dimColumns = dimensions.map((m) => ({
     column: m.name,
-    sql: (m.def as Dimension).type === "time" ? wall(sqlOf(m)) : sqlOf(m),
+    sql: (m.def as Dimension).type === "time" ? wall(sqlOf(m), rangeOf(m)) : sqlOf(m),
   }));
-  const timeSql = (t: TimeColumn, shift?: string) =>
-    `date_trunc('${t.granularity}', ${wall(sqlOf(t.member))}${shift ? ` + ${shift}` : ""})`;
+  // `range` is the member's date range in this scan (a period comparison scans a shifted one).
+  const timeSql = (t: TimeColumn, range: ResolvedRange | undefined, shift?: string) =>
+    `date_trunc('${t.granularity}', ${wall(sqlOf(t.member), range)}${shift ? ` + ${shift}` : ""})`;
   const keyColumns = [...dimColumns.map((d) => d.column), ...timeColumns.map((t) => t.column)];
 
   function aggregate(opts: { shift?: { column: string; interval: string; memberName: string; range?: ResolvedRange }; measureList: ResolvedMember[]; withHaving: boolean; measureAlias?: (m: ResolvedMember) => string }): string {
     const select = [
       ...dimColumns.map((d) => `${d.sql} AS ${quoteIdentifier(d.column)}`),
-      ...timeColumns.map((t) => `${timeSql(t, opts.shift && t.column === opts.shift.column ? opts.shift.interval : undefined)} AS ${quoteIdentifier(t.column)}`),
+      ...timeColumns.map((t) => {
+        const shifted = opts.shift && t.column === opts.shift.column;
+        const range = shifted || (opts.shift && t.member.name === opts.shift.memberName) ? opts.shift!.range : rangeOf(t.member);
+        return `${timeSql(t, range, shifted ? opts.shift!.interval : undefined)} AS ${quoteIdentifier(t.column)}`;
+      }),
       ...opts.measureList.map((m) => `${sqlOf(m)} AS ${quoteIdentifier(opts.measureAlias ? opts.measureAlias(m) : m.name)}`),
     ];
     const where = [...accessWhere, ...filterWhere];
@@ -583,6 +628,26 @@ export function compileValidatedQuery(model: DataModel, query: ValidatedQuery, o
         return render(def.sql!);
     }
   }
+}
+
+/** "YYYY-MM-DDTHH:mm:ss.sss" of an instant in UTC, for comparison with naive UTC columns. */
+function naiveUtc(instant: Date): string {
+  return instant.toISOString().slice(0, 23);
+}
+
+/** A TIMESTAMP literal; only ever built from a Date (no outside text reaches it). */
+function timestampLiteral(instant: Date): string {
+  return `TIMESTAMP '${naiveUtc(instant).replace("T", " ")}'`;
+}
+
+/** Microsecond offset of the segment `naive` falls in, as a balanced CASE (log₂ n comparisons a row). */
+function offsetTree(naive: string, segments: OffsetSegment[]): string {
+  const build = (lo: number, hi: number): string => {
+    if (lo === hi) return String(segments[lo]!.offsetMs * 1000);
+    const mid = Math.ceil((lo + hi + 1) / 2);
+    return `CASE WHEN ${naive} < ${timestampLiteral(segments[mid]!.start)} THEN ${build(lo, mid - 1)} ELSE ${build(mid, hi)} END`;
+  };
+  return build(0, segments.length - 1);
 }
 
 function indent(sql: string): string {

@@ -225,3 +225,93 @@ export function resolveDateRange(range: string | string[], tz: string, now: Date
     wall: { start: instantToWallTime(fromInstant, tz), end: instantToWallTime(toInstant, tz) },
   };
 }
+
+/** From `start` on (until the next segment), wall time in the zone is UTC plus `offsetMs`. */
+export interface OffsetSegment {
+  start: Date;
+  offsetMs: number;
+}
+
+/**
+ * Offsets are worked out per zone and calendar year (cached); queries without a date range
+ * use this window, and rows outside it (or outside a query's range) are converted one by one.
+ */
+export const OFFSET_WINDOW = { from: new Date(Date.UTC(2000, 0, 1)), to: new Date(Date.UTC(2040, 0, 1)) } as const;
+const DAY_MS = 86_400_000;
+const yearCache = new Map<string, OffsetSegment[]>();
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** UTC offset of `tz` at the whole second at or before `instantMs`. */
+function offsetAt(instantMs: number, tz: string): number {
+  let f = offsetFormatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone: tz, timeZoneName: "longOffset" });
+    offsetFormatters.set(tz, f);
+  }
+  // "1/1/2024, GMT+05:45"; plain "GMT" at offset zero.
+  const m = /GMT(?:([+-])(\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(f.format(new Date(Math.floor(instantMs / 1000) * 1000)));
+  if (!m || !m[1]) return 0;
+  const sign = m[1] === "-" ? -1 : 1;
+  return sign * ((Number(m[2]) * 60 + Number(m[3])) * 60 + Number(m[4] ?? 0)) * 1000;
+}
+
+/**
+ * Segments of one calendar year, the first starting on January 1st 00:00 UTC. Sampled daily,
+ * each change narrowed to the second by bisection (a zone that changed its offset and back
+ * within one day would lose that change; none does).
+ */
+function yearSegments(tz: string, year: number): OffsetSegment[] {
+  const key = `${tz}|${year}`;
+  let segments = yearCache.get(key);
+  if (segments) return segments;
+  const from = Date.UTC(year, 0, 1);
+  const to = Date.UTC(year + 1, 0, 1);
+  segments = [{ start: new Date(from), offsetMs: offsetAt(from, tz) }];
+  let previous = segments[0]!.offsetMs;
+  for (let t = from + DAY_MS; t <= to; t += DAY_MS) {
+    const at = Math.min(t, to - 1000);
+    const offset = offsetAt(at, tz);
+    if (offset === previous) continue;
+    // The change lies in (at - DAY_MS, at]: find the first second with the new offset.
+    let lo = at - DAY_MS;
+    let hi = at;
+    while (hi - lo > 1000) {
+      const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
+      if (offsetAt(mid, tz) === previous) lo = mid;
+      else hi = mid;
+    }
+    segments.push({ start: new Date(hi), offsetMs: offset });
+    previous = offset;
+  }
+  yearCache.set(key, segments);
+  return segments;
+}
+
+/** Whether the zone's wall time is UTC (UTC, Etc/UTC, GMT, …): its offset is zero and never changes. */
+export function isUtcLike(tz: string): boolean {
+  if (tz === "UTC" || tz === "Etc/UTC") return true;
+  const s = yearSegments(tz, 2024);
+  return s.length === 1 && s[0]!.offsetMs === 0 && /^(Etc\/)?(GMT|UCT|UTC|Universal|Zulu|Greenwich)(0|[+-]0)?$/.test(tz);
+}
+
+/**
+ * Offset segments of `tz` covering [from, to) clipped to OFFSET_WINDOW, sorted, adjacent ones
+ * with equal offsets merged; the first starts at the clipped `from`. Empty outside the window.
+ */
+export function zoneOffsetSegments(tz: string, from: Date, to: Date): OffsetSegment[] {
+  const lo = Math.max(from.getTime(), OFFSET_WINDOW.from.getTime());
+  const hi = Math.min(to.getTime(), OFFSET_WINDOW.to.getTime());
+  if (hi <= lo) return [];
+  const out: OffsetSegment[] = [];
+  for (let year = new Date(lo).getUTCFullYear(); year <= new Date(hi - 1).getUTCFullYear(); year++) {
+    const segs = yearSegments(tz, year);
+    segs.forEach((s, i) => {
+      const start = s.start.getTime();
+      const end = i + 1 < segs.length ? segs[i + 1]!.start.getTime() : Date.UTC(year + 1, 0, 1);
+      if (end <= lo || start >= hi) return;
+      if (out.length && out[out.length - 1]!.offsetMs === s.offsetMs) return;
+      out.push({ start: new Date(Math.max(start, lo)), offsetMs: s.offsetMs });
+    });
+  }
+  return out;
+}
