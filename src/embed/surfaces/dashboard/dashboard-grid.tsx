@@ -8,16 +8,22 @@ import { buildGridLayouts, resolveGridConfig } from "./grid-layouts";
 export interface DashboardGridProps {
   widgets: DashboardWidget[];
   layout: DashboardLayout | null | undefined;
+  /** A tab's grid inside a tabs card: no outer padding, the card has its own. */
+  nested?: boolean;
 }
 
 export function DashboardGrid(props: DashboardGridProps): ReactNode {
   const { width, containerRef, mounted } = useContainerWidth({ initialWidth: typeof window === "undefined" ? 1280 : window.innerWidth });
-  const config = useMemo(() => resolveGridConfig(props.layout), [props.layout]);
+  const nested = props.nested === true;
+  const config = useMemo(() => {
+    const resolved = resolveGridConfig(props.layout);
+    return nested ? { ...resolved, containerPadding: [0, 0] as [number, number] } : resolved;
+  }, [props.layout, nested]);
   const layouts = useMemo(() => buildGridLayouts(props.widgets, config), [props.widgets, config]);
-  const renderGrid = (widgets: DashboardWidget[]) => <DashboardGrid widgets={widgets} layout={props.layout} />;
+  const renderGrid = (widgets: DashboardWidget[]) => <DashboardGrid widgets={widgets} layout={props.layout} nested />;
 
   return (
-    <div className="svc-grid" ref={containerRef}>
+    <div className={nested ? "svc-grid is-nested" : "svc-grid"} ref={containerRef}>
       {mounted ? (
         <Responsive
           width={width}

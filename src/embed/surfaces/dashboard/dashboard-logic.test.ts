@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DashboardWidget } from "../../../schema/dashboard";
 import { createRenderScheduler } from "../../widgets/chart/render-scheduler";
-import { buildGridLayouts, resolveGridConfig } from "./grid-layouts";
+import { buildGridLayouts, controlRows, resolveGridConfig } from "./grid-layouts";
 import { createLoadTracker, visibleWidgetIds } from "./load-tracker";
 
 const w = (id: string, x: number, y: number, width: number, h: number, extra: Partial<DashboardWidget> = {}): DashboardWidget => ({ id, type: "CHART", position: { x, y, w: width, h }, ...extra });
@@ -30,6 +30,22 @@ describe("buildGridLayouts", () => {
       ["b", 0, 1, 4],
       ["c", 0, 1, 8],
     ]);
+  });
+
+  it("gives controls only the rows their input needs in one column, unless they have a layout for it", () => {
+    const controls = [
+      w("f", 0, 0, 3, 3, { type: "FILTER" }),
+      w("g", 3, 0, 3, 3, { type: "TIME_GRAIN", responsiveLayouts: { xxs: { x: 0, y: 0, w: 1, h: 3 } } }),
+      w("k", 0, 3, 12, 4),
+    ];
+    const xxs = buildGridLayouts(controls, config).xxs;
+    expect(controlRows(config)).toBe(2);
+    expect(xxs.map((i) => [i.i, i.y, i.h])).toEqual([
+      ["f", 0, 2],
+      ["g", 2, 3],
+      ["k", 5, 4],
+    ]);
+    expect(buildGridLayouts(controls, config).lg.find((i) => i.i === "f")?.h).toBe(3);
   });
 });
 

@@ -56,7 +56,22 @@ export function resolveGridConfig(layout: DashboardLayout | null | undefined): R
   };
 }
 
-/** Widget layouts for every breakpoint, all static (viewers don't rearrange). */
+/** Height in px a control (FILTER, TIME_GRAIN: a label over one input row) needs. */
+export const CONTROL_HEIGHT_PX = 72;
+
+/** Grid rows that hold a control at the config's row height and margin. */
+export function controlRows(config: ResolvedGridConfig): number {
+  const [, marginY] = config.margin;
+  return Math.max(1, Math.ceil((CONTROL_HEIGHT_PX + marginY) / (config.rowHeight + marginY)));
+}
+
+const isControl = (widget: DashboardWidget) => widget.type === "FILTER" || widget.type === "TIME_GRAIN";
+
+/**
+ * Widget layouts for every breakpoint, all static (viewers don't rearrange). In the one-column
+ * layout a control without a layout of its own for it takes only the rows its input needs:
+ * stacked one under another, desktop-sized control cells would be mostly empty space.
+ */
 export function buildGridLayouts(widgets: readonly DashboardWidget[], config: ResolvedGridConfig): Record<BreakpointKey, GridItemLayout[]> {
   const baseCols = config.cols.lg;
   const out = {} as Record<BreakpointKey, GridItemLayout[]>;
@@ -67,7 +82,7 @@ export function buildGridLayouts(widgets: readonly DashboardWidget[], config: Re
       const own = widget.responsiveLayouts?.[bp] ?? null;
       const p = own ?? widget.position;
       const h = Math.max(1, p.h);
-      if (smallest) return { i: widget.id, x: 0, y: p.y, w: cols, h, static: true };
+      if (smallest) return { i: widget.id, x: 0, y: p.y, w: cols, h: !own && isControl(widget) ? Math.min(h, controlRows(config)) : h, static: true };
       if (own) {
         const w = Math.min(cols, Math.max(1, own.w));
         return { i: widget.id, x: Math.min(Math.max(0, own.x), cols - w), y: own.y, w, h, static: true };

@@ -28,7 +28,7 @@ import { tableColumnsOf } from "./table-model";
 import { TableView } from "./table-view";
 import { useChartPalette } from "./use-chart-palette";
 import { buildVegaConfig } from "./vega-theme";
-import { drilldownTarget, prepareVegaLiteSpec, type VegaLiteSpec } from "./vega-spec";
+import { drilldownTarget, prepareVegaLiteSpec, withTemporalAxisFormat, type VegaLiteSpec } from "./vega-spec";
 import { VegaView, type ChartHandle } from "./vega-view";
 
 /** Largest result an export asks for. */
@@ -130,7 +130,8 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
     if (!isVega || !result.data || !base || !composed) return null;
     const source = kind === "map" ? (isPointMapSpec(spec) ? buildPointMapSpec(spec) : null) : (spec as VegaLiteSpec | null);
     if (!source) return null;
-    return prepareVegaLiteSpec(source, result.data.data, { annotation: result.data.annotation, aliases, config: buildVegaConfig(palette) });
+    const granularity = composed.timeDimensions?.find((td) => td.granularity)?.granularity;
+    return prepareVegaLiteSpec(withTemporalAxisFormat(source, granularity), result.data.data, { annotation: result.data.annotation, aliases, config: buildVegaConfig(palette) });
   }, [isVega, kind, spec, result.data, base, composed, palette, aliases]);
 
   // Export: the widget's composed query again, on the server, with a higher limit.

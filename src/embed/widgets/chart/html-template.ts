@@ -15,8 +15,11 @@ export function fillHtmlTemplate(html: string, row: Record<string, unknown> | un
   });
 }
 
-/** A full document for srcdoc: the filled body, a strict CSP and base styles for the scheme. */
+/**
+ * A full document for srcdoc: the filled body, a strict CSP and base styles for the scheme.
+ * The base styles also match `.svc-html-root`, the wrapper the image export draws it in.
+ */
 export function htmlReportDocument(body: string, options: { scheme: "light" | "dark"; font: string; text: string }): string {
   const csp = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; font-src data:";
-  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><style>:root{color-scheme:${options.scheme}}html,body{margin:0;padding:0;background:transparent;color:${options.text.replace(/[<>;{}]/g, "")};font-family:${options.font.replace(/[<>;{}]/g, "")};font-size:14px;line-height:1.5}</style></head><body>${body}</body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${csp}"><style>:root{color-scheme:${options.scheme}}html,body,.svc-html-root{margin:0;padding:0;background:transparent;color:${options.text.replace(/[<>;{}]/g, "")};font-family:${options.font.replace(/[<>;{}]/g, "")};font-size:14px;line-height:1.5}</style></head><body>${body}</body></html>`;
 }

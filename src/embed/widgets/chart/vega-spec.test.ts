@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { drilldownTarget, prepareVegaLiteSpec, safeFieldName } from "./vega-spec";
+import { drilldownTarget, prepareVegaLiteSpec, safeFieldName, withTemporalAxisFormat, type VegaLiteSpec } from "./vega-spec";
 
 const annotation = {
   measures: { "sales.revenue": { title: "Sales Revenue", shortTitle: "Revenue", type: "number" } },
@@ -45,5 +45,20 @@ describe("drilldownTarget", () => {
     const { fields } = prepareVegaLiteSpec({ mark: "bar" }, [{ "sales.status": "x", "sales.revenue": 3 }]);
     expect(drilldownTarget({ sales__status: "x", sales__revenue: 3 }, fields, ["sales.revenue"])).toEqual({ member: "sales.revenue", value: 3, row: { "sales.status": "x", "sales.revenue": 3 } });
     expect(safeFieldName("a.b.c")).toBe("a__b__c");
+  });
+});
+
+describe("withTemporalAxisFormat", () => {
+  it("labels a monthly time axis with the year and leaves explicit formats alone", () => {
+    const spec = {
+      mark: "line",
+      encoding: { x: { field: "sales.created_at", type: "temporal" }, y: { field: "sales.revenue", type: "quantitative" } },
+      layer: [{ mark: "point", encoding: { x: { field: "a", type: "temporal", axis: { format: "%Y" } } } }],
+    } as unknown as VegaLiteSpec;
+    const out = withTemporalAxisFormat(spec, "month") as unknown as { encoding: Record<string, { axis?: { format?: string } }>; layer: { encoding: Record<string, { axis?: { format?: string } }> }[] };
+    expect(out.encoding.x!.axis?.format).toBe("%b %Y");
+    expect(out.encoding.y!.axis).toBeUndefined();
+    expect(out.layer[0]!.encoding.x!.axis?.format).toBe("%Y");
+    expect(withTemporalAxisFormat(spec, "hour")).toBe(spec);
   });
 });

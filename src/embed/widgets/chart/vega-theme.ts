@@ -22,6 +22,10 @@ export function categoryRange(palette: ChartPalette): string[] {
   return [palette.primary, ...base.slice(1)];
 }
 
+/** Vega expression for compact axis labels: K, M, B above ten thousand, the default below. */
+export const COMPACT_NUMBER_LABEL =
+  "abs(datum.value) >= 1e9 ? format(datum.value / 1e9, '~r') + 'B' : abs(datum.value) >= 1e6 ? format(datum.value / 1e6, '~r') + 'M' : abs(datum.value) >= 1e4 ? format(datum.value / 1e3, '~r') + 'K' : datum.label";
+
 export function buildVegaConfig(palette: ChartPalette): Record<string, unknown> {
   const category = categoryRange(palette);
   const axis = {
@@ -47,6 +51,8 @@ export function buildVegaConfig(palette: ChartPalette): Record<string, unknown> 
     axisX: { grid: false, domain: true, ticks: false, labelAngle: 0, labelOverlap: "greedy", labelSeparation: 10 },
     axisY: { domain: false, ticks: false, gridDash: [3, 3] },
     axisBand: { grid: false },
+    // Large values read as 2.2M / 850K (in the viewer's number locale) instead of 2,200,000.
+    axisQuantitative: { labelExpr: COMPACT_NUMBER_LABEL },
     legend: { labelColor: palette.text, titleColor: palette.mutedText, labelFont: palette.font, titleFont: palette.font, symbolType: "circle", orient: "bottom", direction: "horizontal", columns: 4, labelFontSize: 11, titleFontSize: 11 },
     title: { color: palette.text, font: palette.font, fontSize: 13, fontWeight: 600, anchor: "start" },
     header: { labelColor: palette.text, titleColor: palette.text },

@@ -1,6 +1,7 @@
 /**
- * TABS_CONTAINER widget: tabs (WAI-ARIA tab pattern, arrow keys move between tabs) each with
- * its own grid of child widgets. A tab mounts when first shown and stays mounted after.
+ * TABS_CONTAINER widget: one card with the tabs in its header (WAI-ARIA tab pattern, arrow
+ * keys move between tabs), each tab with its own grid of child widgets, drawn without card
+ * chrome of their own inside it. A tab mounts when first shown and stays mounted after.
  */
 import { useState, type KeyboardEvent, type ReactNode } from "react";
 import type { DashboardWidget } from "../../../schema/dashboard";
@@ -38,7 +39,7 @@ export function TabsWidget(props: TabsWidgetProps) {
   };
 
   return (
-    <WidgetFrame widget={props.widget} title={typeof title === "string" ? title : null} state="ready" variant="plain">
+    <WidgetFrame widget={props.widget} title={typeof title === "string" ? title : null} state="ready">
       <div className="svc-tabs">
         <div className="svc-tablist" role="tablist" aria-label={typeof title === "string" ? title : t(locale, "tabs.label")} onKeyDown={onKeyDown}>
           {tabs.map((tab, index) => (
