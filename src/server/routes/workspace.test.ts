@@ -201,6 +201,46 @@ describe.each(storageKinds)("folders, workspace, dashboards, users and grants AP
     expect((await t.api("POST", d(`/workbooks/${unpublished.id}/dashboard/ai-widget-thread`), { threadId: "t", widgetId: "ai" })).status).toBe(409);
   });
 
+  it("refuses dashboard and folder operations without the needed access, and allows them with it", async () => {
+    const wb = await (await t.api("PUT", d("/workbooks/by-slug/guarded-dash"), { meta: { dashboardDraft: { title: "G", widgets: [{ id: "ai", type: "AI", position: { x: 0, y: 0, w: 1, h: 1 } }] } } })).json();
+    const f = await folder("Guarded folder");
+    const as = analyst.token;
+    const publish = () => t.api("POST", d(`/workbooks/${wb.id}/dashboard/publish`), undefined, as);
+    const draft = () => t.api("PUT", d(`/workbooks/${wb.id}/dashboard/draft`), { title: "H" }, as);
+    const thread = () => t.api("POST", d(`/workbooks/${wb.id}/dashboard/ai-widget-thread`), { threadId: "t", widgetId: "ai" }, as);
+    expect((await publish()).status).toBe(404);
+    expect((await draft()).status).toBe(404);
+    expect((await t.api("POST", d(`/workbooks/${wb.id}/dashboard/publish`))).status).toBe(200);
+    expect((await thread()).status).toBe(404);
+    expect((await t.api("PUT", d(`/folders/${f.id}`), { name: "renamed" }, as)).status).toBe(404);
+    expect((await t.api("DELETE", d(`/folders/${f.id}`), undefined, as)).status).toBe(404);
+    const grant = (objectType: string, objectId: number, level: string) =>
+      t.api("PUT", d("/grants"), { objectType, objectId, principalType: "user", principalId: analyst.id, level });
+    await grant("workbook", wb.id, "read");
+    await grant("folder", f.id, "read");
+    expect((await thread()).status).toBe(200);
+    expect((await publish()).status).toBe(403);
+    expect((await draft()).status).toBe(403);
+    expect((await t.api("PUT", d(`/folders/${f.id}`), { name: "renamed" }, as)).status).toBe(403);
+    expect((await t.api("POST", d("/folders"), { name: "child", parentId: f.id }, as)).status).toBe(403);
+    await grant("workbook", wb.id, "edit");
+    await grant("folder", f.id, "edit");
+    expect((await draft()).status).toBe(200);
+    expect((await publish()).status).toBe(200);
+    expect((await t.api("PUT", d(`/folders/${f.id}`), { name: "renamed" }, as)).status).toBe(200);
+    expect((await t.api("PUT", d(`/folders/${f.id}`), { parentId: null }, as)).status).toBe(403);
+    expect((await t.api("DELETE", d(`/folders/${f.id}`), undefined, as)).status).toBe(403);
+    expect((await t.api("POST", d("/folders"), { name: "child", parentId: f.id }, as)).status).toBe(201);
+    await grant("folder", f.id, "manage");
+    expect((await t.api("DELETE", d(`/folders/${f.id}`), undefined, as)).status).toBe(204);
+    const viewer = await (await t.api("POST", "/api/v1/users/", { email: "ws-viewer@example.com" })).json();
+    const vt = (await createApiKey(t.database.db, { userId: viewer.id, name: "v" })).token;
+    expect((await t.api("POST", d("/folders"), { name: "v" }, vt)).status).toBe(403);
+    expect((await t.api("POST", d(`/workbooks/${wb.id}/duplicate`), {}, vt)).status).toBe(404);
+    await t.api("PUT", d("/grants"), { objectType: "workbook", objectId: wb.id, principalType: "user", principalId: viewer.id, level: "read" });
+    expect((await t.api("POST", d(`/workbooks/${wb.id}/duplicate`), {}, vt)).status).toBe(403);
+  });
+
   it("administers users: create, change role, delete; only admins", async () => {
     const res = await t.api("POST", "/api/v1/users/", { email: "new@example.com", firstName: "New" });
     expect(res.status).toBe(201);

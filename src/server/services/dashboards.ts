@@ -3,9 +3,9 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { DashboardConfig, type Dashboard, type ReportSnapshot } from "../../schema/dashboard";
 import type { Db } from "../db/connection";
 import { aiWidgetThreads, dashboards, dashboardVersions, reports, workbooks } from "../db/schema";
-import { badRequest, conflict, HttpError, notFound, zodDetails } from "../http/errors";
+import { badRequest, conflict, forbidden, HttpError, notFound, zodDetails } from "../http/errors";
 import type { UserPrincipal } from "../http/principal";
-import { requireAccess } from "./access";
+import { accessLevel, atLeast } from "./access";
 
 const PUBLIC_ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -150,7 +150,9 @@ async function resolveWidgetReports(db: Db, deploymentId: number, config: Dashbo
 export async function publishDashboard(db: Db, workbookId: number, actor: UserPrincipal, opts: { deploymentId?: number } = {}): Promise<Dashboard> {
   const [wb] = await db.select().from(workbooks).where(eq(workbooks.id, workbookId));
   if (!wb || (opts.deploymentId !== undefined && wb.deploymentId !== opts.deploymentId)) throw notFound("Workbook");
-  await requireAccess(db, actor, "workbook", wb.id, "edit", "the workbook");
+  const level = await accessLevel(db, actor, "workbook", wb.id);
+  if (level === "none") throw notFound("Workbook");
+  if (!atLeast(level, "edit")) throw forbidden("Publishing needs edit access to the workbook");
   const draft = wb.meta?.dashboardDraft;
   if (draft === undefined || draft === null) {
     throw badRequest("The workbook has no dashboard draft to publish", [{ path: ["meta", "dashboardDraft"], message: "required to publish" }]);
@@ -207,7 +209,7 @@ export async function attachAiWidgetThread(
 ): Promise<Dashboard> {
   const [wb] = await db.select({ id: workbooks.id, deploymentId: workbooks.deploymentId }).from(workbooks).where(eq(workbooks.id, workbookId));
   if (!wb || wb.deploymentId !== deploymentId) throw notFound("Workbook");
-  await requireAccess(db, actor, "workbook", wb.id, "read", "the workbook");
+  if ((await accessLevel(db, actor, "workbook", wb.id)) === "none") throw notFound("Workbook");
   const published = await getPublishedDashboard(db, wb.id);
   if (!published || published.d.status !== "published") throw conflict("The workbook has no published dashboard", "dashboard_not_published");
   if (input.checksum !== undefined && input.checksum !== published.v.checksum) {
