@@ -46,6 +46,21 @@ describe("createDuckDbDataSource", () => {
   });
 });
 
+describe("createDuckDbDataSource (file access)", () => {
+  it("refuses model SQL that reads server files, and cannot be switched back", async () => {
+    const ds = createDuckDbDataSource({ path: ":memory:" });
+    const read = await ds.query("SELECT * FROM read_csv('/etc/passwd')", []).catch((e) => e);
+    expect(read).toBeInstanceOf(QueryExecutionError);
+    expect(read.message).toMatch(/disabled|external access/i);
+    const unlock = await ds.query("SET enable_external_access = true", []).catch((e) => e);
+    expect(unlock).toBeInstanceOf(QueryExecutionError);
+    await expect(ds.query("SELECT * FROM read_text('/etc/hostname')", [])).rejects.toBeInstanceOf(QueryExecutionError);
+    // Naive timestamps are still read as UTC on every connection.
+    expect(await ds.query("SELECT current_setting('TimeZone') AS tz", [])).toEqual([{ tz: "UTC" }]);
+    await ds.close();
+  });
+});
+
 describe("createPostgresDataSource (unreachable)", () => {
   it("reports a server that is down as DatasourceUnavailableError", async () => {
     const ds = createPostgresDataSource({ host: "127.0.0.1", port: 1, database: "x", user: "x", connectionTimeoutMs: 1000 });

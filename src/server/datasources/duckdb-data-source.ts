@@ -45,7 +45,19 @@ export function createDuckDbDataSource(options: DuckDbDataSourceOptions): DataSo
         throw new DatasourceUnavailableError(`DuckDB file not found: ${options.path}`);
       }
       try {
-        return await DuckDBInstance.create(options.path, options.readOnly ? { access_mode: "READ_ONLY" } : {});
+        const created = await DuckDBInstance.create(options.path, options.readOnly ? { access_mode: "READ_ONLY" } : {});
+        // Model SQL runs here: it must not read other files of the server (read_csv('/etc/passwd'))
+        // nor switch that back on, so external access is off and the configuration locked.
+        const setup = await created.connect();
+        try {
+          // Naive TIMESTAMP columns are read as UTC, the same on every machine.
+          await setup.run("SET GLOBAL TimeZone = 'UTC'");
+          await setup.run("SET enable_external_access = false");
+          await setup.run("SET lock_configuration = true");
+        } finally {
+          setup.closeSync();
+        }
+        return created;
       } catch (cause) {
         throw new DatasourceUnavailableError(`Cannot open DuckDB database: ${(cause as Error).message}`, { cause });
       }
@@ -61,10 +73,7 @@ export function createDuckDbDataSource(options: DuckDbDataSourceOptions): DataSo
     if (created < poolSize) {
       created++;
       try {
-        const conn = await (await instance()).connect();
-        // Naive TIMESTAMP columns are read as UTC, the same on every machine.
-        await conn.run("SET TimeZone = 'UTC'");
-        return conn;
+        return await (await instance()).connect();
       } catch (e) {
         created--;
         throw e instanceof DatasourceUnavailableError ? e : new DatasourceUnavailableError(`Cannot connect to DuckDB: ${(e as Error).message}`, { cause: e });
@@ -95,6 +104,8 @@ export function createDuckDbDataSource(options: DuckDbDataSourceOptions): DataSo
       const onAbort = () => stop("abort");
       run.signal?.addEventListener("abort", onAbort, { once: true });
       try {
+        // The caller may have aborted while this waited for a connection (or the instance opened).
+        if (run.signal?.aborted) throw new QueryCancelledError();
         const reader = await conn.runAndReadAll(sql, params as DuckDBValue[]);
         if (reason === "timeout") throw new QueryTimeoutError(run.timeoutMs!);
         if (reason === "abort") throw new QueryCancelledError();
