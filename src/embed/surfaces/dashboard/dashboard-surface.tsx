@@ -60,7 +60,11 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
     bridge.emit(EVENT_TYPES.dashboardLoaded, { publicId: props.publicId, widgetCount, loadDurationMs: Math.round(performance.now() - mountedAt) });
   });
 
+  // `ready` once per dashboard: a session the host swaps in later (set-session) is no new start.
+  const readySent = useRef(false);
   useEffect(() => {
+    if (readySent.current) return;
+    readySent.current = true;
     bridge.emit(EVENT_TYPES.ready, {
       embedTenant: auth.mode === "signed" ? auth.embedTenant : viewer.embedTenant,
       deploymentId: dashboard.deploymentId,
