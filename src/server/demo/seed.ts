@@ -1,35 +1,18 @@
-import { createHash, randomInt } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/connection";
-import {
-  apiKeys,
-  dashboards,
-  dashboardVersions,
-  dataModelFiles,
-  deployments,
-  embedAccess,
-  embedTenants,
-  reports,
-  workbooks,
-} from "../db/schema";
+import { apiKeys, dashboards, dataModelFiles, deployments, embedTenants, workbooks } from "../db/schema";
 import type { Logger } from "../logger";
 import { createApiKey } from "../services/api-keys";
+import { generatePublicId } from "../services/dashboards";
+import { setDashboardAllowEmbed, setEmbedAccess } from "../services/embed-access";
+import { publishDashboard, systemActor, upsertReportByPublicId, upsertWorkbookBySlug } from "../services/workbooks";
 import { generateDemoDataset } from "./dataset";
 import { DEMO_DEPLOYMENT_NAME, DEMO_REPORTS, DEMO_WORKBOOK_SLUG, demoDashboardConfig } from "./demo-workbook";
 
 const modelDir = fileURLToPath(new URL("./data-model", import.meta.url));
-const PUBLIC_ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-
-/** 12 characters of [0-9A-Za-z], from the CSPRNG. */
-export function newPublicId(): string {
-  let id = "";
-  for (let i = 0; i < 12; i++) id += PUBLIC_ID_ALPHABET[randomInt(PUBLIC_ID_ALPHABET.length)];
-  return id;
-}
-
 export function demoModelFiles(): { path: string; content: string }[] {
   return readdirSync(modelDir)
     .filter((f) => f.endsWith(".yml") || f.endsWith(".yaml"))
@@ -80,11 +63,15 @@ export async function seedDemo(opts: {
   const [anyDeployment] = await db.select({ id: deployments.id }).from(deployments).limit(1);
   if (anyDeployment) return null; // not an empty platform: the demo is not imposed on it
 
+  // The demo is applied through the same services as the API (workbooks as code): reports by
+  // public id, the workbook by slug with its dashboard draft, then publish and embed access.
+  const actor = systemActor(opts.adminUserId);
   return db.transaction(async (tx) => {
-    const [dep] = await tx.insert(deployments).values({ name: DEMO_DEPLOYMENT_NAME, dataSource: { type: "duckdb", path: duckdbPath } }).returning();
+    const t = tx as unknown as Db;
+    const [dep] = await t.insert(deployments).values({ name: DEMO_DEPLOYMENT_NAME, dataSource: { type: "duckdb", path: duckdbPath } }).returning();
     const deploymentId = dep!.id;
-    await tx.insert(dataModelFiles).values(demoModelFiles().map((f) => ({ deploymentId, branch: "main", path: f.path, content: f.content })));
-    await tx
+    await t.insert(dataModelFiles).values(demoModelFiles().map((f) => ({ deploymentId, branch: "main", path: f.path, content: f.content })));
+    await t
       .insert(embedTenants)
       .values([
         { name: "acme-corp", displayName: "Acme Corp" },
@@ -93,78 +80,27 @@ export async function seedDemo(opts: {
       .onConflictDoNothing();
 
     const reportIds: Record<string, number> = {};
-    const snapshots: Record<string, unknown>[] = [];
     for (const r of DEMO_REPORTS) {
-      const [row] = await tx
-        .insert(reports)
-        .values({
-          publicId: newPublicId(),
-          deploymentId,
-          name: r.name,
-          title: r.title,
-          description: r.description ?? null,
-          kind: r.kind,
-          query: r.query,
-          spec: r.spec ?? null,
-          fillMissingRows: r.fillMissingRows ?? null,
-          periodComparisons: r.periodComparisons ?? null,
-          preferences: r.preferences ?? null,
-          createdBy: opts.adminUserId,
-        })
-        .returning();
-      reportIds[r.key] = row!.id;
-      snapshots.push({
-        id: row!.id,
-        reportId: row!.id,
-        versionNumber: row!.versionNumber,
+      const report = await upsertReportByPublicId(t, deploymentId, generatePublicId(), {
         name: r.name,
         title: r.title,
         description: r.description ?? null,
         kind: r.kind,
-        sqlQuery: null,
-        spec: r.spec ?? null,
-        meta: { query: r.query },
+        query: r.query,
+        spec: (r.spec as Record<string, unknown> | undefined) ?? null,
         fillMissingRows: r.fillMissingRows ?? null,
         periodComparisons: r.periodComparisons ?? null,
         preferences: r.preferences ?? null,
-      });
+      }, actor);
+      reportIds[r.key] = report.id;
     }
-
     const config = demoDashboardConfig(reportIds);
-    const [wb] = await tx
-      .insert(workbooks)
-      .values({
-        deploymentId,
-        name: "Demo sales",
-        slug: DEMO_WORKBOOK_SLUG,
-        meta: { dashboardDraft: config },
-        createdBy: opts.adminUserId,
-        userId: opts.adminUserId,
-      })
-      .returning();
-    await tx.update(reports).set({ workbookId: wb!.id }).where(eq(reports.deploymentId, deploymentId));
-    const [dash] = await tx
-      .insert(dashboards)
-      .values({
-        publicId: newPublicId(),
-        deploymentId,
-        workbookId: wb!.id,
-        status: "published",
-        allowEmbed: true,
-        title: config.title ?? null,
-        description: config.description ?? null,
-        createdBy: opts.adminUserId,
-      })
-      .returning();
-    const checksum = createHash("sha256").update(JSON.stringify({ config, snapshots })).digest("hex");
-    const [version] = await tx
-      .insert(dashboardVersions)
-      .values({ dashboardId: dash!.id, versionNumber: 1, config: config as Record<string, unknown>, reportSnapshots: snapshots, checksum, createdBy: opts.adminUserId })
-      .returning();
-    await tx.update(dashboards).set({ versionId: version!.id, versionNumber: 1 }).where(eq(dashboards.id, dash!.id));
-    await tx.insert(embedAccess).values({ workbookId: wb!.id, tenantId: null, action: "read" });
-    logger.info("demo deployment created", { deploymentId, workbookId: wb!.id });
-    return { deploymentId, workbookId: wb!.id, dashboardPublicId: dash!.publicId, created: true };
+    const wb = await upsertWorkbookBySlug(t, deploymentId, DEMO_WORKBOOK_SLUG, { name: "Demo sales", meta: { dashboardDraft: config } }, actor);
+    const dashboard = await publishDashboard(t, wb.id, actor, { deploymentId });
+    await setDashboardAllowEmbed(t, actor, dashboard.publicId, true);
+    await setEmbedAccess(t, actor, deploymentId, wb.id, { rules: [{ embedTenantName: null, action: "read" }] });
+    logger.info("demo deployment created", { deploymentId, workbookId: wb.id });
+    return { deploymentId, workbookId: wb.id, dashboardPublicId: dashboard.publicId, created: true };
   });
 }
 
