@@ -8,7 +8,20 @@ import { registerEmbedDashboardRoutes } from "./embed-dashboard";
 import { registerUserAttributeRoutes } from "./user-attributes";
 import { registerAuthRoutes } from "./auth";
 import { registerAllowedOriginRoutes } from "./allowed-origins";
+import { registerQueryRoutes } from "./query";
 import { registerWorkspaceModules } from "./workspace";
 
-/** Every API route module, one line each; `createApp` registers them in this order. */
-export const routeModules: ((app: Router) => void)[] = [registerDeploymentRoutes, registerApiKeyRoutes, registerEmbedSessionRoutes, registerEmbedTenantRoutes, registerEmbedAccessRoutes, registerEmbedDashboardRoutes, registerUserAttributeRoutes, registerAuthRoutes, registerAllowedOriginRoutes, registerWorkspaceModules];
+/** Every API route module, one per line; `createApp` registers them in this order. */
+export const routeModules: ((app: Router) => void)[] = [
+  registerDeploymentRoutes,
+  registerApiKeyRoutes,
+  registerEmbedSessionRoutes,
+  registerEmbedTenantRoutes,
+  registerEmbedAccessRoutes,
+  registerEmbedDashboardRoutes,
+  registerUserAttributeRoutes,
+  registerAuthRoutes,
+  registerAllowedOriginRoutes,
+  registerQueryRoutes,
+  registerWorkspaceModules,
+];
