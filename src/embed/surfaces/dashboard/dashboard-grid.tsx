@@ -1,5 +1,5 @@
 /** The dashboard grid: react-grid-layout Responsive, static for viewers, one column on phones. */
-import { useMemo, type ReactNode } from "react";
+import { useCallback, useMemo, type ReactNode } from "react";
 import { Responsive, useContainerWidth } from "react-grid-layout";
 import type { DashboardLayout, DashboardWidget } from "../../../schema/dashboard";
 import { WidgetRenderer } from "../../widgets/widget-renderer";
@@ -20,7 +20,19 @@ export function DashboardGrid(props: DashboardGridProps): ReactNode {
     return nested ? { ...resolved, containerPadding: [0, 0] as [number, number] } : resolved;
   }, [props.layout, nested]);
   const layouts = useMemo(() => buildGridLayouts(props.widgets, config), [props.widgets, config]);
-  const renderGrid = (widgets: DashboardWidget[]) => <DashboardGrid widgets={widgets} layout={props.layout} nested />;
+  const renderGrid = useCallback((widgets: DashboardWidget[]) => <DashboardGrid widgets={widgets} layout={props.layout} nested />, [props.layout]);
+  // The same children array while the widgets stay the same: react-grid-layout deep-compares
+  // its children on every render, and a fresh array of elements makes that walk React's own
+  // object graph (tens of ms per render on a large dashboard).
+  const children = useMemo(
+    () =>
+      props.widgets.map((widget) => (
+        <div key={widget.id} className="svc-grid-item">
+          <WidgetRenderer widget={widget} renderGrid={renderGrid} />
+        </div>
+      )),
+    [props.widgets, renderGrid],
+  );
 
   return (
     <div className={nested ? "svc-grid is-nested" : "svc-grid"} ref={containerRef}>
@@ -36,11 +48,7 @@ export function DashboardGrid(props: DashboardGridProps): ReactNode {
           dragConfig={{ enabled: false }}
           resizeConfig={{ enabled: false }}
         >
-          {props.widgets.map((widget) => (
-            <div key={widget.id} className="svc-grid-item">
-              <WidgetRenderer widget={widget} renderGrid={renderGrid} />
-            </div>
-          ))}
+          {children}
         </Responsive>
       ) : null}
     </div>

@@ -1,0 +1,190 @@
+/**
+ * Dashboard load figures (issue 6 performance), one run in headless Chromium:
+ *   npm run build && npx tsx bench/dashboard-load.ts [--runs 3] [--base-port 18380]
+ *
+ * - the demo dashboard (16 widgets): `dashboard-loaded.loadDurationMs`, and time to `ready`
+ *   against a blank iframe of the same server (from setting the iframe's src on the allowed
+ *   host page; goal ≤ 1.5×);
+ * - scaling: `loadDurationMs` of a 48-widget dashboard against a 12-widget one, both created
+ *   through the API from the demo's widgets (goal ≤ 2×);
+ * - main thread of the embed while the 48-widget dashboard loads: the longest long task
+ *   (PerformanceObserver "longtask" in the embed's frame; goal: none over 50 ms);
+ * - JavaScript before ready, gzip (bench/dashboard-bundle.ts; goal ≤ 180 kB).
+ * Every load is a fresh browser context (cold HTTP cache) with a fresh signed session; the
+ * platform's query result cache is warm after the first load, as it is for any dashboard
+ * that has been opened once. Medians of `--runs` loads.
+ */
+import type { Page } from "@playwright/test";
+import type { DashboardWidget } from "../src/schema/dashboard";
+import { measureStartupBundle } from "./dashboard-bundle";
+import { arg, KEEP_NAMES_SHIM, quantile, startBenchRig, type BenchRig } from "./bridge-rig";
+
+const runs = arg("runs", 3);
+const basePort = arg("base-port", 18380);
+
+/** Records the embed frame's long tasks (durations in ms) in `window.__longTasks`. */
+const LONG_TASK_RECORDER = {
+  content: `if (location.pathname.startsWith("/embed/")) {
+    window.__longTasks = [];
+    try { new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); }).observe({ type: "longtask", buffered: true }); } catch {}
+  }`,
+};
+
+async function adminApi<T>(bench: BenchRig, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${bench.addresses.platformUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${bench.addresses.adminToken}`, "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Publishes an embeddable dashboard with these widgets (workbook by slug, publish, access). */
+async function publishDashboard(bench: BenchRig, slug: string, title: string, widgets: DashboardWidget[]): Promise<string> {
+  const base = `/api/v1/deployments/${bench.deploymentId}`;
+  const workbook = await adminApi<{ id: number }>(bench, "PUT", `${base}/workbooks/by-slug/${slug}`, { name: title, meta: { dashboardDraft: { title, widgets } } });
+  const dashboard = await adminApi<{ publicId: string }>(bench, "POST", `${base}/workbooks/${workbook.id}/dashboard/publish`);
+  await adminApi(bench, "PUT", `${base}/workbooks/${workbook.id}/embed-access`, { rules: [{ embedTenantName: null, action: "read" }] });
+  await adminApi(bench, "PATCH", `/api/v1/embed/dashboard/${dashboard.publicId}`, { allowEmbed: true });
+  return dashboard.publicId;
+}
+
+/**
+ * `copies` stacked copies of a 12-widget block of the demo: its nine charts, the text, the
+ * status filter and the time grain (ids suffixed per copy, each copy below the previous).
+ */
+function repeatedDemoWidgets(demo: DashboardWidget[], copies: number): DashboardWidget[] {
+  const block = demo.filter((w) => w.type === "CHART" || w.type === "TEXT" || w.type === "TIME_GRAIN" || w.id === "filter_status");
+  if (block.length !== 12) throw new Error(`expected a 12-widget block of the demo, got ${block.length}`);
+  const height = Math.max(...block.map((w) => w.position.y + w.position.h));
+  return Array.from({ length: copies }, (_, copy) =>
+    block.map((w) => ({ ...w, id: `${w.id}_${copy}`, position: { ...w.position, y: w.position.y + copy * height }, responsiveLayouts: null })),
+  ).flat();
+}
+
+interface LoadResult {
+  readyMs: number;
+  loadDurationMs: number;
+  widgetCount: number;
+  longestTaskMs: number;
+  longTasksOver50: number;
+}
+
+/** Loads a dashboard in a fresh context on the host page; ms from src to ready, the loaded event, long tasks. */
+async function loadDashboard(bench: BenchRig, publicId: string): Promise<LoadResult> {
+  const context = await bench.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(KEEP_NAMES_SHIM);
+    await page.addInitScript(LONG_TASK_RECORDER);
+    await page.goto(`${bench.addresses.hostUrl}/host.html`);
+    const src = `${bench.addresses.platformUrl}/embed/dashboard/${publicId}?session=${encodeURIComponent(await bench.session())}`;
+    const timing = await page.evaluate(
+      (src) =>
+        new Promise<{ readyMs: number; loaded: { loadDurationMs: number; widgetCount: number } }>((resolve, reject) => {
+          const iframe = document.getElementById("embed") as HTMLIFrameElement;
+          const timer = setTimeout(() => reject(new Error("no dashboard-loaded within 120 s")), 120_000);
+          let readyMs = -1;
+          const t0 = performance.now();
+          window.addEventListener("message", (e) => {
+            if (e.source !== iframe.contentWindow) return;
+            const data = e.data as { type?: string; payload?: { loadDurationMs: number; widgetCount: number; fatal?: boolean; message?: string } };
+            if (data?.type === "svc:event:ready") readyMs = performance.now() - t0;
+            if (data?.type === "svc:event:error" && data.payload?.fatal) reject(new Error(`fatal error: ${data.payload.message}`));
+            if (data?.type === "svc:event:dashboard-loaded") {
+              clearTimeout(timer);
+              resolve({ readyMs, loaded: data.payload! });
+            }
+          });
+          iframe.src = src;
+        }),
+      src,
+    );
+    // Charts off screen draw as they come near; what ran during the load is recorded by now.
+    await page.waitForTimeout(300);
+    const frame = page.frames().find((f) => f.url().startsWith(`${bench.addresses.platformUrl}/embed/`))!;
+    const longTasks = await frame.evaluate(() => (window as unknown as { __longTasks?: number[] }).__longTasks ?? []);
+    return {
+      readyMs: timing.readyMs,
+      loadDurationMs: timing.loaded.loadDurationMs,
+      widgetCount: timing.loaded.widgetCount,
+      longestTaskMs: longTasks.length ? Math.max(...longTasks) : 0,
+      longTasksOver50: longTasks.filter((d) => d > 50).length,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** ms from setting the src of the host page's iframe to its load event, for a tiny response of the same server. */
+async function loadBlank(bench: BenchRig, i: number): Promise<number> {
+  const context = await bench.browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(KEEP_NAMES_SHIM);
+    await page.goto(`${bench.addresses.hostUrl}/host.html`);
+    return await page.evaluate(
+      (src) =>
+        new Promise<number>((resolve) => {
+          const iframe = document.getElementById("embed") as HTMLIFrameElement;
+          const t0 = performance.now();
+          iframe.addEventListener("load", () => resolve(performance.now() - t0), { once: true });
+          iframe.src = src;
+        }),
+      `${bench.addresses.platformUrl}/bench-blank-frame?run=${i}`,
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => quantile(values, 0.5);
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+async function main() {
+  const bundle = measureStartupBundle();
+  const bench = await startBenchRig(basePort);
+  try {
+    const demo = await adminApi<{ dashboard: { config: { widgets: DashboardWidget[] } } }>(bench, "GET", `/api/v1/embed/dashboard/${bench.publicId}`);
+    const demoWidgets = demo.dashboard.config.widgets;
+    const twelve = await publishDashboard(bench, "bench-12-widgets", "Bench: 12 widgets", repeatedDemoWidgets(demoWidgets, 1));
+    const fortyEight = await publishDashboard(bench, "bench-48-widgets", "Bench: 48 widgets", repeatedDemoWidgets(demoWidgets, 4));
+
+    // One load of each first: the platform's query cache is warm for all of them after it.
+    for (const id of [bench.publicId, twelve, fortyEight]) await loadDashboard(bench, id);
+    const results = { demo: [] as LoadResult[], twelve: [] as LoadResult[], fortyEight: [] as LoadResult[], blank: [] as number[] };
+    for (let i = 0; i < runs; i++) {
+      results.demo.push(await loadDashboard(bench, bench.publicId));
+      results.blank.push(await loadBlank(bench, i));
+      results.twelve.push(await loadDashboard(bench, twelve));
+      results.fortyEight.push(await loadDashboard(bench, fortyEight));
+    }
+
+    const demoReady = median(results.demo.map((r) => r.readyMs));
+    const blank = median(results.blank);
+    const load12 = median(results.twelve.map((r) => r.loadDurationMs));
+    const load48 = median(results.fortyEight.map((r) => r.loadDurationMs));
+    const longest48 = Math.max(...results.fortyEight.map((r) => r.longestTaskMs));
+    const over50 = median(results.fortyEight.map((r) => r.longTasksOver50));
+    const rows: [string, string, string][] = [
+      [`demo dashboard (${results.demo[0]!.widgetCount} widgets): loadDurationMs`, ms(median(results.demo.map((r) => r.loadDurationMs))), ""],
+      ["demo dashboard: time to ready", ms(demoReady), ""],
+      ["blank iframe, same server: load", ms(blank), ""],
+      ["ready / blank", `${(demoReady / blank).toFixed(2)}×`, "goal ≤ 1.5×"],
+      [`${results.twelve[0]!.widgetCount} widgets: loadDurationMs`, ms(load12), ""],
+      [`${results.fortyEight[0]!.widgetCount} widgets: loadDurationMs`, ms(load48), ""],
+      ["48 / 12", `${(load48 / load12).toFixed(2)}×`, "goal ≤ 2×"],
+      ["48 widgets: longest long task (max of runs)", ms(longest48), "goal: none over 50 ms"],
+      ["48 widgets: long tasks over 50 ms (median)", String(over50), ""],
+      ["JS before ready (gzip)", `${(bundle.gzipBytes / 1000).toFixed(1)} kB`, "goal ≤ 180 kB"],
+    ];
+    const width = Math.max(...rows.map((r) => r[0].length));
+    console.log(`\ndashboard load, medians of ${runs} runs (fresh context and session each)\n`);
+    for (const [label, value, goal] of rows) console.log(`${label.padEnd(width)}  ${value.padStart(9)}  ${goal}`);
+  } finally {
+    await bench.close();
+  }
+}
+
+await main();
