@@ -2,6 +2,9 @@
  * Retakes the dashboard screenshots of docs/screenshots from the real platform (the e2e rig
  * on ports of its own, with the demo deployment) in Debian's Chromium:
  *   npm run build && npx tsx scripts/screenshots.ts [--base-port 18280] [--out docs/screenshots]
+ * or against a platform that is already running (its demo host too); the host fixture page
+ * is then served by this script on 127.0.0.1:<--host-port>, allowed for the time of the run:
+ *   npx tsx scripts/screenshots.ts --platform http://localhost:8090 --demo-host http://127.0.0.1:8091 --admin-token svc_…
  *
  * - dashboard-light.png: 1280 px wide, the whole dashboard.
  * - dashboard-dark.png: the same after the host page sent `svc:action:set-color-scheme`
@@ -13,7 +16,8 @@
  * own that a capture beyond the viewport does not see; so each shot first grows the viewport
  * to the whole height of the dashboard and waits until every widget has settled and drawn.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { rigAddresses } from "../e2e/support/env";
@@ -28,7 +32,35 @@ function option(name: string, fallback: string): string {
 
 const basePort = Number(option("base-port", "18280"));
 const outDir = option("out", "docs/screenshots");
-const addresses = rigAddresses(basePort);
+const runningPlatform = option("platform", "");
+const addresses = runningPlatform
+  ? {
+      platformUrl: runningPlatform.replace(/\/$/, ""),
+      demoHostUrl: option("demo-host", "http://127.0.0.1:8091").replace(/\/$/, ""),
+      hostUrl: `http://127.0.0.1:${option("host-port", "8092")}`,
+      adminToken: option("admin-token", process.env.SVC_ADMIN_TOKEN ?? ""),
+    }
+  : rigAddresses(basePort);
+
+/** Serves the host fixture page for a running platform; returns a function that stops it. */
+async function serveHostFixture(): Promise<() => Promise<void>> {
+  const html = readFileSync(path.join("e2e", "fixtures", "dashboard-frame.html"), "utf8").replaceAll("__PLATFORM_URL__", addresses.platformUrl).replaceAll("__ROLE__", "host");
+  const server: Server = createServer((request, response) => {
+    if (request.url?.startsWith("/dashboard-frame.html")) response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
+    else response.writeHead(404).end();
+  });
+  const { port } = new URL(addresses.hostUrl);
+  await new Promise<void>((resolve) => server.listen(Number(port), "127.0.0.1", resolve));
+  const originsUrl = `${addresses.platformUrl}/api/v1/embed/allowed-origins`;
+  const headers = { authorization: `Bearer ${addresses.adminToken}`, "content-type": "application/json" };
+  const before = ((await (await fetch(originsUrl, { headers })).json()) as { origins: string[] }).origins;
+  const put = (origins: string[]) => fetch(originsUrl, { method: "PUT", headers, body: JSON.stringify({ origins }) });
+  if (!(await put([...new Set([...before, addresses.hostUrl])])).ok) throw new Error("could not allow the fixture host origin");
+  return async () => {
+    await put(before);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+}
 
 /** Events the host fixture recorded, by type. */
 async function eventCount(page: Page, type: string): Promise<number> {
@@ -80,7 +112,8 @@ async function openFrameHost(page: Page, params: Record<string, string> = {}): P
 
 async function main() {
   mkdirSync(outDir, { recursive: true });
-  const rig = await startRig({ addresses, logLevel: "error" });
+  const rig = runningPlatform ? null : await startRig({ addresses: rigAddresses(basePort), logLevel: "error" });
+  const stopFixture = runningPlatform ? await serveHostFixture() : null;
   const browser = await chromium.launch({ executablePath: process.env.SVC_CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   try {
     // Light, desktop.
@@ -122,7 +155,8 @@ async function main() {
     console.log(`screenshots written to ${outDir}`);
   } finally {
     await browser.close();
-    await rig.stop();
+    await stopFixture?.();
+    await rig?.stop();
   }
 }
 

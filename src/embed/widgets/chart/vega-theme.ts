@@ -48,7 +48,7 @@ export function buildVegaConfig(palette: ChartPalette): Record<string, unknown> 
     padding: 4,
     view: { stroke: "transparent" },
     axis,
-    axisX: { grid: false, domain: true, ticks: false, labelAngle: 0, labelOverlap: "greedy", labelSeparation: 10 },
+    axisX: { grid: false, domain: true, ticks: false, labelAngle: 0, labelOverlap: "parity", labelSeparation: 10 },
     axisY: { domain: false, ticks: false, gridDash: [3, 3] },
     axisBand: { grid: false },
     // Large values read as 2.2M / 850K (in the viewer's number locale) instead of 2,200,000.
