@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { mark, openHost, waitForEvent, waitForWidgetsSettled } from "./support/embed-harness";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E } from "./support/env";
+import { createSession, dashboardUrl, getDemoConfig, mark, openHost, waitForEvent, waitForWidgetsSettled } from "./support/embed-harness";
 
 // Drilldown: a click on a measure (a bar of a chart, a cell of a table) emits `drilldown` with
 // the fully-qualified member, the value and the widget, and opens the panel with the rows
@@ -9,6 +10,30 @@ async function openDashboard(page: Page) {
   await openHost(page, { params: {} });
   await waitForEvent(page, "svc:event:dashboard-loaded");
   await waitForWidgetsSettled(page);
+}
+
+const auth = { authorization: `Bearer ${E2E.adminToken}` };
+
+async function api<T>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
+  const response = await request.fetch(`${E2E.platformUrl}${path}`, { method, headers: auth, ...(data === undefined ? {} : { data }) });
+  expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** A dashboard (built through the API) with the demo's "Revenue by category" bar chart as its only widget. */
+async function barChartDashboard(request: APIRequestContext): Promise<string> {
+  const { deploymentId } = await getDemoConfig(request);
+  const reports = await api<{ items: { id: number; name: string }[] }>(request, "GET", `/api/v1/deployments/${deploymentId}/reports?first=100`);
+  const bars = reports.items.find((r) => r.name === "revenue_by_category")!;
+  const base = `/api/v1/deployments/${deploymentId}`;
+  const workbook = await api<{ id: number }>(request, "PUT", `${base}/workbooks/by-slug/e2e-drilldown-bars`, {
+    name: "Drilldown bars",
+    meta: { dashboardDraft: { title: "Drilldown bars", widgets: [{ id: "bars", type: "CHART", position: { x: 0, y: 0, w: 8, h: 6 }, config: { reportId: bars.id } }] } },
+  });
+  const dashboard = await api<{ publicId: string }>(request, "POST", `${base}/workbooks/${workbook.id}/dashboard/publish`);
+  await api(request, "PUT", `${base}/workbooks/${workbook.id}/embed-access`, { rules: [{ embedTenantName: null, action: "read" }] });
+  await api(request, "PATCH", `/api/v1/embed/dashboard/${dashboard.publicId}`, { allowEmbed: true });
+  return dashboard.publicId;
 }
 
 async function expectPanelWithRows(page: Page) {
@@ -37,9 +62,11 @@ test.describe("drilldown", () => {
   });
 
   test("clicking a bar of a chart emits drilldown with the bar's measure and value", async ({ page }) => {
-    await openDashboard(page);
+    const publicId = await barChartDashboard(page.request);
+    await page.goto(`${E2E.hostUrl}/host.html?embed=${encodeURIComponent(dashboardUrl(publicId, await createSession(page.request)))}`);
+    await waitForEvent(page, "svc:event:dashboard-loaded");
     const frame = page.frameLocator("#embed");
-    const chart = frame.getByTestId("widget-revenue_by_category");
+    const chart = frame.getByTestId("widget-bars");
     await chart.scrollIntoViewIfNeeded();
     const canvas = chart.locator("canvas");
     await expect(canvas).toBeVisible();
@@ -49,13 +76,13 @@ test.describe("drilldown", () => {
     // Bars run from the top of the plot; the first (the largest category) is wide. Probe down
     // its band until a click lands on it.
     let event = null;
-    for (const y of [0.06, 0.09, 0.12, 0.15]) {
+    for (const y of [0.05, 0.07, 0.09, 0.11, 0.13, 0.16, 0.2]) {
       await canvas.click({ position: { x: box.width * 0.35, y: box.height * y } });
       event = await waitForEvent(page, "svc:event:drilldown", { from, timeout: 1_500 }).catch(() => null);
       if (event) break;
     }
     expect(event, "a click on the first bar emits drilldown").not.toBeNull();
-    expect(event!.payload).toMatchObject({ member: "sales.revenue", widgetId: "revenue_by_category" });
+    expect(event!.payload).toMatchObject({ member: "sales.revenue", widgetId: "bars" });
     expect(event!.payload.value as number).toBeGreaterThan(0);
     await expectPanelWithRows(page);
   });
