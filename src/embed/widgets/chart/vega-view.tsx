@@ -29,9 +29,13 @@ export interface VegaViewProps {
 
 type VegaResult = { view: { finalize(): void; toImageURL(type: string, scale?: number): Promise<string>; addEventListener(type: string, h: (e: unknown, item: unknown) => void): void; resize(): { runAsync(): Promise<unknown> } } };
 
-/** True once the element has come within a screen of the viewport. */
-function useNearViewport(ref: React.RefObject<HTMLElement | null>, onDeferred: () => void): boolean {
+/**
+ * True once the element has come within a screen of the viewport. `offscreen.current` is true
+ * once the observer has seen it away from the viewport (and it has not come near since).
+ */
+function useNearViewport(ref: React.RefObject<HTMLElement | null>, onDeferred: () => void): { near: boolean; offscreen: React.RefObject<boolean> } {
   const [near, setNear] = useState(false);
+  const offscreen = useRef(false);
   const deferredRef = useRef(onDeferred);
   deferredRef.current = onDeferred;
   useEffect(() => {
@@ -44,9 +48,11 @@ function useNearViewport(ref: React.RefObject<HTMLElement | null>, onDeferred: (
     let first = true;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
+        offscreen.current = false;
         setNear(true);
         observer.disconnect();
       } else if (first) {
+        offscreen.current = true;
         deferredRef.current();
       }
       first = false;
@@ -54,15 +60,21 @@ function useNearViewport(ref: React.RefObject<HTMLElement | null>, onDeferred: (
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref, near]);
-  return near;
+  return { near, offscreen };
 }
 
 export function VegaView(props: VegaViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const callbacks = useRef(props);
   callbacks.current = props;
-  const near = useNearViewport(containerRef, () => callbacks.current.onDeferred?.());
+  const { near, offscreen } = useNearViewport(containerRef, () => callbacks.current.onDeferred?.());
   const locale = useEmbedStore((s) => s.locale);
+
+  // New data for a chart that is still off screen: it is deferred again (it draws when
+  // scrolled to), or the widget would wait for a drawing that has not been asked for.
+  useEffect(() => {
+    if (!near && offscreen.current) callbacks.current.onDeferred?.();
+  }, [near, offscreen, props.spec]);
 
   useEffect(() => {
     const container = containerRef.current;
