@@ -59,6 +59,28 @@ test.describe("exports with allowExport=true", () => {
     expect(event.payload).not.toHaveProperty("rowCount");
   });
 
+  test("PNG of an HTML report widget shows the report, not an empty card", async () => {
+    const { file } = await exportAndCheck(page, "export-png-highlights", "png", "widget", "highlights");
+    // Dark pixels below the card's header: the report's figures (its sandboxed frame is drawn
+    // into the capture; a plain DOM capture would leave that area blank).
+    const darkBelowHeader = await page.evaluate(async (base64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext("2d")!;
+      context.drawImage(image, 0, 0);
+      const top = Math.round(image.naturalHeight * 0.25);
+      const { data } = context.getImageData(0, top, image.naturalWidth, image.naturalHeight - top);
+      let dark = 0;
+      for (let p = 0; p < data.length; p += 4) if (data[p]! + data[p + 1]! + data[p + 2]! < 200) dark++;
+      return dark;
+    }, file.toString("base64"));
+    expect(darkBelowHeader).toBeGreaterThan(300);
+  });
+
   test("PNG and PDF of the whole dashboard", async () => {
     const png = await exportAndCheck(page, "export-png-dashboard", "png", "dashboard");
     expect(png.file.subarray(1, 4).toString("latin1")).toBe("PNG");

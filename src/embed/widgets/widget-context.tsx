@@ -4,7 +4,7 @@
  * and downloads. Widgets never talk to the bridge or the API client directly.
  */
 import { createContext, useContext } from "react";
-import type { DownloadPayload, DrilldownPayload, ErrorPayload, AiQueryPayload } from "../../protocol";
+import type { DownloadPayload, DrilldownPayload, ErrorPayload } from "../../protocol";
 import type { ReportSnapshot } from "../../schema/dashboard";
 import type { QueryRequest, QueryResult, SemanticQuery } from "../app/platform-api";
 
@@ -29,7 +29,6 @@ export interface WidgetHost {
   reportError(error: ErrorPayload): void;
   drilldown(request: DrilldownRequest, event: DrilldownPayload): void;
   downloaded(event: DownloadPayload): void;
-  aiQuery(event: AiQueryPayload): void;
 }
 
 export const WidgetHostContext = createContext<WidgetHost | null>(null);

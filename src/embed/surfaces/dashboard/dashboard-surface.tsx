@@ -98,7 +98,6 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
         setDrill(request);
       },
       downloaded: (event) => bridge.emit(EVENT_TYPES.download, event),
-      aiQuery: (event) => bridge.emit(EVENT_TYPES.aiQuery, event),
     };
   }, [api, bridge, dashboard, viewer, allowExport, props.publicId]);
 
