@@ -3,7 +3,7 @@
  * drilldown; `ready` once authenticated and mounted, `view`, and `dashboard-loaded` when
  * every visible widget has rendered or failed.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useParams } from "react-router";
 import { EVENT_TYPES, type DownloadFormat } from "../../../protocol";
 import { useEmbedServices, useEmbedSession } from "../../app/embed-context";
@@ -59,6 +59,12 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
   tracker.current ??= createLoadTracker(visibleWidgetIds(widgets), ({ widgetCount }) => {
     bridge.emit(EVENT_TYPES.dashboardLoaded, { publicId: props.publicId, widgetCount, loadDurationMs: Math.round(performance.now() - mountedAt) });
   });
+
+  // The grid (every widget) renders as a transition after the dashboard's shell is on screen:
+  // React renders it in slices that leave the main thread free in between, and `ready`
+  // goes out without waiting for it.
+  const [gridShown, setGridShown] = useState(false);
+  useEffect(() => startTransition(() => setGridShown(true)), []);
 
   // `ready` once per dashboard: a session the host swaps in later (set-session) is no new start.
   const readySent = useRef(false);
@@ -148,7 +154,13 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
             ) : null}
           </header>
         ) : null}
-        {widgets.length === 0 ? <div className="svc-empty is-large">{t(locale, "dashboard.empty")}</div> : <DashboardGrid widgets={widgets} layout={dashboard.config.layout} />}
+        {widgets.length === 0 ? (
+          <div className="svc-empty is-large">{t(locale, "dashboard.empty")}</div>
+        ) : gridShown ? (
+          <DashboardGrid widgets={widgets} layout={dashboard.config.layout} />
+        ) : (
+          <div className="svc-grid is-pending" aria-busy="true" />
+        )}
       </main>
       {drill ? <DrilldownPanel request={drill} onClose={closeDrill} /> : null}
     </WidgetHostContext.Provider>
