@@ -53,6 +53,17 @@ describe("seedDemo", () => {
     expect(config.widgets!.length).toBeGreaterThanOrEqual(12);
     const snapshots = version!.reportSnapshots.map((s) => ReportSnapshot.parse(s));
     expect(new Set(snapshots.map((s) => s.kind))).toEqual(new Set(["vega", "table", "kpi", "html", "map"]));
+    // Every chart has its report frozen in the version, the charts inside tabs included.
+    const chartReports: number[] = [];
+    const collect = (ws: NonNullable<typeof config.widgets>) => {
+      for (const w of ws) {
+        if (w.type === "CHART") chartReports.push(w.config!.reportId as number);
+        for (const tab of ((w.config?.tabs ?? []) as { widgets: NonNullable<typeof config.widgets> }[])) collect(tab.widgets);
+      }
+    };
+    collect(config.widgets!);
+    expect(chartReports.length).toBeGreaterThan(10);
+    expect(new Set(snapshots.map((s) => s.reportId))).toEqual(new Set(chartReports));
   });
 
   it("serves real numbers that differ between the two tenants", async () => {

@@ -103,16 +103,27 @@ export function parseDashboardConfig(value: unknown, pathPrefix: (string | numbe
 /** The reports CHART widgets reference, in widget order; unknown references are a 400 with paths. */
 async function resolveWidgetReports(db: Db, deploymentId: number, config: DashboardConfig, pathPrefix: (string | number)[]) {
   const refs: { path: (string | number)[]; id?: number; publicId?: string }[] = [];
-  (config.widgets ?? []).forEach((w, i) => {
-    if (w.type !== "CHART" || !w.config) return;
-    const { reportId, reportPublicId } = w.config as { reportId?: unknown; reportPublicId?: unknown };
-    if (reportId !== undefined && reportId !== null) {
-      if (!Number.isInteger(reportId)) throw badRequest("A widget reportId must be an integer", [{ path: [...pathPrefix, "widgets", i, "config", "reportId"], message: "expected an integer" }]);
-      refs.push({ path: [...pathPrefix, "widgets", i, "config", "reportId"], id: reportId as number });
-    } else if (typeof reportPublicId === "string") {
-      refs.push({ path: [...pathPrefix, "widgets", i, "config", "reportPublicId"], publicId: reportPublicId });
-    }
-  });
+  // CHART widgets anywhere in the draft, the ones inside TABS_CONTAINER tabs included.
+  const visit = (widgets: unknown, path: (string | number)[]) => {
+    if (!Array.isArray(widgets)) return;
+    widgets.forEach((w: { type?: unknown; config?: Record<string, unknown> | null }, i) => {
+      if (!w || typeof w !== "object" || !w.config) return;
+      const at = [...path, i, "config"];
+      if (w.type === "TABS_CONTAINER" && Array.isArray(w.config.tabs)) {
+        w.config.tabs.forEach((tab: { widgets?: unknown } | null, t: number) => visit(tab?.widgets, [...at, "tabs", t, "widgets"]));
+        return;
+      }
+      if (w.type !== "CHART") return;
+      const { reportId, reportPublicId } = w.config as { reportId?: unknown; reportPublicId?: unknown };
+      if (reportId !== undefined && reportId !== null) {
+        if (!Number.isInteger(reportId)) throw badRequest("A widget reportId must be an integer", [{ path: [...at, "reportId"], message: "expected an integer" }]);
+        refs.push({ path: [...at, "reportId"], id: reportId as number });
+      } else if (typeof reportPublicId === "string") {
+        refs.push({ path: [...at, "reportPublicId"], publicId: reportPublicId });
+      }
+    });
+  };
+  visit(config.widgets, [...pathPrefix, "widgets"]);
   if (!refs.length) return [];
   const ids = refs.flatMap((r) => (r.id !== undefined ? [r.id] : []));
   const publicIds = refs.flatMap((r) => (r.publicId !== undefined ? [r.publicId] : []));
