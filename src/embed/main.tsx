@@ -16,7 +16,7 @@ import { readEmbedRuntimeConfig } from "./app/runtime-config";
 import { readSessionParameter } from "./app/session";
 import { inEmbedPath, surfaceOfPath } from "./app/surface-paths";
 import { createEmbedBridge } from "./bridge";
-import { matchSupportedLocale } from "./i18n";
+import { loadLocaleMatching } from "./i18n";
 import { bindEmbedDocument } from "./state/bind-embed-document";
 import { createEmbedStore } from "./state/embed-store";
 import { EmbedStoreProvider } from "./state/use-embed-store";
@@ -26,10 +26,8 @@ const mountedAt = performance.now();
 const config = readEmbedRuntimeConfig(document);
 const surface = surfaceOfPath(window.location.pathname);
 const urlParameters = parseEmbedUrlParameters(new URLSearchParams(window.location.search));
-const urlLocale = urlParameters.locale ? matchSupportedLocale(urlParameters.locale) : null;
 
 const store = createEmbedStore({
-  ...(urlLocale ? { locale: urlLocale } : {}),
   timezone: urlParameters.timezone,
   filters: urlParameters.filters,
   timeGrains: urlParameters.timeGrains,
@@ -45,9 +43,15 @@ const api = createEmbedApi({ baseUrl: window.location.origin, mode: readSessionP
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, staleTime: Infinity } },
 });
-if (urlParameters.locale && !urlLocale) {
-  bridge.emitError({ name: "ConfigInvalid", message: `Unsupported locale "${urlParameters.locale.slice(0, 40)}"; using the default`, fatal: false, context: "locale" });
-}
+// The matcher loads beside the app (it is not in the start-up bundle); the URL's locale is
+// applied as soon as it is there, before any data has arrived.
+const urlLocaleRequest = urlParameters.locale;
+void loadLocaleMatching().then(({ matchSupportedLocale }) => {
+  if (!urlLocaleRequest) return;
+  const urlLocale = matchSupportedLocale(urlLocaleRequest);
+  if (urlLocale) store.getState().setLocale(urlLocale);
+  else bridge.emitError({ name: "ConfigInvalid", message: `Unsupported locale "${urlLocaleRequest.slice(0, 40)}"; using the default`, fatal: false, context: "locale" });
+});
 
 const services: EmbedServices = { api, bridge, store, surface, urlParameters, mountedAt };
 const router = createEmbedRouter();

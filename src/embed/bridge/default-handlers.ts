@@ -4,13 +4,13 @@
  */
 import { ACTION_TYPES, type SvcActionPayloads, type SvcActionType } from "../../protocol";
 import { isIanaTimeZone, parseFilterParameter } from "../../schema/dashboard-filters";
-import { matchSupportedLocale } from "../i18n/locales";
+import { loadLocaleMatching } from "../i18n/locales";
 import type { EmbedStore } from "../state/embed-store";
 import { sanitizeEmbedTheme } from "../theme/embed-theme";
 import type { ActionOutcome } from "./embed-bridge";
 
 type DefaultHandlers = {
-  [T in SvcActionType]?: (payload: SvcActionPayloads[T]) => ActionOutcome;
+  [T in SvcActionType]?: (payload: SvcActionPayloads[T]) => ActionOutcome | Promise<ActionOutcome>;
 };
 
 /** True for an in-embed path: absolute, not protocol-relative, no scheme, no control characters. */
@@ -29,7 +29,8 @@ export function createDefaultActionHandlers(store: EmbedStore): DefaultHandlers 
       store.getState().setTheme(theme);
       return rejected.length === 0 ? { status: "applied" } : { status: "applied", reason: `ignored-fields:${rejected.join(",")}` };
     },
-    [ACTION_TYPES.setLocale]: ({ locale }) => {
+    [ACTION_TYPES.setLocale]: async ({ locale }) => {
+      const { matchSupportedLocale } = await loadLocaleMatching();
       const matched = matchSupportedLocale(locale);
       if (!matched) return { status: "ignored", reason: "unsupported-locale" };
       store.getState().setLocale(matched);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SVC_ERROR_NAMES } from "../../protocol";
 import { formatCurrency, formatDateTime, formatNumber, formatPercent, getDateTimeFormat, getNumberFormat } from "./formatters";
-import { DEFAULT_LOCALE, matchSupportedLocale, resolveLocale, SUPPORTED_LOCALES } from "./locales";
+import { matchSupportedLocale, resolveLocale } from "./locale-matching";
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "./locales";
 import { MESSAGE_CATALOGS, type MessageKey } from "./messages";
 import { t, tCount } from "./translate";
 

@@ -6,7 +6,7 @@
 import type { Dashboard } from "../../../schema/dashboard";
 import { isIanaTimeZone, type EmbedUrlParameters } from "../../../schema/dashboard-filters";
 import type { EmbedViewer } from "../../app/platform-api";
-import { matchSupportedLocale } from "../../i18n";
+import { loadLocaleMatching } from "../../i18n";
 import type { EmbedStore } from "../../state/embed-store";
 import { sanitizeEmbedTheme } from "../../theme";
 import { filterConfigOf } from "../../widgets/filter/filter-config";
@@ -27,8 +27,11 @@ export function applyDashboardSetup(store: EmbedStore, dashboard: Dashboard, vie
   const state = store.getState();
   const settings = viewer.settings ?? {};
   if (!url.locale && settings.locale) {
-    const locale = matchSupportedLocale(settings.locale);
-    if (locale) state.setLocale(locale);
+    const requested = settings.locale;
+    void loadLocaleMatching().then(({ matchSupportedLocale }) => {
+      const locale = matchSupportedLocale(requested);
+      if (locale) store.getState().setLocale(locale);
+    });
   }
   if (!url.timezone && settings.timezone && isIanaTimeZone(settings.timezone)) state.setTimezone(settings.timezone);
   if (viewer.embedTheme && Object.keys(state.theme).length === 0) state.setTheme(sanitizeEmbedTheme(viewer.embedTheme).theme);
