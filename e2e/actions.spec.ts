@@ -106,8 +106,16 @@ test.describe("host actions over raw postMessage", () => {
   test("set-filter applies a filter, reports filters-changed in the same form, and changes the numbers", async () => {
     const frame = page.frameLocator("#embed");
     const kpi = frame.getByTestId("widget-kpi_orders");
-    await expect(kpi).toHaveAttribute("data-state", "ready");
-    const before = (await kpi.innerText()).trim();
+    // An earlier test switched the time zone: wait until the numbers have stopped changing.
+    let before = "";
+    await expect
+      .poll(async () => {
+        const first = (await kpi.innerText()).trim();
+        await page.waitForTimeout(400);
+        before = (await kpi.innerText()).trim();
+        return first === before && (await kpi.getAttribute("data-state")) === "ready";
+      })
+      .toBe(true);
 
     const parameter = 'f_sales.status={"value":["cancelled"]}';
     const from = await mark(page);
