@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { UserAttributeValue as userAttributeValueSchema, type UserAttributeValue } from "../../schema/embed-session";
+
+export type { UserAttributeValue };
 
 /** Platform roles, lowest to highest. */
 export const platformRoles = ["viewer", "ai_bi_user", "developer", "admin"] as const;
 export type PlatformRole = (typeof platformRoles)[number];
-
-export type UserAttributeValue = string | number | boolean | string[] | number[] | null;
 
 /**
  * Who is asking. Row-level security policies read it; it is part of every cache key.
@@ -19,15 +20,6 @@ export interface SecurityContext {
   userAttributes: Record<string, UserAttributeValue>;
   role?: PlatformRole;
 }
-
-const userAttributeValueSchema = z.union([
-  z.string(),
-  z.number(),
-  z.boolean(),
-  z.array(z.string()),
-  z.array(z.number()),
-  z.null(),
-]);
 
 /** For callers that build a context from untrusted JSON (tests, CLI). */
 export const securityContextSchema = z.object({
