@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmbedSessions } from "./services/embed-sessions";
 import { createSigningKeyRing } from "./services/signing-keys";
-import { seedDeployment, seedPublishedDashboard, type SeededDashboard } from "./services/embed-access-fixtures";
+import { seedDeployment, seedPublishedDashboard, type SeededDashboard } from "./testing/embed-access-fixtures";
 import { createTestPlatform, storageKinds, type TestPlatform } from "./testing/test-platform";
 
 type Viewer = "tenantA" | "tenantB" | "noTenant" | "tenantAOtherDeployment";

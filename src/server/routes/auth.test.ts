@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginSessions, users } from "../db/schema";
-import { seedDeployment, seedPublishedDashboard, type SeededDashboard } from "../services/embed-access-fixtures";
+import { seedDeployment, seedPublishedDashboard, type SeededDashboard } from "../testing/embed-access-fixtures";
 import { hashPassword } from "../services/login";
 import { createTestPlatform, storageKinds, type TestPlatform } from "../testing/test-platform";
 

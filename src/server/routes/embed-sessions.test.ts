@@ -2,7 +2,7 @@ import { eq, isNull } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embedGroupMembers, embedGroups, embedSessions, embedTenants, embedUsers } from "../db/schema";
-import { seedDeployment, seedPublishedDashboard } from "../services/embed-access-fixtures";
+import { seedDeployment, seedPublishedDashboard } from "../testing/embed-access-fixtures";
 import { createSigningKeyRing } from "../services/signing-keys";
 import { createTestPlatform, storageKinds, type TestPlatform } from "../testing/test-platform";
 

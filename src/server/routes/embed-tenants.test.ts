@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDeployment, seedPublishedDashboard, type SeededDashboard } from "../services/embed-access-fixtures";
+import { seedDeployment, seedPublishedDashboard, type SeededDashboard } from "../testing/embed-access-fixtures";
 import { createTestPlatform, storageKinds, type TestPlatform } from "../testing/test-platform";
 
 describe.each(storageKinds)("embed tenants, groups and access API (%s)", (storage) => {
