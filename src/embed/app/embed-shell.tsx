@@ -1,10 +1,12 @@
 /**
  * The root of every surface: authenticates once (session exchange or platform cookie), keeps
  * the router and the store's `path` in step (host `navigate` ↔ in-embed navigation), reports
- * navigations, content size and the token lifetime, then renders the surface.
+ * navigations, content size and the token lifetime, then renders the surface. In signed mode
+ * `ready` goes out from here as soon as the token is exchanged and the shell has mounted: it
+ * needs nothing from the surface's data (spec 6.2), which loads after it.
  */
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Outlet, useLocation, useNavigate } from "react-router";
+import { matchPath, Outlet, useLocation, useNavigate } from "react-router";
 import { ACTION_TYPES, EVENT_TYPES } from "../../protocol";
 import { t } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";
@@ -13,6 +15,7 @@ import { EmbedSessionContext, useEmbedServices, type EmbedSessionState } from ".
 import { ErrorScreen, LoadingScreen } from "./screens";
 import { exchangeSession, startEmbedAuth, type EmbedAuth } from "./session";
 import { scheduleSessionTimers } from "./session-lifecycle";
+import { SURFACE_ROUTES } from "./surface-paths";
 
 type AuthState = { status: "pending" } | { status: "ready"; auth: EmbedAuth } | { status: "failed"; name: string; message: string } | { status: "expired" };
 
@@ -88,6 +91,7 @@ export function EmbedShell() {
   else
     body = (
       <EmbedSessionContext.Provider value={session}>
+        {auth?.mode === "signed" ? <SignedReadyReporter auth={auth} /> : null}
         <RouteReporter />
         <Outlet />
       </EmbedSessionContext.Provider>
@@ -98,6 +102,31 @@ export function EmbedShell() {
       {body}
     </div>
   );
+}
+
+/**
+ * `ready` of a signed embed: authenticated (the token exchange's embedTenant and deploymentId)
+ * and mounted. Once per page: a session swapped in by `set-session` is no new start (the
+ * bridge also never sends a second `ready`). Private mode has no exchange to confirm the
+ * login, so there the surface sends `ready` once its first request has succeeded.
+ */
+function SignedReadyReporter(props: { auth: Extract<EmbedAuth, { mode: "signed" }> }) {
+  const { bridge, surface } = useEmbedServices();
+  const location = useLocation();
+  const sent = useRef(false);
+  const { auth } = props;
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    const publicId = surface === "dashboard" ? matchPath("/" + SURFACE_ROUTES.dashboard, location.pathname)?.params.publicId : undefined;
+    bridge.emit(EVENT_TYPES.ready, {
+      embedTenant: auth.embedTenant,
+      deploymentId: auth.deploymentId,
+      mode: "signed",
+      ...(publicId ? { publicId } : {}),
+    });
+  }, [bridge, surface, auth, location.pathname]);
+  return null;
 }
 
 /** Router ↔ store `path`, and `navigate` events for in-embed route changes. */

@@ -1,4 +1,7 @@
-/** `ready` and `view` for the app and chat surfaces, once their first data is on screen. */
+/**
+ * `ready` (private mode; a signed embed's went out from the shell after the token exchange)
+ * and `view` for the app and chat surfaces, once their first data is on screen.
+ */
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { EVENT_TYPES } from "../../protocol";
@@ -9,12 +12,8 @@ export function useSurfaceReadyAndView(loaded: boolean, deploymentId: number | n
   const { auth } = useEmbedSession();
   const location = useLocation();
   useEffect(() => {
-    if (!loaded) return;
-    bridge.emit(EVENT_TYPES.ready, {
-      embedTenant: auth.mode === "signed" ? auth.embedTenant : null,
-      deploymentId: auth.mode === "signed" ? auth.deploymentId : deploymentId,
-      mode: auth.mode,
-    });
+    if (!loaded || auth.mode !== "private") return;
+    bridge.emit(EVENT_TYPES.ready, { embedTenant: null, deploymentId, mode: auth.mode });
   }, [loaded, bridge, auth, deploymentId]);
   useEffect(() => {
     if (!loaded) return;

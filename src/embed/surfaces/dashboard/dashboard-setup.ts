@@ -23,17 +23,26 @@ export function filterControlMembers(dashboard: Dashboard): string[] {
   return [...members];
 }
 
-export function applyDashboardSetup(store: EmbedStore, dashboard: Dashboard, viewer: EmbedViewer, url: EmbedUrlParameters): void {
+/** What the host set at run time before the dashboard arrived. */
+export interface RuntimeChoices {
+  /** A `set-locale` was applied: the session's locale must not replace it. */
+  localeChosen?: boolean;
+}
+
+export function applyDashboardSetup(store: EmbedStore, dashboard: Dashboard, viewer: EmbedViewer, url: EmbedUrlParameters, chosen: RuntimeChoices = {}): void {
   const state = store.getState();
   const settings = viewer.settings ?? {};
-  if (!url.locale && settings.locale) {
+  if (!url.locale && !chosen.localeChosen && settings.locale) {
     const requested = settings.locale;
+    const before = state.locale;
     void loadLocaleMatching().then(({ matchSupportedLocale }) => {
       const locale = matchSupportedLocale(requested);
-      if (locale) store.getState().setLocale(locale);
+      // A `set-locale` while the matcher loaded wins too.
+      if (locale && store.getState().locale === before) store.getState().setLocale(locale);
     });
   }
-  if (!url.timezone && settings.timezone && isIanaTimeZone(settings.timezone)) state.setTimezone(settings.timezone);
+  // The store's zone starts as the URL's; anything else there came from `set-timezone`.
+  if (!state.timezone && settings.timezone && isIanaTimeZone(settings.timezone)) state.setTimezone(settings.timezone);
   if (viewer.embedTheme && Object.keys(state.theme).length === 0) state.setTheme(sanitizeEmbedTheme(viewer.embedTheme).theme);
 
   const members = filterControlMembers(dashboard);

@@ -1,11 +1,14 @@
 /**
  * The published dashboard at /embed/dashboard/:publicId: header, grid of widgets, exports,
- * drilldown; `ready` once authenticated and mounted, `view`, and `dashboard-loaded` when
- * every visible widget has rendered or failed.
+ * drilldown; `view`, and `dashboard-loaded` when every visible widget has rendered or failed.
+ * `ready` comes first: from the shell in signed mode (before this fetch), from here in private
+ * mode; a refused or missing dashboard is then a fatal `error` after `ready`.
  */
 import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useParams } from "react-router";
-import { EVENT_TYPES, type DownloadFormat } from "../../../protocol";
+import { ACTION_TYPES, EVENT_TYPES, type DownloadFormat } from "../../../protocol";
+import { createDefaultActionHandlers, type EmbedBridge } from "../../bridge";
+import type { EmbedStore } from "../../state/embed-store";
 import { useEmbedServices, useEmbedSession } from "../../app/embed-context";
 import { useSvcPlatformApiQuery } from "../../../client/react-query";
 import { fetchDistinctValues, runQuery, type EmbedDashboardResponse } from "../../app/platform-api";
@@ -23,21 +26,50 @@ import { createLoadTracker, visibleWidgetIds, type LoadTracker } from "./load-tr
 
 export function DashboardSurface() {
   const { publicId = "" } = useParams();
-  const { store, urlParameters } = useEmbedServices();
+  const { bridge, store, urlParameters } = useEmbedServices();
   const query = useSvcPlatformApiQuery("get", "/api/v1/embed/dashboard/{publicId}", { params: { path: { publicId } } });
   const [load, reload] = useSurfaceQuery(query);
   // The API's dashboard is the schema's Dashboard (src/schema, the single definition).
   const data = load.status === "ready" ? (load.data as unknown as EmbedDashboardResponse) : null;
+  // What the host chose at run time before the dashboard arrived (`ready` may precede it)
+  // outranks the session's settings: the locale is the only such value not pinned by the URL.
+  const localeAtStart = useRef(store.getState().locale);
   // Session settings and filter controls go into the store before any widget composes a query.
   const [setUp, setSetUp] = useState<EmbedDashboardResponse | null>(null);
   useLayoutEffect(() => {
     if (!data || setUp === data) return;
-    applyDashboardSetup(store, data.dashboard, data.viewer, urlParameters);
+    applyDashboardSetup(store, data.dashboard, data.viewer, urlParameters, { localeChosen: store.getState().locale !== localeAtStart.current });
     setSetUp(data);
   }, [data, setUp, store, urlParameters]);
+  useFilterActionsAfterSetup(bridge, store, load.status === "fatal" || load.status === "login" || (data !== null && setUp === data));
   if (load.status !== "ready") return <SurfaceLoadScreen state={load} onReload={reload} />;
   if (!data || setUp !== data) return null;
   return <DashboardView key={publicId} publicId={publicId} data={data} />;
+}
+
+/**
+ * `ready` can go out before the dashboard has arrived, so a host's `set-filter` sent on
+ * `ready` would find no filter control yet: it waits until the dashboard is set up (or has
+ * failed) and is then applied or ignored as the default handler decides.
+ */
+function useFilterActionsAfterSetup(bridge: EmbedBridge, store: EmbedStore, settled: boolean) {
+  const gate = useRef<{ open: boolean; waiting: Array<() => void> }>({ open: settled, waiting: [] });
+  useEffect(() => {
+    const apply = createDefaultActionHandlers(store)[ACTION_TYPES.setFilter]!;
+    const remove = bridge.handle(ACTION_TYPES.setFilter, async (payload) => {
+      if (!gate.current.open) await new Promise<void>((resolve) => gate.current.waiting.push(resolve));
+      return apply(payload);
+    });
+    return () => {
+      remove();
+      bridge.handle(ACTION_TYPES.setFilter, apply);
+    };
+  }, [bridge, store]);
+  useEffect(() => {
+    gate.current.open = settled;
+    if (!settled) return;
+    for (const resolve of gate.current.waiting.splice(0)) resolve();
+  }, [settled]);
 }
 
 function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }) {
@@ -66,13 +98,15 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
   const [gridShown, setGridShown] = useState(false);
   useEffect(() => startTransition(() => setGridShown(true)), []);
 
-  // `ready` once per dashboard: a session the host swaps in later (set-session) is no new start.
+  // A signed embed's `ready` went out from the shell before this fetch. Private mode has no
+  // session exchange: the dashboard arriving is what confirms the viewer's login, so `ready`
+  // goes out here, once (the bridge never sends a second one).
   const readySent = useRef(false);
   useEffect(() => {
-    if (readySent.current) return;
+    if (readySent.current || auth.mode !== "private") return;
     readySent.current = true;
     bridge.emit(EVENT_TYPES.ready, {
-      embedTenant: auth.mode === "signed" ? auth.embedTenant : viewer.embedTenant,
+      embedTenant: viewer.embedTenant,
       deploymentId: dashboard.deploymentId,
       mode: auth.mode,
       publicId: props.publicId,
