@@ -7,10 +7,9 @@ import { scheduleSessionTimers } from "./session-lifecycle";
 import { surfaceOfPath } from "./surface-paths";
 
 describe("runtime config", () => {
-  it("keeps allowed origins but never the wildcard, and only same-origin API paths", () => {
-    expect(parseEmbedRuntimeConfig({ allowedOrigins: ["https://host.example", "*", 3], apiBase: "/api/v1" })).toEqual({ allowedOrigins: ["https://host.example"], apiBase: "/api/v1" });
-    expect(parseEmbedRuntimeConfig({ apiBase: "//evil.example/api" }).apiBase).toBe("/api/v1");
-    expect(parseEmbedRuntimeConfig("nope")).toEqual({ allowedOrigins: [], apiBase: "/api/v1" });
+  it("keeps allowed origins but never the wildcard", () => {
+    expect(parseEmbedRuntimeConfig({ allowedOrigins: ["https://host.example", "*", 3] })).toEqual({ allowedOrigins: ["https://host.example"] });
+    expect(parseEmbedRuntimeConfig("nope")).toEqual({ allowedOrigins: [] });
   });
 });
 

@@ -10,27 +10,23 @@ export const EMBED_CONFIG_ELEMENT_ID = "svc-embed-config";
 export interface EmbedRuntimeConfig {
   /** Host origins that may frame the embed and receive its events; never `*`. */
   allowedOrigins: string[];
-  /** Base path of the platform API. */
-  apiBase: string;
 }
 
-const DEFAULT_CONFIG: EmbedRuntimeConfig = { allowedOrigins: [], apiBase: "/api/v1" };
+const DEFAULT_CONFIG: EmbedRuntimeConfig = { allowedOrigins: [] };
 
 /** Validates parsed JSON; unusable fields fall back to their defaults. */
 export function parseEmbedRuntimeConfig(value: unknown): EmbedRuntimeConfig {
   if (!value || typeof value !== "object" || Array.isArray(value)) return { ...DEFAULT_CONFIG };
-  const raw = value as { allowedOrigins?: unknown; apiBase?: unknown };
+  const raw = value as { allowedOrigins?: unknown };
   const allowedOrigins = Array.isArray(raw.allowedOrigins)
     ? raw.allowedOrigins.filter((o): o is string => typeof o === "string" && o !== "*" && o.length <= 2048)
     : [];
-  // Only a same-origin path: the token must never be sent to another host.
-  const apiBase = typeof raw.apiBase === "string" && /^\/(?!\/)[\w\-./]*$/.test(raw.apiBase) ? raw.apiBase : DEFAULT_CONFIG.apiBase;
-  return { allowedOrigins, apiBase };
+  return { allowedOrigins };
 }
 
 /**
  * Reads the inlined configuration. A missing or broken element (the dev server, a stale
- * cache) yields the defaults: no host origin is trusted, the API is same-origin.
+ * cache) yields the defaults: no host origin is trusted.
  */
 export function readEmbedRuntimeConfig(doc: Pick<Document, "getElementById">): EmbedRuntimeConfig {
   const text = doc.getElementById(EMBED_CONFIG_ELEMENT_ID)?.textContent ?? "";
