@@ -38,12 +38,14 @@ export function registerEmbedAppRoutes(app: Router, deps: AppDeps) {
   if (assets) {
     app.use(
       "/embed/assets/*",
-      serveStatic({ root: assets.dir, rewriteRequestPath: (p) => p.replace(/^\/embed/, "") }),
+      // Hashed file names: cached for good. (Before serveStatic, which answers without next().)
       async (c, next) => {
         await next();
         if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
+      serveStatic({ root: assets.dir, rewriteRequestPath: (p) => p.replace(/^\/embed/, "") }),
     );
+    app.get("/embed/favicon.svg", serveStatic({ root: assets.dir, rewriteRequestPath: (p) => p.replace(/^\/embed/, "") }));
   }
 
   app.get("/embed/*", async (c) => {
