@@ -45,17 +45,20 @@ export async function securityContextOf(principal: Principal, db: Db): Promise<S
       userAttributes: { ...principal.userAttributes },
     };
   }
-  const groupRows = await db
-    .select({ name: groups.name })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(eq(groupMembers.userId, principal.userId));
+  const [groupRows, userAttributes] = await Promise.all([
+    db
+      .select({ name: groups.name })
+      .from(groupMembers)
+      .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+      .where(eq(groupMembers.userId, principal.userId)),
+    userAttributeMap(db, principal.userId),
+  ]);
   return {
     userId: principal.userId,
     externalId: null,
     embedTenant: null,
     groups: groupRows.map((g) => g.name).sort(),
-    userAttributes: await userAttributeMap(db, principal.userId),
+    userAttributes,
     role: principal.role,
   };
 }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { UserAttributeValue } from "../../schema/embed-session";
 import type { UserAttributeType } from "../../schema/user-attribute";
 import type { Db } from "../db/connection";
@@ -119,8 +119,12 @@ export async function getUserAttributeValues(db: Db, userId: number) {
 
 /** The attribute map a platform user's queries run with (row-level security input). */
 export async function userAttributeMap(db: Db, userId: number): Promise<Record<string, UserAttributeValue>> {
-  const { values } = await getUserAttributeValues(db, userId);
-  return Object.fromEntries(values.map((v) => [v.name, v.value]));
+  // One statement: this runs on every query a platform user makes.
+  const rows = await db
+    .select({ name: userAttributes.name, value: userAttributeValues.value, defaultValue: userAttributes.defaultValue })
+    .from(userAttributes)
+    .leftJoin(userAttributeValues, and(eq(userAttributeValues.attributeId, userAttributes.id), eq(userAttributeValues.userId, userId)));
+  return Object.fromEntries(rows.map((r) => [r.name, (r.value !== null && r.value !== undefined ? r.value : (r.defaultValue ?? null)) as UserAttributeValue]));
 }
 
 /**
