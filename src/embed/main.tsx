@@ -11,7 +11,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { SvcPlatformApiProvider } from "../client/react-query";
 import { createEmbedApi } from "./app/api";
 import { EmbedServicesContext, type EmbedServices } from "./app/embed-context";
-import { createEmbedRouter } from "./app/router";
+import { createEmbedRouter, loadDashboardSurface } from "./app/router";
 import { readEmbedRuntimeConfig } from "./app/runtime-config";
 import { readSessionParameter } from "./app/session";
 import { inEmbedPath, surfaceOfPath } from "./app/surface-paths";
@@ -54,6 +54,7 @@ void loadLocaleMatching().then(({ matchSupportedLocale }) => {
 });
 
 const services: EmbedServices = { api, bridge, store, surface, urlParameters, mountedAt };
+if (surface === "dashboard") void loadDashboardSurface();
 const router = createEmbedRouter();
 
 createRoot(document.getElementById("root")!).render(

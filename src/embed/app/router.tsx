@@ -1,14 +1,19 @@
 /** Routes of the embed app below the /embed basename (react-router library mode). */
 import { lazy, Suspense } from "react";
 import { createBrowserRouter } from "react-router";
-import { DashboardSurface } from "../surfaces/dashboard/dashboard-surface";
 import { EmbedShell } from "./embed-shell";
 import { LoadingScreen, ErrorScreen } from "./screens";
 import { EMBED_BASENAME, SURFACE_ROUTES } from "./surface-paths";
 import { t } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";
 
-// The dashboard is what most embeds ship, so it is in the start-up bundle; the others load on use.
+/**
+ * The dashboard surface is its own chunk: main.tsx starts loading it at boot, beside the
+ * session exchange, so `ready` (sent by the shell once authenticated) never waits for it.
+ */
+export const loadDashboardSurface = () => import("../surfaces/dashboard/dashboard-surface");
+const DashboardSurface = lazy(() => loadDashboardSurface().then((m) => ({ default: m.DashboardSurface })));
+// The app and chat surfaces load on use.
 const AppSurface = lazy(() => import("../surfaces/app/app-surface").then((m) => ({ default: m.AppSurface })));
 const ChatSurface = lazy(() => import("../surfaces/chat/chat-surface").then((m) => ({ default: m.ChatSurface })));
 
@@ -24,7 +29,14 @@ export function createEmbedRouter() {
         path: "/",
         element: <EmbedShell />,
         children: [
-          { path: SURFACE_ROUTES.dashboard, element: <DashboardSurface /> },
+          {
+            path: SURFACE_ROUTES.dashboard,
+            element: (
+              <Suspense fallback={<LoadingScreen />}>
+                <DashboardSurface />
+              </Suspense>
+            ),
+          },
           {
             path: SURFACE_ROUTES.app,
             element: (
