@@ -14,7 +14,6 @@
  * platform's query result cache is warm after the first load, as it is for any dashboard
  * that has been opened once. Medians of `--runs` loads.
  */
-import type { Page } from "@playwright/test";
 import type { DashboardWidget } from "../src/schema/dashboard";
 import { measureStartupBundle } from "./dashboard-bundle";
 import { arg, KEEP_NAMES_SHIM, quantile, startBenchRig, type BenchRig } from "./bridge-rig";

@@ -1,15 +1,9 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { serve, type ServerType } from "@hono/node-server";
-import { createApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { DatabaseStartError, openDatabase } from "./db/connection";
+import { DatabaseStartError } from "./db/connection";
 import { createLogger } from "./logger";
-import { bootstrapAccount } from "./services/bootstrap";
-import { createSecretBox, loadMasterKey } from "./services/secret-box";
 import { startPlatform } from "./platform";
 
-/** config → database → app → listen. Prints the URLs and, once, a generated admin key. */
+/** config → platform (database, services, demo, app, listen). Prints the URLs and, once, a generated admin key. */
 async function main() {
   const startedAt = performance.now();
   let config;

@@ -4,7 +4,7 @@ import type { Db } from "../db/connection";
 import { deployments, folders, reports, workbooks } from "../db/schema";
 import { badRequest, forbidden, notFound } from "../http/errors";
 import { hasRole, type UserPrincipal } from "../http/principal";
-import { accessLevel, atLeast, deleteGrantsOf, folderPaths, folderSubtree, readableCondition, readableSet, requireAccess, type EffectiveAccess } from "./access";
+import { accessLevel, atLeast, deleteGrantsOf, folderPaths, folderSubtree, readableCondition, readableSet, type EffectiveAccess } from "./access";
 
 type FolderRow = typeof folders.$inferSelect;
 
