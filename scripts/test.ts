@@ -1,6 +1,7 @@
 /**
- * `npm test`: the whole suite. Unit and in-process API tests (vitest), then the browser
- * tests (Playwright in Debian's Chromium against the real server on two origins).
+ * `npm test`: the whole suite. The type check, unit and in-process API tests (vitest), the
+ * package check, then the browser tests (Playwright in Debian's Chromium against the real
+ * server on two origins).
  * Ends with one line `tests: N passed, N failed`.
  */
 import { spawnSync } from "node:child_process";
@@ -28,6 +29,12 @@ function section(title: string) {
 }
 
 if (!args.has("--e2e-only")) {
+  section("type check (tsc)");
+  const typesOk = run("npx", ["tsc", "--noEmit", "-p", "."]);
+  ok = typesOk && ok;
+  if (typesOk) passed += 1;
+  else failed += 1;
+
   section("unit and API tests (vitest)");
   const report = path.join(out, "vitest.json");
   ok = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]) && ok;
