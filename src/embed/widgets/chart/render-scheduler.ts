@@ -11,7 +11,8 @@ export interface RenderScheduler {
   readonly pending: number;
 }
 
-const yieldToEventLoop = () =>
+/** Lets input and paint in: `scheduler.yield` where the browser has it, else a macrotask. */
+export const yieldToEventLoop = (): Promise<void> =>
   new Promise<void>((resolve) => {
     const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
     if (scheduler?.yield) scheduler.yield().then(resolve, resolve);
