@@ -4,7 +4,7 @@
  * (vega, table, kpi, html, map). Exports re-run the same composed query on the server, so
  * filters and row-level security hold for downloads too.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { DashboardWidget, ReportSnapshot } from "../../../schema/dashboard";
 import type { QueryResult, SemanticQuery } from "../../app/platform-api";
 import { exportColumnsOf, titleOfColumn } from "../../export/export-columns";
@@ -29,7 +29,7 @@ import { TableView } from "./table-view";
 import { useChartPalette } from "./use-chart-palette";
 import { buildVegaConfig } from "./vega-theme";
 import { drilldownTarget, prepareVegaLiteSpec, withTemporalAxisFormat, type VegaLiteSpec } from "./vega-spec";
-import { preloadVegaRenderer, VegaView, type ChartHandle } from "./vega-view";
+import { VegaView, type ChartHandle } from "./vega-view";
 
 /** Largest result an export asks for. */
 export const EXPORT_ROW_LIMIT = 50_000;
@@ -126,11 +126,6 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
   );
 
   const isVega = kind === "vega" || kind === "map";
-  // The widget mounts after the surface is ready; its query is still out, so the vega chunk's
-  // evaluation can run at idle now instead of between the first chart renders.
-  useEffect(() => {
-    if (isVega) preloadVegaRenderer();
-  }, [isVega]);
   const prepared = useMemo(() => {
     if (!isVega || !result.data || !base || !composed) return null;
     const source = kind === "map" ? (isPointMapSpec(spec) ? buildPointMapSpec(spec) : null) : (spec as VegaLiteSpec | null);

@@ -11,8 +11,7 @@ export interface RenderScheduler {
   readonly pending: number;
 }
 
-/** Lets input and paint in: `scheduler.yield` where the browser has it, else a macrotask. */
-export const yieldToEventLoop = (): Promise<void> =>
+const yieldToEventLoop = () =>
   new Promise<void>((resolve) => {
     const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
     if (scheduler?.yield) scheduler.yield().then(resolve, resolve);

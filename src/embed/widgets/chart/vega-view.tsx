@@ -1,13 +1,12 @@
 /**
- * Renders a vega-lite spec on a canvas (vega-render: compile, parse, view and run as separate
- * tasks). The vega chunk is imported at idle once a chart widget is on the page, or when the
- * chart comes near the viewport, and renders go through the shared scheduler so many charts
- * never make one long task. A text alternative describes the chart for screen
+ * Renders a vega-lite spec with vega-embed (canvas renderer). vega-embed is imported only
+ * when the chart comes near the viewport, and renders go through the shared scheduler so
+ * many charts never make one long task. A text alternative describes the chart for screen
  * readers; clicks on marks report the datum for drilldown.
  */
 import { useEffect, useRef, useState } from "react";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { chartRenderScheduler, yieldToEventLoop } from "./render-scheduler";
+import { chartRenderScheduler } from "./render-scheduler";
 import { numberFormatLocale, timeFormatLocale } from "./vega-theme";
 import type { VegaLiteSpec } from "./vega-spec";
 
@@ -29,29 +28,6 @@ export interface VegaViewProps {
 }
 
 type VegaResult = { view: { finalize(): void; toImageURL(type: string, scale?: number): Promise<string>; addEventListener(type: string, h: (e: unknown, item: unknown) => void): void; resize(): { runAsync(): Promise<unknown> } } };
-
-let vegaRenderer: Promise<typeof import("./vega-render")> | null = null;
-
-/** The lazy vega chunk, imported once (a failed import is tried again next time). */
-function loadVegaRenderer(): Promise<typeof import("./vega-render")> {
-  vegaRenderer ??= import("./vega-render").catch((error: unknown) => {
-    vegaRenderer = null;
-    throw error;
-  });
-  return vegaRenderer;
-}
-
-/**
- * Starts loading the vega chunk when the page is idle, so its one-off evaluation (a long task
- * of its own) runs before charts have data to draw rather than in between their renders.
- */
-export function preloadVegaRenderer(): void {
-  if (vegaRenderer || typeof window === "undefined") return;
-  const start = () => void loadVegaRenderer().catch(() => undefined);
-  const idle = (window as { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number }).requestIdleCallback;
-  if (idle) idle(start, { timeout: 2000 });
-  else setTimeout(start, 0);
-}
 
 /**
  * True once the element has come within a screen of the viewport. `offscreen.current` is true
@@ -108,20 +84,19 @@ export function VegaView(props: VegaViewProps) {
     let resizeObserver: ResizeObserver | null = null;
     chartRenderScheduler
       .schedule(async () => {
-        const { drawVegaLite } = await loadVegaRenderer();
+        const { default: embed } = await import("vega-embed");
         if (controller.signal.aborted) return;
-        const drawn = await drawVegaLite(container, props.spec, {
-          formatLocale: numberFormatLocale(locale),
-          timeFormatLocale: timeFormatLocale(locale),
-          yieldToEventLoop,
-          signal: controller.signal,
-        });
-        if (!drawn) return;
+        result = (await embed(container, props.spec as never, {
+          renderer: "canvas",
+          actions: false,
+          tooltip: true,
+          formatLocale: numberFormatLocale(locale) as never,
+          timeFormatLocale: timeFormatLocale(locale) as never,
+        })) as unknown as VegaResult;
         if (controller.signal.aborted) {
-          drawn.finalize();
+          result.view.finalize();
           return;
         }
-        result = { view: drawn };
         const view = result.view;
         view.addEventListener("click", (_event, item) => {
           const datum = (item as { datum?: Record<string, unknown> } | null)?.datum;
