@@ -48,7 +48,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     initialAllowedOrigins: config.demoHostOrigin ? [config.demoHostOrigin] : [],
   });
 
-  const services = await createPlatformServices({ db: database.db, secretBox, logger, dataDir: config.SVC_DATA_DIR });
+  const services = await createPlatformServices({ db: database.db, secretBox, logger });
   let demo: Awaited<ReturnType<typeof seedDemo>> | null = null;
   if (config.SVC_DEMO === "on") {
     demo = await seedDemo({

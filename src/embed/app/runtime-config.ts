@@ -5,7 +5,9 @@
  * stays out of the start-up bundle's weight.
  */
 
-export const EMBED_CONFIG_ELEMENT_ID = "svc-embed-config";
+import { EMBED_CONFIG_ELEMENT_ID } from "../../schema/embed-runtime";
+
+export { EMBED_CONFIG_ELEMENT_ID };
 
 export interface EmbedRuntimeConfig {
   /** Host origins that may frame the embed and receive its events; never `*`. */

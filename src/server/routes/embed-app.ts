@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { EMBED_CONFIG_ELEMENT_ID } from "../../schema/embed-runtime";
 import type { AppDeps } from "../app";
 import type { Router } from "../http/openapi";
 import { getAllowedOrigins } from "../services/account-settings";
@@ -11,7 +12,6 @@ export interface EmbedAssets {
   dir: string;
 }
 
-export const EMBED_CONFIG_ELEMENT_ID = "svc-embed-config";
 
 /** `frame-ancestors` from the account's allowed origins: nobody else can frame the embed. */
 export function frameAncestors(origins: string[]): string {

@@ -1,13 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/connection";
 import { apiKeys, users } from "../db/schema";
+import { hashBearerSecret } from "./secret-box";
 
 export const API_KEY_PREFIX = "svc_";
-
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
 
 export function generateApiKeyToken(): string {
   return API_KEY_PREFIX + randomBytes(32).toString("base64url");
@@ -42,7 +39,7 @@ export async function createApiKey(db: Db, opts: { userId: number; name: string;
   const token = opts.token ?? generateApiKeyToken();
   const [row] = await db
     .insert(apiKeys)
-    .values({ userId: opts.userId, name: opts.name, prefix: token.slice(0, 10), tokenHash: hashToken(token), expiresAt: opts.expiresAt ?? null })
+    .values({ userId: opts.userId, name: opts.name, prefix: token.slice(0, 10), tokenHash: hashBearerSecret(token), expiresAt: opts.expiresAt ?? null })
     .returning();
   return { token, key: view(row!) };
 }
@@ -82,7 +79,7 @@ export async function authenticateApiKey(db: Db, token: string, now = new Date()
     .select({ key: apiKeys, user: users })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(eq(apiKeys.tokenHash, hashToken(token)));
+    .where(eq(apiKeys.tokenHash, hashBearerSecret(token)));
   if (!row) return null;
   if (row.key.revokedAt) return null;
   if (row.key.expiresAt && row.key.expiresAt <= now) return null;

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/connection";
 import { accountSettings, apiKeys, users } from "../db/schema";
-import { createApiKey, hashToken } from "./api-keys";
+import { createApiKey } from "./api-keys";
+import { hashBearerSecret } from "./secret-box";
 
 /**
  * Every start: the allowed origins from the environment, when set. First start: the account settings row, the admin user and the admin key. `adminToken`
@@ -29,7 +30,7 @@ export async function bootstrapAccount(
   const [existing] = await db.select().from(users).where(eq(users.role, "admin")).orderBy(users.id).limit(1);
   if (existing) {
     if (opts.adminToken) {
-      const [key] = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.tokenHash, hashToken(opts.adminToken)));
+      const [key] = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.tokenHash, hashBearerSecret(opts.adminToken)));
       if (!key) await createApiKey(db, { userId: existing.id, name: "admin (SVC_ADMIN_TOKEN)", token: opts.adminToken });
     }
     return { adminUserId: existing.id, generatedToken: null, created: false };

@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
+import { hashBearerSecret } from "./secret-box";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { GenerateSessionInput } from "../../schema/embed-session";
 import type { Db } from "../db/connection";
@@ -20,7 +21,6 @@ export const DEFAULT_EMBED_TENANT = "default";
 const TOKEN_ISSUER = "svc";
 const TOKEN_AUDIENCE = "svc-embed";
 
-const hashSessionId = (id: string) => createHash("sha256").update(id).digest("hex");
 
 export interface EmbedSessionOptions {
   db: Db;
@@ -79,7 +79,7 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
         await syncTenantGroups(tx, tenantId, embedUserId, input.tenantGroupDefinitions ?? [], input.tenantGroups);
       }
       await tx.insert(embedSessions).values({
-        sessionHash: hashSessionId(sessionId),
+        sessionHash: hashBearerSecret(sessionId),
         deploymentId: input.deploymentId,
         embedUserId,
         request: input as unknown as Record<string, unknown>,
@@ -97,7 +97,7 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
       .set({ exchangedAt: t, tokenExpiresAt: new Date(t.getTime() + ttl * 1000) })
       .where(
         and(
-          eq(embedSessions.sessionHash, hashSessionId(sessionId)),
+          eq(embedSessions.sessionHash, hashBearerSecret(sessionId)),
           isNull(embedSessions.exchangedAt),
           isNull(embedSessions.revokedAt),
           gt(embedSessions.expiresAt, t),
@@ -133,7 +133,7 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
     await db
       .update(embedSessions)
       .set({ revokedAt: now() })
-      .where(and(eq(embedSessions.sessionHash, hashSessionId(sessionId)), isNull(embedSessions.revokedAt)));
+      .where(and(eq(embedSessions.sessionHash, hashBearerSecret(sessionId)), isNull(embedSessions.revokedAt)));
   }
 
   /** Verifies a token (signature by key id, HS256 only, issuer, audience, expiry, not revoked). */

@@ -1,6 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { hashBearerSecret } from "./secret-box";
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { Db } from "../db/connection";
@@ -43,7 +44,6 @@ export async function verifyPassword(storedHash: string, password: string): Prom
   }
 }
 
-const sha256 = (v: string) => createHash("sha256").update(v).digest("hex");
 
 export class LoginRateLimited extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -83,7 +83,7 @@ export function createLogin(opts: LoginOptions) {
     const token = randomBytes(32).toString("base64url");
     const csrfToken = randomBytes(24).toString("base64url");
     const expiresAt = new Date(now().getTime() + ttlSeconds * 1000);
-    await db.insert(loginSessions).values({ tokenHash: sha256(token), userId: user.id, csrfToken, expiresAt });
+    await db.insert(loginSessions).values({ tokenHash: hashBearerSecret(token), userId: user.id, csrfToken, expiresAt });
     return { token, csrfToken, expiresAt, user };
   }
 
@@ -95,7 +95,7 @@ export function createLogin(opts: LoginOptions) {
       .select({ session: loginSessions, user: users })
       .from(loginSessions)
       .innerJoin(users, eq(users.id, loginSessions.userId))
-      .where(and(eq(loginSessions.tokenHash, sha256(token)), isNull(loginSessions.revokedAt), gt(loginSessions.expiresAt, now())));
+      .where(and(eq(loginSessions.tokenHash, hashBearerSecret(token)), isNull(loginSessions.revokedAt), gt(loginSessions.expiresAt, now())));
     if (!row || row.user.status !== "active") return null;
     return {
       kind: "user",
@@ -112,7 +112,7 @@ export function createLogin(opts: LoginOptions) {
   /** Ends the session of this cookie token (idempotent). */
   async function logout(token: string | undefined) {
     if (!token) return;
-    await db.update(loginSessions).set({ revokedAt: now() }).where(and(eq(loginSessions.tokenHash, sha256(token)), isNull(loginSessions.revokedAt)));
+    await db.update(loginSessions).set({ revokedAt: now() }).where(and(eq(loginSessions.tokenHash, hashBearerSecret(token)), isNull(loginSessions.revokedAt)));
   }
 
   /**

@@ -8,7 +8,7 @@ import { loginFor } from "./login";
 import { createQueryEngineRegistry } from "./query-engines";
 
 /** The long-lived services behind the app, built once per process (or per test). */
-export async function createPlatformServices(opts: { db: Db; secretBox: SecretBox; logger: Logger; dataDir: string; tokenTtlSeconds?: number; loginSessionTtlSeconds?: number }) {
+export async function createPlatformServices(opts: { db: Db; secretBox: SecretBox; logger: Logger; tokenTtlSeconds?: number; loginSessionTtlSeconds?: number }) {
   const keys = createSigningKeyRing(opts.db, opts.secretBox);
   const embedSessions = createEmbedSessions({ db: opts.db, keys, tokenTtlSeconds: opts.tokenTtlSeconds });
   const login = loginFor(opts.db, { sessionTtlSeconds: opts.loginSessionTtlSeconds });
@@ -16,7 +16,6 @@ export async function createPlatformServices(opts: { db: Db; secretBox: SecretBo
   const deps: Pick<AppDeps, "embedSessions" | "authenticateCookie" | "queryEngines"> = { embedSessions, authenticateCookie: login.authenticateCookie, queryEngines };
   return {
     deps,
-    keys,
     async close() {
       await queryEngines.close();
     },

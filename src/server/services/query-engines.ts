@@ -58,6 +58,7 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
       .where(and(eq(dataModelFiles.deploymentId, deploymentId), eq(dataModelFiles.branch, "main")));
     const model = loadDataModel(files);
     const dataSource = openDataSource(dep.dataSource, opts.secretBox, queryTimeoutMs);
+    opts.logger.info("query engine ready", { deploymentId, dataSource: dep.dataSource.type, modelFiles: files.length });
     return { engine: createQueryEngine({ model, dataSource, cacheTtlMs: opts.cacheTtlMs }), dataSource };
   }
 
@@ -67,7 +68,10 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
       entry = build(deploymentId);
       entries.set(deploymentId, entry);
       // A failed build (bad model, missing deployment) is not cached: the next call retries.
-      entry.catch(() => entries.delete(deploymentId));
+      entry.catch((err: unknown) => {
+        entries.delete(deploymentId);
+        opts.logger.warn("query engine could not be built", { deploymentId, error: err instanceof Error ? err.message : String(err) });
+      });
     }
     return (await entry).engine;
   }

@@ -45,3 +45,11 @@ export function loadMasterKey(opts: { secret?: string; dataDir: string }): Buffe
   chmodSync(file, 0o600);
   return key;
 }
+
+/**
+ * How bearer secrets (API keys, embed session ids, login tokens) are stored: SHA-256 in hex.
+ * They are long random values, so a fast hash is enough; the secret itself is never stored.
+ */
+export function hashBearerSecret(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex");
+}

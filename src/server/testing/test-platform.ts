@@ -56,7 +56,7 @@ export async function createTestPlatform(
   const secretBox = createSecretBox(randomBytes(32));
   const adminToken = "svc_" + randomBytes(24).toString("base64url");
   const boot = await bootstrapAccount(database.db, { adminEmail: "admin@example.com", adminToken });
-  const services = await createPlatformServices({ db: database.db, secretBox, logger: silentLogger, dataDir: ":memory:", tokenTtlSeconds: opts.tokenTtlSeconds });
+  const services = await createPlatformServices({ db: database.db, secretBox, logger: silentLogger, tokenTtlSeconds: opts.tokenTtlSeconds });
   let deps: AppDeps = { db: database.db, logger: silentLogger, secretBox, publicUrl: "http://localhost", ...services.deps };
   if (opts.mutateDeps) deps = opts.mutateDeps(deps);
   const app = createApp(deps);
