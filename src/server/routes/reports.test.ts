@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deployments, reports } from "../db/schema";
-import { createApiKey } from "../services/api-keys";
+import { reports } from "../db/schema";
 import { createTestPlatform, storageKinds, type TestPlatform } from "../testing/test-platform";
 
 describe.each(storageKinds)("reports API (%s)", (storage) => {
@@ -15,21 +14,9 @@ describe.each(storageKinds)("reports API (%s)", (storage) => {
 
   beforeAll(async () => {
     t = await createTestPlatform({ storage });
-    const rows = await t.database.db
-      .insert(deployments)
-      .values([
-        { name: "main", dataSource: { type: "duckdb" as const, path: "/tmp/a.duckdb" } },
-        { name: "other", dataSource: { type: "duckdb" as const, path: "/tmp/b.duckdb" } },
-      ])
-      .returning();
-    dep = rows[0]!.id;
-    otherDep = rows[1]!.id;
-    const mk = async (email: string, role: string) => {
-      const { id } = await (await t.api("POST", "/api/v1/users/", { email, role })).json();
-      return { id, token: (await createApiKey(t.database.db, { userId: id, name: email })).token };
-    };
-    analyst = await mk("analyst@example.com", "ai_bi_user");
-    viewer = await mk("viewer@example.com", "viewer");
+    [dep, otherDep] = await t.addDeployments("main", "other");
+    analyst = await t.addUser("analyst@example.com", "ai_bi_user");
+    viewer = await t.addUser("viewer@example.com", "viewer");
   });
   afterAll(() => t?.close());
 

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deployments, groupMembers, groups } from "../db/schema";
-import { createApiKey } from "../services/api-keys";
+import { groupMembers, groups } from "../db/schema";
 import { createTestPlatform, storageKinds, type TestPlatform } from "../testing/test-platform";
 
 describe.each(storageKinds)("workbooks API (%s)", (storage) => {
@@ -15,25 +14,14 @@ describe.each(storageKinds)("workbooks API (%s)", (storage) => {
 
   beforeAll(async () => {
     t = await createTestPlatform({ storage });
-    const rows = await t.database.db
-      .insert(deployments)
-      .values([
-        { name: "main", dataSource: { type: "duckdb" as const, path: "/tmp/a.duckdb" } },
-        { name: "other", dataSource: { type: "duckdb" as const, path: "/tmp/b.duckdb" } },
-      ])
-      .returning();
-    dep = rows[0]!.id;
-    otherDep = rows[1]!.id;
+    [dep, otherDep] = await t.addDeployments("main", "other");
     for (const [name, role] of [
       ["viewer", "viewer"],
       ["analyst", "ai_bi_user"],
       ["analyst2", "ai_bi_user"],
       ["dev", "developer"],
     ] as const) {
-      const res = await t.api("POST", "/api/v1/users/", { email: `${name}@example.com`, firstName: name, role });
-      expect(res.status).toBe(201);
-      const { id } = await res.json();
-      users[name] = { id, token: (await createApiKey(t.database.db, { userId: id, name })).token };
+      users[name] = await t.addUser(`${name}@example.com`, role, { firstName: name });
     }
   });
   afterAll(() => t?.close());

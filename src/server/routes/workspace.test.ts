@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deployments, workbooks } from "../db/schema";
+import { workbooks } from "../db/schema";
 import { createApiKey } from "../services/api-keys";
 import { createTestPlatform, storageKinds, type TestPlatform } from "../testing/test-platform";
 
@@ -13,10 +13,8 @@ describe.each(storageKinds)("folders, workspace, dashboards, users and grants AP
 
   beforeAll(async () => {
     t = await createTestPlatform({ storage });
-    const [row] = await t.database.db.insert(deployments).values({ name: "ws", dataSource: { type: "duckdb", path: "/tmp/ws.duckdb" } }).returning();
-    dep = row!.id;
-    const { id } = await (await t.api("POST", "/api/v1/users/", { email: "ws-analyst@example.com", role: "ai_bi_user" })).json();
-    analyst = { id, token: (await createApiKey(t.database.db, { userId: id, name: "a" })).token };
+    [dep] = await t.addDeployments("ws");
+    analyst = await t.addUser("ws-analyst@example.com", "ai_bi_user");
   });
   afterAll(() => t?.close());
 

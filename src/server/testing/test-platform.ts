@@ -3,6 +3,8 @@ import pg from "pg";
 import { createApp, type AppDeps } from "../app";
 import { openDatabase, type Database } from "../db/connection";
 import { silentLogger } from "../logger";
+import { deployments } from "../db/schema";
+import { createApiKey } from "../services/api-keys";
 import { bootstrapAccount } from "../services/bootstrap";
 import { createPlatformServices } from "../services/platform-services";
 import { createSecretBox } from "../services/secret-box";
@@ -43,6 +45,10 @@ export interface TestPlatform {
   adminUserId: number;
   /** `app.request` with the admin key and JSON encoding. */
   api(method: string, path: string, body?: unknown, token?: string | null): Promise<Response>;
+  /** Deployments (DuckDB-typed rows, no data behind them) for API tests; their ids in order. */
+  addDeployments(...names: string[]): Promise<number[]>;
+  /** A user created through the users API, with an API key of its own. */
+  addUser(email: string, role: "viewer" | "ai_bi_user" | "developer" | "admin", extra?: Record<string, unknown>): Promise<{ id: number; token: string }>;
   close(): Promise<void>;
 }
 
@@ -60,7 +66,7 @@ export async function createTestPlatform(
   let deps: AppDeps = { db: database.db, logger: silentLogger, secretBox, publicUrl: "http://localhost", ...services.deps };
   if (opts.mutateDeps) deps = opts.mutateDeps(deps);
   const app = createApp(deps);
-  return {
+  const platform: TestPlatform = {
     app,
     deps,
     database,
@@ -72,10 +78,24 @@ export async function createTestPlatform(
       if (body !== undefined) headers["content-type"] = "application/json";
       return Promise.resolve(app.request(path, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) }));
     },
+    async addDeployments(...names) {
+      const rows = await database.db
+        .insert(deployments)
+        .values(names.map((name) => ({ name, dataSource: { type: "duckdb" as const, path: `/tmp/${name}.duckdb` } })))
+        .returning({ id: deployments.id });
+      return rows.map((r) => r.id);
+    },
+    async addUser(email, role, extra = {}) {
+      const res = await platform.api("POST", "/api/v1/users/", { email, role, ...extra });
+      if (res.status !== 201) throw new Error(`creating ${email} failed: ${res.status} ${await res.text()}`);
+      const { id } = (await res.json()) as { id: number };
+      return { id, token: (await createApiKey(database.db, { userId: id, name: email })).token };
+    },
     async close() {
       await services.close();
       await database.close();
       await scratch?.drop();
     },
   };
+  return platform;
 }
