@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { FreeFormObject } from "./common";
-import { DashboardConfig } from "./dashboard";
 import { WorkspaceItemType } from "./workbook";
 
 /** Slugs: trimmed and lowercased first (spec 4.1 rule 1), then 1..100 of [a-z0-9_-], starting alphanumeric. */
@@ -45,8 +44,6 @@ export const DuplicateWorkbookInput = z
   .strict()
   .meta({ id: "DuplicateWorkbookInput" });
 export type DuplicateWorkbookInput = z.infer<typeof DuplicateWorkbookInput>;
-
-export const DashboardDraftInput = DashboardConfig;
 
 export const AiWidgetThreadInput = z
   .object({

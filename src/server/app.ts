@@ -31,8 +31,6 @@ export interface AppDeps {
   authenticateEmbedToken?: (token: string) => Promise<Principal | null>;
   /** Resolves the platform login cookie; set by the login module. */
   authenticateCookie?: (c: Context<AppEnv>) => Promise<Principal | null>;
-  /** Extra route modules (later features plug in here without touching this file's core). */
-  extraRoutes?: ((app: ReturnType<typeof createRouter>) => void)[];
 }
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -72,7 +70,7 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", authentication());
   app.use("/build/*", authentication());
 
-  for (const register of [...routeModules, ...(deps.extraRoutes ?? [])]) register(app);
+  for (const register of routeModules) register(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
     type: "http",

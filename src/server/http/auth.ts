@@ -3,7 +3,7 @@ import { authenticateApiKey, API_KEY_PREFIX } from "../services/api-keys";
 import type { AppEnv } from "./app-env";
 import { csrfTokenMatches } from "../services/login";
 import { forbidden, HttpError, unauthorized } from "./errors";
-import { hasRole, type EmbedPrincipal, type Principal, type Role, type UserPrincipal } from "./principal";
+import { hasRole, type Principal, type Role, type UserPrincipal } from "./principal";
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/;
 
@@ -68,11 +68,5 @@ export function requireUser(c: Context<AppEnv>, role: Role = "viewer"): UserPrin
   const p = requirePrincipal(c);
   if (p.kind !== "user") throw forbidden("This operation needs a platform user");
   if (!hasRole(p, role)) throw forbidden(`This operation needs the role ${role} or higher`);
-  return p;
-}
-
-export function requireEmbed(c: Context<AppEnv>): EmbedPrincipal {
-  const p = requirePrincipal(c);
-  if (p.kind !== "embed") throw forbidden("This operation needs an embed session");
   return p;
 }
