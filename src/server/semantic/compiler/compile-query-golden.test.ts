@@ -221,6 +221,26 @@ const cases: GoldenCase[] = [
     },
   },
   {
+    name: "ranges-outside-offset-window",
+    model: shop,
+    ctx: adminViewer,
+    query: {
+      measures: ["sales.count"],
+      dimensions: ["sales.created_at"],
+      timeDimensions: [
+        { dimension: "sales.created_at", granularity: "day", dateRange: ["1990-01-01", "1990-12-31"] },
+        { dimension: "sales.created_at", granularity: "year", dateRange: ["2039-06-01", "2041-01-01"] },
+      ],
+      timezone: "Europe/Berlin",
+    },
+  },
+  {
+    name: "range-past-offset-window",
+    model: crm,
+    ctx: { ...seller, email: "a@b.c" },
+    query: { measures: ["deals.count"], timeDimensions: [{ dimension: "deals.closed_at", granularity: "month", dateRange: ["2039-06-01", "2041-01-01"] }], timezone: "Europe/Berlin" },
+  },
+  {
     name: "no-matching-policy",
     model: crm,
     ctx: { ...seller, groups: [] },
