@@ -82,7 +82,14 @@ const cases: GoldenCase[] = [
       measures: ["sales.revenue"],
       dimensions: ["sales.customers_country"],
       timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: "last year" }],
-      filters: [{ or: [{ member: "sales.status", operator: "equals", values: ["completed"] }, { member: "sales.products_name", operator: "startsWith", values: ["Wid"] }] }],
+      filters: [
+        {
+          or: [
+            { member: "sales.status", operator: "equals", values: ["completed"] },
+            { member: "sales.products_name", operator: "startsWith", values: ["Wid"] },
+          ],
+        },
+      ],
       timezone: "Europe/Berlin",
       limit: 100,
     },
@@ -120,7 +127,12 @@ const cases: GoldenCase[] = [
         { member: "sales.created_at", operator: "beforeOrOnDate", values: ["2023-03-15T10:00:00"] },
         { member: "sales.created_at", operator: "afterDate", values: ["2024-03-31T22:30:00Z"] },
         { member: "sales.created_at", operator: "afterOrOnDate", values: ["2024-03-31"] },
-        { or: [{ and: [{ member: "sales.customers_country", operator: "equals", values: ["DE"] }, { member: "sales.order_id", operator: "gte", values: [2] }] }, { member: "sales.order_id", operator: "equals", values: [9] }] },
+        {
+          or: [
+            { and: [{ member: "sales.customers_country", operator: "equals", values: ["DE"] }, { member: "sales.order_id", operator: "gte", values: [2] }] },
+            { member: "sales.order_id", operator: "equals", values: [9] },
+          ],
+        },
       ],
       order: { "sales.order_id": "asc" },
       timezone: "America/New_York",
@@ -133,7 +145,17 @@ const cases: GoldenCase[] = [
     model: shop,
     ctx: acmeViewer,
     query: {
-      measures: ["sales.count", "sales.revenue", "sales.avg_amount", "sales.min_amount", "sales.max_amount", "sales.unique_customers", "sales.completed_count", "sales.average_order_value", "sales.customers_count"],
+      measures: [
+        "sales.count",
+        "sales.revenue",
+        "sales.avg_amount",
+        "sales.min_amount",
+        "sales.max_amount",
+        "sales.unique_customers",
+        "sales.completed_count",
+        "sales.average_order_value",
+        "sales.customers_count",
+      ],
       dimensions: ["sales.customers_country", "sales.products_category"],
       filters: [
         { member: "sales.revenue", operator: "gt", values: [60] },
@@ -182,9 +204,19 @@ const cases: GoldenCase[] = [
     extra: {
       fillMissingRows: { member: "sales.created_at.month" },
       periodComparisons: [
-        { measure: "sales.revenue", timeDimension: "sales.created_at.month", offset: { amount: 1, unit: "year" }, outputs: ["sales.revenue_prev_year", "sales.revenue_change", "sales.revenue_change_pct"] },
+        {
+          measure: "sales.revenue",
+          timeDimension: "sales.created_at.month",
+          offset: { amount: 1, unit: "year" },
+          outputs: ["sales.revenue_prev_year", "sales.revenue_change", "sales.revenue_change_pct"],
+        },
         { measure: "sales.count", timeDimension: "sales.created_at", offset: { amount: -2, unit: "quarter" } },
-        { measure: "sales.count", timeDimension: "sales.created_at.month", offset: { amount: 3, unit: "week" }, outputs: ["sales.count_3w", "sales.count_3w_change"] },
+        {
+          measure: "sales.count",
+          timeDimension: "sales.created_at.month",
+          offset: { amount: 3, unit: "week" },
+          outputs: ["sales.count_3w", "sales.count_3w_change"],
+        },
         { measure: "sales.revenue", timeDimension: "sales.created_at.month", offset: { amount: 1, unit: "day" } },
         { measure: "sales.revenue", timeDimension: "sales.created_at.month", offset: { amount: 2, unit: "month" } },
       ],
@@ -205,7 +237,10 @@ const cases: GoldenCase[] = [
       measures: ["accounts.count", "deals.won", "deals.value"],
       dimensions: ["accounts.label", "accounts.signed_up_at", "regions.code", "deals.closed"],
       timeDimensions: [{ dimension: "deals.closed_at", granularity: "quarter" }],
-      filters: [{ member: "deals.stage", operator: "notContains", values: ["lost"] }, { member: "accounts.signed_up_at", operator: "afterDate", values: ["2020-01-01"] }],
+      filters: [
+        { member: "deals.stage", operator: "notContains", values: ["lost"] },
+        { member: "accounts.signed_up_at", operator: "afterDate", values: ["2020-01-01"] },
+      ],
       timezone: "Asia/Kathmandu",
     },
   },
@@ -216,7 +251,10 @@ const cases: GoldenCase[] = [
     query: {
       measures: ["accounts.count", "accounts.names"],
       dimensions: ["deals.stage"],
-      timeDimensions: [{ dimension: "deals.closed_at", dateRange: "this quarter" }, { dimension: "accounts.signed_up_at", granularity: "second", dateRange: "today" }],
+      timeDimensions: [
+        { dimension: "deals.closed_at", dateRange: "this quarter" },
+        { dimension: "accounts.signed_up_at", granularity: "second", dateRange: "today" },
+      ],
       timezone: "Australia/Lord_Howe",
     },
   },
@@ -237,8 +275,12 @@ const cases: GoldenCase[] = [
   {
     name: "range-past-offset-window",
     model: crm,
-    ctx: { ...seller, email: "a@b.c" },
-    query: { measures: ["deals.count"], timeDimensions: [{ dimension: "deals.closed_at", granularity: "month", dateRange: ["2039-06-01", "2041-01-01"] }], timezone: "Europe/Berlin" },
+    ctx: { ...seller, userAttributes: { ...seller.userAttributes, email: "a@b.c" } },
+    query: {
+      measures: ["deals.count"],
+      timeDimensions: [{ dimension: "deals.closed_at", granularity: "month", dateRange: ["2039-06-01", "2041-01-01"] }],
+      timezone: "Europe/Berlin",
+    },
   },
   {
     name: "no-matching-policy",
