@@ -8,7 +8,7 @@ import type { DownloadFormat } from "../../protocol";
 import type { DashboardWidget } from "../../schema/dashboard";
 import { t } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";
-import { AlertIcon, DownloadIcon, ImageIcon, RefreshIcon, TableIcon } from "../app/icons";
+import { AlertIcon, DownloadIcon, ImageIcon, RefreshIcon, TableIcon } from "../ui/icons";
 import { useWidgetHost } from "./widget-context";
 
 export interface WidgetExport {

@@ -5,8 +5,8 @@
 import { useEffect, useRef } from "react";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { CloseIcon } from "../../app/icons";
-import type { QueryResult } from "../../app/platform-api";
+import { CloseIcon } from "../../ui/icons";
+import type { QueryResult } from "../../shell/platform-api";
 import { titleOfColumn } from "../../export/export-columns";
 import { tableColumnsOf } from "../../widgets/chart/table-model";
 import { TableView } from "../../widgets/chart/table-view";

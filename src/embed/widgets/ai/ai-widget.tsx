@@ -5,7 +5,7 @@
  * state rather than an empty box or a form that can only fail.
  */
 import type { DashboardWidget } from "../../../schema/dashboard";
-import { SparkIcon } from "../../app/icons";
+import { SparkIcon } from "../../ui/icons";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { WidgetFrame } from "../widget-frame";

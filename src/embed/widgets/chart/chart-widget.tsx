@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { DashboardWidget, ReportSnapshot } from "../../../schema/dashboard";
-import type { QueryResult, SemanticQuery } from "../../app/platform-api";
+import type { QueryResult, SemanticQuery } from "../../shell/platform-api";
 import { exportColumnsOf, titleOfColumn } from "../../export/export-columns";
 import { elementToPng } from "../../export/image-export";
 import { fileNameFor, saveBlob, saveUrl } from "../../export/save-file";

@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { MESSAGE_CATALOGS, t, type MessageKey } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";
 import { useSvcPlatformApiMutation } from "../../client/react-query";
-import { ApiError } from "./api";
+import { ApiError } from "../shell/api";
 import { AlertIcon, LockIcon } from "./icons";
 
 export function LoadingScreen() {
