@@ -17,10 +17,10 @@ import { elementToPng, pngToPdf } from "../../export/image-export";
 import { fileNameFor, saveBlob, saveUrl } from "../../export/save-file";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { WidgetHostContext, type DrilldownRequest, type WidgetHost } from "../../widgets/widget-context";
+import { WidgetHostContext, type DrilldownRequest, type WidgetHost } from "../../grid/widget-host";
 import { DownloadIcon, ImageIcon } from "../../ui/icons";
 import { applyDashboardSetup } from "./dashboard-setup";
-import { DashboardGrid } from "./dashboard-grid";
+import { DashboardGrid } from "../../grid/dashboard-grid";
 import { DrilldownPanel } from "./drilldown-panel";
 import { createLoadTracker, visibleWidgetIds, type LoadTracker } from "./load-tracker";
 

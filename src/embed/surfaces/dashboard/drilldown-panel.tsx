@@ -11,8 +11,8 @@ import { titleOfColumn } from "../../export/export-columns";
 import { tableColumnsOf } from "../../widgets/chart/table-model";
 import { TableView } from "../../widgets/chart/table-view";
 import { useWidgetQuery } from "../../widgets/query/use-widget-query";
-import { WidgetSkeleton } from "../../widgets/widget-frame";
-import { useWidgetHost, type DrilldownRequest } from "../../widgets/widget-context";
+import { WidgetSkeleton } from "../../grid/widget-frame";
+import { useWidgetHost, type DrilldownRequest } from "../../grid/widget-host";
 
 export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () => void }) {
   const host = useWidgetHost();

@@ -8,7 +8,7 @@ import type { DashboardWidget } from "../../../schema/dashboard";
 import { SparkIcon } from "../../ui/icons";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { WidgetFrame } from "../widget-frame";
+import { WidgetFrame } from "../../grid/widget-frame";
 
 export function AiWidget(props: { widget: DashboardWidget }) {
   const locale = useEmbedStore((s) => s.locale);

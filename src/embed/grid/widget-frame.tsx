@@ -9,7 +9,7 @@ import type { DashboardWidget } from "../../schema/dashboard";
 import { t } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";
 import { AlertIcon, DownloadIcon, ImageIcon, RefreshIcon, TableIcon } from "../ui/icons";
-import { useWidgetHost } from "./widget-context";
+import { useWidgetHost } from "./widget-host";
 
 export interface WidgetExport {
   format: DownloadFormat;
