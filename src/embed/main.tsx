@@ -20,7 +20,7 @@ import { loadLocaleMatching } from "./i18n";
 import { bindEmbedDocument } from "./state/bind-embed-document";
 import { createEmbedStore } from "./state/embed-store";
 import { EmbedStoreProvider } from "./state/use-embed-store";
-import "./app/styles.css";
+import "./theme/base.css";
 
 const mountedAt = performance.now();
 const config = readEmbedRuntimeConfig(document);
