@@ -51,7 +51,13 @@ void loadLocaleMatching().then(({ matchSupportedLocale }) => {
   if (!urlLocaleRequest) return;
   const urlLocale = matchSupportedLocale(urlLocaleRequest);
   if (urlLocale) store.getState().setLocale(urlLocale);
-  else bridge.emitError({ name: "ConfigInvalid", message: `Unsupported locale "${urlLocaleRequest.slice(0, 40)}"; using the default`, fatal: false, context: "locale" });
+  else
+    bridge.emitError({
+      name: "ConfigInvalid",
+      message: `Unsupported locale "${urlLocaleRequest.slice(0, 40)}"; using the default`,
+      fatal: false,
+      context: "locale",
+    });
 });
 
 const services: EmbedServices = { api, bridge, store, surface, urlParameters, mountedAt };

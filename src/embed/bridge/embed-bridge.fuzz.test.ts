@@ -5,8 +5,7 @@ import { createEmbedStore, type EmbedState } from "../state/embed-store";
 import { createEmbedBridge } from "./embed-bridge";
 import { actionMessage, createTestFrame, HOST, messageEvent } from "./test-frame";
 
-const values = (state: EmbedState) =>
-  JSON.stringify(state, (_key, value: unknown) => (typeof value === "function" ? undefined : value));
+const values = (state: EmbedState) => JSON.stringify(state, (_key, value: unknown) => (typeof value === "function" ? undefined : value));
 
 const nearValidPayload = fc.oneof(
   fc.anything(),

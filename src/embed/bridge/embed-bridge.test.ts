@@ -188,9 +188,7 @@ describe("createEmbedBridge actions", () => {
       ["ok", "applied", undefined],
     ]);
     expect(store.getState().filters).toEqual({ "orders.status": { member: "orders.status", operator: "equals", value: ["a", "b"] } });
-    expect(frame.eventsOf(EVENT_TYPES.filtersChanged).map((m) => m.payload)).toEqual([
-      { filterUrlParameters: ['f_orders.status={"value":["a","b"]}'] },
-    ]);
+    expect(frame.eventsOf(EVENT_TYPES.filtersChanged).map((m) => m.payload)).toEqual([{ filterUrlParameters: ['f_orders.status={"value":["a","b"]}'] }]);
     // The same filter again changes nothing and emits nothing; clearing emits the empty list.
     await send(actionMessage(ACTION_TYPES.setFilter, { filterUrlParameter: 'f_orders.status={"value":["a","b"]}' }));
     await send(actionMessage(ACTION_TYPES.setFilter, { filterUrlParameter: "f_orders.status=null" }));
@@ -273,9 +271,7 @@ describe("createEmbedBridge events", () => {
     expect(frame.posted.map((p) => p.message.type)).toEqual([EVENT_TYPES.ready, EVENT_TYPES.navigate, EVENT_TYPES.dashboardLoaded]);
     const payload = frame.posted[0]!.message.payload;
     expect(payload).toMatchObject({ ...ready(), surface: "dashboard", protocolVersion: PROTOCOL_VERSION });
-    expect((payload.capabilities as { actions: string[] }).actions.sort()).toEqual(
-      SVC_ACTION_TYPES.filter((t) => t !== ACTION_TYPES.setSession).sort(),
-    );
+    expect((payload.capabilities as { actions: string[] }).actions.sort()).toEqual(SVC_ACTION_TYPES.filter((t) => t !== ACTION_TYPES.setSession).sort());
     expect((payload.capabilities as { events: string[] }).events).toContain(EVENT_TYPES.resize);
   });
 

@@ -27,15 +27,7 @@ import { normalizeAllowedOrigins, normalizeOrigin, resolveHostOrigin } from "./h
 import type { ActionHandler, ActionOutcome } from "./types";
 
 /** Why an inbound message was dropped, in the order the checks run. */
-export const DROP_REASONS = [
-  "sender-window",
-  "origin",
-  "source",
-  "direction",
-  "unknown-type",
-  "invalid-envelope",
-  "invalid-payload",
-] as const;
+export const DROP_REASONS = ["sender-window", "origin", "source", "direction", "unknown-type", "invalid-envelope", "invalid-payload"] as const;
 export type DropReason = (typeof DROP_REASONS)[number];
 
 /** Payload given to `emit`; the bridge fills what it knows (surface, protocol details). */
@@ -109,8 +101,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   let destroyed = false;
   const stoppers: Array<() => void> = [];
 
-  const capabilityEvents = (): SvcEventType[] =>
-    SVC_EVENT_TYPES.filter((t) => surface === "dashboard" || !DASHBOARD_ONLY_EVENT_TYPES.includes(t));
+  const capabilityEvents = (): SvcEventType[] => SVC_EVENT_TYPES.filter((t) => surface === "dashboard" || !DASHBOARD_ONLY_EVENT_TYPES.includes(t));
 
   function post(type: SvcEventType, payload: unknown): boolean {
     const envelope = { source: SVC_SOURCE, direction: "event", type, payload, timestamp: now(), surface };
@@ -175,8 +166,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       const parsed = parseInboundAction(event.data);
       if (!parsed.ok) {
         // (3) to (6): source, direction, type, payload.
-        const reason: DropReason =
-          parsed.reason === "not-svc-message" ? "source" : parsed.reason === "wrong-direction" ? "direction" : parsed.reason;
+        const reason: DropReason = parsed.reason === "not-svc-message" ? "source" : parsed.reason === "wrong-direction" ? "direction" : parsed.reason;
         drop(reason, event);
         // The sender is verified, so a host waiting on a requestId learns why instead of timing out.
         if (reason !== "source" && reason !== "direction") {
@@ -259,4 +249,3 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
 
   return bridge;
 }
-

@@ -31,11 +31,7 @@ export function typeOfColumn(key: string, annotation: QueryAnnotation | undefine
   return (annotation?.measures[key] ?? annotation?.dimensions[key] ?? annotation?.timeDimensions[key])?.type;
 }
 
-export function exportColumnsOf(
-  rows: readonly Record<string, unknown>[],
-  annotation: QueryAnnotation | undefined,
-  query?: SemanticQuery,
-): ExportColumn[] {
+export function exportColumnsOf(rows: readonly Record<string, unknown>[], annotation: QueryAnnotation | undefined, query?: SemanticQuery): ExportColumn[] {
   const keys: string[] = [];
   const add = (key: string) => {
     if (!keys.includes(key)) keys.push(key);

@@ -12,7 +12,7 @@ const annotation = {
 };
 const rows = [
   { "sales.city": "New York", "sales.created_at.month": "2024-01-01T00:00:00.000", "sales.revenue": 1200.5 },
-  { "sales.city": "=HYPERLINK(\"x\")", "sales.created_at.month": "2024-02-01T00:00:00.000", "sales.revenue": null },
+  { "sales.city": '=HYPERLINK("x")', "sales.created_at.month": "2024-02-01T00:00:00.000", "sales.revenue": null },
 ];
 const query = { measures: ["sales.revenue"], dimensions: ["sales.city"], timeDimensions: [{ dimension: "sales.created_at", granularity: "month" }] };
 

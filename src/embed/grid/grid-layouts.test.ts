@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { DashboardWidget } from "../../schema/dashboard";
 import { buildGridLayouts, controlRows, resolveGridConfig } from "./grid-layouts";
 
-const w = (id: string, x: number, y: number, width: number, h: number, extra: Partial<DashboardWidget> = {}): DashboardWidget => ({ id, type: "CHART", position: { x, y, w: width, h }, ...extra });
+const w = (id: string, x: number, y: number, width: number, h: number, extra: Partial<DashboardWidget> = {}): DashboardWidget => ({
+  id,
+  type: "CHART",
+  position: { x, y, w: width, h },
+  ...extra,
+});
 
 describe("buildGridLayouts", () => {
   const widgets = [w("b", 6, 0, 6, 4), w("a", 0, 0, 6, 4), w("c", 0, 4, 12, 3, { responsiveLayouts: { sm: { x: 0, y: 4, w: 3, h: 5 } } })];

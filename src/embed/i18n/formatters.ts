@@ -62,12 +62,7 @@ export function formatCurrency(locale: SupportedLocale, value: number, currency 
 }
 
 /** Formats a date, timestamp or ISO string in a locale and time zone. */
-export function formatDateTime(
-  locale: SupportedLocale,
-  timeZone: string | null,
-  value: Date | number | string,
-  options?: Intl.DateTimeFormatOptions,
-): string {
+export function formatDateTime(locale: SupportedLocale, timeZone: string | null, value: Date | number | string, options?: Intl.DateTimeFormatOptions): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
   return getDateTimeFormat(locale, timeZone, options).format(date);

@@ -2,20 +2,7 @@
  * Supported UI locales (decisions.md "Locales") and matching of a requested locale (from
  * `set-locale`, the URL or the session) to one of them.
  */
-export const SUPPORTED_LOCALES = [
-  "en-US",
-  "de-DE",
-  "es-ES",
-  "es-MX",
-  "fr-FR",
-  "it-IT",
-  "ja-JP",
-  "nb-NO",
-  "pt-BR",
-  "pt-PT",
-  "sv-SE",
-  "vi-VN",
-] as const;
+export const SUPPORTED_LOCALES = ["en-US", "de-DE", "es-ES", "es-MX", "fr-FR", "it-IT", "ja-JP", "nb-NO", "pt-BR", "pt-PT", "sv-SE", "vi-VN"] as const;
 export type SupportedLocale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: SupportedLocale = "en-US";
 

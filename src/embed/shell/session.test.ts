@@ -27,7 +27,10 @@ describe("early session exchange", () => {
     const refused = earlyExchangeResult({ sessionId: "s", response: tokenResponse(401, { code: "session_used", message: "used" }) });
     await expect(refused).rejects.toBeInstanceOf(ApiError);
     await expect(refused).rejects.toMatchObject({ status: 401, code: "session_used" });
-    await expect(earlyExchangeResult({ sessionId: "s", response: Promise.reject(new TypeError("Failed to fetch")) })).rejects.toMatchObject({ status: 0, code: "network_error" });
+    await expect(earlyExchangeResult({ sessionId: "s", response: Promise.reject(new TypeError("Failed to fetch")) })).rejects.toMatchObject({
+      status: 0,
+      code: "network_error",
+    });
     await expect(earlyExchangeResult({ sessionId: "s", response: tokenResponse(200, { nope: true }) })).rejects.toMatchObject({ status: 502 });
   });
 });
@@ -58,7 +61,10 @@ describe("startEmbedAuth", () => {
       mode: "signed",
       fetch: async (r) => {
         requests.push(r);
-        return new Response(JSON.stringify({ token: "own", expiresAt: 1_900_000_000_000, deploymentId: 3, embedTenant: null }), { status: 200, headers: { "Content-Type": "application/json" } });
+        return new Response(JSON.stringify({ token: "own", expiresAt: 1_900_000_000_000, deploymentId: 3, embedTenant: null }), {
+          status: 200,
+          headers: { "Content-Type": "application/json" },
+        });
       },
     });
     const history = { state: null, replaceState: () => {} } as unknown as History;

@@ -14,10 +14,7 @@ import { LoginScreen } from "./login-screen";
 import "../ui/buttons.css";
 
 export type SurfaceLoad<T> =
-  | { status: "loading" }
-  | { status: "ready"; data: T }
-  | { status: "login" }
-  | { status: "fatal"; name: string; message: string; retryable: boolean };
+  { status: "loading" } | { status: "ready"; data: T } | { status: "login" } | { status: "fatal"; name: string; message: string; retryable: boolean };
 
 /** What `useSurfaceQuery` needs of a data hook's result (TanStack Query's `UseQueryResult`). */
 export interface SurfaceQueryResult<T> {

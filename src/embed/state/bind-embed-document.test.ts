@@ -11,7 +11,14 @@ function osWindow(dark: boolean) {
     removeEventListener: (_t: "change", l: (e: { matches: boolean }) => void) => listeners.delete(l),
   };
   const win = { matchMedia: () => media, document } as unknown as EmbedDocumentWindow;
-  return { win, setDark: (d: boolean) => { media.matches = d; listeners.forEach((l) => l({ matches: d })); }, listeners };
+  return {
+    win,
+    setDark: (d: boolean) => {
+      media.matches = d;
+      listeners.forEach((l) => l({ matches: d }));
+    },
+    listeners,
+  };
 }
 
 describe("bindEmbedDocument", () => {

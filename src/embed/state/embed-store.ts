@@ -97,8 +97,7 @@ export function createEmbedStore(initial: Partial<EmbedStateValues> = {}): Embed
         const added = members.filter((m) => !s.filterControls.includes(m));
         return added.length === 0 ? s : { filterControls: [...s.filterControls, ...added] };
       }),
-    unregisterFilterControls: (members) =>
-      set((s) => ({ filterControls: s.filterControls.filter((m) => !members.includes(m)) })),
+    unregisterFilterControls: (members) => set((s) => ({ filterControls: s.filterControls.filter((m) => !members.includes(m)) })),
     hasFilterControl: (member) => get().filterControls.includes(member),
     navigate: (path) => set({ path }),
     refresh: () => set((s) => ({ refreshNonce: s.refreshNonce + 1 })),

@@ -8,10 +8,7 @@ import type { EmbedTheme } from "../../protocol";
 const NAMED_COLOR = /^[a-z]{3,30}$/i;
 const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const NUMBER = String.raw`[+-]?(?:\d+\.?\d*|\.\d+)(?:%|deg)?`;
-const FUNCTIONAL_COLOR = new RegExp(
-  String.raw`^(?:rgba?|hsla?)\(\s*${NUMBER}(?:\s*[,\s]\s*${NUMBER}){2}(?:\s*[,/]\s*${NUMBER})?\s*\)$`,
-  "i",
-);
+const FUNCTIONAL_COLOR = new RegExp(String.raw`^(?:rgba?|hsla?)\(\s*${NUMBER}(?:\s*[,\s]\s*${NUMBER}){2}(?:\s*[,/]\s*${NUMBER})?\s*\)$`, "i");
 const LENGTH = /^(?:0|\d{1,4}(?:\.\d{1,3})?(?:px|rem|em|%))$/;
 const FONT_FAMILY_PART = /^(?:"[A-Za-z0-9 \-_.]{1,64}"|'[A-Za-z0-9 \-_.]{1,64}'|[A-Za-z][A-Za-z0-9 \-_]{0,63})$/;
 const MAX_RADIUS_PX = 64;
@@ -128,7 +125,7 @@ export function contrastTextColor(background: string): string {
   if (!rgb) return "#ffffff";
   const l = relativeLuminance(rgb);
   const dark = 0.0103; // luminance of #111827
-  return (1.05) / (l + 0.05) >= (l + 0.05) / (dark + 0.05) ? "#ffffff" : "#111827";
+  return 1.05 / (l + 0.05) >= (l + 0.05) / (dark + 0.05) ? "#ffffff" : "#111827";
 }
 
 /** CSS custom properties every surface and chart reads. */

@@ -1,14 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from "vitest";
 import { createColorSchemeController, type ColorSchemeWindow } from "./color-scheme";
-import {
-  applyEmbedTheme,
-  contrastTextColor,
-  sanitizeColor,
-  sanitizeEmbedTheme,
-  sanitizeFontFamily,
-  sanitizeLength,
-} from "./embed-theme";
+import { applyEmbedTheme, contrastTextColor, sanitizeColor, sanitizeEmbedTheme, sanitizeFontFamily, sanitizeLength } from "./embed-theme";
 
 describe("sanitizeColor", () => {
   const cases: Array<[unknown, string | null]> = [

@@ -21,12 +21,7 @@ export function ChatSurface() {
   const locale = useEmbedStore((s) => s.locale);
   const deploymentId = auth.mode === "signed" ? auth.deploymentId : Number(new URLSearchParams(window.location.search).get("deploymentId"));
   const valid = Number.isInteger(deploymentId) && deploymentId > 0;
-  const query = useSvcPlatformApiQuery(
-    "get",
-    "/api/v1/deployments/{deploymentId}/meta",
-    { params: { path: { deploymentId } } },
-    { enabled: valid },
-  );
+  const query = useSvcPlatformApiQuery("get", "/api/v1/deployments/{deploymentId}/meta", { params: { path: { deploymentId } } }, { enabled: valid });
   const [load, reload] = useSurfaceQuery(query, valid ? null : { message: "No deployment given" });
   useSurfaceReadyAndView(load.status === "ready", valid ? deploymentId : null, t(locale, "chat.title"));
   if (load.status !== "ready") return <SurfaceLoadScreen state={load} onReload={reload} />;

@@ -133,7 +133,8 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
       reportsById: new Map(dashboard.reportSnapshots.map((s) => [s.reportId, s])),
       allowExport,
       runQuery: (request, signal) => runQuery(api, deploymentId, request, signal),
-      distinctValues: async (member, search, signal) => (await fetchDistinctValues(api, deploymentId, { member, ...(search ? { search } : {}), limit: 200 }, signal)).values,
+      distinctValues: async (member, search, signal) =>
+        (await fetchDistinctValues(api, deploymentId, { member, ...(search ? { search } : {}), limit: 200 }, signal)).values,
       settle: (widgetId, status) => tracker.current?.settle(widgetId, status),
       reportError: (error) => bridge.emitError(error),
       drilldown: (request, event) => {
@@ -179,11 +180,23 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
             </div>
             {showExportMenu ? (
               <div className="svc-dashboard-tools" data-export-ignore="true" role="group" aria-label={t(locale, "export.menu")}>
-                <button type="button" className="svc-button is-small" data-testid="export-png-dashboard" disabled={exporting} onClick={() => void exportDashboard("png")}>
+                <button
+                  type="button"
+                  className="svc-button is-small"
+                  data-testid="export-png-dashboard"
+                  disabled={exporting}
+                  onClick={() => void exportDashboard("png")}
+                >
                   <ImageIcon size={14} />
                   PNG
                 </button>
-                <button type="button" className="svc-button is-small" data-testid="export-pdf-dashboard" disabled={exporting} onClick={() => void exportDashboard("pdf")}>
+                <button
+                  type="button"
+                  className="svc-button is-small"
+                  data-testid="export-pdf-dashboard"
+                  disabled={exporting}
+                  onClick={() => void exportDashboard("pdf")}
+                >
                   <DownloadIcon size={14} />
                   PDF
                 </button>

@@ -37,7 +37,14 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
   const memberTitle = titleOfColumn(request.member, result.data?.annotation);
   return (
     <div className="svc-drawer-backdrop" onClick={(e) => e.target === e.currentTarget && props.onClose()}>
-      <aside className="svc-drawer" role="dialog" aria-modal="true" aria-labelledby="svc-drill-title" data-testid="drilldown-panel" data-state={result.status === "ready" ? "ready" : result.status === "error" ? "error" : "loading"}>
+      <aside
+        className="svc-drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="svc-drill-title"
+        data-testid="drilldown-panel"
+        data-state={result.status === "ready" ? "ready" : result.status === "error" ? "error" : "loading"}
+      >
         <header className="svc-drawer-header">
           <div>
             <p className="svc-drawer-eyebrow">{request.title}</p>
@@ -49,7 +56,11 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
         </header>
         <div className="svc-drawer-body">
           {result.status === "ready" && result.data ? (
-            <TableView columns={tableColumnsOf(result.data.data, result.data.annotation, request.detailQuery, null)} rows={result.data.data} caption={memberTitle} />
+            <TableView
+              columns={tableColumnsOf(result.data.data, result.data.annotation, request.detailQuery, null)}
+              rows={result.data.data}
+              caption={memberTitle}
+            />
           ) : result.status === "error" ? (
             <div className="svc-widget-error" role="alert">
               <p className="svc-widget-error-title">{t(locale, "error.QueryFailed")}</p>

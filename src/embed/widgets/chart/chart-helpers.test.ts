@@ -22,7 +22,9 @@ describe("computeKpi", () => {
 
 describe("fillHtmlTemplate", () => {
   it("fills placeholders from the first row and escapes values", () => {
-    expect(fillHtmlTemplate("<b>{{sales.city}}</b> {{ sales.missing }}", { "sales.city": "<script>x</script>" }, (_m, v) => String(v))).toBe("<b>&#60;script&#62;x&#60;/script&#62;</b> ");
+    expect(fillHtmlTemplate("<b>{{sales.city}}</b> {{ sales.missing }}", { "sales.city": "<script>x</script>" }, (_m, v) => String(v))).toBe(
+      "<b>&#60;script&#62;x&#60;/script&#62;</b> ",
+    );
   });
 });
 

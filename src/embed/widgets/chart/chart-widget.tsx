@@ -96,8 +96,10 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
     [host, snapshot, refreshNonce],
   );
 
-  const result = useWidgetQuery<QueryResult>(key, (signal) => request(composed!, signal), (error) =>
-    host.reportError({ name: error.name, message: error.message, context: `widget:${widget.id}`, fatal: false }),
+  const result = useWidgetQuery<QueryResult>(
+    key,
+    (signal) => request(composed!, signal),
+    (error) => host.reportError({ name: error.name, message: error.message, context: `widget:${widget.id}`, fatal: false }),
   );
 
   const rows = result.data?.data ?? [];
@@ -131,7 +133,11 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
     const source = kind === "map" ? (isPointMapSpec(spec) ? buildPointMapSpec(spec) : null) : (spec as VegaLiteSpec | null);
     if (!source) return null;
     const granularity = composed.timeDimensions?.find((td) => td.granularity)?.granularity;
-    return prepareVegaLiteSpec(withTemporalAxisFormat(source, granularity), result.data.data, { annotation: result.data.annotation, aliases, config: buildVegaConfig(palette) });
+    return prepareVegaLiteSpec(withTemporalAxisFormat(source, granularity), result.data.data, {
+      annotation: result.data.annotation,
+      aliases,
+      config: buildVegaConfig(palette),
+    });
   }, [isVega, kind, spec, result.data, base, composed, palette, aliases]);
 
   // Export: the widget's composed query again, on the server, with a higher limit.
@@ -184,7 +190,14 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
     error = { name: "ConfigInvalid", message: t(locale, "widget.noReport") };
   } else if (result.status === "ready") {
     if (kind === "table") {
-      body = <TableView columns={tableColumnsOf(rows, annotation, composed!, snapshot.preferences?.columnFormats)} rows={rows} caption={chartTitle} onDrill={openDrill} />;
+      body = (
+        <TableView
+          columns={tableColumnsOf(rows, annotation, composed!, snapshot.preferences?.columnFormats)}
+          rows={rows}
+          caption={chartTitle}
+          onDrill={openDrill}
+        />
+      );
     } else if (kind === "kpi") {
       const measure = typeof spec?.measure === "string" ? (aliases[spec.measure] ?? spec.measure) : measures[0];
       if (!measure) {
@@ -192,14 +205,21 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
         error = { name: "ConfigInvalid", message: t(locale, "widget.noReport") };
       } else {
         const timeDimension = composed!.timeDimensions?.find((td) => td.granularity);
-        const figures = computeKpi(rows, measure, snapshot.periodComparisons, timeDimension ? `${timeDimension.dimension}.${timeDimension.granularity}` : undefined);
+        const figures = computeKpi(
+          rows,
+          measure,
+          snapshot.periodComparisons,
+          timeDimension ? `${timeDimension.dimension}.${timeDimension.granularity}` : undefined,
+        );
         const annotationFormat = annotation?.measures[measure]?.format;
         const baseFormat =
           snapshot.preferences?.columnFormats?.[measure] ??
           (annotationFormat === "currency" || annotationFormat === "percent" ? { type: annotationFormat } : null);
         // A headline figure in the thousands reads better without cents.
         const large = figures.value !== null && Math.abs(figures.value) >= 1000;
-        const format = baseFormat ? { ...baseFormat, decimalPlaces: baseFormat.decimalPlaces ?? (large && baseFormat.type !== "percent" ? 0 : undefined) } : null;
+        const format = baseFormat
+          ? { ...baseFormat, decimalPlaces: baseFormat.decimalPlaces ?? (large && baseFormat.type !== "percent" ? 0 : undefined) }
+          : null;
         const column = { key: measure, type: "number", format, annotationFormat };
         const timeColumn = timeDimension ? `${timeDimension.dimension}.${timeDimension.granularity}` : null;
         const latestRow = timeColumn ? [...rows].sort((a, b) => String(b[timeColumn] ?? "").localeCompare(String(a[timeColumn] ?? "")))[0] : rows[0];

@@ -40,7 +40,13 @@ export function KpiView(props: KpiViewProps) {
     <div className="svc-kpi">
       <div className="svc-kpi-main">
         {props.onDrill && figures.value !== null ? (
-          <button type="button" className="svc-kpi-value svc-drill-button" onClick={props.onDrill} title={t(locale, "drillDown")} aria-label={`${props.measureTitle}: ${props.formatted}`}>
+          <button
+            type="button"
+            className="svc-kpi-value svc-drill-button"
+            onClick={props.onDrill}
+            title={t(locale, "drillDown")}
+            aria-label={`${props.measureTitle}: ${props.formatted}`}
+          >
             {props.formatted}
           </button>
         ) : (

@@ -47,50 +47,65 @@ export function TableView(props: TableViewProps) {
         }}
       >
         <div className="svc-table-inner" style={{ minWidth }}>
-        <div className="svc-table-head" role="rowgroup">
-          <div className="svc-table-row is-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
-            {props.columns.map((c) => {
-              const active = sort?.key === c.key ? sort.direction : null;
+          <div className="svc-table-head" role="rowgroup">
+            <div className="svc-table-row is-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
+              {props.columns.map((c) => {
+                const active = sort?.key === c.key ? sort.direction : null;
+                return (
+                  <div
+                    key={c.key}
+                    role="columnheader"
+                    className={`svc-table-cell ${c.isMeasure ? "is-numeric" : ""}`}
+                    aria-sort={active === "asc" ? "ascending" : active === "desc" ? "descending" : "none"}
+                  >
+                    <button
+                      type="button"
+                      className="svc-sort-button"
+                      onClick={() => setSort(nextSort(sort, c.key))}
+                      title={t(locale, active === "asc" ? "sort.descending" : "sort.ascending")}
+                    >
+                      <span>{c.title}</span>
+                      {active === "asc" ? <ArrowUpIcon size={12} /> : active === "desc" ? <ArrowDownIcon size={12} /> : null}
+                    </button>
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+          <div className="svc-table-body" role="rowgroup" style={{ height: sorted.length * TABLE_ROW_HEIGHT }}>
+            {sorted.slice(range.start, range.end).map((row, offset) => {
+              const index = range.start + offset;
               return (
-                <div key={c.key} role="columnheader" className={`svc-table-cell ${c.isMeasure ? "is-numeric" : ""}`} aria-sort={active === "asc" ? "ascending" : active === "desc" ? "descending" : "none"}>
-                  <button type="button" className="svc-sort-button" onClick={() => setSort(nextSort(sort, c.key))} title={t(locale, active === "asc" ? "sort.descending" : "sort.ascending")}>
-                    <span>{c.title}</span>
-                    {active === "asc" ? <ArrowUpIcon size={12} /> : active === "desc" ? <ArrowDownIcon size={12} /> : null}
-                  </button>
+                <div
+                  key={index}
+                  role="row"
+                  aria-rowindex={index + 2}
+                  className={`svc-table-row ${index % 2 ? "is-odd" : ""}`}
+                  style={{ gridTemplateColumns: template, transform: `translateY(${index * TABLE_ROW_HEIGHT}px)`, height: TABLE_ROW_HEIGHT }}
+                >
+                  {props.columns.map((c) => {
+                    const text = formatCell(row[c.key], c, ctx);
+                    return (
+                      <div key={c.key} role="cell" className={`svc-table-cell ${c.isMeasure ? "is-numeric" : ""}`}>
+                        {c.isMeasure && props.onDrill && row[c.key] !== null && row[c.key] !== undefined ? (
+                          <button
+                            type="button"
+                            className="svc-drill-button"
+                            onClick={() => props.onDrill!(c.key, row[c.key], row)}
+                            title={t(locale, "drillDown")}
+                          >
+                            {text}
+                          </button>
+                        ) : (
+                          text
+                        )}
+                      </div>
+                    );
+                  })}
                 </div>
               );
             })}
           </div>
-        </div>
-        <div className="svc-table-body" role="rowgroup" style={{ height: sorted.length * TABLE_ROW_HEIGHT }}>
-          {sorted.slice(range.start, range.end).map((row, offset) => {
-            const index = range.start + offset;
-            return (
-              <div
-                key={index}
-                role="row"
-                aria-rowindex={index + 2}
-                className={`svc-table-row ${index % 2 ? "is-odd" : ""}`}
-                style={{ gridTemplateColumns: template, transform: `translateY(${index * TABLE_ROW_HEIGHT}px)`, height: TABLE_ROW_HEIGHT }}
-              >
-                {props.columns.map((c) => {
-                  const text = formatCell(row[c.key], c, ctx);
-                  return (
-                    <div key={c.key} role="cell" className={`svc-table-cell ${c.isMeasure ? "is-numeric" : ""}`}>
-                      {c.isMeasure && props.onDrill && row[c.key] !== null && row[c.key] !== undefined ? (
-                        <button type="button" className="svc-drill-button" onClick={() => props.onDrill!(c.key, row[c.key], row)} title={t(locale, "drillDown")}>
-                          {text}
-                        </button>
-                      ) : (
-                        text
-                      )}
-                    </div>
-                  );
-                })}
-              </div>
-            );
-          })}
-        </div>
         </div>
       </div>
       <div className="svc-table-footer">{tCount(locale, "rows", sorted.length)}</div>

@@ -13,13 +13,21 @@ describe("prepareVegaLiteSpec", () => {
       {
         mark: "bar",
         transform: [{ filter: "datum['sales.revenue'] > 0" }],
-        encoding: { x: { field: "sales.status", type: "nominal" }, y: { field: "sales\\.revenue", type: "quantitative" }, tooltip: [{ field: "sales.revenue" }] },
+        encoding: {
+          x: { field: "sales.status", type: "nominal" },
+          y: { field: "sales\\.revenue", type: "quantitative" },
+          tooltip: [{ field: "sales.revenue" }],
+        },
       },
       [{ "sales.status": "completed", "sales.revenue": "12.5" }],
       { annotation },
     );
     expect(spec.data).toEqual({ values: [{ sales__status: "completed", sales__revenue: 12.5 }] });
-    expect(spec.encoding).toMatchObject({ x: { field: "sales__status", title: "Status" }, y: { field: "sales__revenue", title: "Revenue" }, tooltip: [{ field: "sales__revenue" }] });
+    expect(spec.encoding).toMatchObject({
+      x: { field: "sales__status", title: "Status" },
+      y: { field: "sales__revenue", title: "Revenue" },
+      tooltip: [{ field: "sales__revenue" }],
+    });
     expect(spec.transform).toEqual([{ filter: 'datum["sales__revenue"] > 0' }]);
     expect(spec.width).toBe("container");
   });
@@ -34,7 +42,9 @@ describe("prepareVegaLiteSpec", () => {
   });
 
   it("replaces any data of the spec and merges the theme config under its own", () => {
-    const { spec } = prepareVegaLiteSpec({ data: { url: "https://example.com/x.json" }, mark: "bar", config: { bar: { color: "red" } } }, [], { config: { bar: { color: "blue" }, background: "transparent" } });
+    const { spec } = prepareVegaLiteSpec({ data: { url: "https://example.com/x.json" }, mark: "bar", config: { bar: { color: "red" } } }, [], {
+      config: { bar: { color: "blue" }, background: "transparent" },
+    });
     expect(spec.data).toEqual({ values: [] });
     expect(spec.config).toEqual({ bar: { color: "red" }, background: "transparent" });
   });
@@ -43,7 +53,11 @@ describe("prepareVegaLiteSpec", () => {
 describe("drilldownTarget", () => {
   it("maps a clicked datum back to the measure member and its value", () => {
     const { fields } = prepareVegaLiteSpec({ mark: "bar" }, [{ "sales.status": "x", "sales.revenue": 3 }]);
-    expect(drilldownTarget({ sales__status: "x", sales__revenue: 3 }, fields, ["sales.revenue"])).toEqual({ member: "sales.revenue", value: 3, row: { "sales.status": "x", "sales.revenue": 3 } });
+    expect(drilldownTarget({ sales__status: "x", sales__revenue: 3 }, fields, ["sales.revenue"])).toEqual({
+      member: "sales.revenue",
+      value: 3,
+      row: { "sales.status": "x", "sales.revenue": 3 },
+    });
     expect(safeFieldName("a.b.c")).toBe("a__b__c");
   });
 });
@@ -55,7 +69,10 @@ describe("withTemporalAxisFormat", () => {
       encoding: { x: { field: "sales.created_at", type: "temporal" }, y: { field: "sales.revenue", type: "quantitative" } },
       layer: [{ mark: "point", encoding: { x: { field: "a", type: "temporal", axis: { format: "%Y" } } } }],
     } as unknown as VegaLiteSpec;
-    const out = withTemporalAxisFormat(spec, "month") as unknown as { encoding: Record<string, { axis?: { format?: string } }>; layer: { encoding: Record<string, { axis?: { format?: string } }> }[] };
+    const out = withTemporalAxisFormat(spec, "month") as unknown as {
+      encoding: Record<string, { axis?: { format?: string } }>;
+      layer: { encoding: Record<string, { axis?: { format?: string } }> }[];
+    };
     expect(out.encoding.x!.axis?.format).toBe("%b %Y");
     expect(out.encoding.y!.axis).toBeUndefined();
     expect(out.layer[0]!.encoding.x!.axis?.format).toBe("%Y");

@@ -107,7 +107,8 @@ function addTitles(spec: { [key: string]: Json }, fields: FieldMap, annotation: 
   }
   for (const key of ["layer", "concat", "hconcat", "vconcat"]) {
     const children = spec[key];
-    if (Array.isArray(children)) for (const child of children) if (child && typeof child === "object" && !Array.isArray(child)) addTitles(child, fields, annotation);
+    if (Array.isArray(children))
+      for (const child of children) if (child && typeof child === "object" && !Array.isArray(child)) addTitles(child, fields, annotation);
   }
   const inner = spec.spec;
   if (inner && typeof inner === "object" && !Array.isArray(inner)) addTitles(inner, fields, annotation);
@@ -143,7 +144,8 @@ export interface PreparedSpec {
 function columnsOf(rows: readonly Record<string, unknown>[], annotation: QueryAnnotation | undefined): string[] {
   const columns = new Set<string>();
   for (const row of rows.slice(0, 50)) for (const key of Object.keys(row)) columns.add(key);
-  if (annotation) for (const group of [annotation.measures, annotation.dimensions, annotation.timeDimensions]) for (const key of Object.keys(group)) columns.add(key);
+  if (annotation)
+    for (const group of [annotation.measures, annotation.dimensions, annotation.timeDimensions]) for (const key of Object.keys(group)) columns.add(key);
   return [...columns];
 }
 
@@ -223,6 +225,7 @@ export function withTemporalAxisFormat(spec: VegaLiteSpec, granularity: string |
   };
   const out: VegaLiteSpec = { ...spec };
   if (out.encoding) out.encoding = encode(out.encoding)!;
-  if (Array.isArray(out.layer)) out.layer = out.layer.map((layer) => (layer && typeof layer === "object" && !Array.isArray(layer) ? withTemporalAxisFormat(layer, granularity) : layer));
+  if (Array.isArray(out.layer))
+    out.layer = out.layer.map((layer) => (layer && typeof layer === "object" && !Array.isArray(layer) ? withTemporalAxisFormat(layer, granularity) : layer));
   return out;
 }

@@ -53,7 +53,18 @@ export function buildVegaConfig(palette: ChartPalette): Record<string, unknown> 
     axisBand: { grid: false },
     // Large values read as 2.2M / 850K (in the viewer's number locale) instead of 2,200,000.
     axisQuantitative: { labelExpr: COMPACT_NUMBER_LABEL },
-    legend: { labelColor: palette.text, titleColor: palette.mutedText, labelFont: palette.font, titleFont: palette.font, symbolType: "circle", orient: "bottom", direction: "horizontal", columns: 4, labelFontSize: 11, titleFontSize: 11 },
+    legend: {
+      labelColor: palette.text,
+      titleColor: palette.mutedText,
+      labelFont: palette.font,
+      titleFont: palette.font,
+      symbolType: "circle",
+      orient: "bottom",
+      direction: "horizontal",
+      columns: 4,
+      labelFontSize: 11,
+      titleFontSize: 11,
+    },
     title: { color: palette.text, font: palette.font, fontSize: 13, fontWeight: 600, anchor: "start" },
     header: { labelColor: palette.text, titleColor: palette.text },
     range: { category, ordinal: { scheme: "blues" }, ramp: { scheme: palette.scheme === "dark" ? "purples" : "blues" } },
@@ -89,9 +100,11 @@ export function numberFormatLocale(locale: string, currency = "USD") {
 
 /** d3-time-format locale definition from Intl. */
 export function timeFormatLocale(locale: string) {
-  const month = (style: "long" | "short", m: number) => new Intl.DateTimeFormat(locale, { month: style, timeZone: "UTC" }).format(new Date(Date.UTC(2021, m, 15)));
+  const month = (style: "long" | "short", m: number) =>
+    new Intl.DateTimeFormat(locale, { month: style, timeZone: "UTC" }).format(new Date(Date.UTC(2021, m, 15)));
   // 2021-08-01 was a Sunday: d3 lists days from Sunday.
-  const day = (style: "long" | "short", d: number) => new Intl.DateTimeFormat(locale, { weekday: style, timeZone: "UTC" }).format(new Date(Date.UTC(2021, 7, 1 + d)));
+  const day = (style: "long" | "short", d: number) =>
+    new Intl.DateTimeFormat(locale, { weekday: style, timeZone: "UTC" }).format(new Date(Date.UTC(2021, 7, 1 + d)));
   const range = (n: number) => Array.from({ length: n }, (_, i) => i);
   const hour12 = new Intl.DateTimeFormat(locale, { hour: "numeric" }).resolvedOptions().hour12 === true;
   return {

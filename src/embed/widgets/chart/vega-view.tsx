@@ -29,7 +29,14 @@ export interface VegaViewProps {
   handleRef?: { current: ChartHandle | null };
 }
 
-type VegaResult = { view: { finalize(): void; toImageURL(type: string, scale?: number): Promise<string>; addEventListener(type: string, h: (e: unknown, item: unknown) => void): void; resize(): { runAsync(): Promise<unknown> } } };
+type VegaResult = {
+  view: {
+    finalize(): void;
+    toImageURL(type: string, scale?: number): Promise<string>;
+    addEventListener(type: string, h: (e: unknown, item: unknown) => void): void;
+    resize(): { runAsync(): Promise<unknown> };
+  };
+};
 
 /**
  * True once the element has come within a screen of the viewport. `offscreen.current` is true
@@ -48,17 +55,20 @@ function useNearViewport(ref: React.RefObject<HTMLElement | null>, onDeferred: (
       return;
     }
     let first = true;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        offscreen.current = false;
-        setNear(true);
-        observer.disconnect();
-      } else if (first) {
-        offscreen.current = true;
-        deferredRef.current();
-      }
-      first = false;
-    }, { rootMargin: "400px 0px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          offscreen.current = false;
+          setNear(true);
+          observer.disconnect();
+        } else if (first) {
+          offscreen.current = true;
+          deferredRef.current();
+        }
+        first = false;
+      },
+      { rootMargin: "400px 0px" },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref, near]);

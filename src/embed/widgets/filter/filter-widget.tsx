@@ -21,7 +21,15 @@ export function FilterWidget(props: { widget: DashboardWidget }) {
   const config = filterConfigOf(props.widget);
   const locale = useEmbedStore((s) => s.locale);
   if (!config) {
-    return <WidgetFrame widget={props.widget} title={null} state="error" error={{ name: "ConfigInvalid", message: t(locale, "widget.noReport") }} variant="control" />;
+    return (
+      <WidgetFrame
+        widget={props.widget}
+        title={null}
+        state="error"
+        error={{ name: "ConfigInvalid", message: t(locale, "widget.noReport") }}
+        variant="control"
+      />
+    );
   }
   const label = config.label ?? config.member.split(".")[1]!.replace(/_/g, " ");
   return (
@@ -56,17 +64,20 @@ function ValuePicker(props: { config: FilterWidgetConfig; label: string }) {
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
-    const timer = setTimeout(() => {
-      host.distinctValues(member, search, controller.signal).then(
-        (v) => {
-          setValues(v);
-          setFailed(false);
-        },
-        (e: unknown) => {
-          if (!isAbortError(e)) setFailed(true);
-        },
-      );
-    }, search ? 200 : 0);
+    const timer = setTimeout(
+      () => {
+        host.distinctValues(member, search, controller.signal).then(
+          (v) => {
+            setValues(v);
+            setFailed(false);
+          },
+          (e: unknown) => {
+            if (!isAbortError(e)) setFailed(true);
+          },
+        );
+      },
+      search ? 200 : 0,
+    );
     return () => {
       clearTimeout(timer);
       controller.abort();
@@ -89,7 +100,8 @@ function ValuePicker(props: { config: FilterWidgetConfig; label: string }) {
     if (!multiple) setOpen(false);
   };
 
-  const summary = selected.length === 0 ? t(locale, "all") : selected.length === 1 ? display(selected[0]) : t(locale, "filter.selected", { count: selected.length });
+  const summary =
+    selected.length === 0 ? t(locale, "all") : selected.length === 1 ? display(selected[0]) : t(locale, "filter.selected", { count: selected.length });
   return (
     <div className="svc-picker" ref={rootRef} onKeyDown={(e) => e.key === "Escape" && setOpen(false)}>
       <button
@@ -105,7 +117,12 @@ function ValuePicker(props: { config: FilterWidgetConfig; label: string }) {
         <ChevronDownIcon size={14} />
       </button>
       {selected.length > 0 ? (
-        <button type="button" className="svc-icon-button" aria-label={`${t(locale, "clear")}: ${props.label}`} onClick={() => store.getState().setFilter(member, null)}>
+        <button
+          type="button"
+          className="svc-icon-button"
+          aria-label={`${t(locale, "clear")}: ${props.label}`}
+          onClick={() => store.getState().setFilter(member, null)}
+        >
           <CloseIcon size={14} />
         </button>
       ) : null}
@@ -113,7 +130,14 @@ function ValuePicker(props: { config: FilterWidgetConfig; label: string }) {
         <div className="svc-popover" role="dialog" aria-label={props.label}>
           <label className="svc-search">
             <SearchIcon size={14} />
-            <input autoFocus type="search" placeholder={t(locale, "search")} value={search} onChange={(e) => setSearch(e.target.value)} aria-label={t(locale, "search")} />
+            <input
+              autoFocus
+              type="search"
+              placeholder={t(locale, "search")}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              aria-label={t(locale, "search")}
+            />
           </label>
           <ul className="svc-options" role="listbox" id={listId} aria-multiselectable={multiple} aria-label={props.label}>
             {values === null && !failed ? <li className="svc-options-note">{t(locale, "loading")}</li> : null}
@@ -146,7 +170,10 @@ function RangeInputs(props: { config: FilterWidgetConfig; label: string }) {
   const filter = useEmbedStore((s) => s.filters[member]);
   const [from, to] = rangeOf(filter);
   const isDate = control === "dateRange";
-  const [draft, setDraft] = useState<[string, string]>([from === null ? "" : String(from).slice(0, isDate ? 10 : undefined), to === null ? "" : String(to).slice(0, isDate ? 10 : undefined)]);
+  const [draft, setDraft] = useState<[string, string]>([
+    from === null ? "" : String(from).slice(0, isDate ? 10 : undefined),
+    to === null ? "" : String(to).slice(0, isDate ? 10 : undefined),
+  ]);
 
   useEffect(() => {
     setDraft([from === null ? "" : String(from).slice(0, isDate ? 10 : undefined), to === null ? "" : String(to).slice(0, isDate ? 10 : undefined)]);
@@ -195,7 +222,12 @@ function RangeInputs(props: { config: FilterWidgetConfig; label: string }) {
         onKeyDown={(e) => e.key === "Enter" && commit(draft)}
       />
       {filter ? (
-        <button type="button" className="svc-icon-button" aria-label={`${t(locale, "clear")}: ${props.label}`} onClick={() => store.getState().setFilter(member, null)}>
+        <button
+          type="button"
+          className="svc-icon-button"
+          aria-label={`${t(locale, "clear")}: ${props.label}`}
+          onClick={() => store.getState().setFilter(member, null)}
+        >
           <CloseIcon size={14} />
         </button>
       ) : null}

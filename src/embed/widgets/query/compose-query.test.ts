@@ -10,12 +10,20 @@ const base = {
 
 describe("composeWidgetQuery", () => {
   it("adds dashboard filters of the same view as query filters", () => {
-    const q = composeWidgetQuery(base, { filters: { "sales.country": { member: "sales.country", operator: "equals", value: ["US", "CA"] } }, timeGrains: {}, timezone: null });
+    const q = composeWidgetQuery(base, {
+      filters: { "sales.country": { member: "sales.country", operator: "equals", value: ["US", "CA"] } },
+      timeGrains: {},
+      timezone: null,
+    });
     expect(q.filters).toEqual([{ member: "sales.country", operator: "in", values: ["US", "CA"] }]);
   });
 
   it("leaves out filters of other views", () => {
-    const q = composeWidgetQuery(base, { filters: { "orders.country": { member: "orders.country", operator: "equals", value: "US" } }, timeGrains: {}, timezone: null });
+    const q = composeWidgetQuery(base, {
+      filters: { "orders.country": { member: "orders.country", operator: "equals", value: "US" } },
+      timeGrains: {},
+      timezone: null,
+    });
     expect(q.filters).toBeUndefined();
     expect(filterAppliesTo("orders.country", base)).toBe(false);
   });
@@ -35,14 +43,23 @@ describe("composeWidgetQuery", () => {
   });
 
   it("maps a date range filter to inDateRange", () => {
-    const q = composeWidgetQuery(base, { filters: { "sales.created_at": { member: "sales.created_at", operator: "between", value: ["2024-02-01", "2024-02-29"] } }, timeGrains: {}, timezone: null });
+    const q = composeWidgetQuery(base, {
+      filters: { "sales.created_at": { member: "sales.created_at", operator: "between", value: ["2024-02-01", "2024-02-29"] } },
+      timeGrains: {},
+      timezone: null,
+    });
     expect(q.filters).toEqual([{ member: "sales.created_at", operator: "inDateRange", values: ["2024-02-01", "2024-02-29"] }]);
   });
 });
 
 describe("composeDetailQuery", () => {
   it("filters to the clicked slice and narrows the time range to its period", () => {
-    const q = composeDetailQuery(base, { "sales.status": "completed", "sales.created_at.month": "2024-02-01T00:00:00.000", "sales.revenue": 10 }, "sales.revenue", ["sales.customers_city"]);
+    const q = composeDetailQuery(
+      base,
+      { "sales.status": "completed", "sales.created_at.month": "2024-02-01T00:00:00.000", "sales.revenue": 10 },
+      "sales.revenue",
+      ["sales.customers_city"],
+    );
     expect(q.filters).toContainEqual({ member: "sales.status", operator: "equals", values: ["completed"] });
     expect(q.timeDimensions).toEqual([{ dimension: "sales.created_at", granularity: "day", dateRange: ["2024-02-01", "2024-02-29"] }]);
     expect(q.dimensions).toEqual(["sales.status", "sales.customers_city"]);
@@ -79,7 +96,12 @@ describe("applyMemberSwitches", () => {
   });
 
   it("lists the renamed columns as aliases for specs and templates", () => {
-    const q = composeWidgetQuery(base, { filters: {}, timeGrains: { "sales.created_at": "week" }, timezone: null, memberSwitches: { "sales.revenue": "units" } });
+    const q = composeWidgetQuery(base, {
+      filters: {},
+      timeGrains: { "sales.created_at": "week" },
+      timezone: null,
+      memberSwitches: { "sales.revenue": "units" },
+    });
     expect(columnAliases(base, q)).toEqual({ "sales.revenue": "sales.units", "sales.created_at.month": "sales.created_at.week" });
   });
 });

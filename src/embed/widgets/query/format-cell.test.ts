@@ -15,7 +15,9 @@ describe("formatCell", () => {
   it("formats time values by their granularity without shifting the wall-clock time", () => {
     expect(formatCell("2024-03-01T00:00:00.000", { key: "sales.created_at.month", type: "time" }, en)).toBe("Mar 2024");
     expect(formatCell("2024-10-01T00:00:00.000", { key: "sales.created_at.quarter", type: "time" }, en)).toBe("Q4 2024");
-    expect(formatCell("2024-03-05T00:00:00.000", { key: "sales.created_at.day", type: "time" }, { locale: "en-US", timezone: "Pacific/Honolulu" })).toBe("Mar 5, 2024");
+    expect(formatCell("2024-03-05T00:00:00.000", { key: "sales.created_at.day", type: "time" }, { locale: "en-US", timezone: "Pacific/Honolulu" })).toBe(
+      "Mar 5, 2024",
+    );
   });
 
   it("shows a dash for empty values and keeps strings as they are", () => {

@@ -8,7 +8,17 @@ const isInt = (v: unknown): v is number => Number.isInteger(v);
 export function isDashboardWidget(value: unknown): value is DashboardWidget {
   const w = value as Partial<DashboardWidget> | null;
   const p = w?.position as Partial<DashboardWidget["position"]> | undefined;
-  return !!w && typeof w === "object" && typeof w.id === "string" && WIDGET_TYPES.includes(w.type as string) && !!p && isInt(p.x) && isInt(p.y) && isInt(p.w) && isInt(p.h);
+  return (
+    !!w &&
+    typeof w === "object" &&
+    typeof w.id === "string" &&
+    WIDGET_TYPES.includes(w.type as string) &&
+    !!p &&
+    isInt(p.x) &&
+    isInt(p.y) &&
+    isInt(p.w) &&
+    isInt(p.h)
+  );
 }
 
 export interface DashboardTab {

@@ -61,7 +61,14 @@ export function TabsWidget(props: TabsWidgetProps) {
           ))}
         </div>
         {tabs.map((tab, index) => (
-          <div key={tab.id} id={`tabpanel-${id}-${index}`} role="tabpanel" aria-labelledby={`tab-${id}-${index}`} hidden={active !== index} className="svc-tabpanel">
+          <div
+            key={tab.id}
+            id={`tabpanel-${id}-${index}`}
+            role="tabpanel"
+            aria-labelledby={`tab-${id}-${index}`}
+            hidden={active !== index}
+            className="svc-tabpanel"
+          >
             {visited.has(index) ? props.renderGrid(tab.widgets) : null}
           </div>
         ))}

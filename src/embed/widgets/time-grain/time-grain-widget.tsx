@@ -30,7 +30,15 @@ export function TimeGrainWidget(props: { widget: DashboardWidget }) {
   const locale = useEmbedStore((s) => s.locale);
   const current = useEmbedStore((s) => (config ? s.timeGrains[config.dimension] : undefined));
   if (!config) {
-    return <WidgetFrame widget={props.widget} title={null} state="error" error={{ name: "ConfigInvalid", message: t(locale, "widget.noReport") }} variant="control" />;
+    return (
+      <WidgetFrame
+        widget={props.widget}
+        title={null}
+        state="error"
+        error={{ name: "ConfigInvalid", message: t(locale, "widget.noReport") }}
+        variant="control"
+      />
+    );
   }
   const active = current ?? config.defaultGrain;
   const label = t(locale, "timeGrain.label");
