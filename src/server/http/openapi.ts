@@ -2,7 +2,7 @@ import { OpenAPIHono, type Hook } from "@hono/zod-openapi";
 import { z } from "zod";
 import { ErrorBody } from "../../schema/common";
 import type { AppEnv } from "./app-env";
-import { validationError } from "./errors";
+import { validationError } from "../domain/errors";
 
 const hook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
   if (!result.success) {

@@ -15,7 +15,7 @@ import {
 } from "./date-range";
 import { QueryValidationError, type QueryProblem } from "./errors";
 import { resolveMember, type ResolvedMember } from "./member-resolution";
-import type { FilterValue, Granularity, MemberFilter, QueryFilter, SemanticQuery, ValidatedQuery } from "./query-schema";
+import type { FilterValue, Granularity, MemberFilter, QueryFilter, SemanticQuery, ValidatedQuery } from "../../schema/semantic-query";
 import type { SecurityContext } from "./security-context";
 import { collectFilterMembers, normalizeFilter, validateQuery } from "./validate-query";
 

@@ -15,7 +15,7 @@ export {
   type FilterValue,
   type Granularity,
   type TimeDimension,
-} from "./query-schema";
+} from "../../schema/semantic-query";
 export { validateQuery, type ValidateQueryOptions } from "./validate-query";
 export {
   compileQuery,

@@ -16,7 +16,7 @@ import {
   type QueryFilter,
   type TimeDimension,
   type ValidatedQuery,
-} from "./query-schema";
+} from "../../schema/semantic-query";
 
 type Path = (string | number)[];
 
