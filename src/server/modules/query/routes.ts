@@ -1,92 +1,19 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { FillMissingRows, PeriodComparison } from "../../../schema/dashboard";
+import {
+  CompiledSqlSchema,
+  DataModelMetaSchema,
+  DistinctValuesInputSchema,
+  DistinctValuesSchema,
+  QueryInputSchema,
+  QueryResultSchema,
+} from "../../../schema/semantic-query";
 import { requirePrincipal, requireUser } from "../../http/auth";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { badRequest } from "../../domain/errors";
-import { QueryValidationError, semanticQuerySchema, type QueryFilter } from "../../semantic";
+import { QueryValidationError } from "../../semantic";
 import { assertEmbedDeploymentAccess, securityContextOf } from "../embed-access/service";
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/app-env";
-
-const MemberFilter = z
-  .strictObject({
-    member: z.string(),
-    operator: z.string().meta({ description: "equals, notEquals, contains, …, inDateRange (docs/data-model.md)." }),
-    values: z.array(z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()])).max(10_000).optional(),
-  })
-  .meta({ id: "MemberFilter" });
-
-// The semantic layer's filter schema is recursive through an anonymous z.lazy, which the
-// OpenAPI generator cannot follow; the same shape with named components becomes $refs.
-const QueryFilterDoc: z.ZodType<QueryFilter> = z
-  .lazy(() => z.union([MemberFilter, z.strictObject({ or: z.array(QueryFilterDoc).min(1) }), z.strictObject({ and: z.array(QueryFilterDoc).min(1) })]))
-  .meta({ id: "QueryFilter" }) as unknown as z.ZodType<QueryFilter>;
-
-const SemanticQuery = semanticQuerySchema.extend({ filters: z.array(QueryFilterDoc).max(500).optional() }).meta({
-  id: "SemanticQuery",
-  description: "A semantic query: members are `<view>.<member>` (docs/data-model.md).",
-});
-
-const QueryInput = z
-  .object({
-    query: SemanticQuery,
-    fillMissingRows: FillMissingRows.nullable().optional(),
-    periodComparisons: z.array(PeriodComparison).max(20).nullable().optional(),
-    cache: z.enum(["default", "bypass"]).optional().meta({ description: "`bypass` re-runs the query (a refresh); the fresh result is cached." }),
-  })
-  .strict()
-  .meta({ id: "QueryInput" });
-
-const MemberAnnotation = z.object({
-  title: z.string(),
-  shortTitle: z.string(),
-  type: z.string(),
-  format: z.string().optional(),
-}).passthrough();
-
-const QueryResult = z
-  .object({
-    data: z.array(z.record(z.string(), z.unknown())),
-    annotation: z
-      .object({
-        measures: z.record(z.string(), MemberAnnotation),
-        dimensions: z.record(z.string(), MemberAnnotation),
-        timeDimensions: z.record(z.string(), MemberAnnotation),
-      })
-      .passthrough(),
-    fromCache: z.boolean(),
-  })
-  .meta({ id: "QueryResult" });
-
-const CompiledSql = z
-  .object({ sql: z.string(), params: z.array(z.union([z.string(), z.number(), z.boolean()])) })
-  .meta({ id: "CompiledSql" });
-
-const ValuesInput = z
-  .object({
-    member: z.string().min(3).max(200),
-    search: z.string().max(200).optional(),
-    limit: z.number().int().min(1).max(1000).optional(),
-  })
-  .strict()
-  .meta({ id: "DistinctValuesInput" });
-
-const Meta = z
-  .object({
-    sources: z.array(
-      z
-        .object({
-          name: z.string(),
-          kind: z.enum(["view", "cube"]),
-          title: z.string(),
-          description: z.string().optional(),
-          measures: z.array(z.object({ name: z.string(), title: z.string(), type: z.string() }).passthrough()),
-          dimensions: z.array(z.object({ name: z.string(), title: z.string(), type: z.string() }).passthrough()),
-        })
-        .passthrough(),
-    ),
-  })
-  .meta({ id: "DataModelMeta" });
 
 const params = z.object({ deploymentId: IdParam });
 const errors = {
@@ -103,8 +30,8 @@ const load = createRoute({
   tags: ["Data Model"],
   summary: "Run a semantic query (row-level security applies)",
   security,
-  request: { params, ...jsonBody(QueryInput) },
-  responses: { 200: jsonContent(QueryResult, "Rows and member annotations."), ...errors },
+  request: { params, ...jsonBody(QueryInputSchema) },
+  responses: { 200: jsonContent(QueryResultSchema, "Rows and member annotations."), ...errors },
 });
 
 const sql = createRoute({
@@ -114,8 +41,8 @@ const sql = createRoute({
   tags: ["Data Model"],
   summary: "The SQL a query compiles to, without running it (platform users)",
   security,
-  request: { params, ...jsonBody(QueryInput) },
-  responses: { 200: jsonContent(CompiledSql, "Compiled SQL with bound parameters."), ...commonErrors, ...notFoundError },
+  request: { params, ...jsonBody(QueryInputSchema) },
+  responses: { 200: jsonContent(CompiledSqlSchema, "Compiled SQL with bound parameters."), ...commonErrors, ...notFoundError },
 });
 
 const values = createRoute({
@@ -125,8 +52,8 @@ const values = createRoute({
   tags: ["Data Model"],
   summary: "Distinct values of a dimension, for filter pickers (row-level security applies)",
   security,
-  request: { params, ...jsonBody(ValuesInput) },
-  responses: { 200: jsonContent(z.object({ values: z.array(z.unknown()) }).meta({ id: "DistinctValues" }), "Values."), ...errors },
+  request: { params, ...jsonBody(DistinctValuesInputSchema) },
+  responses: { 200: jsonContent(DistinctValuesSchema, "Values."), ...errors },
 });
 
 const meta = createRoute({
@@ -137,7 +64,7 @@ const meta = createRoute({
   summary: "Views and members the caller can query",
   security,
   request: { params },
-  responses: { 200: jsonContent(Meta, "Views and their members."), ...commonErrors, ...notFoundError },
+  responses: { 200: jsonContent(DataModelMetaSchema, "Views and their members."), ...commonErrors, ...notFoundError },
 });
 
 const OPTION_KEYS = new Set(["fillMissingRows", "periodComparisons"]);
