@@ -70,7 +70,7 @@ export async function seedDemo(opts: {
   // public id, the workbook by slug with its dashboard draft, then publish and embed access.
   const actor = systemActor(opts.adminUserId);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     const [dep] = await t.insert(deployments).values({ name: DEMO_DEPLOYMENT_NAME, dataSource: { type: "duckdb", path: duckdbPath } }).returning();
     const deploymentId = dep!.id;
     await t.insert(dataModelFiles).values(demoModelFiles().map((f) => ({ deploymentId, branch: "main", path: f.path, content: f.content })));

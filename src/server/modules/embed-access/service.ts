@@ -157,7 +157,7 @@ export async function setEmbedAccess(
   await db.transaction(async (tx) => {
     if (input.replace) await tx.delete(embedAccess).where(eq(embedAccess.workbookId, workbookId));
     for (const rule of input.rules) {
-      const tenantId = rule.embedTenantName === null ? null : (await upsertEmbedTenant(tx as unknown as Db, rule.embedTenantName)).id;
+      const tenantId = rule.embedTenantName === null ? null : (await upsertEmbedTenant(tx, rule.embedTenantName)).id;
       await tx.delete(embedAccess).where(and(eq(embedAccess.workbookId, workbookId), tenantId === null ? isNull(embedAccess.tenantId) : eq(embedAccess.tenantId, tenantId)));
       await tx.insert(embedAccess).values({ workbookId, tenantId, action: rule.action });
     }

@@ -48,7 +48,7 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
     const sessionId = randomBytes(32).toString("base64url");
     const expiresAt = new Date(now().getTime() + SESSION_EXCHANGE_TTL_MS);
     await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+      const tx = txn;
       let embedUserId: number | null = null;
       let tenantId: number | null = null;
       if (input.externalId || input.embedTenantName) {

@@ -104,15 +104,15 @@ export async function updateFolder(db: Db, deploymentId: number, folderId: numbe
 /** Deletes a folder with everything inside it (folders, workbooks, reports); needs manage on it. */
 export async function deleteFolderTree(db: Db, folderId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const ids = await folderSubtree(tx as unknown as Db, folderId);
+    const ids = await folderSubtree(tx, folderId);
     const wbIds = (await tx.select({ id: workbooks.id }).from(workbooks).where(inArray(workbooks.folderId, ids))).map((r) => r.id);
     const repIds = (await tx.select({ id: reports.id }).from(reports).where(inArray(reports.folderId, ids))).map((r) => r.id);
     if (repIds.length) await tx.delete(reports).where(inArray(reports.id, repIds));
     if (wbIds.length) await tx.delete(workbooks).where(inArray(workbooks.id, wbIds));
     await tx.delete(folders).where(inArray(folders.id, ids));
-    await deleteGrantsOf(tx as unknown as Db, "folder", ids);
-    await deleteGrantsOf(tx as unknown as Db, "workbook", wbIds);
-    await deleteGrantsOf(tx as unknown as Db, "report", repIds);
+    await deleteGrantsOf(tx, "folder", ids);
+    await deleteGrantsOf(tx, "workbook", wbIds);
+    await deleteGrantsOf(tx, "report", repIds);
   });
 }
 

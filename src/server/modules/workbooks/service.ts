@@ -310,7 +310,7 @@ export async function updateWorkbook(db: Db, deploymentId: number, workbookId: n
         if (takeoverFrom !== null) {
           await tx.execute(sql`UPDATE workbooks SET slug = NULL, updated_at = now() WHERE id = ${takeoverFrom} AND slug = ${input.slug!}`);
         }
-        return viewRows(tx as unknown as Db, update, actor.userId);
+        return viewRows(tx, update, actor.userId);
       });
       if (result[0]) return result[0];
     } catch (err) {
