@@ -5,11 +5,6 @@ import { requireUser } from "../../http/auth";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { decodeCursor, DEFAULT_PAGE_SIZE, pageOf } from "../../domain/pagination";
 import { bulkDelete, bulkMove, listWorkspace } from "./service";
-import { registerFolderRoutes } from "../folders/routes";
-import { registerGrantRoutes } from "../access/routes";
-import { registerReportRoutes } from "../reports/routes";
-import { registerUserRoutes } from "../users/routes";
-import { registerWorkbookRoutes } from "../workbooks/routes";
 
 const tags = ["Workspace"];
 const DeploymentParams = z.object({ deploymentId: IdParam });
@@ -73,14 +68,4 @@ export function registerWorkspaceRoutes(app: Router) {
     const body = c.req.valid("json");
     return c.json(await bulkMove(c.get("deps").db, deploymentId, body.items, body.targetFolderId, actor), 200);
   });
-}
-
-/** Workbooks as code and the workspace around it: one entry for routes/index.ts. */
-export function registerWorkspaceModules(app: Router) {
-  registerWorkbookRoutes(app);
-  registerReportRoutes(app);
-  registerFolderRoutes(app);
-  registerWorkspaceRoutes(app);
-  registerUserRoutes(app);
-  registerGrantRoutes(app);
 }
