@@ -1,0 +1,13 @@
+import type { Dialect, SqlDialect } from "./dialect";
+import { DuckDbDialect } from "./duckdb-dialect";
+import { PostgresDialect } from "./postgres-dialect";
+
+const DIALECTS: Record<SqlDialect, Dialect> = {
+  duckdb: new DuckDbDialect(),
+  postgres: new PostgresDialect(),
+};
+
+/** The dialect of a data source; dialects hold no state, so one of each serves every query. */
+export function dialectFor(name: SqlDialect): Dialect {
+  return DIALECTS[name];
+}

@@ -1,0 +1,35 @@
+WITH "q" AS (
+  SELECT "customers"."country" AS "sales.customers_country",
+    "customers"."city" AS "sales.customers_city",
+    date_trunc('week', (CAST("orders"."created_at" AS TIMESTAMPTZ) AT TIME ZONE CAST($3 AS TEXT))) AS "sales.created_at.week",
+    count(*) AS "sales.count",
+    sum("orders"."amount") AS "sales.revenue",
+    avg("orders"."amount") AS "sales.avg_amount"
+  FROM "main"."orders" AS "orders"
+  LEFT JOIN "main"."customers" AS "customers" ON "orders".customer_id = "customers".customer_id
+  WHERE ("orders"."tenant" = $1)
+    AND ("customers"."tenant" = $2)
+    AND ("orders"."created_at" >= CAST($4 AS TIMESTAMP) AND "orders"."created_at" < CAST($5 AS TIMESTAMP))
+  GROUP BY 1, 2, 3
+),
+"time_grid" AS (
+  SELECT generate_series(CAST($6 AS TIMESTAMP), CAST($7 AS TIMESTAMP), INTERVAL '7 days') AS "sales.created_at.week"
+),
+"dimension_values" AS (
+  SELECT DISTINCT "sales.customers_country" FROM "q"
+),
+"grid" AS (
+  SELECT * FROM "time_grid" CROSS JOIN "dimension_values"
+),
+"filled" AS (
+  SELECT "grid"."sales.customers_country", "q"."sales.customers_city", "grid"."sales.created_at.week", COALESCE("q"."sales.count", 0) AS "sales.count", COALESCE("q"."sales.revenue", 0) AS "sales.revenue", "q"."sales.avg_amount"
+  FROM "grid" LEFT JOIN "q" ON "q"."sales.created_at.week" IS NOT DISTINCT FROM "grid"."sales.created_at.week" AND "q"."sales.customers_country" IS NOT DISTINCT FROM "grid"."sales.customers_country"
+)
+SELECT "base".*
+FROM "filled" AS "base"
+ORDER BY "base"."sales.created_at.week" ASC NULLS LAST, "base"."sales.customers_country" ASC NULLS LAST
+LIMIT 10000
+
+-- params: ["acme-corp","acme-corp","Europe/Berlin","2023-12-31T23:00:00.000","2024-03-31T22:00:00.000","2024-01-01T00:00:00.000","2024-03-25T00:00:00.000"]
+-- columns: ["sales.customers_country","sales.customers_city","sales.created_at.week","sales.count","sales.revenue","sales.avg_amount"]
+-- annotation: {"measures":{"sales.count":{"title":"Sales Count","shortTitle":"Count","type":"number","measureType":"count"},"sales.revenue":{"title":"Sales Revenue","shortTitle":"Revenue","type":"number","format":"currency","measureType":"sum"},"sales.avg_amount":{"title":"Sales Avg Amount","shortTitle":"Avg Amount","type":"number","measureType":"avg"}},"dimensions":{"sales.customers_country":{"title":"Sales Customers Country","shortTitle":"Customers Country","type":"string"},"sales.customers_city":{"title":"Sales Customers City","shortTitle":"Customers City","type":"string"}},"timeDimensions":{"sales.created_at.week":{"title":"Sales Created At","shortTitle":"Created At","type":"time","granularity":"week"}},"periodComparisons":{}}

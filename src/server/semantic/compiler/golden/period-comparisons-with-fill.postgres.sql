@@ -1,0 +1,99 @@
+WITH "q" AS (
+  SELECT "customers"."city" AS "sales.customers_city",
+    date_trunc('month', (CAST("orders"."created_at" AS TIMESTAMPTZ) AT TIME ZONE CAST($3 AS TEXT))) AS "sales.created_at.month",
+    date_trunc('quarter', (CAST("orders"."created_at" AS TIMESTAMPTZ) AT TIME ZONE CAST($3 AS TEXT))) AS "sales.created_at.quarter",
+    sum("orders"."amount") AS "sales.revenue",
+    count(*) AS "sales.count"
+  FROM "main"."orders" AS "orders"
+  LEFT JOIN "main"."customers" AS "customers" ON "orders".customer_id = "customers".customer_id
+  WHERE ("orders"."tenant" = $1)
+    AND ("customers"."tenant" = $2)
+    AND ("orders"."created_at" >= CAST($4 AS TIMESTAMP) AND "orders"."created_at" < CAST($5 AS TIMESTAMP))
+  GROUP BY 1, 2, 3
+),
+"time_grid" AS (
+  SELECT generate_series(CAST($6 AS TIMESTAMP), CAST($7 AS TIMESTAMP), INTERVAL '1 month') AS "sales.created_at.month"
+),
+"dimension_values" AS (
+  SELECT DISTINCT "sales.customers_city", "sales.created_at.quarter" FROM "q"
+),
+"grid" AS (
+  SELECT * FROM "time_grid" CROSS JOIN "dimension_values"
+),
+"filled" AS (
+  SELECT "grid"."sales.customers_city", "grid"."sales.created_at.month", "grid"."sales.created_at.quarter", COALESCE("q"."sales.revenue", 0) AS "sales.revenue", COALESCE("q"."sales.count", 0) AS "sales.count"
+  FROM "grid" LEFT JOIN "q" ON "q"."sales.created_at.month" IS NOT DISTINCT FROM "grid"."sales.created_at.month" AND "q"."sales.customers_city" IS NOT DISTINCT FROM "grid"."sales.customers_city" AND "q"."sales.created_at.quarter" IS NOT DISTINCT FROM "grid"."sales.created_at.quarter"
+),
+"period_0" AS (
+  SELECT "customers"."city" AS "sales.customers_city",
+    date_trunc('month', (CAST("orders"."created_at" AS TIMESTAMPTZ) AT TIME ZONE CAST($3 AS TEXT)) + INTERVAL '1 years') AS "sales.created_at.month",
+    date_trunc('quarter', (CAST("orders"."created_at" AS TIMESTAMPTZ) AT TIME ZONE CAST($3 AS TEXT))) AS "sales.created_at.quarter",
+    sum("orders"."amount") AS "value"
+  FROM "main"."orders" AS "orders"
+  LEFT JOIN "main"."customers" AS "customers" ON "orders".customer_id = "customers".customer_id
+  WHERE ("orders"."tenant" = $1)
+    AND ("customers"."tenant" = $2)
+    AND ("orders"."created_at" >= CAST($8 AS TIMESTAMP) AND "orders"."created_at" < CAST($9 AS TIMESTAMP))
+  GROUP BY 1, 2, 3
+),
+"period_1" AS (
+  SELECT "customers"."city" AS "sales.customers_city",
+    date_trunc('month', (CAST("orders"."created_at" AS TIMESTAMPTZ) AT TIME ZONE CAST($3 AS TEXT)) + INTERVAL '-6 months') AS "sales.created_at.month",
+    date_trunc('quarter', (CAST("orders"."created_at" AS TIMESTAMPTZ) AT TIME ZONE CAST($3 AS TEXT))) AS "sales.created_at.quarter",
+    count(*) AS "value"
+  FROM "main"."orders" AS "orders"
+  LEFT JOIN "main"."customers" AS "customers" ON "orders".customer_id = "customers".customer_id
+  WHERE ("orders"."tenant" = $1)
+    AND ("customers"."tenant" = $2)
+    AND ("orders"."created_at" >= CAST($10 AS TIMESTAMP) AND "orders"."created_at" < CAST($11 AS TIMESTAMP))
+  GROUP BY 1, 2, 3
+),
+"period_2" AS (
+  SELECT "customers"."city" AS "sales.customers_city",
+    date_trunc('month', (CAST("orders"."created_at" AS TIMESTAMPTZ) AT TIME ZONE CAST($3 AS TEXT)) + INTERVAL '21 days') AS "sales.created_at.month",
+    date_trunc('quarter', (CAST("orders"."created_at" AS TIMESTAMPTZ) AT TIME ZONE CAST($3 AS TEXT))) AS "sales.created_at.quarter",
+    count(*) AS "value"
+  FROM "main"."orders" AS "orders"
+  LEFT JOIN "main"."customers" AS "customers" ON "orders".customer_id = "customers".customer_id
+  WHERE ("orders"."tenant" = $1)
+    AND ("customers"."tenant" = $2)
+    AND ("orders"."created_at" >= CAST($12 AS TIMESTAMP) AND "orders"."created_at" < CAST($13 AS TIMESTAMP))
+  GROUP BY 1, 2, 3
+),
+"period_3" AS (
+  SELECT "customers"."city" AS "sales.customers_city",
+    date_trunc('month', (CAST("orders"."created_at" AS TIMESTAMPTZ) AT TIME ZONE CAST($3 AS TEXT)) + INTERVAL '1 days') AS "sales.created_at.month",
+    date_trunc('quarter', (CAST("orders"."created_at" AS TIMESTAMPTZ) AT TIME ZONE CAST($3 AS TEXT))) AS "sales.created_at.quarter",
+    sum("orders"."amount") AS "value"
+  FROM "main"."orders" AS "orders"
+  LEFT JOIN "main"."customers" AS "customers" ON "orders".customer_id = "customers".customer_id
+  WHERE ("orders"."tenant" = $1)
+    AND ("customers"."tenant" = $2)
+    AND ("orders"."created_at" >= CAST($14 AS TIMESTAMP) AND "orders"."created_at" < CAST($15 AS TIMESTAMP))
+  GROUP BY 1, 2, 3
+),
+"period_4" AS (
+  SELECT "customers"."city" AS "sales.customers_city",
+    date_trunc('month', (CAST("orders"."created_at" AS TIMESTAMPTZ) AT TIME ZONE CAST($3 AS TEXT)) + INTERVAL '2 months') AS "sales.created_at.month",
+    date_trunc('quarter', (CAST("orders"."created_at" AS TIMESTAMPTZ) AT TIME ZONE CAST($3 AS TEXT))) AS "sales.created_at.quarter",
+    sum("orders"."amount") AS "value"
+  FROM "main"."orders" AS "orders"
+  LEFT JOIN "main"."customers" AS "customers" ON "orders".customer_id = "customers".customer_id
+  WHERE ("orders"."tenant" = $1)
+    AND ("customers"."tenant" = $2)
+    AND ("orders"."created_at" >= CAST($16 AS TIMESTAMP) AND "orders"."created_at" < CAST($17 AS TIMESTAMP))
+  GROUP BY 1, 2, 3
+)
+SELECT "base".*, "period_0"."value" AS "sales.revenue_prev_year", "base"."sales.revenue" - "period_0"."value" AS "sales.revenue_change", ("base"."sales.revenue" - "period_0"."value") / NULLIF(CAST("period_0"."value" AS DOUBLE PRECISION), 0) AS "sales.revenue_change_pct", "period_1"."value" AS "sales.count_next_2_quarters", "period_2"."value" AS "sales.count_3w", "base"."sales.count" - "period_2"."value" AS "sales.count_3w_change", "period_3"."value" AS "sales.revenue_prev_day", "period_4"."value" AS "sales.revenue_prev_2_months"
+FROM "filled" AS "base"
+LEFT JOIN "period_0" ON "period_0"."sales.customers_city" IS NOT DISTINCT FROM "base"."sales.customers_city" AND "period_0"."sales.created_at.month" IS NOT DISTINCT FROM "base"."sales.created_at.month" AND "period_0"."sales.created_at.quarter" IS NOT DISTINCT FROM "base"."sales.created_at.quarter"
+LEFT JOIN "period_1" ON "period_1"."sales.customers_city" IS NOT DISTINCT FROM "base"."sales.customers_city" AND "period_1"."sales.created_at.month" IS NOT DISTINCT FROM "base"."sales.created_at.month" AND "period_1"."sales.created_at.quarter" IS NOT DISTINCT FROM "base"."sales.created_at.quarter"
+LEFT JOIN "period_2" ON "period_2"."sales.customers_city" IS NOT DISTINCT FROM "base"."sales.customers_city" AND "period_2"."sales.created_at.month" IS NOT DISTINCT FROM "base"."sales.created_at.month" AND "period_2"."sales.created_at.quarter" IS NOT DISTINCT FROM "base"."sales.created_at.quarter"
+LEFT JOIN "period_3" ON "period_3"."sales.customers_city" IS NOT DISTINCT FROM "base"."sales.customers_city" AND "period_3"."sales.created_at.month" IS NOT DISTINCT FROM "base"."sales.created_at.month" AND "period_3"."sales.created_at.quarter" IS NOT DISTINCT FROM "base"."sales.created_at.quarter"
+LEFT JOIN "period_4" ON "period_4"."sales.customers_city" IS NOT DISTINCT FROM "base"."sales.customers_city" AND "period_4"."sales.created_at.month" IS NOT DISTINCT FROM "base"."sales.created_at.month" AND "period_4"."sales.created_at.quarter" IS NOT DISTINCT FROM "base"."sales.created_at.quarter"
+ORDER BY "base"."sales.customers_city" ASC NULLS LAST, "base"."sales.created_at.month" DESC NULLS LAST, "base"."sales.count" DESC NULLS LAST
+LIMIT 500 OFFSET 5
+
+-- params: ["acme-corp","acme-corp","Europe/Berlin","2023-12-31T23:00:00.000","2024-06-30T22:00:00.000","2024-01-01T00:00:00.000","2024-06-01T00:00:00.000","2022-12-31T23:00:00.000","2023-06-30T22:00:00.000","2024-06-30T22:00:00.000","2024-12-31T23:00:00.000","2023-12-10T23:00:00.000","2024-06-09T22:00:00.000","2023-12-30T23:00:00.000","2024-06-29T22:00:00.000","2023-10-31T23:00:00.000","2024-04-30T22:00:00.000"]
+-- columns: ["sales.customers_city","sales.created_at.month","sales.created_at.quarter","sales.revenue","sales.count","sales.revenue_prev_year","sales.revenue_change","sales.revenue_change_pct","sales.count_next_2_quarters","sales.count_3w","sales.count_3w_change","sales.revenue_prev_day","sales.revenue_prev_2_months"]
+-- annotation: {"measures":{"sales.revenue":{"title":"Sales Revenue","shortTitle":"Revenue","type":"number","format":"currency","measureType":"sum"},"sales.count":{"title":"Sales Count","shortTitle":"Count","type":"number","measureType":"count"}},"dimensions":{"sales.customers_city":{"title":"Sales Customers City","shortTitle":"Customers City","type":"string"}},"timeDimensions":{"sales.created_at.month":{"title":"Sales Created At","shortTitle":"Created At","type":"time","granularity":"month"},"sales.created_at.quarter":{"title":"Sales Created At","shortTitle":"Created At","type":"time","granularity":"quarter"}},"periodComparisons":{"sales.revenue_prev_year":{"title":"Sales Revenue (1 year earlier)","shortTitle":"Revenue (1 year earlier)","type":"number","format":"currency","measureType":"sum","measure":"sales.revenue","output":"previous"},"sales.revenue_change":{"title":"Sales Revenue (change vs 1 year earlier)","shortTitle":"Revenue (change vs 1 year earlier)","type":"number","format":"currency","measureType":"sum","measure":"sales.revenue","output":"change"},"sales.revenue_change_pct":{"title":"Sales Revenue (% change vs 1 year earlier)","shortTitle":"Revenue (% change vs 1 year earlier)","type":"number","format":"percent","measureType":"sum","measure":"sales.revenue","output":"percent_change"},"sales.count_next_2_quarters":{"title":"Sales Count (2 quarters later)","shortTitle":"Count (2 quarters later)","type":"number","measureType":"count","measure":"sales.count","output":"previous"},"sales.count_3w":{"title":"Sales Count (3 weeks earlier)","shortTitle":"Count (3 weeks earlier)","type":"number","measureType":"count","measure":"sales.count","output":"previous"},"sales.count_3w_change":{"title":"Sales Count (change vs 3 weeks earlier)","shortTitle":"Count (change vs 3 weeks earlier)","type":"number","measureType":"count","measure":"sales.count","output":"change"},"sales.revenue_prev_day":{"title":"Sales Revenue (1 day earlier)","shortTitle":"Revenue (1 day earlier)","type":"number","format":"currency","measureType":"sum","measure":"sales.revenue","output":"previous"},"sales.revenue_prev_2_months":{"title":"Sales Revenue (2 months earlier)","shortTitle":"Revenue (2 months earlier)","type":"number","format":"currency","measureType":"sum","measure":"sales.revenue","output":"previous"}}}
