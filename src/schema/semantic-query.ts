@@ -5,6 +5,12 @@ import { FillMissingRows, PeriodComparison } from "./dashboard";
 export const MAX_QUERY_LIMIT = 50_000;
 /** Rows returned when the query names no limit. */
 export const DEFAULT_QUERY_LIMIT = 10_000;
+/**
+ * Most time buckets `fillMissingRows` may generate. A query whose date range is known is
+ * refused before it runs when its grid would be larger; an open range is bounded by the
+ * query's time limit.
+ */
+export const MAX_FILL_BUCKETS = 100_000;
 
 export const granularities = ["second", "minute", "hour", "day", "week", "month", "quarter", "year"] as const;
 export type Granularity = (typeof granularities)[number];

@@ -190,6 +190,39 @@ describe.each(storageKinds)("query API (%s storage)", (storage) => {
       expect(refreshed.data).toEqual(first.data);
     });
 
+    it("refuses before running a fill whose known grid is larger than the limit, naming it", async () => {
+      const res = await query(backend, {
+        query: { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", granularity: "second", dateRange: ["1900-01-01", "2100-01-01"] }] },
+        fillMissingRows: { member: "sales.created_at" },
+      });
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { code: string; message: string; details: { path: unknown[]; code: string }[] };
+      expect(body.code).toBe("validation_failed");
+      expect(body.details).toEqual([expect.objectContaining({ path: ["fillMissingRows"], code: "limit_out_of_range" })]);
+      expect(body.message).toContain("100,000");
+    });
+
+    it("holds the time limit for a fill over an open range at second granularity", async () => {
+      const res = await shortApp.request(`/api/v1/deployments/${deploymentIds[backend]}/query`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.adminToken}`, "content-type": "application/json" },
+        body: JSON.stringify({
+          query: { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", granularity: "second" }] },
+          fillMissingRows: { member: "sales.created_at" },
+          cache: "bypass",
+        }),
+      });
+      expect(res.status).toBe(504);
+      expect(await res.json()).toMatchObject({ code: "query_timeout" });
+      // The engine stopped: the next query on the same data source answers.
+      const next = await shortApp.request(`/api/v1/deployments/${deploymentIds[backend]}/query`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.adminToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ query: { measures: ["sales.count"] }, cache: "bypass" }),
+      });
+      expect(next.status).toBe(200);
+    });
+
     describe("row-level security", () => {
       const viewers: Viewer[] = ["acme-corp", "globex-inc", "no-tenant"];
       const expected = (viewer: Viewer) =>
