@@ -1,7 +1,7 @@
 /**
- * `npm test`: the whole suite. The type check, unit and in-process API tests (vitest), the
- * package check, then the browser tests (Playwright in Debian's Chromium against the real
- * server on two origins).
+ * `npm test`: the whole suite. The type check, the lint (ESLint and Prettier's check, as
+ * `npm run lint`), unit and in-process API tests (vitest), the package check, then the
+ * browser tests (Playwright in Debian's Chromium against the real server on two origins).
  * Ends with one line `tests: N passed, N failed`.
  */
 import { spawnSync } from "node:child_process";
@@ -33,6 +33,15 @@ if (!args.has("--e2e-only")) {
   const typesOk = run("npx", ["tsc", "--noEmit", "-p", "."]);
   ok = typesOk && ok;
   if (typesOk) passed += 1;
+  else failed += 1;
+
+  section("lint (eslint, prettier --check)");
+  // The two halves of `npm run lint`, both run so that a finding of one does not hide the other's.
+  const eslintOk = run("npx", ["eslint", "--max-warnings", "0", "."]);
+  const formatOk = run("npx", ["prettier", "--check", "."]);
+  const lintOk = eslintOk && formatOk;
+  ok = lintOk && ok;
+  if (lintOk) passed += 1;
   else failed += 1;
 
   section("unit and API tests (vitest)");

@@ -17,7 +17,7 @@ describe.each(storageKinds)("svc CLI (%s)", (storage) => {
   let deploymentId: number;
   const calls: string[] = [];
   // The in-process server itself; only the network hop is replaced.
-  let appFetch = async (request: Request) => (calls.push(`${request.method} ${new URL(request.url).pathname}`), t.app.fetch(request));
+  const appFetch = async (request: Request) => (calls.push(`${request.method} ${new URL(request.url).pathname}`), t.app.fetch(request));
 
   async function svc(args: string[], env: Record<string, string> = {}, fetch = appFetch) {
     let stdout = "";

@@ -117,8 +117,8 @@ describe("react-query hooks", () => {
   });
 
   it("types hooks by method and path", () => {
-    // Compile-time checks; the function is never called.
-    const typeChecks = () => {
+    // Compile-time checks; the hook is never called.
+    const useTypeChecks = () => {
       // @ts-expect-error: no such path
       useSvcPlatformApiQuery("get", "/api/v1/nope");
       // @ts-expect-error: the path has no GET
@@ -128,6 +128,6 @@ describe("react-query hooks", () => {
       // @ts-expect-error: body field of the wrong type
       useSvcPlatformApiMutation("post", "/api/v1/api-keys").mutate({ body: { name: 3 } });
     };
-    expect(typeof typeChecks).toBe("function");
+    expect(typeof useTypeChecks).toBe("function");
   });
 });

@@ -3,7 +3,7 @@
  * (vitest's jsdom environment serves modules as for a browser, which the server cannot load).
  * Import it before React and Testing Library.
  */
-// @ts-ignore -- jsdom ships without type declarations and @types/jsdom is not installed
+// @ts-expect-error -- jsdom ships without type declarations and @types/jsdom is not installed
 import { JSDOM } from "jsdom";
 
 const dom = new JSDOM("<!doctype html><html><body></body></html>", { url: "http://localhost/", pretendToBeVisual: true });

@@ -3,7 +3,7 @@
  * dimensions, measures), then any further columns the result carries (period comparison
  * outputs), titled from the query annotation.
  */
-import type { QueryAnnotation, SemanticQuery } from "../app/platform-api";
+import type { QueryAnnotation, SemanticQuery } from "../shell/platform-api";
 
 export interface ExportColumn {
   /** Key in the result rows. */

@@ -5,7 +5,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { EVENT_TYPES } from "../../protocol";
-import { useEmbedServices, useEmbedSession } from "../app/embed-context";
+import { useEmbedServices, useEmbedSession } from "../shell/embed-context";
 
 export function useSurfaceReadyAndView(loaded: boolean, deploymentId: number | null, title?: string) {
   const { bridge } = useEmbedServices();

@@ -4,9 +4,9 @@
  */
 import { useParams } from "react-router";
 import { useSvcPlatformApiQuery } from "../../../client/react-query";
-import { BookIcon } from "../../app/icons";
-import { useEmbedSession } from "../../app/embed-context";
-import { SurfaceLoadScreen, useSurfaceQuery } from "../../app/surface-load";
+import { BookIcon } from "../../ui/icons";
+import { useEmbedSession } from "../../shell/embed-context";
+import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
 import { formatDateTime, t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { useSurfaceReadyAndView } from "../surface-events";

@@ -3,9 +3,9 @@
  * about) and a clear notice while AI is not configured on the platform.
  */
 import { useSvcPlatformApiQuery } from "../../../client/react-query";
-import { CubeIcon, SparkIcon } from "../../app/icons";
-import { useEmbedServices, useEmbedSession } from "../../app/embed-context";
-import { SurfaceLoadScreen, useSurfaceQuery } from "../../app/surface-load";
+import { CubeIcon, SparkIcon } from "../../ui/icons";
+import { useEmbedServices, useEmbedSession } from "../../shell/embed-context";
+import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { useSurfaceReadyAndView } from "../surface-events";

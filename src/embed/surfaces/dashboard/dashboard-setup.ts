@@ -5,7 +5,7 @@
  */
 import type { Dashboard } from "../../../schema/dashboard";
 import { isIanaTimeZone, type EmbedUrlParameters } from "../../../schema/dashboard-filters";
-import type { EmbedViewer } from "../../app/platform-api";
+import type { EmbedViewer } from "../../shell/platform-api";
 import { loadLocaleMatching } from "../../i18n";
 import type { EmbedStore } from "../../state/embed-store";
 import { sanitizeEmbedTheme } from "../../theme";

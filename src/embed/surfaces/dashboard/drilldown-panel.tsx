@@ -5,14 +5,14 @@
 import { useEffect, useRef } from "react";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { CloseIcon } from "../../app/icons";
-import type { QueryResult } from "../../app/platform-api";
+import { CloseIcon } from "../../ui/icons";
+import type { QueryResult } from "../../shell/platform-api";
 import { titleOfColumn } from "../../export/export-columns";
 import { tableColumnsOf } from "../../widgets/chart/table-model";
 import { TableView } from "../../widgets/chart/table-view";
 import { useWidgetQuery } from "../../widgets/query/use-widget-query";
-import { WidgetSkeleton } from "../../widgets/widget-frame";
-import { useWidgetHost, type DrilldownRequest } from "../../widgets/widget-context";
+import { WidgetSkeleton } from "../../grid/widget-frame";
+import { useWidgetHost, type DrilldownRequest } from "../../grid/widget-host";
 
 export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () => void }) {
   const host = useWidgetHost();

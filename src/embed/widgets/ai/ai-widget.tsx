@@ -5,10 +5,10 @@
  * state rather than an empty box or a form that can only fail.
  */
 import type { DashboardWidget } from "../../../schema/dashboard";
-import { SparkIcon } from "../../app/icons";
+import { SparkIcon } from "../../ui/icons";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { WidgetFrame } from "../widget-frame";
+import { WidgetFrame } from "../../grid/widget-frame";
 
 export function AiWidget(props: { widget: DashboardWidget }) {
   const locale = useEmbedStore((s) => s.locale);

@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { DashboardWidget, ReportSnapshot } from "../../../schema/dashboard";
-import type { QueryResult, SemanticQuery } from "../../app/platform-api";
+import type { QueryResult, SemanticQuery } from "../../shell/platform-api";
 import { exportColumnsOf, titleOfColumn } from "../../export/export-columns";
 import { elementToPng } from "../../export/image-export";
 import { fileNameFor, saveBlob, saveUrl } from "../../export/save-file";
@@ -16,8 +16,8 @@ import { useEmbedStore } from "../../state/use-embed-store";
 import { columnAliases, composeDetailQuery, composeWidgetQuery } from "../query/compose-query";
 import { formatCell } from "../query/format-cell";
 import { useWidgetQuery } from "../query/use-widget-query";
-import { useWidgetHost } from "../widget-context";
-import { WidgetFrame, type WidgetExport } from "../widget-frame";
+import { useWidgetHost } from "../../grid/widget-host";
+import { WidgetFrame, type WidgetExport } from "../../grid/widget-frame";
 import { describeChart } from "./chart-description";
 import { fillHtmlTemplate } from "./html-template";
 import { HtmlView } from "./html-view";

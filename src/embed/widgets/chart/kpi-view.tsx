@@ -1,7 +1,7 @@
 /** KPI report: the headline value, its change against the comparison period, a sparkline. */
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { ArrowDownIcon, ArrowUpIcon } from "../../app/icons";
+import { ArrowDownIcon, ArrowUpIcon } from "../../ui/icons";
 import { formatPercent } from "../../i18n";
 import type { KpiFigures } from "./kpi";
 

@@ -1,6 +1,6 @@
 /** Columns, sorting and the visible window of a table report. */
 import type { ColumnFormatOverride } from "../../../schema/dashboard";
-import type { QueryAnnotation, SemanticQuery } from "../../app/platform-api";
+import type { QueryAnnotation, SemanticQuery } from "../../shell/platform-api";
 import { exportColumnsOf } from "../../export/export-columns";
 import { numericValue } from "../query/format-cell";
 

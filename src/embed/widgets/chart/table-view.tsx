@@ -5,7 +5,7 @@
 import { useMemo, useState } from "react";
 import { t, tCount } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { ArrowDownIcon, ArrowUpIcon } from "../../app/icons";
+import { ArrowDownIcon, ArrowUpIcon } from "../../ui/icons";
 import { formatCell } from "../query/format-cell";
 import { nextSort, sortRows, visibleRowRange, type TableColumn, type TableSort } from "./table-model";
 

@@ -4,7 +4,7 @@
  * renamed to a dot-free field ("sales__revenue") in the rows and in every spec reference to
  * it; clicks map the renamed field back to the member.
  */
-import type { QueryAnnotation } from "../../app/platform-api";
+import type { QueryAnnotation } from "../../shell/platform-api";
 import { titleOfColumn } from "../../export/export-columns";
 import { numericValue } from "../query/format-cell";
 

@@ -8,10 +8,10 @@ import type { DashboardWidget } from "../../../schema/dashboard";
 import type { FilterScalar } from "../../../schema/dashboard-filters";
 import { t } from "../../i18n";
 import { useEmbedStore, useEmbedStoreApi } from "../../state/use-embed-store";
-import { ChevronDownIcon, CloseIcon, SearchIcon } from "../../app/icons";
-import { isAbortError } from "../../app/api";
-import { useWidgetHost } from "../widget-context";
-import { WidgetFrame } from "../widget-frame";
+import { ChevronDownIcon, CloseIcon, SearchIcon } from "../../ui/icons";
+import { isAbortError } from "../../shell/api";
+import { useWidgetHost } from "../../grid/widget-host";
+import { WidgetFrame } from "../../grid/widget-frame";
 import { filterConfigOf, rangeFilter, rangeOf, selectedValues, valuesFilter, type FilterWidgetConfig } from "./filter-config";
 
 export function FilterWidget(props: { widget: DashboardWidget }) {

@@ -5,7 +5,7 @@
  * it affects.
  */
 import { toQueryFilter, type DashboardFilter, type QueryFilter, type TimeGranularity } from "../../../schema/dashboard-filters";
-import type { SemanticQuery } from "../../app/platform-api";
+import type { SemanticQuery } from "../../shell/platform-api";
 
 export interface DashboardQueryState {
   filters: Readonly<Record<string, DashboardFilter>>;

@@ -3,7 +3,7 @@
  * the widget state machine. `retry()` runs the same request again.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { errorNameOf, isAbortError } from "../../app/api";
+import { errorNameOf, isAbortError } from "../../shell/api";
 import { initialWidgetQueryState, widgetQueryReducer, type WidgetQueryState } from "./query-state";
 
 let nextRequestId = 1;

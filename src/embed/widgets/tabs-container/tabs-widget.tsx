@@ -7,7 +7,7 @@ import { useState, type KeyboardEvent, type ReactNode } from "react";
 import type { DashboardWidget } from "../../../schema/dashboard";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { WidgetFrame } from "../widget-frame";
+import { WidgetFrame } from "../../grid/widget-frame";
 import { tabsOf } from "./tabs-config";
 
 export interface TabsWidgetProps {

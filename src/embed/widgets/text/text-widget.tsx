@@ -1,7 +1,7 @@
 /** TEXT widget: `config.markdown`, rendered and sanitised. */
 import { useEffect, useState } from "react";
 import type { DashboardWidget } from "../../../schema/dashboard";
-import { WidgetFrame } from "../widget-frame";
+import { WidgetFrame } from "../../grid/widget-frame";
 import { renderMarkdown } from "./render-markdown";
 
 export function TextWidget(props: { widget: DashboardWidget }) {

@@ -6,7 +6,7 @@ import type { DashboardWidget } from "../../../schema/dashboard";
 import { isMemberName, TIME_GRANULARITIES, type TimeGranularity } from "../../../schema/dashboard-filters";
 import { t, type MessageKey } from "../../i18n";
 import { useEmbedStore, useEmbedStoreApi } from "../../state/use-embed-store";
-import { WidgetFrame } from "../widget-frame";
+import { WidgetFrame } from "../../grid/widget-frame";
 
 export interface TimeGrainConfig {
   dimension: string;

@@ -4,7 +4,7 @@
  * position scaled to the column count; the smallest breakpoint is always one column so
  * phones read the dashboard top to bottom.
  */
-import type { BreakpointKey, DashboardLayout, DashboardWidget } from "../../../schema/dashboard";
+import type { BreakpointKey, DashboardLayout, DashboardWidget } from "../../schema/dashboard";
 
 // Listed here (same order as the schema) so the schema module's validators stay out of the bundle.
 const BREAKPOINT_KEYS: readonly BreakpointKey[] = ["lg", "md", "sm", "xs", "xxs"];

@@ -6,7 +6,7 @@
 import { createContext, useContext } from "react";
 import type { DownloadPayload, DrilldownPayload, ErrorPayload } from "../../protocol";
 import type { ReportSnapshot } from "../../schema/dashboard";
-import type { QueryRequest, QueryResult, SemanticQuery } from "../app/platform-api";
+import type { QueryRequest, QueryResult, SemanticQuery } from "../shell/platform-api";
 
 export interface DrilldownRequest {
   widgetId: string;

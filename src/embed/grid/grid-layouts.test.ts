@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { DashboardWidget } from "../../../schema/dashboard";
-import { createRenderScheduler } from "../../widgets/chart/render-scheduler";
+import type { DashboardWidget } from "../../schema/dashboard";
+import { createRenderScheduler } from "../widgets/chart/render-scheduler";
 import { buildGridLayouts, controlRows, resolveGridConfig } from "./grid-layouts";
-import { createLoadTracker, visibleWidgetIds } from "./load-tracker";
+import { createLoadTracker, visibleWidgetIds } from "../surfaces/dashboard/load-tracker";
 
 const w = (id: string, x: number, y: number, width: number, h: number, extra: Partial<DashboardWidget> = {}): DashboardWidget => ({ id, type: "CHART", position: { x, y, w: width, h }, ...extra });
 

@@ -2,7 +2,7 @@
 import { lazy, Suspense } from "react";
 import { createBrowserRouter } from "react-router";
 import { EmbedShell } from "./embed-shell";
-import { LoadingScreen, ErrorScreen } from "./screens";
+import { LoadingScreen, ErrorScreen } from "../ui/screens";
 import { EMBED_BASENAME, SURFACE_ROUTES } from "./surface-paths";
 import { t } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";

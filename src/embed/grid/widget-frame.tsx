@@ -8,8 +8,8 @@ import type { DownloadFormat } from "../../protocol";
 import type { DashboardWidget } from "../../schema/dashboard";
 import { t } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";
-import { AlertIcon, DownloadIcon, ImageIcon, RefreshIcon, TableIcon } from "../app/icons";
-import { useWidgetHost } from "./widget-context";
+import { AlertIcon, DownloadIcon, ImageIcon, RefreshIcon, TableIcon } from "../ui/icons";
+import { useWidgetHost } from "./widget-host";
 
 export interface WidgetExport {
   format: DownloadFormat;

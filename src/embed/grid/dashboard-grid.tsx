@@ -1,8 +1,8 @@
 /** The dashboard grid: react-grid-layout Responsive, static for viewers, one column on phones. */
 import { useCallback, useMemo, type ReactNode } from "react";
 import { Responsive, useContainerWidth } from "react-grid-layout";
-import type { DashboardLayout, DashboardWidget } from "../../../schema/dashboard";
-import { WidgetRenderer } from "../../widgets/widget-renderer";
+import type { DashboardLayout, DashboardWidget } from "../../schema/dashboard";
+import { WidgetRenderer } from "./widget-renderer";
 import { buildGridLayouts, resolveGridConfig } from "./grid-layouts";
 
 export interface DashboardGridProps {

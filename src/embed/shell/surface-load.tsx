@@ -9,7 +9,8 @@ import { t } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";
 import { ApiError, apiError, errorNameOf } from "./api";
 import { useEmbedServices, useEmbedSession } from "./embed-context";
-import { ErrorScreen, LoadingScreen, LoginScreen } from "./screens";
+import { ErrorScreen, LoadingScreen } from "../ui/screens";
+import { LoginScreen } from "./login-screen";
 
 export type SurfaceLoad<T> =
   | { status: "loading" }

@@ -1,12 +1,12 @@
 /** Picks the component of a widget type. */
 import type { ReactNode } from "react";
 import type { DashboardWidget } from "../../schema/dashboard";
-import { AiWidget } from "./ai/ai-widget";
-import { ChartWidget } from "./chart/chart-widget";
-import { FilterWidget } from "./filter/filter-widget";
-import { TabsWidget } from "./tabs-container/tabs-widget";
-import { TextWidget } from "./text/text-widget";
-import { TimeGrainWidget } from "./time-grain/time-grain-widget";
+import { AiWidget } from "../widgets/ai/ai-widget";
+import { ChartWidget } from "../widgets/chart/chart-widget";
+import { FilterWidget } from "../widgets/filter/filter-widget";
+import { TabsWidget } from "../widgets/tabs-container/tabs-widget";
+import { TextWidget } from "../widgets/text/text-widget";
+import { TimeGrainWidget } from "../widgets/time-grain/time-grain-widget";
 
 export function WidgetRenderer(props: { widget: DashboardWidget; renderGrid: (widgets: DashboardWidget[]) => ReactNode }) {
   const { widget } = props;

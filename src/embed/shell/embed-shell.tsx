@@ -12,7 +12,7 @@ import { t } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";
 import { errorNameOf } from "./api";
 import { EmbedSessionContext, useEmbedServices, type EmbedSessionState } from "./embed-context";
-import { ErrorScreen, LoadingScreen } from "./screens";
+import { ErrorScreen, LoadingScreen } from "../ui/screens";
 import { exchangeSession, startEmbedAuth, type EmbedAuth } from "./session";
 import { scheduleSessionTimers } from "./session-lifecycle";
 import { SURFACE_ROUTES } from "./surface-paths";

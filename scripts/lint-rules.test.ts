@@ -1,0 +1,65 @@
+import { ESLint } from "eslint";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The layer rules of eslint.config.js, checked on imports written into files of the target
+ * layout (most of these files do not exist: ESLint lints the text as if it were there). Every
+ * imported path does exist, since a rule judges where an import resolves to.
+ */
+const root = fileURLToPath(new URL("..", import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function findings(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}/${file}` });
+  return result!.messages.map((m) => m.ruleId ?? m.message);
+}
+
+const refused = [
+  ["src/protocol/x.ts", 'import "../schema/common";', "the protocol importing the schema"],
+  ["src/protocol/x.ts", 'import "zod";', "the protocol importing a package"],
+  ["src/protocol/x.ts", 'import "node:fs";', "the protocol importing a Node built-in"],
+  ["src/host/x.ts", 'import "../embed/bridge";', "the host kit importing the embed"],
+  ["src/host/x.ts", 'import "../schema/common";', "the host kit importing the schema"],
+  ["src/schema/x.ts", 'import "../server/config";', "the schema importing the server"],
+  ["src/schema/x.ts", 'import "../client";', "the schema importing the client"],
+  ["src/client/x.ts", 'import "../embed/bridge";', "the client importing the embed"],
+  ["src/server/x.ts", 'import "../embed/bridge";', "the server importing the embed"],
+  ["src/embed/x.ts", 'import "../server/config";', "the embed importing the server"],
+  ["src/embed/surfaces/chat/x.tsx", 'import "../dashboard/dashboard-setup";', "a surface importing another surface"],
+  ["src/embed/grid/x.tsx", 'import "../surfaces/dashboard/dashboard-setup";', "the grid importing a surface"],
+  ["src/embed/ui/x.tsx", 'import "../surfaces/surface-events";', "ui importing the surfaces' shared file"],
+  ["src/embed/widgets/x/x.tsx", 'import "../../surfaces/dashboard/dashboard-setup";', "a widget importing a surface"],
+  ["src/server/modules/reports/service.ts", 'import "hono";', "a module's service importing Hono"],
+  ["src/server/modules/reports/service.ts", 'import "@hono/zod-openapi";', "a module's service importing @hono/*"],
+  ["src/server/modules/reports/service.ts", 'import "../../http/errors";', "a module's service importing http/"],
+  ["src/server/modules/reports/service/rules.ts", 'import "../../../http/errors";', "a file of a service/ folder importing http/"],
+  ["src/server/context.ts", 'import "./http/errors";', "context.ts importing http/"],
+  ["src/server/context.ts", 'import "./app";', "context.ts importing the app"],
+] as const;
+
+const allowed = [
+  ["src/host/x.ts", 'import "../protocol";', "the host kit importing the protocol"],
+  ["src/embed/x.ts", 'import "../protocol"; import "../schema/common"; import "../client";', "the embed importing protocol, schema and client"],
+  ["src/server/x.ts", 'import "../schema/common";', "the server importing the schema"],
+  ["src/embed/surfaces/chat/x.tsx", 'import "../surface-events";', "a surface importing a file beside the surface folders"],
+  ["src/embed/surfaces/dashboard/x.tsx", 'import "./dashboard-setup";', "a surface importing its own files"],
+  ["src/server/modules/reports/routes.ts", 'import "hono"; import "../../http/errors";', "a module's routes importing Hono and http/"],
+  ["src/server/modules/reports/service.test.ts", 'import "hono";', "a service's test importing Hono"],
+  ["src/protocol/x.test.ts", 'import "../server/config"; import "node:fs";', "a test reaching across the layers"],
+] as const;
+
+describe("eslint.config.js layer rules", () => {
+  it.each(refused)("refuses %s: %s (%s)", async (file, code) => {
+    expect(await findings(file, `${code}\n`)).toContain(code.includes("node:") ? "import-x/no-nodejs-modules" : "import-x/no-restricted-paths");
+  });
+
+  it.each(allowed)("allows %s: %s (%s)", async (file, code) => {
+    expect(await findings(file, `${code}\n`)).toEqual([]);
+  });
+
+  it("refuses an import cycle", async () => {
+    // schema/workbook.ts imports schema/common.ts: common importing workbook back closes a cycle.
+    expect(await findings("src/schema/common.ts", 'import "./workbook";\n')).toContain("import-x/no-cycle");
+  });
+});
