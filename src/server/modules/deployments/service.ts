@@ -61,7 +61,7 @@ export function dataSourceConfigOf(input: DataSourceInput, opts: { principal: Pr
     if (!hasRole(opts.principal, "admin")) throw forbidden("Only admins can point a deployment at a DuckDB file on the server");
     if (!path.isAbsolute(input.path)) throw problem(["dataSource", "path"], "not_absolute", "must be an absolute path");
     const normalized = path.normalize(input.path);
-    let isFile = false;
+    let isFile: boolean;
     try {
       isFile = statSync(normalized).isFile();
     } catch {
