@@ -1,6 +1,6 @@
 /**
  * Action round trip through the embed bridge against a raw postMessage ping-pong.
- *   npm run build && npx tsx bench/bridge-roundtrip.ts [--runs 400] [--warmup 40]
+ *   npm run build && npx tsx bench/bridge-roundtrip.ts [--runs 400] [--warmup 40] [--json]
  * One host page (allowed origin, 127.0.0.1) frames the real dashboard embed (localhost, the
  * platform) and a blank echo page (localhost, another port): both cross-site, so both
  * out-of-process. Interleaved, it times `set-color-scheme` with a requestId until its
@@ -8,6 +8,7 @@
  * p50 ≤ 2×, p99 ≤ 3× the raw ping-pong.
  */
 import { arg, fmt, KEEP_NAMES_SHIM, quantile, startBenchRig } from "./bridge-rig";
+import { figure, printFigures, ratioAtMost, say } from "./figures";
 
 const runs = arg("runs", 400);
 const warmup = arg("warmup", 40);
@@ -78,10 +79,14 @@ async function main() {
     const rawP99 = quantile(result.raw, 0.99);
     const bridgeP50 = quantile(result.bridge, 0.5);
     const bridgeP99 = quantile(result.bridge, 0.99);
-    console.log(`bridge round trip, ${runs} runs each (after ${warmup} warm-up), interleaved`);
-    console.log(`  raw ping-pong (blank cross-site iframe):   p50 ${fmt(rawP50)}  p99 ${fmt(rawP99)}`);
-    console.log(`  set-color-scheme → action-result (embed):  p50 ${fmt(bridgeP50)}  p99 ${fmt(bridgeP99)}`);
-    console.log(`  ratio p50 ${(bridgeP50 / rawP50).toFixed(2)}× (goal ≤ 2×)   p99 ${(bridgeP99 / rawP99).toFixed(2)}× (goal ≤ 3×)`);
+    say(`bridge round trip, ${runs} runs each (after ${warmup} warm-up), interleaved`);
+    say(`  raw ping-pong (blank cross-site iframe):   p50 ${fmt(rawP50)}  p99 ${fmt(rawP99)}`);
+    say(`  set-color-scheme → action-result (embed):  p50 ${fmt(bridgeP50)}  p99 ${fmt(bridgeP99)}`);
+    say(`  ratio p50 ${(bridgeP50 / rawP50).toFixed(2)}× (goal ≤ 2×)   p99 ${(bridgeP99 / rawP99).toFixed(2)}× (goal ≤ 3×)`);
+    printFigures("bridge-roundtrip", [
+      figure("bridge round trip p50 vs raw postMessage ping-pong", bridgeP50, "ms", { baseline: rawP50, goal: ratioAtMost(2) }),
+      figure("bridge round trip p99 vs raw postMessage ping-pong", bridgeP99, "ms", { baseline: rawP99, goal: ratioAtMost(3) }),
+    ]);
   } finally {
     await bench.close();
   }

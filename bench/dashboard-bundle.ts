@@ -2,12 +2,13 @@
  * JavaScript the embed downloads before `ready`: the entry chunk of dist/embed/index.html and
  * every chunk it imports statically (transitively), gzip-compressed one by one as a server
  * would send them. Dynamic imports (vega, exports, other surfaces) are not counted.
- *   npm run build && npx tsx bench/dashboard-bundle.ts
+ *   npm run build && npx tsx bench/dashboard-bundle.ts [--json]
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { figure, printFigures, say, valueAtMost } from "./figures";
 
 export interface StartupBundle {
   /** Chunk file names (relative to dist/embed), entry first. */
@@ -50,6 +51,7 @@ export function measureStartupBundle(distDir = "dist/embed"): StartupBundle {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const bundle = measureStartupBundle();
-  for (const file of bundle.files) console.log(`  ${file}`);
-  console.log(`JS before ready: ${(bundle.rawBytes / 1000).toFixed(1)} kB raw, ${(bundle.gzipBytes / 1000).toFixed(1)} kB gzip (goal ≤ 180 kB gzip)`);
+  for (const file of bundle.files) say(`  ${file}`);
+  say(`JS before ready: ${(bundle.rawBytes / 1000).toFixed(1)} kB raw, ${(bundle.gzipBytes / 1000).toFixed(1)} kB gzip (goal ≤ 180 kB gzip)`);
+  printFigures("dashboard-bundle", [figure("JavaScript before ready, gzip", bundle.gzipBytes / 1000, "kB", { goal: valueAtMost(180, "kB") })]);
 }

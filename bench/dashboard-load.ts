@@ -1,6 +1,6 @@
 /**
  * Dashboard load figures (issue 6 performance), one run in headless Chromium:
- *   npm run build && npx tsx bench/dashboard-load.ts [--runs 3] [--base-port 18380]
+ *   npm run build && npx tsx bench/dashboard-load.ts [--runs 3] [--base-port 18380] [--json]
  *
  * - the demo dashboard (16 widgets): `dashboard-loaded.loadDurationMs`, and time to `ready`
  *   against a blank iframe of the same server (from setting the iframe's src on the allowed
@@ -17,6 +17,7 @@
 import type { DashboardWidget } from "../src/schema/dashboard";
 import { measureStartupBundle } from "./dashboard-bundle";
 import { arg, KEEP_NAMES_SHIM, quantile, startBenchRig, type BenchRig } from "./bridge-rig";
+import { figure, printFigures, ratioAtMost, say, valueAtMost } from "./figures";
 
 const runs = arg("runs", 3);
 const basePort = arg("base-port", 18380);
@@ -179,8 +180,16 @@ async function main() {
       ["JS before ready (gzip)", `${(bundle.gzipBytes / 1000).toFixed(1)} kB`, "goal ≤ 180 kB"],
     ];
     const width = Math.max(...rows.map((r) => r[0].length));
-    console.log(`\ndashboard load, medians of ${runs} runs (fresh context and session each)\n`);
-    for (const [label, value, goal] of rows) console.log(`${label.padEnd(width)}  ${value.padStart(9)}  ${goal}`);
+    say(`\ndashboard load, medians of ${runs} runs (fresh context and session each)\n`);
+    for (const [label, value, goal] of rows) say(`${label.padEnd(width)}  ${value.padStart(9)}  ${goal}`);
+    // JavaScript before ready is bench/dashboard-bundle.ts's figure: not repeated here.
+    printFigures("dashboard-load", [
+      figure(`demo dashboard (${results.demo[0]!.widgetCount} widgets): loadDurationMs`, median(results.demo.map((r) => r.loadDurationMs)), "ms"),
+      figure("demo dashboard: time to ready vs blank iframe load", demoReady, "ms", { baseline: blank, goal: ratioAtMost(1.5) }),
+      figure(`loadDurationMs, ${results.fortyEight[0]!.widgetCount} vs ${results.twelve[0]!.widgetCount} widgets`, load48, "ms", { baseline: load12, goal: ratioAtMost(2) }),
+      figure("48 widgets: longest long task (max of runs)", longest48, "ms", { goal: valueAtMost(50, "ms") }),
+      figure("48 widgets: long tasks over 50 ms (median)", over50, ""),
+    ]);
   } finally {
     await bench.close();
   }

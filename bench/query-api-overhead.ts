@@ -1,6 +1,6 @@
 /**
  * Overhead of the query API over running the same SQL straight on DuckDB, end to end over HTTP.
- *   npx tsx bench/query-api-overhead.ts [--rows 1000000] [--runs 21] [--data-dir <dir>]
+ *   npx tsx bench/query-api-overhead.ts [--rows 1000000] [--runs 21] [--data-dir <dir>] [--json]
  * Starts the whole platform in-process (startPlatform: PGlite storage, the demo deployment on
  * a DuckDB file of --rows orders) listening on a loopback port, then for each demo dashboard
  * report: the p50 of POST …/query with cache "bypass" (fetch to the server), and the p50 of the
@@ -19,6 +19,7 @@ import { loadConfig } from "../src/server/config";
 import { DEMO_REPORTS } from "../src/server/demo/demo-workbook";
 import { createLogger } from "../src/server/logger";
 import { startPlatform } from "../src/server/platform";
+import { figure, printFigures, ratioAtMost, say, type Figure, type Goal } from "./figures";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -63,7 +64,7 @@ async function main() {
   });
   const started = performance.now();
   const platform = await startPlatform(config, createLogger("silent"));
-  console.log(`platform up in ${((performance.now() - started) / 1000).toFixed(1)} s (${rows.toLocaleString("en-US")} orders, data in ${dataDir})`);
+  say(`platform up in ${((performance.now() - started) / 1000).toFixed(1)} s (${rows.toLocaleString("en-US")} orders, data in ${dataDir})`);
   const base = `http://127.0.0.1:${port}`;
   const headers = { authorization: `Bearer ${adminToken}`, "content-type": "application/json" };
   const call = async (method: string, path: string, body?: unknown, token = adminToken) => {
@@ -87,6 +88,8 @@ async function main() {
     const { token: embedToken } = (await call("POST", "/api/v1/embed/session/token", { sessionId })) as { token: string };
 
     const table: string[][] = [];
+    const figures: Figure[] = [];
+    const apiGoal: Goal = { text: "≤ 1.2× or ≤ 5 ms more", met: (f) => f.ratio! <= 1.2 || f.value - f.baseline! <= 5 };
     const cachedTimes: number[] = [];
     const cachedEmbedTimes: number[] = [];
     for (const r of DEMO_REPORTS) {
@@ -111,9 +114,10 @@ async function main() {
       cachedTimes.push(...cached);
       const ok = a / d <= 1.2 || a - d <= 5;
       table.push([r.key, a.toFixed(2), d.toFixed(2), (a / d).toFixed(2), (a - d).toFixed(2), ok ? "yes" : "NO", p50(cached).toFixed(2)]);
+      figures.push(figure(`query API (cache bypass) vs in-process DuckDB: ${r.key}`, a, "ms", { baseline: d, goal: apiGoal }));
     }
-    console.log();
-    console.log(`API (cache bypass, over HTTP) vs the same SQL directly in DuckDB; p50 of ${runs} runs, ms`);
+    say();
+    say(`API (cache bypass, over HTTP) vs the same SQL directly in DuckDB; p50 of ${runs} runs, ms`);
     printTable(["report", "api p50", "direct p50", "ratio", "overhead", "≤1.2× or ≤5 ms", "cached p50"], table);
 
     const trivial: number[] = [];
@@ -123,14 +127,17 @@ async function main() {
       trivial.push(await time(() => call("GET", path)));
       trivialEmbed.push(await time(() => call("GET", path, undefined, embedToken)));
     }
-    console.log();
-    console.log("cached query results (all reports) vs a trivial JSON endpoint (GET /api/v1/deployments/{id}); p50, ms");
+    say();
+    say("cached query results (all reports) vs a trivial JSON endpoint (GET /api/v1/deployments/{id}); p50, ms");
     const row = (who: string, cached: number[], plain: number[]) => {
       const c = p50(cached);
       const tr = p50(plain);
       return [who, c.toFixed(2), tr.toFixed(2), (c / tr).toFixed(2), c / tr <= 2 ? "yes" : "NO"];
     };
     printTable(["caller", "cached query p50", "trivial p50", "ratio", "≤2×"], [row("admin API key", cachedTimes, trivial), row("embed viewer (acme-corp)", cachedEmbedTimes, trivialEmbed)]);
+    figures.push(figure("cached query result vs trivial endpoint, admin API key", p50(cachedTimes), "ms", { baseline: p50(trivial), goal: ratioAtMost(2) }));
+    figures.push(figure("cached query result vs trivial endpoint, embed viewer", p50(cachedEmbedTimes), "ms", { baseline: p50(trivialEmbed), goal: ratioAtMost(2) }));
+    printFigures("query-api-overhead", figures);
   } finally {
     direct?.closeSync();
     await platform.stop();
@@ -141,9 +148,9 @@ async function main() {
 function printTable(head: string[], body: string[][]) {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  console.log(line(head));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const r of body) console.log(line(r));
+  say(line(head));
+  say(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of body) say(line(r));
 }
 
 main().catch((e) => {

@@ -1,6 +1,6 @@
 /**
  * Overhead of the semantic layer over running the same SQL straight on DuckDB.
- *   npx tsx bench/query-overhead.ts --rows 1000000 [--runs 15] [--path .data/bench-demo.duckdb]
+ *   npx tsx bench/query-overhead.ts --rows 1000000 [--runs 15] [--path .data/bench-demo.duckdb] [--json]
  * Prints, per demo query, the p50 through the engine (cache bypassed), the p50 of the
  * compiled SQL run directly with @duckdb/node-api in-process, their ratio, and the cached p50.
  * Then, per demo report (DEMO_REPORTS, with its fillMissingRows / periodComparisons), the p50
@@ -18,6 +18,7 @@ import { loadDataModel } from "../src/server/semantic/data-model";
 import { createQueryEngine } from "../src/server/semantic/query-engine";
 import type { SemanticQuery } from "../src/schema/semantic-query";
 import type { SecurityContext } from "../src/server/semantic/security-context";
+import { figure, printFigures, say, type Figure } from "./figures";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -55,7 +56,7 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
 async function main() {
   mkdirSync(dirname(path), { recursive: true });
   const gen = await generateDemoDataset({ path, rows });
-  console.log(`${gen.created ? "generated" : "reused"} ${rows.toLocaleString("en-US")} orders in ${path}`);
+  say(`${gen.created ? "generated" : "reused"} ${rows.toLocaleString("en-US")} orders in ${path}`);
 
   const model = loadDataModel(readdirSync(modelDir).filter((f) => f.endsWith(".yml")).map((f) => ({ path: f, content: readFileSync(join(modelDir, f), "utf8") })));
   const dataSource = createDuckDbDataSource({ path, readOnly: true, poolSize: 1 });
@@ -63,7 +64,8 @@ async function main() {
   const direct = await (await DuckDBInstance.create(path, { access_mode: "READ_ONLY" })).connect();
   await direct.run("SET TimeZone = 'UTC'");
 
-  console.log(["query", "engine p50 ms", "direct p50 ms", "ratio", "cached p50 ms"].join("\t"));
+  const figures: Figure[] = [];
+  say(["query", "engine p50 ms", "direct p50 ms", "ratio", "cached p50 ms"].join("\t"));
   for (const [name, query] of Object.entries(queries)) {
     const { sql, params } = engine.sql(query, { securityContext: viewer });
     const viaEngine: number[] = [];
@@ -80,7 +82,8 @@ async function main() {
     }
     const e = p50(viaEngine);
     const d = p50(viaDuckDb);
-    console.log([name, e.toFixed(2), d.toFixed(2), (e / d).toFixed(2), p50(cached).toFixed(3)].join("\t"));
+    say([name, e.toFixed(2), d.toFixed(2), (e / d).toFixed(2), p50(cached).toFixed(3)].join("\t"));
+    figures.push(figure(`engine vs compiled SQL in DuckDB: ${name}`, e, "ms", { baseline: d }));
   }
 
   // Demo reports: compiled SQL (UTC, Europe/Berlin) against hand-written SQL (UTC).
@@ -112,8 +115,8 @@ SELECT g.m, COALESCE(q.r, 0), COALESCE(q.n, 0) FROM (SELECT unnest(generate_seri
     for (let i = 0; i < runs; i++) xs.push(await time(async () => (await direct.runAndReadAll(sql, params as DuckDBValue[])).getRowObjectsJS()));
     return p50(xs);
   };
-  console.log(`\ndemo reports, ${rows.toLocaleString("en-US")} rows, p50 of ${runs} runs (ms)`);
-  console.log(["report", "compiled UTC", "compiled Berlin", "hand-written UTC", "UTC ratio", "Berlin ratio"].join("\t"));
+  say(`\ndemo reports, ${rows.toLocaleString("en-US")} rows, p50 of ${runs} runs (ms)`);
+  say(["report", "compiled UTC", "compiled Berlin", "hand-written UTC", "UTC ratio", "Berlin ratio"].join("\t"));
   for (const report of DEMO_REPORTS) {
     const options = { securityContext: viewer, fillMissingRows: report.fillMissingRows ?? null, periodComparisons: report.periodComparisons ?? null };
     const inUtc = engine.sql({ ...report.query, timezone: "UTC" }, options);
@@ -122,8 +125,13 @@ SELECT g.m, COALESCE(q.r, 0), COALESCE(q.n, 0) FROM (SELECT unnest(generate_seri
     const berlinMs = await directP50(inBerlin.sql, inBerlin.params);
     const hand = handWritten[report.key];
     const handMs = hand ? await directP50(hand, []) : NaN;
-    console.log([report.key, utcMs.toFixed(1), berlinMs.toFixed(1), handMs.toFixed(1), (utcMs / handMs).toFixed(2), (berlinMs / handMs).toFixed(2)].join("\t"));
+    say([report.key, utcMs.toFixed(1), berlinMs.toFixed(1), handMs.toFixed(1), (utcMs / handMs).toFixed(2), (berlinMs / handMs).toFixed(2)].join("\t"));
+    if (hand) {
+      figures.push(figure(`compiled vs hand-written SQL, UTC: ${report.key}`, utcMs, "ms", { baseline: handMs }));
+      figures.push(figure(`compiled (Europe/Berlin) vs hand-written SQL (UTC): ${report.key}`, berlinMs, "ms", { baseline: handMs }));
+    }
   }
+  printFigures("query-overhead", figures);
   direct.closeSync();
   await dataSource.close();
 }

@@ -1,6 +1,6 @@
 /**
  * Time to ready of the demo dashboard against loading a blank iframe from the same server.
- *   npm run build && npx tsx bench/time-to-ready.ts [--runs 12]
+ *   npm run build && npx tsx bench/time-to-ready.ts [--runs 12] [--json]
  * On the allowed host page (127.0.0.1), from setting the iframe's src to: `svc:event:ready`
  * for the embed (a fresh signed session each time, created beforehand), and the frame's
  * `load` event for the baseline, a tiny response of the same platform server (an unrouted
@@ -9,6 +9,7 @@
  */
 import type { BrowserContext, Page } from "@playwright/test";
 import { arg, fmt, KEEP_NAMES_SHIM, quantile, startBenchRig, type BenchRig } from "./bridge-rig";
+import { figure, printFigures, ratioAtMost, say, type Figure } from "./figures";
 
 const runs = arg("runs", 12);
 
@@ -75,14 +76,17 @@ async function main() {
     }
     await context.close();
 
-    console.log(`time to ready, ${runs} runs each, p50 (p90)`);
+    say(`time to ready, ${runs} runs each, p50 (p90)`);
+    const figures: Figure[] = [];
     for (const [name, m] of [["cold", cold], ["warm", warm]] as const) {
       const r50 = quantile(m.ready, 0.5);
       const b50 = quantile(m.blank, 0.5);
-      console.log(
+      say(
         `  ${name}: dashboard ready ${fmt(r50)} (${fmt(quantile(m.ready, 0.9))})   blank iframe load ${fmt(b50)} (${fmt(quantile(m.blank, 0.9))})   ratio ${(r50 / b50).toFixed(1)}× (goal ≤ 1.5×)`,
       );
+      figures.push(figure(`time to ready p50, ${name}, vs blank iframe load`, r50, "ms", { baseline: b50, goal: ratioAtMost(1.5) }));
     }
+    printFigures("time-to-ready", figures);
   } finally {
     await bench.close();
   }

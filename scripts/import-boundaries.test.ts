@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 /**
  * The one-way import rules of the architecture: protocol ← host, protocol ← embed,
  * schema ← server | client | embed, client ← embed; the server never imports the embed,
- * the embed never imports the server, no surface imports another surface.
+ * the embed never imports the server, no surface imports another surface, and what the
+ * surfaces share (embed/grid, embed/ui, embed/widgets) never imports a surface.
  */
 const root = fileURLToPath(new URL("../src", import.meta.url));
 
@@ -41,7 +42,9 @@ describe("import boundaries", () => {
   });
 
   it("lets the host kit import only the protocol", () => {
-    const bad = all.filter((f) => area(f.rel) === "host").flatMap((f) => f.imports.filter((i) => !["host", "protocol"].includes(area(i))).map((i) => `${f.rel} → ${i}`));
+    const bad = all
+      .filter((f) => area(f.rel) === "host")
+      .flatMap((f) => f.imports.filter((i) => !["host", "protocol"].includes(area(i))).map((i) => `${f.rel} → ${i}`));
     expect(bad).toEqual([]);
   });
 
@@ -72,6 +75,35 @@ describe("import boundaries", () => {
       return s ? f.imports.filter((i) => surfaceOf(i) && surfaceOf(i) !== s).map((i) => `${f.rel} → ${i}`) : [];
     });
     expect(bad).toEqual([]);
+  });
+
+  const inEmbed = (rel: string, folder: string) => rel.startsWith(path.join("embed", folder) + path.sep);
+  const importsOfSurfaces = (folder: string) =>
+    all.filter((f) => inEmbed(f.rel, folder)).flatMap((f) => f.imports.filter((i) => inEmbed(i, "surfaces")).map((i) => `${f.rel} → ${i}`));
+
+  it("keeps the grid and the shared ui from importing the surfaces", () => {
+    // A dashboard editor in the app surface renders widgets through the same grid and WidgetHost.
+    expect([...importsOfSurfaces("grid"), ...importsOfSurfaces("ui")]).toEqual([]);
+  });
+
+  it("keeps the widgets from importing the surfaces", () => {
+    expect(importsOfSurfaces("widgets")).toEqual([]);
+  });
+
+  it("keeps the bridge free of import cycles, type-only imports included", () => {
+    // ESLint's import-x/no-cycle leaves type-only imports out; here they count too.
+    const bridge = new Map(all.filter((f) => inEmbed(f.rel, "bridge")).map((f) => [f.rel.replace(/\.tsx?$/, ""), f.imports]));
+    const inBridge = (i: string) => (bridge.has(i) ? i : bridge.has(path.join(i, "index")) ? path.join(i, "index") : null);
+    const cycles: string[] = [];
+    const visit = (module: string, trail: string[]) => {
+      for (const next of bridge.get(module)!.map(inBridge)) {
+        if (next === null) continue;
+        if (trail.includes(next)) cycles.push([...trail.slice(trail.indexOf(next)), next].join(" → "));
+        else visit(next, [...trail, next]);
+      }
+    };
+    for (const module of bridge.keys()) visit(module, [module]);
+    expect(cycles).toEqual([]);
   });
 
   it("finds the imports it checks", () => {

@@ -3,6 +3,8 @@
  * creates the store, the bridge (allowed host origins only) and the API client, binds the
  * document (scheme, theme, lang) and mounts the router.
  */
+// The global base (tokens, resets) before the modules that bring in their features' stylesheets.
+import "./theme/base.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
@@ -20,7 +22,6 @@ import { loadLocaleMatching } from "./i18n";
 import { bindEmbedDocument } from "./state/bind-embed-document";
 import { createEmbedStore } from "./state/embed-store";
 import { EmbedStoreProvider } from "./state/use-embed-store";
-import "./app/styles.css";
 
 const mountedAt = performance.now();
 const config = readEmbedRuntimeConfig(document);

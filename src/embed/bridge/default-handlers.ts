@@ -7,7 +7,7 @@ import { isIanaTimeZone, parseFilterParameter } from "../../schema/dashboard-fil
 import { loadLocaleMatching } from "../i18n/locales";
 import type { EmbedStore } from "../state/embed-store";
 import { sanitizeEmbedTheme } from "../theme/embed-theme";
-import type { ActionOutcome } from "./embed-bridge";
+import type { ActionOutcome } from "./types";
 
 type DefaultHandlers = {
   [T in SvcActionType]?: (payload: SvcActionPayloads[T]) => ActionOutcome | Promise<ActionOutcome>;

@@ -11,12 +11,9 @@ import {
   PROTOCOL_VERSION,
   SVC_EVENT_TYPES,
   SVC_SOURCE,
-  type ActionResultStatus,
   type ErrorPayload,
   type ReadyPayload,
   type Surface,
-  type SvcActionOf,
-  type SvcActionPayloads,
   type SvcActionType,
   type SvcEventPayloads,
   type SvcEventType,
@@ -27,6 +24,7 @@ import type { EmbedStore } from "../state/embed-store";
 import { observeElementSize, type ContentSizeOptions, type MeasurableElement, type ResizeObserverConstructor } from "./content-size";
 import { createDefaultActionHandlers } from "./default-handlers";
 import { normalizeAllowedOrigins, normalizeOrigin, resolveHostOrigin } from "./host-origin";
+import type { ActionHandler, ActionOutcome } from "./types";
 
 /** Why an inbound message was dropped, in the order the checks run. */
 export const DROP_REASONS = [
@@ -39,17 +37,6 @@ export const DROP_REASONS = [
   "invalid-payload",
 ] as const;
 export type DropReason = (typeof DROP_REASONS)[number];
-
-/** What a handler answers; `reason` is a short machine-readable code. */
-export interface ActionOutcome {
-  status: ActionResultStatus;
-  reason?: string;
-}
-
-export type ActionHandler<T extends SvcActionType> = (
-  payload: SvcActionPayloads[T],
-  action: SvcActionOf<T>,
-) => ActionOutcome | Promise<ActionOutcome>;
 
 /** Payload given to `emit`; the bridge fills what it knows (surface, protocol details). */
 export type EmitPayload<T extends SvcEventType> = T extends typeof EVENT_TYPES.ready

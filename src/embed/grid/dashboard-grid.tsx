@@ -4,6 +4,7 @@ import { Responsive, useContainerWidth } from "react-grid-layout";
 import type { DashboardLayout, DashboardWidget } from "../../schema/dashboard";
 import { WidgetRenderer } from "./widget-renderer";
 import { buildGridLayouts, resolveGridConfig } from "./grid-layouts";
+import "./dashboard-grid.css";
 
 export interface DashboardGridProps {
   widgets: DashboardWidget[];

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DashboardWidget } from "../../schema/dashboard";
-import { createRenderScheduler } from "../widgets/chart/render-scheduler";
 import { buildGridLayouts, controlRows, resolveGridConfig } from "./grid-layouts";
-import { createLoadTracker, visibleWidgetIds } from "../surfaces/dashboard/load-tracker";
 
 const w = (id: string, x: number, y: number, width: number, h: number, extra: Partial<DashboardWidget> = {}): DashboardWidget => ({ id, type: "CHART", position: { x, y, w: width, h }, ...extra });
 
@@ -46,50 +44,5 @@ describe("buildGridLayouts", () => {
       ["k", 5, 4],
     ]);
     expect(buildGridLayouts(controls, config).lg.find((i) => i.i === "f")?.h).toBe(3);
-  });
-});
-
-describe("load tracker", () => {
-  it("counts top-level widgets and the first tab's widgets as visible", () => {
-    const tabs: DashboardWidget = { id: "t", type: "TABS_CONTAINER", position: { x: 0, y: 0, w: 12, h: 6 }, config: { tabs: [{ id: "one", title: "One", widgets: [w("x", 0, 0, 6, 3)] }, { id: "two", title: "Two", widgets: [w("y", 0, 0, 6, 3)] }] } };
-    expect(visibleWidgetIds([w("a", 0, 0, 6, 3), tabs])).toEqual(["a", "x"]);
-  });
-
-  it("fires once when every visible widget rendered or failed", () => {
-    const calls: unknown[] = [];
-    const tracker = createLoadTracker(["a", "b"], (s) => calls.push(s));
-    tracker.settle("a", "ready");
-    tracker.settle("a", "error");
-    expect(calls).toEqual([]);
-    tracker.settle("b", "error");
-    tracker.settle("b", "ready");
-    expect(calls).toEqual([{ widgetCount: 2, failed: 1 }]);
-  });
-
-  it("fires for a dashboard without widgets", async () => {
-    const calls: unknown[] = [];
-    createLoadTracker([], (s) => calls.push(s));
-    await Promise.resolve();
-    expect(calls).toEqual([{ widgetCount: 0, failed: 0 }]);
-  });
-});
-
-describe("render scheduler", () => {
-  it("runs renders one at a time with a yield between them and skips cancelled ones", async () => {
-    const log: string[] = [];
-    const scheduler = createRenderScheduler(async () => {
-      log.push("yield");
-    });
-    const cancelled = new AbortController();
-    cancelled.abort();
-    await Promise.all([
-      scheduler.schedule(() => void log.push("a")),
-      scheduler.schedule(() => void log.push("never"), cancelled.signal),
-      scheduler.schedule(async () => {
-        await Promise.resolve();
-        log.push("b");
-      }),
-    ]);
-    expect(log).toEqual(["a", "yield", "b", "yield"]);
   });
 });

@@ -10,6 +10,8 @@ import { t } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";
 import { AlertIcon, DownloadIcon, ImageIcon, RefreshIcon, TableIcon } from "../ui/icons";
 import { useWidgetHost } from "./widget-host";
+import "../ui/buttons.css";
+import "./widget-frame.css";
 
 export interface WidgetExport {
   format: DownloadFormat;

@@ -16,6 +16,7 @@ import { ErrorScreen, LoadingScreen } from "../ui/screens";
 import { exchangeSession, startEmbedAuth, type EmbedAuth } from "./session";
 import { scheduleSessionTimers } from "./session-lifecycle";
 import { SURFACE_ROUTES } from "./surface-paths";
+import "./embed-shell.css";
 
 type AuthState = { status: "pending" } | { status: "ready"; auth: EmbedAuth } | { status: "failed"; name: string; message: string } | { status: "expired" };
 

@@ -5,6 +5,9 @@ import { useEmbedStore } from "../state/use-embed-store";
 import { useSvcPlatformApiMutation } from "../../client/react-query";
 import { LockIcon } from "../ui/icons";
 import { ApiError } from "./api";
+import "../ui/buttons.css";
+import "../ui/screens.css";
+import "./login-screen.css";
 
 /** Private mode without a platform login: sign in, then reload the surface. */
 export function LoginScreen(props: { onSignedIn: () => void }) {

@@ -11,6 +11,7 @@ import { ApiError, apiError, errorNameOf } from "./api";
 import { useEmbedServices, useEmbedSession } from "./embed-context";
 import { ErrorScreen, LoadingScreen } from "../ui/screens";
 import { LoginScreen } from "./login-screen";
+import "../ui/buttons.css";
 
 export type SurfaceLoad<T> =
   | { status: "loading" }

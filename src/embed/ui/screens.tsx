@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { MESSAGE_CATALOGS, t, type MessageKey } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";
 import { AlertIcon, LockIcon } from "./icons";
+import "./visually-hidden.css";
+import "./screens.css";
 
 export function LoadingScreen() {
   const locale = useEmbedStore((s) => s.locale);

@@ -10,6 +10,8 @@ import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
 import { formatDateTime, t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { useSurfaceReadyAndView } from "../surface-events";
+import "../../ui/page.css";
+import "./app-surface.css";
 
 export function AppSurface() {
   const params = useParams();

@@ -9,6 +9,11 @@ import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { useSurfaceReadyAndView } from "../surface-events";
+import "../../ui/buttons.css";
+import "../../ui/chip.css";
+import "../../ui/empty.css";
+import "../../ui/page.css";
+import "./chat-surface.css";
 
 export function ChatSurface() {
   const { urlParameters } = useEmbedServices();

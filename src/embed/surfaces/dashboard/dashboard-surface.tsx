@@ -23,6 +23,9 @@ import { applyDashboardSetup } from "./dashboard-setup";
 import { DashboardGrid } from "../../grid/dashboard-grid";
 import { DrilldownPanel } from "./drilldown-panel";
 import { createLoadTracker, visibleWidgetIds, type LoadTracker } from "./load-tracker";
+import "../../ui/buttons.css";
+import "../../ui/empty.css";
+import "./dashboard-surface.css";
 
 export function DashboardSurface() {
   const { publicId = "" } = useParams();

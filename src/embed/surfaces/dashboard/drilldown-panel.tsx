@@ -13,6 +13,8 @@ import { TableView } from "../../widgets/chart/table-view";
 import { useWidgetQuery } from "../../widgets/query/use-widget-query";
 import { WidgetSkeleton } from "../../grid/widget-frame";
 import { useWidgetHost, type DrilldownRequest } from "../../grid/widget-host";
+import "../../ui/buttons.css";
+import "./drilldown-panel.css";
 
 export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () => void }) {
   const host = useWidgetHost();

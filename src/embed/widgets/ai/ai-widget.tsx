@@ -9,6 +9,9 @@ import { SparkIcon } from "../../ui/icons";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { WidgetFrame } from "../../grid/widget-frame";
+import "../../ui/chip.css";
+import "../../ui/visually-hidden.css";
+import "./ai-widget.css";
 
 export function AiWidget(props: { widget: DashboardWidget }) {
   const locale = useEmbedStore((s) => s.locale);

@@ -5,6 +5,7 @@
 import { useMemo } from "react";
 import { useChartPalette } from "./use-chart-palette";
 import { htmlReportDocument } from "./html-template";
+import "./html-view.css";
 
 export function HtmlView(props: { body: string; title: string }) {
   const palette = useChartPalette();

@@ -4,6 +4,8 @@ import { useEmbedStore } from "../../state/use-embed-store";
 import { ArrowDownIcon, ArrowUpIcon } from "../../ui/icons";
 import { formatPercent } from "../../i18n";
 import type { KpiFigures } from "./kpi";
+import "../../ui/buttons.css";
+import "./kpi-view.css";
 
 export interface KpiViewProps {
   figures: KpiFigures;

@@ -8,6 +8,9 @@ import { useEmbedStore } from "../../state/use-embed-store";
 import { ArrowDownIcon, ArrowUpIcon } from "../../ui/icons";
 import { formatCell } from "../query/format-cell";
 import { nextSort, sortRows, visibleRowRange, type TableColumn, type TableSort } from "./table-model";
+import "../../ui/buttons.css";
+import "../../ui/empty.css";
+import "./table-view.css";
 
 export const TABLE_ROW_HEIGHT = 36;
 

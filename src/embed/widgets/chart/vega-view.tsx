@@ -9,6 +9,8 @@ import { useEmbedStore } from "../../state/use-embed-store";
 import { chartRenderScheduler } from "./render-scheduler";
 import { numberFormatLocale, timeFormatLocale } from "./vega-theme";
 import type { VegaLiteSpec } from "./vega-spec";
+import "../../ui/visually-hidden.css";
+import "./vega-view.css";
 
 export interface ChartHandle {
   toPngUrl(): Promise<string>;

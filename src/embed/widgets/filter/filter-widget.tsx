@@ -13,6 +13,9 @@ import { isAbortError } from "../../shell/api";
 import { useWidgetHost } from "../../grid/widget-host";
 import { WidgetFrame } from "../../grid/widget-frame";
 import { filterConfigOf, rangeFilter, rangeOf, selectedValues, valuesFilter, type FilterWidgetConfig } from "./filter-config";
+import "../../ui/buttons.css";
+import "../control.css";
+import "./filter-widget.css";
 
 export function FilterWidget(props: { widget: DashboardWidget }) {
   const config = filterConfigOf(props.widget);

@@ -9,6 +9,7 @@ import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { WidgetFrame } from "../../grid/widget-frame";
 import { tabsOf } from "./tabs-config";
+import "./tabs-widget.css";
 
 export interface TabsWidgetProps {
   widget: DashboardWidget;

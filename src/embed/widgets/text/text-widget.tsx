@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { DashboardWidget } from "../../../schema/dashboard";
 import { WidgetFrame } from "../../grid/widget-frame";
 import { renderMarkdown } from "./render-markdown";
+import "./text-widget.css";
 
 export function TextWidget(props: { widget: DashboardWidget }) {
   const config = (props.widget.config ?? {}) as { markdown?: unknown; title?: unknown };

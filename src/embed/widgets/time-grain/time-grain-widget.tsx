@@ -7,6 +7,8 @@ import { isMemberName, TIME_GRANULARITIES, type TimeGranularity } from "../../..
 import { t, type MessageKey } from "../../i18n";
 import { useEmbedStore, useEmbedStoreApi } from "../../state/use-embed-store";
 import { WidgetFrame } from "../../grid/widget-frame";
+import "../control.css";
+import "./time-grain-widget.css";
 
 export interface TimeGrainConfig {
   dimension: string;
