@@ -80,8 +80,10 @@ const zones = [
     message: "A module's service holds the domain rules without HTTP: no http/, no Hono (routes.ts does that).",
   },
   {
+    // It may name the types of the long-lived services it carries (modules' leaf services);
+    // import-x/no-cycle makes sure none of them imports it back.
     target: "./src/server/context.ts",
-    from: ["./src/server/modules", "./src/server/http", "./src/server/app.ts", "./src/server/main.ts", "./src/server/platform.ts"],
+    from: ["./src/server/http", "./src/server/app.ts", "./src/server/main.ts", "./src/server/platform.ts"],
     message: "context.ts is imported by everything and imports nothing back.",
   },
 ];

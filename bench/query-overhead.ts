@@ -16,7 +16,7 @@ import { generateDemoDataset } from "../src/server/demo/dataset";
 import { DEMO_REPORTS } from "../src/server/demo/demo-workbook";
 import { loadDataModel } from "../src/server/semantic/data-model";
 import { createQueryEngine } from "../src/server/semantic/query-engine";
-import type { SemanticQuery } from "../src/server/semantic/query-schema";
+import type { SemanticQuery } from "../src/schema/semantic-query";
 import type { SecurityContext } from "../src/server/semantic/security-context";
 import { figure, printFigures, say, type Figure } from "./figures";
 

@@ -11,8 +11,9 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Database } from "../src/server/db/connection";
 import { deployments, users } from "../src/server/db/schema";
-import { HttpError } from "../src/server/http/errors";
-import { systemActor, upsertWorkbookBySlug } from "../src/server/services/workbooks";
+import { DomainError } from "../src/server/domain/errors";
+import { systemActor } from "../src/server/domain/actor";
+import { upsertWorkbookBySlug } from "../src/server/modules/workbooks/service";
 import { figure, printFigures, ratioAtLeast, say, type Figure } from "./figures";
 
 const { values: args } = parseArgs({
@@ -73,7 +74,7 @@ async function bench(label: string, database: Database, baselineQuery: (text: st
       await upsertWorkbookBySlug(db, depId, slug, body, actor);
       return "ok" as const;
     } catch (err) {
-      if (err instanceof HttpError && err.code === "upsert_branch_changed") return "conflict" as const;
+      if (err instanceof DomainError && err.code === "upsert_branch_changed") return "conflict" as const;
       throw err;
     }
   };

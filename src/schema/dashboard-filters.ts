@@ -5,6 +5,8 @@
  * The same string form is read from the embed URL, taken by `svc:action:set-filter` and
  * emitted by `svc:event:filters-changed`.
  */
+import type { FilterOperator, MemberFilter, QueryFilter } from "./semantic-query";
+
 /** `<view_or_cube>.<member>`, names as the semantic layer allows them. */
 export const MEMBER_NAME_PATTERN = /^[_a-zA-Z][_a-zA-Z0-9]*\.[_a-zA-Z][_a-zA-Z0-9]*$/;
 const MAX_MEMBER_LENGTH = 255;
@@ -281,40 +283,11 @@ export function parseEmbedUrlParameters(params: URLSearchParams): EmbedUrlParame
 // ---------------------------------------------------------------------------------------------
 // Semantic-layer query filters
 
-export type QueryFilterOperator =
-  | "equals"
-  | "notEquals"
-  | "contains"
-  | "notContains"
-  | "startsWith"
-  | "notStartsWith"
-  | "endsWith"
-  | "notEndsWith"
-  | "in"
-  | "notIn"
-  | "gt"
-  | "gte"
-  | "lt"
-  | "lte"
-  | "set"
-  | "notSet"
-  | "inDateRange"
-  | "notInDateRange"
-  | "beforeDate"
-  | "beforeOrOnDate"
-  | "afterDate"
-  | "afterOrOnDate";
-
-export interface QueryMemberFilter {
-  member: string;
-  operator: QueryFilterOperator;
-  values: FilterScalar[];
-}
-export type QueryFilter = QueryMemberFilter | { and: QueryFilter[] } | { or: QueryFilter[] };
+export type { QueryFilter } from "./semantic-query";
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
-const SINGLE_VALUE_OPERATORS: Partial<Record<DashboardFilterOperator, { op: QueryFilterOperator; negated: boolean }>> = {
+const SINGLE_VALUE_OPERATORS: Partial<Record<DashboardFilterOperator, { op: FilterOperator; negated: boolean }>> = {
   greater_than: { op: "gt", negated: false },
   greater_than_or_equal: { op: "gte", negated: false },
   less_than: { op: "lt", negated: false },
@@ -358,7 +331,7 @@ export function toQueryFilter(filter: DashboardFilter): QueryFilter {
     default: {
       const mapping = SINGLE_VALUE_OPERATORS[operator];
       if (!mapping) throw new TypeError(`unknown dashboard filter operator ${String(operator)}`);
-      const parts: QueryMemberFilter[] = list.map((v) => ({ member, operator: mapping.op, values: [v] }));
+      const parts: MemberFilter[] = list.map((v) => ({ member, operator: mapping.op, values: [v] }));
       if (parts.length === 1) return parts[0]!;
       return mapping.negated ? { and: parts } : { or: parts };
     }

@@ -1,37 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Db } from "./db/connection";
-import type { AppEnv } from "./http/app-env";
 import { authentication } from "./http/auth";
-import { HttpError, toErrorResponse } from "./http/errors";
+import { DomainError } from "./domain/errors";
+import { toErrorResponse } from "./http/on-error";
 import { createRouter } from "./http/openapi";
-import type { Principal } from "./http/principal";
-import type { Logger } from "./logger";
-import { routeModules } from "./routes";
-import { registerEmbedAppRoutes, type EmbedAssets } from "./routes/embed-app";
-import type { SecretBox } from "./services/secret-box";
-import type { EmbedSessions } from "./services/embed-sessions";
-import type { QueryEngineRegistry } from "./services/query-engines";
-
-/** Everything the HTTP app needs; `createApp` builds no resources of its own. */
-export interface AppDeps {
-  db: Db;
-  logger: Logger;
-  secretBox: SecretBox;
-  /** Base URL the platform is reached at (for links it prints or returns). */
-  publicUrl: string;
-  /** Built embed app; absent in API-only tests. */
-  embedAssets?: EmbedAssets;
-  /** One semantic query engine per deployment. */
-  queryEngines: QueryEngineRegistry;
-  /** Signed-embedding sessions and token verification. */
-  embedSessions: EmbedSessions;
-  /** Verifies a signed-embed token (defaults to embedSessions.authenticate). */
-  authenticateEmbedToken?: (token: string) => Promise<Principal | null>;
-  /** Resolves the platform login cookie; set by the login module. */
-  authenticateCookie?: (c: Context<AppEnv>) => Promise<Principal | null>;
-}
+import { routeModules } from "./modules";
+import { registerEmbedAppRoutes } from "./modules/embed-app/routes";
+import type { AppDeps } from "./context";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -62,7 +37,7 @@ export function createApp(deps: AppDeps) {
   const limit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
-      throw new HttpError(413, { code: "payload_too_large", message: `Request body is larger than ${MAX_BODY_BYTES} bytes` });
+      throw new DomainError("payload_too_large", `Request body is larger than ${MAX_BODY_BYTES} bytes`);
     },
   });
   app.use("/api/*", limit);
@@ -94,3 +69,4 @@ export function createApp(deps: AppDeps) {
   return app;
 }
 export type App = ReturnType<typeof createApp>;
+export type { AppDeps } from "./context";

@@ -7,8 +7,8 @@
  * is then checked against every viewer, every dashboard and every token state below.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEmbedSessions } from "./services/embed-sessions";
-import { createSigningKeyRing } from "./services/signing-keys";
+import { createEmbedSessions } from "./modules/embed-sessions/service";
+import { createSigningKeyRing } from "./modules/embed-sessions/signing-keys";
 import { seedDeployment, seedPublishedDashboard, type SeededDashboard } from "./testing/embed-access-fixtures";
 import { createTestPlatform, storageKinds, type TestPlatform } from "./testing/test-platform";
 

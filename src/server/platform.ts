@@ -3,15 +3,16 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
-import { createApp, type AppDeps } from "./app";
+import { createApp } from "./app";
+import type { AppDeps } from "./context";
 import type { Config } from "./config";
 import { openDatabase } from "./db/connection";
 import type { Logger } from "./logger";
-import { bootstrapAccount } from "./services/bootstrap";
-import { createSecretBox, loadMasterKey } from "./services/secret-box";
+import { bootstrapAccount } from "./bootstrap";
+import { createSecretBox, loadMasterKey } from "./crypto/secret-box";
 import { issueDemoHostKey, seedDemo } from "./demo/seed";
 import { startDemoHost } from "./demo/host-server";
-import { createPlatformServices } from "./services/platform-services";
+import { createPlatformServices } from "./platform-services";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 

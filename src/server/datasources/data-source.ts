@@ -1,3 +1,4 @@
+import { DomainError } from "../domain/errors";
 import type { SqlDialect } from "../semantic/compile-query";
 
 /** Options of one `DataSource.query` call. */
@@ -18,41 +19,33 @@ export interface DataSource {
 }
 
 /** The data source cannot be reached or opened (→ 503 `datasource_unavailable`). */
-export class DatasourceUnavailableError extends Error {
-  readonly errorCode = "datasource_unavailable";
-  readonly status = 503;
+export class DatasourceUnavailableError extends DomainError {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super("datasource_unavailable", message, options);
     this.name = "DatasourceUnavailableError";
   }
 }
 
 /** The query ran past its time limit and was cancelled in the database (→ 504 `query_timeout`). */
-export class QueryTimeoutError extends Error {
-  readonly errorCode = "query_timeout";
-  readonly status = 504;
+export class QueryTimeoutError extends DomainError {
   constructor(readonly timeoutMs: number, options?: { cause?: unknown }) {
-    super(`Query cancelled after ${timeoutMs} ms`, options);
+    super("query_timeout", `Query cancelled after ${timeoutMs} ms`, options);
     this.name = "QueryTimeoutError";
   }
 }
 
 /** The caller aborted; the database query was cancelled. 499 = client closed the request. */
-export class QueryCancelledError extends Error {
-  readonly errorCode = "query_cancelled";
-  readonly status = 499;
+export class QueryCancelledError extends DomainError {
   constructor(options?: { cause?: unknown }) {
-    super("Query cancelled", options);
+    super("query_cancelled", "Query cancelled", options);
     this.name = "QueryCancelledError";
   }
 }
 
 /** The database rejected or failed the query (→ 500 `query_failed`; message is the database's). */
-export class QueryExecutionError extends Error {
-  readonly errorCode = "query_failed";
-  readonly status = 500;
+export class QueryExecutionError extends DomainError {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super("query_failed", message, options);
     this.name = "QueryExecutionError";
   }
 }

@@ -39,7 +39,7 @@ describe("createDuckDbDataSource", () => {
 
   it("reports a missing read-only file as unavailable and bad SQL as an execution error", async () => {
     const missing = createDuckDbDataSource({ path: "/nonexistent/dir/x.duckdb", readOnly: true });
-    await expect(missing.query("SELECT 1", [])).rejects.toMatchObject({ errorCode: "datasource_unavailable", status: 503 });
+    await expect(missing.query("SELECT 1", [])).rejects.toMatchObject({ code: "datasource_unavailable" });
     const ds = createDuckDbDataSource({ path: ":memory:" });
     await expect(ds.query("SELEC 1", [])).rejects.toBeInstanceOf(QueryExecutionError);
     await ds.close();
@@ -66,7 +66,7 @@ describe("createPostgresDataSource (unreachable)", () => {
     const ds = createPostgresDataSource({ host: "127.0.0.1", port: 1, database: "x", user: "x", connectionTimeoutMs: 1000 });
     const err = await ds.query("SELECT 1", []).catch((e) => e);
     expect(err).toBeInstanceOf(DatasourceUnavailableError);
-    expect(err).toMatchObject({ errorCode: "datasource_unavailable", status: 503 });
+    expect(err).toMatchObject({ code: "datasource_unavailable" });
     await ds.close();
   });
 });
@@ -93,7 +93,7 @@ describe.skipIf(!pgUp)(pgUp ? `createPostgresDataSource on ${postgresUrl}` : `cr
   it("cancels the statement in the database past its timeout", async () => {
     const ds = createPostgresDataSource(postgresOptions());
     const marker = `svc_timeout_${Date.now()}`;
-    await expect(ds.query(`SELECT pg_sleep(30), '${marker}'`, [], { timeoutMs: 300 })).rejects.toMatchObject({ errorCode: "query_timeout", status: 504 });
+    await expect(ds.query(`SELECT pg_sleep(30), '${marker}'`, [], { timeoutMs: 300 })).rejects.toMatchObject({ code: "query_timeout" });
     expect(await activeWithMarker(marker)).toBe(0);
     expect(await ds.query("SELECT 1 AS one", [])).toEqual([{ one: 1 }]);
     await ds.close();

@@ -91,35 +91,55 @@ export function createDuckDbDataSource(options: DuckDbDataSourceOptions): DataSo
   return {
     dialect: "duckdb",
     instance,
-    async query(sql: string, params: readonly unknown[], run: QueryRunOptions = {}): Promise<ResultRow[]> {
-      if (run.signal?.aborted) throw new QueryCancelledError();
-      const conn = await acquire();
-      let reason: "timeout" | "abort" | undefined;
-      const stop = (why: "timeout" | "abort") => {
-        if (reason) return;
-        reason = why;
-        conn.interrupt();
-      };
-      const timer = run.timeoutMs !== undefined ? setTimeout(() => stop("timeout"), run.timeoutMs) : undefined;
-      const onAbort = () => stop("abort");
-      run.signal?.addEventListener("abort", onAbort, { once: true });
-      try {
-        // The caller may have aborted while this waited for a connection (or the instance opened).
-        if (run.signal?.aborted) throw new QueryCancelledError();
-        const reader = await conn.runAndReadAll(sql, params as DuckDBValue[]);
-        if (reason === "timeout") throw new QueryTimeoutError(run.timeoutMs!);
-        if (reason === "abort") throw new QueryCancelledError();
-        return toJsonRows(reader.columnNames(), reader.columnTypes().map((t) => t.typeId), reader.getRowObjectsJS() as Record<string, unknown>[]);
-      } catch (e) {
-        if (reason === "timeout") throw new QueryTimeoutError(run.timeoutMs!, { cause: e });
-        if (reason === "abort") throw new QueryCancelledError({ cause: e });
-        if (e instanceof QueryTimeoutError || e instanceof QueryCancelledError) throw e;
-        throw new QueryExecutionError((e as Error).message, { cause: e });
-      } finally {
-        if (timer) clearTimeout(timer);
-        run.signal?.removeEventListener("abort", onAbort);
-        release(conn);
-      }
+    /**
+     * Runs a statement within the caller's time limit, counted from the call (waiting for a
+     * connection included). On time-out or abort the caller is answered at once and the
+     * statement interrupted; its connection goes back to the pool only once DuckDB has stopped.
+     */
+    query(sql: string, params: readonly unknown[], run: QueryRunOptions = {}): Promise<ResultRow[]> {
+      if (run.signal?.aborted) return Promise.reject(new QueryCancelledError());
+      return new Promise<ResultRow[]>((resolve, reject) => {
+        let conn: DuckDBConnection | undefined;
+        let reason: "timeout" | "abort" | undefined;
+        let settled = false;
+        const settle = (answer: () => void) => {
+          if (settled) return;
+          settled = true;
+          if (timer) clearTimeout(timer);
+          run.signal?.removeEventListener("abort", onAbort);
+          answer();
+        };
+        const stop = (why: "timeout" | "abort") => {
+          if (reason) return;
+          reason = why;
+          conn?.interrupt();
+          settle(() => reject(why === "timeout" ? new QueryTimeoutError(run.timeoutMs!) : new QueryCancelledError()));
+        };
+        const timer = run.timeoutMs !== undefined ? setTimeout(() => stop("timeout"), run.timeoutMs) : undefined;
+        const onAbort = () => stop("abort");
+        run.signal?.addEventListener("abort", onAbort, { once: true });
+        void (async () => {
+          let acquired: DuckDBConnection;
+          try {
+            acquired = await acquire();
+          } catch (e) {
+            settle(() => reject(e));
+            return;
+          }
+          // Stopped while this waited for a connection (or the instance opened).
+          if (reason) return release(acquired);
+          conn = acquired;
+          try {
+            const reader = await acquired.runAndReadAll(sql, params as DuckDBValue[]);
+            const rows = toJsonRows(reader.columnNames(), reader.columnTypes().map((t) => t.typeId), reader.getRowObjectsJS() as Record<string, unknown>[]);
+            settle(() => resolve(rows));
+          } catch (e) {
+            settle(() => reject(e instanceof QueryTimeoutError || e instanceof QueryCancelledError ? e : new QueryExecutionError((e as Error).message, { cause: e })));
+          } finally {
+            release(acquired);
+          }
+        })();
+      });
     },
     async close() {
       closed = true;

@@ -5,10 +5,13 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/connection";
 import { apiKeys, dashboards, dataModelFiles, deployments, embedTenants, workbooks } from "../db/schema";
 import type { Logger } from "../logger";
-import { createApiKey } from "../services/api-keys";
-import { generatePublicId } from "../services/dashboards";
-import { setDashboardAllowEmbed, setEmbedAccess } from "../services/embed-access";
-import { publishDashboard, systemActor, upsertReportByPublicId, upsertWorkbookBySlug } from "../services/workbooks";
+import { createApiKey } from "../modules/api-keys/service";
+import { generatePublicId } from "../modules/dashboards/service";
+import { setDashboardAllowEmbed, setEmbedAccess } from "../modules/embed-access/service";
+import { systemActor } from "../domain/actor";
+import { publishDashboard } from "../modules/dashboards/service";
+import { upsertReportByPublicId } from "../modules/reports/service";
+import { upsertWorkbookBySlug } from "../modules/workbooks/service";
 import { generateDemoDataset } from "./dataset";
 import { DEMO_DEPLOYMENT_NAME, DEMO_REPORTS, DEMO_WORKBOOK_SLUG, demoDashboardConfig } from "./demo-workbook";
 
@@ -67,7 +70,7 @@ export async function seedDemo(opts: {
   // public id, the workbook by slug with its dashboard draft, then publish and embed access.
   const actor = systemActor(opts.adminUserId);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     const [dep] = await t.insert(deployments).values({ name: DEMO_DEPLOYMENT_NAME, dataSource: { type: "duckdb", path: duckdbPath } }).returning();
     const deploymentId = dep!.id;
     await t.insert(dataModelFiles).values(demoModelFiles().map((f) => ({ deploymentId, branch: "main", path: f.path, content: f.content })));

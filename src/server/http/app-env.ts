@@ -1,5 +1,4 @@
-import type { AppDeps } from "../app";
-import type { Principal } from "./principal";
+import type { AppDeps, Principal } from "../context";
 
 /** Hono environment of the app: what middleware puts on the context. */
 export interface AppEnv {

@@ -1,9 +1,13 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { authenticateApiKey, API_KEY_PREFIX } from "../services/api-keys";
+import { getCookie } from "hono/cookie";
+import { authenticateApiKey, API_KEY_PREFIX } from "../modules/api-keys/service";
 import type { AppEnv } from "./app-env";
-import { csrfTokenMatches } from "../services/login";
-import { forbidden, HttpError, unauthorized } from "./errors";
-import { hasRole, type Principal, type Role, type UserPrincipal } from "./principal";
+import { csrfTokenMatches } from "../modules/auth/service";
+import { DomainError, forbidden, unauthorized } from "../domain/errors";
+import { hasRole, type Principal, type Role, type UserPrincipal } from "../domain/actor";
+
+/** Name of the platform login cookie. */
+export const LOGIN_COOKIE = "svc_session";
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/;
 
@@ -28,8 +32,9 @@ export function authentication(): MiddlewareHandler<AppEnv> {
         principal = await deps.authenticateEmbedToken(token);
       }
       if (!principal) throw unauthorized("The token is invalid or expired");
-    } else if (deps.authenticateCookie) {
-      principal = await deps.authenticateCookie(c);
+    } else if (deps.authenticateLoginToken) {
+      const token = getCookie(c, LOGIN_COOKIE);
+      principal = token ? await deps.authenticateLoginToken(token) : null;
       if (principal) requireCsrfToken(c, principal);
     }
     c.set("principal", principal);
@@ -53,7 +58,7 @@ function requireCsrfToken(c: Context<AppEnv>, principal: Principal) {
   if (SAFE_METHODS.has(c.req.method) || CSRF_EXEMPT_PATHS.has(c.req.path)) return;
   const expected = (principal as { csrfToken?: unknown }).csrfToken;
   if (typeof expected !== "string" || !csrfTokenMatches(expected, c.req.header(CSRF_HEADER))) {
-    throw new HttpError(403, { code: "csrf_failed", message: "Missing or wrong X-CSRF-Token header for a cookie-authenticated write" });
+    throw new DomainError("csrf_failed", "Missing or wrong X-CSRF-Token header for a cookie-authenticated write");
   }
 }
 

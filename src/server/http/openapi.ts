@@ -2,9 +2,9 @@ import { OpenAPIHono, type Hook } from "@hono/zod-openapi";
 import { z } from "zod";
 import { ErrorBody } from "../../schema/common";
 import type { AppEnv } from "./app-env";
-import { validationError } from "./errors";
+import { validationError } from "../domain/errors";
 
-const hook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
+const hook: Hook<unknown, AppEnv, string, unknown> = (result) => {
   if (!result.success) {
     const target = (result as { target?: string }).target ?? "request";
     const where = target === "json" ? "request body" : target === "param" ? "path parameter" : target === "query" ? "query parameter" : target;

@@ -1,5 +1,5 @@
 import type { AccessPolicy } from "./data-model";
-import type { FilterValue, MemberFilter, QueryFilter } from "./query-schema";
+import type { FilterValue, MemberFilter, QueryFilter } from "../../schema/semantic-query";
 import type { SecurityContext } from "./security-context";
 
 /** A policy filter after templates were filled in; `never` when a referenced value is missing. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileQuery, type CompileQueryOptions } from "./compile-query";
 import { QueryValidationError } from "./errors";
-import type { SemanticQuery } from "./query-schema";
+import type { SemanticQuery } from "../../schema/semantic-query";
 import type { SecurityContext } from "./security-context";
 import {
   acmeViewer,

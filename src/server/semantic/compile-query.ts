@@ -6,7 +6,7 @@ import type { ParameterValue } from "./compiler/parameters";
 import { planQuery } from "./compiler/plan";
 import { writeStatement } from "./compiler/statement";
 import type { DataModel } from "./data-model";
-import type { SemanticQuery, ValidatedQuery } from "./query-schema";
+import type { SemanticQuery, ValidatedQuery } from "../../schema/semantic-query";
 import type { SecurityContext } from "./security-context";
 import { validateQuery } from "./validate-query";
 

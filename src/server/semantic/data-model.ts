@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LineCounter, parseDocument, isNode, type Document } from "yaml";
 import { DataModelError, type DataModelProblem } from "./errors";
-import { filterOperators, type QueryFilter } from "./query-schema";
+import { filterOperators, type QueryFilter } from "../../schema/semantic-query";
 import { platformRoles, type PlatformRole } from "./security-context";
 
 export const IDENTIFIER = /^[_a-zA-Z][_a-zA-Z0-9]*$/;

@@ -1,4 +1,4 @@
-import type { Granularity } from "./query-schema";
+import type { Granularity } from "../../schema/semantic-query";
 
 /**
  * Calendar arithmetic happens on "local wall time" values, stored as a Date whose UTC fields

@@ -1,3 +1,5 @@
+import { DomainError } from "../domain/errors";
+
 /** One problem found in the data model files. `path` is the YAML path inside `file`. */
 export interface DataModelProblem {
   file: string;
@@ -10,15 +12,15 @@ export interface DataModelProblem {
  * The data model files are invalid. The whole model is rejected at once so that a broken
  * file never half-applies; `problems` lists every issue found, not just the first.
  */
-export class DataModelError extends Error {
-  readonly errorCode = "data_model_invalid";
-  readonly status = 400;
+export class DataModelError extends DomainError {
   constructor(readonly problems: DataModelProblem[]) {
     super(
+      "data_model_invalid",
       `Invalid data model: ${problems
         .slice(0, 5)
         .map((p) => `${p.file}${p.line ? `:${p.line}` : ""} ${p.path.join(".")}: ${p.message}`)
         .join("; ")}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ""}`,
+      { details: problems },
     );
     this.name = "DataModelError";
   }
@@ -49,15 +51,16 @@ export interface QueryProblem {
 }
 
 /** The query (or a compile option) is invalid; maps to 400 `validation_failed`. */
-export class QueryValidationError extends Error {
-  readonly errorCode = "validation_failed";
-  readonly status = 400;
-  constructor(readonly details: QueryProblem[]) {
+export class QueryValidationError extends DomainError {
+  declare readonly details: QueryProblem[];
+  constructor(details: QueryProblem[]) {
     super(
+      "validation_failed",
       `Invalid query: ${details
         .slice(0, 5)
         .map((d) => `${d.path.length ? d.path.join(".") + ": " : ""}${d.message}`)
         .join("; ")}${details.length > 5 ? ` (and ${details.length - 5} more)` : ""}`,
+      { details },
     );
     this.name = "QueryValidationError";
   }

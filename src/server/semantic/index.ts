@@ -1,8 +1,8 @@
 export { DataModelError, QueryValidationError, type DataModelProblem, type QueryProblem, type QueryProblemCode } from "./errors";
 export { loadDataModel, humanizeName, type DataModel, type DataModelFile, type Cube, type View, type Dimension, type Measure, type AccessPolicy, type MemberFormat } from "./data-model";
 export {
-  semanticQuerySchema,
-  queryFilterSchema,
+  SemanticQuerySchema,
+  QueryFilterSchema,
   filterOperators,
   granularities,
   MAX_QUERY_LIMIT,
@@ -15,7 +15,7 @@ export {
   type FilterValue,
   type Granularity,
   type TimeDimension,
-} from "./query-schema";
+} from "../../schema/semantic-query";
 export { validateQuery, type ValidateQueryOptions } from "./validate-query";
 export {
   compileQuery,

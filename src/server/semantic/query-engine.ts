@@ -10,7 +10,7 @@ import {
 import type { DataModel, Dimension, MemberFormat } from "./data-model";
 import { QueryValidationError } from "./errors";
 import { resolveMember } from "./member-resolution";
-import type { FilterValue, SemanticQuery } from "./query-schema";
+import type { FilterValue, SemanticQuery } from "../../schema/semantic-query";
 import type { SecurityContext } from "./security-context";
 import { validateQuery } from "./validate-query";
 

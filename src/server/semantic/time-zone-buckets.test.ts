@@ -4,7 +4,7 @@ import type { DataSource } from "../datasources/data-source";
 import { compileQuery } from "./compile-query";
 import { loadDataModel } from "./data-model";
 import { zoneOffsetSegments, zonedWallTimeToInstant } from "./date-range";
-import type { Granularity } from "./query-schema";
+import type { Granularity } from "../../schema/semantic-query";
 import { adminViewer } from "./test-support/shop-fixture";
 
 // Events every 1201 s through 2024, a second before and at DST changes of the zones below,

@@ -7,16 +7,17 @@ import {
   MAX_QUERY_LIMIT,
   filterOperators,
   granularities,
-  semanticQuerySchema,
+  SemanticQuerySchema,
   type FilterOperator,
   type FilterValue,
   type Granularity,
   type MemberFilter,
   type OrderDirection,
   type QueryFilter,
+  type WireQueryFilter,
   type TimeDimension,
   type ValidatedQuery,
-} from "./query-schema";
+} from "../../schema/semantic-query";
 
 type Path = (string | number)[];
 
@@ -152,7 +153,7 @@ export function collectFilterMembers(filters: QueryFilter[]): string[] {
  */
 export function validateQuery(model: DataModel, input: unknown, options: ValidateQueryOptions = {}): ValidatedQuery {
   const problems = new ProblemList();
-  const parsed = semanticQuerySchema.safeParse(input);
+  const parsed = SemanticQuerySchema.safeParse(input);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       problems.add(issue.path.map((k) => (typeof k === "symbol" ? String(k) : k)), "invalid_shape", issue.message);
@@ -211,10 +212,10 @@ export function validateQuery(model: DataModel, input: unknown, options: Validat
 
   (q.filters ?? []).forEach((f, i) => checkFilter(f, ["filters", i]));
 
-  function checkFilter(f: QueryFilter, path: Path): QueryFilter {
+  function checkFilter(f: WireQueryFilter, path: Path): QueryFilter {
     if ("or" in f || "and" in f) {
       const key = "or" in f ? "or" : "and";
-      const children = ("or" in f ? f.or : (f as { and: QueryFilter[] }).and).map((c, i) => checkFilter(c, [...path, key, i]));
+      const children = ("or" in f ? f.or : f.and).map((c, i) => checkFilter(c, [...path, key, i]));
       const members = collectFilterMembers(children).map((n) => resolveMember(model, n)?.kind);
       if (members.includes("measure") && members.includes("dimension")) {
         problems.add(path, "measure_filter_not_allowed", `a filter group may not mix measures (HAVING) and dimensions (WHERE)`);
@@ -282,9 +283,11 @@ export function validateQuery(model: DataModel, input: unknown, options: Validat
     timezone,
   };
 
-  function normalizeTree(f: QueryFilter): QueryFilter {
-    if ("or" in f) return { or: f.or.map(normalizeTree) };
-    if ("and" in f) return { and: f.and.map(normalizeTree) };
+  // Runs only when every filter passed checkFilter, so each operator is one of the member's.
+  function normalizeTree(wire: WireQueryFilter): QueryFilter {
+    if ("or" in wire) return { or: wire.or.map(normalizeTree) };
+    if ("and" in wire) return { and: wire.and.map(normalizeTree) };
+    const f = wire as MemberFilter;
     const m = resolveMember(model, f.member)!;
     const values = normalizeFilter(m, f, [], { add() {} })!;
     return values.length ? { member: f.member, operator: f.operator, values } : { member: f.member, operator: f.operator };

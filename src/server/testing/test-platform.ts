@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { createApp, type AppDeps } from "../app";
+import { createApp } from "../app";
+import type { AppDeps } from "../context";
 import { openDatabase, type Database } from "../db/connection";
 import { silentLogger } from "../logger";
 import { deployments } from "../db/schema";
-import { createApiKey } from "../services/api-keys";
-import { bootstrapAccount } from "../services/bootstrap";
-import { createPlatformServices } from "../services/platform-services";
-import { createSecretBox } from "../services/secret-box";
+import { createApiKey } from "../modules/api-keys/service";
+import { bootstrapAccount } from "../bootstrap";
+import { createPlatformServices } from "../platform-services";
+import { createSecretBox } from "../crypto/secret-box";
 
 /** Storage kinds the suite runs against: PGlite always, the Postgres server when DATABASE_URL is set. */
 export const storageKinds: ("pglite" | "postgres")[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];

@@ -18,7 +18,8 @@ const status = $("status");
 const log = $("log");
 const tenantSelect = $<HTMLSelectElement>("tenant");
 let connection: SvcEmbedConnection | null = null;
-let config: DemoConfig;
+// Read before anything mounts (top-level await): every function below uses it.
+const config: DemoConfig = await (await fetch("/config.json")).json();
 
 async function newSession(): Promise<string> {
   const res = await fetch("/session", {
@@ -109,5 +110,4 @@ $("renew").addEventListener("click", () => void renew());
 $("clear").addEventListener("click", () => (log.textContent = ""));
 tenantSelect.addEventListener("change", () => void mount());
 
-config = await (await fetch("/config.json")).json();
 await mount().catch((err) => (status.textContent = `Could not start the embed: ${String(err)}`));

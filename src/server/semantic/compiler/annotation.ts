@@ -1,6 +1,6 @@
 import type { Dimension, Measure, MemberFormat } from "../data-model";
 import type { ResolvedMember } from "../member-resolution";
-import type { Granularity } from "../query-schema";
+import type { Granularity } from "../../../schema/semantic-query";
 import type { QueryPlan } from "./plan";
 
 export interface MemberAnnotation {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compileQuery, type CompileQueryOptions, type SqlDialect } from "../compile-query";
 import { loadDataModel } from "../data-model";
-import type { SemanticQuery } from "../query-schema";
+import type { SemanticQuery } from "../../../schema/semantic-query";
 import type { SecurityContext } from "../security-context";
 import { acmeViewer, adminViewer, shopModelYaml } from "../test-support/shop-fixture";
 

@@ -1,4 +1,4 @@
-import type { Granularity } from "../query-schema";
+import type { Granularity } from "../../../schema/semantic-query";
 
 /** Engines the semantic layer writes SQL for. */
 export type SqlDialect = "duckdb" | "postgres";
@@ -132,8 +132,8 @@ export abstract class Dialect {
     return `${subject} ${negate ? "NOT ILIKE" : "ILIKE"} ${pattern} ESCAPE '\\'`;
   }
 
-  /** A column of consecutive timestamps from `start` to `end` (inclusive), for a SELECT list. */
-  abstract timestampSeries(start: string, end: string, step: string): string;
+  /** A SELECT of one row per step from start to end (both included), as `column`. */
+  abstract timestampSeriesSelect(start: string, end: string, step: string, column: string): string;
 
   nullSafeEquals(left: string, right: string): string {
     return `${left} IS NOT DISTINCT FROM ${right}`;

@@ -38,7 +38,9 @@ export class DuckDbDialect extends Dialect {
   }
 
   /** generate_series is a list-valued scalar function in DuckDB; unnest turns it into rows. */
-  timestampSeries(start: string, end: string, step: string): string {
-    return `unnest(generate_series(${start}, ${end}, ${step}))`;
+  // The table function streams and stops at an interrupt; unnest(generate_series(…)) builds
+  // the whole list first and cannot be interrupted.
+  timestampSeriesSelect(start: string, end: string, step: string, column: string): string {
+    return `SELECT "series"."bucket" AS ${column} FROM generate_series(${start}, ${end}, ${step}) AS "series"("bucket")`;
   }
 }

@@ -19,8 +19,8 @@ export function fillExpressions(ctx: SqlContext, plan: QueryPlan, fill: FillPlan
     start = `(SELECT min(${q(time)}) FROM ${q(source)})`;
     end = `(SELECT max(${q(time)}) FROM ${q(source)})`;
   }
-  const series = dialect.timestampSeries(start, end, dialect.granularityStep(fill.time.granularity));
-  const expressions = [commonTableExpression(ctx, "time_grid", `SELECT ${series} AS ${q(time)}`)];
+  const series = dialect.timestampSeriesSelect(start, end, dialect.granularityStep(fill.time.granularity), q(time));
+  const expressions = [commonTableExpression(ctx, "time_grid", series)];
   let gridFrom = q("time_grid");
   if (fill.crossKeys.length) {
     expressions.push(commonTableExpression(ctx, "dimension_values", `SELECT DISTINCT ${fill.crossKeys.map(q).join(", ")} FROM ${q(source)}`));

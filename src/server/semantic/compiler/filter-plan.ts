@@ -2,7 +2,7 @@ import type { AccessDecision, ResolvedPolicyFilter } from "../access-policy";
 import type { DataModel, Dimension } from "../data-model";
 import { addToWallTime, parseAbsoluteDate, resolveDateRange, zonedWallTimeToInstant, type ResolvedRange } from "../date-range";
 import { resolveMember, type ResolvedMember } from "../member-resolution";
-import type { FilterOperator, FilterValue, QueryFilter } from "../query-schema";
+import type { FilterOperator, FilterValue, QueryFilter } from "../../../schema/semantic-query";
 import { collectFilterMembers, normalizeFilter } from "../validate-query";
 
 /** A filter value typed by its member; time values are exact instants already. */

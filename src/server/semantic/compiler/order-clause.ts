@@ -1,4 +1,4 @@
-import type { OrderDirection } from "../query-schema";
+import type { OrderDirection } from "../../../schema/semantic-query";
 import type { SqlContext } from "./sql-context";
 
 /**

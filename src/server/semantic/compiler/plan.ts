@@ -4,7 +4,7 @@ import type { Cube, DataModel, Dimension, Join, Measure, View } from "../data-mo
 import { addToWallTime, isUtcLike, resolveDateRange, truncateWallTime, zonedWallTimeToInstant, type ResolvedRange } from "../date-range";
 import { QueryValidationError, type QueryProblem } from "../errors";
 import { resolveMember, type ResolvedMember } from "../member-resolution";
-import type { Granularity, OrderDirection, ValidatedQuery } from "../query-schema";
+import { MAX_FILL_BUCKETS, type Granularity, type OrderDirection, type ValidatedQuery } from "../../../schema/semantic-query";
 import type { SecurityContext } from "../security-context";
 import { collectFilterMembers } from "../validate-query";
 import { planAccess, planQueryFilters, type AccessRule, type FilterClock, type PlannedFilter } from "./filter-plan";
@@ -227,6 +227,18 @@ export function planQuery(model: DataModel, query: ValidatedQuery, options: Plan
     return { measure, time, ...shift, outputs: c.outputs, scan: comparisonScan(scan, measure, time, shift, query.timezone) };
   });
   const fillPlan = fillTime && planFill(fillTime, rangeOf(fillTime.member), excluded, keyColumns, measures);
+  if (fillPlan?.buckets) {
+    const count = approximateBucketCount(fillPlan.buckets.first, fillPlan.buckets.last, fillTime!.granularity);
+    if (count > MAX_FILL_BUCKETS) {
+      throw new QueryValidationError([
+        {
+          path: ["fillMissingRows"],
+          code: "limit_out_of_range",
+          message: `fillMissingRows would generate about ${count.toLocaleString("en-US")} ${fillTime!.granularity} buckets; at most ${MAX_FILL_BUCKETS.toLocaleString("en-US")} are allowed (narrow the date range or use a coarser granularity)`,
+        },
+      ]);
+    }
+  }
 
   return {
     zone: { name: query.timezone, utc: isUtcLike(query.timezone) },
@@ -278,6 +290,22 @@ function comparisonScan(scan: ScanPlan, measure: ResolvedMember, time: TimeColum
     ranges: scan.ranges.flatMap((r) => (!sameMember(r.member) ? [r] : shifted ? [{ member: r.member, range: shifted }] : [])),
     having: false,
   };
+}
+
+const APPROXIMATE_BUCKET_MS: Record<Granularity, number> = {
+  second: 1000,
+  minute: 60_000,
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 7 * 86_400_000,
+  month: 30.436875 * 86_400_000,
+  quarter: 91.310625 * 86_400_000,
+  year: 365.2425 * 86_400_000,
+};
+
+/** Buckets between two bucket starts, both included; close enough to hold a limit (DST and month lengths aside). */
+function approximateBucketCount(first: Date, last: Date, granularity: Granularity): number {
+  return Math.floor((last.getTime() - first.getTime()) / APPROXIMATE_BUCKET_MS[granularity]) + 1;
 }
 
 function planFill(time: TimeColumn, range: ResolvedRange | undefined, excluded: Set<string>, keyColumns: string[], measures: ResolvedMember[]): FillPlan {

@@ -9,7 +9,7 @@ export class PostgresDialect extends Dialect {
   }
 
   /** generate_series is set-returning in Postgres: in a SELECT list it yields one row per value. */
-  timestampSeries(start: string, end: string, step: string): string {
-    return `generate_series(${start}, ${end}, ${step})`;
+  timestampSeriesSelect(start: string, end: string, step: string, column: string): string {
+    return `SELECT generate_series(${start}, ${end}, ${step}) AS ${column}`;
   }
 }

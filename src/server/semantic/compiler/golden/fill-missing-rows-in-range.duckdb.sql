@@ -13,7 +13,7 @@ WITH "q" AS (
   GROUP BY 1, 2, 3
 ),
 "time_grid" AS (
-  SELECT unnest(generate_series(CAST($6 AS TIMESTAMP), CAST($7 AS TIMESTAMP), INTERVAL '7 days')) AS "sales.created_at.week"
+  SELECT "series"."bucket" AS "sales.created_at.week" FROM generate_series(CAST($6 AS TIMESTAMP), CAST($7 AS TIMESTAMP), INTERVAL '7 days') AS "series"("bucket")
 ),
 "dimension_values" AS (
   SELECT DISTINCT "sales.customers_country" FROM "q"

@@ -5,7 +5,7 @@ WITH "q" AS (
   GROUP BY 1
 ),
 "time_grid" AS (
-  SELECT unnest(generate_series((SELECT min("sales.created_at.day") FROM "q"), (SELECT max("sales.created_at.day") FROM "q"), INTERVAL '1 day')) AS "sales.created_at.day"
+  SELECT "series"."bucket" AS "sales.created_at.day" FROM generate_series((SELECT min("sales.created_at.day") FROM "q"), (SELECT max("sales.created_at.day") FROM "q"), INTERVAL '1 day') AS "series"("bucket")
 ),
 "grid" AS (
   SELECT * FROM "time_grid"

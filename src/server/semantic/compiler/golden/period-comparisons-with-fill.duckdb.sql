@@ -12,7 +12,7 @@ WITH "q" AS (
   GROUP BY 1, 2, 3
 ),
 "time_grid" AS (
-  SELECT unnest(generate_series(CAST($6 AS TIMESTAMP), CAST($7 AS TIMESTAMP), INTERVAL '1 month')) AS "sales.created_at.month"
+  SELECT "series"."bucket" AS "sales.created_at.month" FROM generate_series(CAST($6 AS TIMESTAMP), CAST($7 AS TIMESTAMP), INTERVAL '1 month') AS "series"("bucket")
 ),
 "dimension_values" AS (
   SELECT DISTINCT "sales.customers_city", "sales.created_at.quarter" FROM "q"

@@ -1,0 +1,221 @@
+import { z } from "zod";
+import { FillMissingRows, PeriodComparison } from "./dashboard";
+
+/** Largest page a query may ask for; more is a 400, not a silent cap. */
+export const MAX_QUERY_LIMIT = 50_000;
+/** Rows returned when the query names no limit. */
+export const DEFAULT_QUERY_LIMIT = 10_000;
+/**
+ * Most time buckets `fillMissingRows` may generate. A query whose date range is known is
+ * refused before it runs when its grid would be larger; an open range is bounded by the
+ * query's time limit.
+ */
+export const MAX_FILL_BUCKETS = 100_000;
+
+export const granularities = ["second", "minute", "hour", "day", "week", "month", "quarter", "year"] as const;
+export type Granularity = (typeof granularities)[number];
+
+export const filterOperators = [
+  "equals",
+  "notEquals",
+  "contains",
+  "notContains",
+  "startsWith",
+  "notStartsWith",
+  "endsWith",
+  "notEndsWith",
+  "in",
+  "notIn",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "set",
+  "notSet",
+  "inDateRange",
+  "notInDateRange",
+  "beforeDate",
+  "beforeOrOnDate",
+  "afterDate",
+  "afterOrOnDate",
+] as const;
+export type FilterOperator = (typeof filterOperators)[number];
+
+export type FilterValue = string | number | boolean | null;
+
+export interface MemberFilter {
+  member: string;
+  operator: FilterOperator;
+  values?: FilterValue[];
+}
+export type QueryFilter = MemberFilter | { or: QueryFilter[] } | { and: QueryFilter[] };
+
+const FilterValueSchema = z.union([z.string().max(10_000), z.number(), z.boolean(), z.null()]);
+
+// Operators are checked against the member later (with a better message), so the shape
+// accepts any string here and the validator names the bad operator with its path.
+export const MemberFilterSchema = z
+  .strictObject({
+    member: z.string(),
+    operator: z.string().meta({ description: "equals, notEquals, contains, …, inDateRange (docs/data-model.md)." }),
+    values: z.array(FilterValueSchema).max(10_000).optional(),
+  })
+  .meta({ id: "MemberFilter" });
+
+/** A filter as it arrives, before the validator has checked its operator against the member. */
+export type WireQueryFilter = { member: string; operator: string; values?: FilterValue[] } | { or: WireQueryFilter[] } | { and: WireQueryFilter[] };
+
+/**
+ * A filter: a member filter, or `{or: [...]}` / `{and: [...]}` of filters. Recursive through
+ * a named lazy schema, so the OpenAPI document refers to it by `$ref`.
+ */
+export const QueryFilterSchema: z.ZodType<WireQueryFilter> = z
+  .lazy(() => z.union([MemberFilterSchema, z.strictObject({ or: z.array(QueryFilterSchema).min(1) }), z.strictObject({ and: z.array(QueryFilterSchema).min(1) })]))
+  .meta({ id: "QueryFilter" });
+
+export type DateRange = string | [string, string];
+
+export interface TimeDimension {
+  dimension: string;
+  granularity?: Granularity;
+  dateRange?: DateRange;
+}
+
+export type OrderDirection = "asc" | "desc";
+
+/** The query JSON of the semantic layer (decisions.md, "Semantic layer"). */
+export interface SemanticQuery {
+  measures?: string[];
+  dimensions?: string[];
+  timeDimensions?: TimeDimension[];
+  filters?: QueryFilter[];
+  order?: Record<string, OrderDirection> | [string, OrderDirection][];
+  limit?: number;
+  offset?: number;
+  timezone?: string;
+}
+
+/** The wire form of a semantic query; the validator then checks members, operators and values. */
+export const SemanticQuerySchema = z
+  .strictObject({
+    measures: z.array(z.string()).max(200).optional(),
+    dimensions: z.array(z.string()).max(200).optional(),
+    timeDimensions: z
+      .array(
+        z.strictObject({
+          dimension: z.string(),
+          granularity: z.string().optional(),
+          dateRange: z.union([z.string(), z.array(z.string())]).optional(),
+        }),
+      )
+      .max(20)
+      .optional(),
+    filters: z.array(QueryFilterSchema).max(500).optional(),
+    order: z.union([z.record(z.string(), z.string()), z.array(z.tuple([z.string(), z.string()]))]).optional(),
+    limit: z.number().optional(),
+    offset: z.number().optional(),
+    timezone: z.string().optional(),
+  })
+  .meta({
+    id: "SemanticQuery",
+    description: "A semantic query: members are `<view>.<member>` (docs/data-model.md).",
+  });
+
+// A well-formed query (typed operators and granularities) is always a valid wire query.
+type Assignable<T extends U, U> = T;
+export type SemanticQueryIsWireQuery = Assignable<SemanticQuery, z.input<typeof SemanticQuerySchema>>;
+
+/** Body of `POST …/query` and `…/query/sql`. */
+export const QueryInputSchema = z
+  .object({
+    query: SemanticQuerySchema,
+    fillMissingRows: FillMissingRows.nullable().optional(),
+    periodComparisons: z.array(PeriodComparison).max(20).nullable().optional(),
+    cache: z.enum(["default", "bypass"]).optional().meta({ description: "`bypass` re-runs the query (a refresh); the fresh result is cached." }),
+  })
+  .strict()
+  .meta({ id: "QueryInput" });
+
+/** A query request with the query in its typed form. */
+export interface QueryRequest {
+  query: SemanticQuery;
+  fillMissingRows?: FillMissingRows | null;
+  periodComparisons?: PeriodComparison[] | null;
+  cache?: "default" | "bypass";
+}
+export type QueryRequestIsQueryInput = Assignable<QueryRequest, z.input<typeof QueryInputSchema>>;
+
+const MemberAnnotationSchema = z
+  .object({
+    title: z.string(),
+    shortTitle: z.string(),
+    type: z.string(),
+    format: z.string().optional(),
+  })
+  .passthrough();
+
+/** Answer of `POST …/query`: rows keyed by member, and per-column annotations. */
+export const QueryResultSchema = z
+  .object({
+    data: z.array(z.record(z.string(), z.unknown())),
+    annotation: z
+      .object({
+        measures: z.record(z.string(), MemberAnnotationSchema),
+        dimensions: z.record(z.string(), MemberAnnotationSchema),
+        timeDimensions: z.record(z.string(), MemberAnnotationSchema),
+      })
+      .passthrough(),
+    fromCache: z.boolean(),
+  })
+  .meta({ id: "QueryResult" });
+export type QueryResult = z.infer<typeof QueryResultSchema>;
+export type QueryAnnotation = QueryResult["annotation"];
+export type MemberAnnotation = z.infer<typeof MemberAnnotationSchema>;
+
+/** Answer of `POST …/query/sql`. */
+export const CompiledSqlSchema = z
+  .object({ sql: z.string(), params: z.array(z.union([z.string(), z.number(), z.boolean()])) })
+  .meta({ id: "CompiledSql" });
+
+/** Body of `POST …/query/values`: distinct values of a dimension, for filter pickers. */
+export const DistinctValuesInputSchema = z
+  .object({
+    member: z.string().min(3).max(200),
+    search: z.string().max(200).optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+  })
+  .strict()
+  .meta({ id: "DistinctValuesInput" });
+export type DistinctValuesInput = z.infer<typeof DistinctValuesInputSchema>;
+
+export const DistinctValuesSchema = z.object({ values: z.array(z.unknown()) }).meta({ id: "DistinctValues" });
+
+/** Answer of `GET …/meta`: the views and members the caller can query. */
+export const DataModelMetaSchema = z
+  .object({
+    sources: z.array(
+      z
+        .object({
+          name: z.string(),
+          kind: z.enum(["view", "cube"]),
+          title: z.string(),
+          description: z.string().optional(),
+          measures: z.array(z.object({ name: z.string(), title: z.string(), type: z.string() }).passthrough()),
+          dimensions: z.array(z.object({ name: z.string(), title: z.string(), type: z.string() }).passthrough()),
+        })
+        .passthrough(),
+    ),
+  })
+  .meta({ id: "DataModelMeta" });
+
+/** A query after validation: every member exists, operators and values fit, limit is set. */
+export interface ValidatedQuery {
+  measures: string[];
+  dimensions: string[];
+  timeDimensions: TimeDimension[];
+  filters: QueryFilter[];
+  order: [string, OrderDirection][];
+  limit: number;
+  offset: number;
+  timezone: string;
+}

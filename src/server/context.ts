@@ -1,0 +1,39 @@
+/**
+ * What every part of the server is handed: the long-lived dependencies of the app and the
+ * actor types. Imported by the HTTP layer, the modules and the platform start-up; it imports
+ * only leaf modules (storage, logging, the query engines, the session service), never a route
+ * or the HTTP layer, so nothing it imports imports it back.
+ */
+import type { Db } from "./db/connection";
+import type { Principal } from "./domain/actor";
+import type { Logger } from "./logger";
+import type { SecretBox } from "./crypto/secret-box";
+import type { EmbedSessions } from "./modules/embed-sessions/service";
+import type { QueryEngineRegistry } from "./modules/query/engines";
+
+export type { EmbedPrincipal, Principal, Role, UserPrincipal } from "./domain/actor";
+
+/** The built embed app served under /embed. */
+export interface EmbedAssets {
+  /** Folder holding index.html and assets/. */
+  dir: string;
+}
+
+/** Everything the HTTP app needs; `createApp` builds no resources of its own. */
+export interface AppDeps {
+  db: Db;
+  logger: Logger;
+  secretBox: SecretBox;
+  /** Base URL the platform is reached at (for links it prints or returns). */
+  publicUrl: string;
+  /** Built embed app; absent in API-only tests. */
+  embedAssets?: EmbedAssets;
+  /** One semantic query engine per deployment. */
+  queryEngines: QueryEngineRegistry;
+  /** Signed-embedding sessions and token verification. */
+  embedSessions: EmbedSessions;
+  /** Verifies a signed-embed token (defaults to embedSessions.authenticate). */
+  authenticateEmbedToken?: (token: string) => Promise<Principal | null>;
+  /** Resolves the token of a platform login cookie; set by the login module. */
+  authenticateLoginToken?: (token: string) => Promise<Principal | null>;
+}

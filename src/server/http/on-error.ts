@@ -1,0 +1,52 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { DomainError, type DomainErrorCode } from "../domain/errors";
+import type { Logger } from "../logger";
+
+/** The one table from domain error codes to HTTP statuses. */
+export const STATUS_OF: Record<DomainErrorCode, ContentfulStatusCode> = {
+  validation_failed: 400,
+  invalid_move: 400,
+  data_model_invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  csrf_failed: 403,
+  not_found: 404,
+  conflict: 409,
+  upsert_branch_changed: 409,
+  slug_taken: 409,
+  public_id_taken: 409,
+  user_exists: 409,
+  dashboard_not_published: 409,
+  stale_checksum: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  // 499: the client closed the request; nobody reads the answer, but logs should not say 500.
+  query_cancelled: 499 as ContentfulStatusCode,
+  query_failed: 500,
+  internal_error: 500,
+  datasource_unavailable: 503,
+  query_timeout: 504,
+};
+
+/** Maps any error to `{code, message, details?}`; unexpected ones become a 500 without internals. */
+export function toErrorResponse(err: unknown, c: Context, logger: Logger) {
+  if (err instanceof DomainError) {
+    const status = STATUS_OF[err.code];
+    const body: Record<string, unknown> = { code: err.code, message: err.message };
+    if (err.details !== undefined) body.details = err.details;
+    if (status === 401) c.header("WWW-Authenticate", 'Bearer realm="svc"');
+    if (err.retryAfterSeconds !== undefined) c.header("Retry-After", String(err.retryAfterSeconds));
+    if (status >= 500) logger.error("request failed", { path: c.req.path, method: c.req.method, code: err.code, error: err.message });
+    return c.json(body, status);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const code = status === 413 ? "payload_too_large" : status === 400 ? "validation_failed" : status === 404 ? "not_found" : status === 401 ? "unauthorized" : "error";
+    const message = err.message || (status === 413 ? "Request body is too large" : "Request failed");
+    return c.json({ code, message }, status);
+  }
+  logger.error("unhandled error", { path: c.req.path, method: c.req.method, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  return c.json({ code: "internal_error", message: "Internal server error" }, 500);
+}

@@ -1,0 +1,149 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { hashBearerSecret } from "../../crypto/secret-box";
+import type { Db } from "../../db/connection";
+import { DomainError } from "../../domain/errors";
+import { loginSessions, users } from "../../db/schema";
+import type { UserPrincipal } from "../../domain/actor";
+import { createRateLimiter, type RateLimiter } from "./rate-limit";
+
+export const DEFAULT_LOGIN_TTL_SECONDS = 12 * 60 * 60;
+
+/** A principal resolved from the login cookie; its CSRF token guards cookie-authenticated writes. */
+export type CookiePrincipal = UserPrincipal & { via: "login_session"; csrfToken: string; loginSessionId: number; sessionExpiresAt: number };
+
+/** Options of the login module (private-mode embedding). */
+export interface LoginOptions {
+  db: Db;
+  /** Login session lifetime; default 12 hours. */
+  sessionTtlSeconds?: number;
+  /** Failed attempts allowed per IP and email within `rateWindowMs`; default 10. */
+  maxFailuresPerEmail?: number;
+  /** Failed attempts allowed per IP (any email) within `rateWindowMs`; default 100. */
+  maxFailuresPerIp?: number;
+  /** Default 15 minutes. */
+  rateWindowMs?: number;
+  now?: () => Date;
+}
+
+// Argon2id with the OWASP minimum (19 MiB, 2 passes): memory-hard, about 30 ms a hash.
+const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+export const hashPassword = (password: string) => hash(password, ARGON2);
+
+export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(storedHash, password);
+  } catch {
+    return false;
+  }
+}
+
+
+/** `rate_limited`, saying when the caller may try again. */
+function tooManyFailures(retryAfterSeconds: number) {
+  return new DomainError("rate_limited", `Too many failed login attempts; try again in ${retryAfterSeconds} seconds`, { retryAfterSeconds });
+}
+
+export function createLogin(opts: LoginOptions) {
+  const { db } = opts;
+  const now = opts.now ?? (() => new Date());
+  const ttlSeconds = opts.sessionTtlSeconds ?? DEFAULT_LOGIN_TTL_SECONDS;
+  const windowMs = opts.rateWindowMs ?? 15 * 60 * 1000;
+  const perEmail: RateLimiter = createRateLimiter({ limit: opts.maxFailuresPerEmail ?? 10, windowMs, now: () => now().getTime() });
+  const perIp: RateLimiter = createRateLimiter({ limit: opts.maxFailuresPerIp ?? 100, windowMs, now: () => now().getTime() });
+  // Verifying against a real hash when the user does not exist keeps the timing the same.
+  let decoyHash: Promise<string> | null = null;
+  const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString("hex")));
+
+  /**
+   * Checks the password and opens a login session. Returns null for any wrong credential
+   * (unknown email, no password set, inactive user, wrong password) so callers cannot tell
+   * which; throws `rate_limited` once the IP+email or the IP has too many failures.
+   */
+  async function login(input: { email: string; password: string; ip: string }) {
+    const email = input.email.trim().toLowerCase();
+    const emailKey = `${input.ip}|${email}`;
+    const wait = Math.max(perEmail.retryAfterSeconds(emailKey), perIp.retryAfterSeconds(input.ip));
+    if (wait > 0) throw tooManyFailures(wait);
+    const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+    const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await decoy(), input.password), false);
+    if (!user || !ok || user.status !== "active") {
+      perEmail.record(emailKey);
+      perIp.record(input.ip);
+      return null;
+    }
+    perEmail.reset(emailKey);
+    const token = randomBytes(32).toString("base64url");
+    const csrfToken = randomBytes(24).toString("base64url");
+    const expiresAt = new Date(now().getTime() + ttlSeconds * 1000);
+    await db.insert(loginSessions).values({ tokenHash: hashBearerSecret(token), userId: user.id, csrfToken, expiresAt });
+    return { token, csrfToken, expiresAt, user };
+  }
+
+  /** Resolves a login session token to its user; null when unknown, expired, revoked or the user is inactive. */
+  async function authenticateLoginToken(token: string): Promise<CookiePrincipal | null> {
+    if (!token || token.length > 200) return null;
+    const [row] = await db
+      .select({ session: loginSessions, user: users })
+      .from(loginSessions)
+      .innerJoin(users, eq(users.id, loginSessions.userId))
+      .where(and(eq(loginSessions.tokenHash, hashBearerSecret(token)), isNull(loginSessions.revokedAt), gt(loginSessions.expiresAt, now())));
+    if (!row || row.user.status !== "active") return null;
+    return {
+      kind: "user",
+      userId: row.user.id,
+      email: row.user.email,
+      role: row.user.role,
+      via: "login_session",
+      csrfToken: row.session.csrfToken,
+      loginSessionId: row.session.id,
+      sessionExpiresAt: row.session.expiresAt.getTime(),
+    };
+  }
+
+  /** Ends the session of this cookie token (idempotent). */
+  async function logout(token: string | undefined) {
+    if (!token) return;
+    await db.update(loginSessions).set({ revokedAt: now() }).where(and(eq(loginSessions.tokenHash, hashBearerSecret(token)), isNull(loginSessions.revokedAt)));
+  }
+
+  /**
+   * Sets a user's password and ends their other login sessions (a changed password must lock
+   * out whoever knew the old one). `keepSessionId` is the caller's own session, kept open.
+   */
+  async function setPassword(userId: number, password: string, keepSessionId?: number) {
+    const passwordHash = await hashPassword(password);
+    await db.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, userId));
+    await db
+      .update(loginSessions)
+      .set({ revokedAt: now() })
+      .where(and(eq(loginSessions.userId, userId), isNull(loginSessions.revokedAt), keepSessionId ? ne(loginSessions.id, keepSessionId) : undefined));
+  }
+
+  return { login, authenticateLoginToken, logout, setPassword, ttlSeconds };
+}
+export type Login = ReturnType<typeof createLogin>;
+
+/** Constant-time comparison of a presented CSRF token with the session's. */
+export function csrfTokenMatches(expected: string, presented: string | undefined): boolean {
+  if (!presented) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(presented);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+// One login module per database: the cookie hook (platform-services) and the auth routes must
+// share the failed-attempt counters, and one process serves one account.
+const loginsByDb = new WeakMap<Db, Login>();
+
+/** The login module of this database, created with `opts` on first use. */
+export function loginFor(db: Db, opts: Omit<LoginOptions, "db"> = {}): Login {
+  let login = loginsByDb.get(db);
+  if (!login) {
+    login = createLogin({ ...opts, db });
+    loginsByDb.set(db, login);
+  }
+  return login;
+}

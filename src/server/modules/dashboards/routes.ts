@@ -1,0 +1,45 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { Dashboard } from "../../../schema/dashboard";
+import { EmbedTheme, EmbedSessionSettings } from "../../../schema/embed-session";
+import { requirePrincipal } from "../../http/auth";
+import { commonErrors, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
+import { resolveViewableDashboard, viewerOf } from "../embed-access/service";
+import { PublicIdParam } from "../embed-access/routes";
+
+export const EmbedViewer = z
+  .object({
+    mode: z.enum(["signed", "private"]),
+    deploymentId: z.number().int().nullable(),
+    embedTenant: z.string().nullable(),
+    externalId: z.string().nullable(),
+    settings: EmbedSessionSettings.partial().or(z.record(z.string(), z.unknown())),
+    embedTheme: EmbedTheme.nullable(),
+    expiresAt: z.string().nullable().meta({ description: "When the token (signed) or the login session (private) ends." }),
+  })
+  .meta({ id: "EmbedViewer" });
+
+export const EmbedDashboardResponse = z.object({ dashboard: Dashboard, viewer: EmbedViewer }).meta({ id: "EmbedDashboardResponse" });
+
+const getDashboard = createRoute({
+  operationId: "getEmbedDashboard",
+  method: "get",
+  path: "/api/v1/embed/dashboard/{publicId}",
+  tags: ["Embed"],
+  summary: "The published dashboard as the embed shows it, with who is viewing",
+  description:
+    "Embed token: 404 outside the session's deployment; 403 `forbidden` unless the dashboard allows embedding and embed access grants `read` to the viewer's tenant or all embed users (a tenant's `none` wins). Login cookie or API key: read access to the workbook.",
+  security,
+  request: { params: z.object({ publicId: PublicIdParam }) },
+  responses: { 200: jsonContent(EmbedDashboardResponse, "The dashboard and its viewer."), ...commonErrors, ...notFoundError },
+});
+
+export function registerEmbedDashboardRoutes(app: Router) {
+  app.openapi(getDashboard, async (c) => {
+    const principal = requirePrincipal(c);
+    const db = c.get("deps").db;
+    const dashboard = await resolveViewableDashboard(db, principal, c.req.valid("param").publicId);
+    const viewer = await viewerOf(db, principal);
+    c.header("Cache-Control", "no-store");
+    return c.json({ dashboard: dashboard as z.infer<typeof Dashboard>, viewer: { ...viewer, deploymentId: viewer.deploymentId ?? dashboard.deploymentId } }, 200);
+  });
+}

@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../app";
+import { setAllowedOrigins } from "../account-settings/service";
+import { createTestPlatform, type TestPlatform } from "../../testing/test-platform";
+
+describe("embed app routes", () => {
+  let t: TestPlatform;
+  let dir: string;
+  let app: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    t = await createTestPlatform();
+    dir = mkdtempSync(path.join(tmpdir(), "svc-embed-assets-"));
+    mkdirSync(path.join(dir, "assets"));
+    writeFileSync(path.join(dir, "index.html"), "<!doctype html><html><head><title>x</title></head><body></body></html>");
+    writeFileSync(path.join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    writeFileSync(path.join(dir, "assets", "app-1.js"), "console.log(1)");
+    app = createApp({ ...t.deps, embedAssets: { dir } });
+    await setAllowedOrigins(t.database.db, ["https://host.example.com"]);
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("serves the app for any embed path with the allowed origins inlined and framing limited to them", async () => {
+    const res = await app.request("/embed/dashboard/abcDEF123456?session=s");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-security-policy")).toBe("frame-ancestors 'self' https://host.example.com");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const html = await res.text();
+    expect(html).toContain('<script id="svc-embed-config" type="application/json">{"allowedOrigins":["https://host.example.com"]}</script></head>');
+  });
+
+  it("escapes the inlined configuration so it cannot close the script element", async () => {
+    await setAllowedOrigins(t.database.db, ["https://a.example.com</script><script>alert(1)</script>"]);
+    const html = await (await app.request("/embed/chat")).text();
+    expect(html).not.toContain("</script><script>alert(1)");
+    expect(html).toContain("\\u003c/script\\u003e");
+    await setAllowedOrigins(t.database.db, ["https://host.example.com"]);
+  });
+
+  it("serves hashed assets as immutable files and the favicon as a file", async () => {
+    const asset = await app.request("/embed/assets/app-1.js");
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toContain("immutable");
+    const icon = await app.request("/embed/favicon.svg");
+    expect(icon.headers.get("content-type")).toContain("image/svg+xml");
+  });
+
+  it("answers 503 with a clear message when the app is not built", async () => {
+    const res = await t.app.request("/embed/dashboard/abc");
+    expect(res.status).toBe(503);
+    expect((await res.json()).message).toContain("npm run build");
+  });
+});

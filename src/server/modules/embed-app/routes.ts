@@ -1,0 +1,62 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { EMBED_CONFIG_ELEMENT_ID } from "../../../schema/embed-runtime";
+import type { AppDeps } from "../../context";
+import type { Router } from "../../http/openapi";
+import { getAllowedOrigins } from "../account-settings/service";
+
+/** The built embed app (vite build output). */
+
+/** `frame-ancestors` from the account's allowed origins: nobody else can frame the embed. */
+export function frameAncestors(origins: string[]): string {
+  return `frame-ancestors 'self'${origins.map((o) => " " + o).join("")}`;
+}
+
+function escapeJsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+}
+
+/**
+ * Serves the embed app at /embed/*: hashed assets as files, every other path as index.html
+ * with the runtime configuration inlined (the allowed host origins the bridge may talk to).
+ */
+export function registerEmbedAppRoutes(app: Router, deps: AppDeps) {
+  const assets = deps.embedAssets;
+  let indexTemplate: string | null = null;
+  const loadIndex = () => {
+    if (!assets) return null;
+    if (indexTemplate === null) indexTemplate = readFileSync(path.join(assets.dir, "index.html"), "utf8");
+    return indexTemplate;
+  };
+
+  if (assets) {
+    app.use(
+      "/embed/assets/*",
+      // Hashed file names: cached for good. (Before serveStatic, which answers without next().)
+      async (c, next) => {
+        await next();
+        if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+      serveStatic({ root: assets.dir, rewriteRequestPath: (p) => p.replace(/^\/embed/, "") }),
+    );
+    app.get("/embed/favicon.svg", serveStatic({ root: assets.dir, rewriteRequestPath: (p) => p.replace(/^\/embed/, "") }));
+  }
+
+  app.get("/embed/*", async (c) => {
+    const origins = await getAllowedOrigins(deps.db);
+    c.header("Content-Security-Policy", frameAncestors(origins));
+    c.header("Cache-Control", "no-store");
+    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    const template = loadIndex();
+    if (!template) {
+      return c.json({ code: "not_built", message: "The embed app is not built: run `npm run build`." }, 503);
+    }
+    const config = { allowedOrigins: origins };
+    const html = template.replace(
+      "</head>",
+      `<script id="${EMBED_CONFIG_ELEMENT_ID}" type="application/json">${escapeJsonForHtml(config)}</script></head>`,
+    );
+    return c.html(html);
+  });
+}

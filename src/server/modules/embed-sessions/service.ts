@@ -1,0 +1,178 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { hashBearerSecret } from "../../crypto/secret-box";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { GenerateSessionInput } from "../../../schema/embed-session";
+import type { Db } from "../../db/connection";
+import { deployments, embedSessions, embedUsers } from "../../db/schema";
+import { notFound, unauthorized } from "../../domain/errors";
+import type { EmbedPrincipal } from "../../domain/actor";
+import { syncTenantGroups, upsertEmbedTenant } from "../embed-tenants/service";
+import type { SigningKeyRing } from "./signing-keys";
+import { checkUserAttributeValues } from "../user-attributes/service";
+
+/** A session id can be exchanged once, within this time. */
+export const SESSION_EXCHANGE_TTL_MS = 5 * 60 * 1000;
+/** Upper bound of an embed token's life. */
+export const MAX_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+/** Embed users created without a tenant live in this tenant; their `embedTenant` stays null. */
+export const DEFAULT_EMBED_TENANT = "default";
+
+const TOKEN_ISSUER = "svc";
+const TOKEN_AUDIENCE = "svc-embed";
+
+
+export interface EmbedSessionOptions {
+  db: Db;
+  keys: SigningKeyRing;
+  /** Token lifetime; at most MAX_TOKEN_TTL_SECONDS. */
+  tokenTtlSeconds?: number;
+  now?: () => Date;
+}
+
+export function createEmbedSessions(opts: EmbedSessionOptions) {
+  const { db, keys } = opts;
+  const now = opts.now ?? (() => new Date());
+  const ttl = Math.min(opts.tokenTtlSeconds ?? MAX_TOKEN_TTL_SECONDS, MAX_TOKEN_TTL_SECONDS);
+
+  /**
+   * Validated input → a single-use session id (only its hash is stored). The embed user, the
+   * tenant and its groups are created or updated from the request; user attributes must be
+   * defined and fit their types. Nothing is written when anything is refused.
+   */
+  async function generate(input: GenerateSessionInput): Promise<{ sessionId: string; expiresAt: string }> {
+    const [dep] = await db.select({ id: deployments.id }).from(deployments).where(eq(deployments.id, input.deploymentId));
+    if (!dep) throw notFound("Deployment");
+    const attributes = input.userAttributes ?? [];
+    if (attributes.length) await checkUserAttributeValues(db, attributes, ["userAttributes"]);
+    const sessionId = randomBytes(32).toString("base64url");
+    const expiresAt = new Date(now().getTime() + SESSION_EXCHANGE_TTL_MS);
+    await db.transaction(async (txn) => {
+      const tx = txn;
+      let embedUserId: number | null = null;
+      let tenantId: number | null = null;
+      if (input.externalId || input.embedTenantName) {
+        tenantId = (await upsertEmbedTenant(tx, input.embedTenantName ?? DEFAULT_EMBED_TENANT, input.embedTenantProfile?.displayName)).id;
+      }
+      if (input.externalId && tenantId !== null) {
+        const attrs = Object.fromEntries(attributes.map((a) => [a.name, a.value]));
+        const values = {
+          tenantId,
+          externalId: input.externalId,
+          email: input.email ?? null,
+          displayName: input.userProfile?.displayName ?? null,
+          picture: input.userProfile?.picture ?? null,
+          userAttributes: attrs,
+          lastSeenAt: now(),
+        };
+        const [user] = await tx
+          .insert(embedUsers)
+          .values(values)
+          .onConflictDoUpdate({
+            target: [embedUsers.tenantId, embedUsers.externalId],
+            set: { email: values.email, displayName: values.displayName, picture: values.picture, userAttributes: attrs, lastSeenAt: values.lastSeenAt, updatedAt: now() },
+          })
+          .returning({ id: embedUsers.id });
+        embedUserId = user!.id;
+      }
+      if (tenantId !== null && input.embedTenantName) {
+        await syncTenantGroups(tx, tenantId, embedUserId, input.tenantGroupDefinitions ?? [], input.tenantGroups);
+      }
+      await tx.insert(embedSessions).values({
+        sessionHash: hashBearerSecret(sessionId),
+        deploymentId: input.deploymentId,
+        embedUserId,
+        request: input as unknown as Record<string, unknown>,
+        expiresAt,
+      });
+    });
+    return { sessionId, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** Exchanges a session id for a signed token, once; unknown, expired, used or revoked → 401. */
+  async function exchange(sessionId: string): Promise<{ token: string; expiresAt: string; deploymentId: number; embedTenant: string | null }> {
+    const t = now();
+    const [row] = await db
+      .update(embedSessions)
+      .set({ exchangedAt: t, tokenExpiresAt: new Date(t.getTime() + ttl * 1000) })
+      .where(
+        and(
+          eq(embedSessions.sessionHash, hashBearerSecret(sessionId)),
+          isNull(embedSessions.exchangedAt),
+          isNull(embedSessions.revokedAt),
+          gt(embedSessions.expiresAt, t),
+        ),
+      )
+      .returning();
+    if (!row) throw unauthorized("The session is unknown, expired, already used or revoked");
+    const request = row.request as unknown as GenerateSessionInput;
+    const key = await keys.current();
+    const exp = Math.floor(t.getTime() / 1000) + ttl;
+    const token = await new SignJWT({
+      sid: row.id,
+      dep: row.deploymentId,
+      ten: request.embedTenantName ?? null,
+      eu: row.embedUserId,
+      grp: [...(request.groups ?? []), ...(request.tenantGroups ?? [])],
+      attrs: Object.fromEntries((request.userAttributes ?? []).map((a) => [a.name, a.value])),
+      ctx: request.securityContext ?? {},
+      set: request.settings ?? {},
+    })
+      .setProtectedHeader({ alg: "HS256", kid: key.id, typ: "JWT" })
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setSubject(request.externalId ?? `session:${row.id}`)
+      .setIssuedAt(Math.floor(t.getTime() / 1000))
+      .setExpirationTime(exp)
+      .sign(key.secret);
+    return { token, expiresAt: new Date(exp * 1000).toISOString(), deploymentId: row.deploymentId, embedTenant: request.embedTenantName ?? null };
+  }
+
+  /** Idempotent. A revoked session's token stops working at once. */
+  async function revoke(sessionId: string): Promise<void> {
+    await db
+      .update(embedSessions)
+      .set({ revokedAt: now() })
+      .where(and(eq(embedSessions.sessionHash, hashBearerSecret(sessionId)), isNull(embedSessions.revokedAt)));
+  }
+
+  /** Verifies a token (signature by key id, HS256 only, issuer, audience, expiry, not revoked). */
+  async function authenticate(token: string): Promise<EmbedPrincipal | null> {
+    try {
+      const { payload } = await jwtVerify(
+        token,
+        async (header) => {
+          const key = header.kid ? await keys.byId(header.kid) : null;
+          if (!key) throw new joseErrors.JWKSNoMatchingKey();
+          return key.secret;
+        },
+        { algorithms: ["HS256"], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, currentDate: now() },
+      );
+      const sid = payload.sid;
+      if (typeof sid !== "number") return null;
+      const [row] = await db
+        .select({ revokedAt: embedSessions.revokedAt, deploymentId: embedSessions.deploymentId })
+        .from(embedSessions)
+        .where(eq(embedSessions.id, sid));
+      if (!row || row.revokedAt || row.deploymentId !== payload.dep) return null;
+      return {
+        kind: "embed",
+        sessionId: sid,
+        deploymentId: row.deploymentId,
+        embedTenant: (payload.ten as string | null) ?? null,
+        embedUserId: (payload.eu as number | null) ?? null,
+        externalId: payload.sub?.startsWith("session:") ? null : (payload.sub ?? null),
+        groups: (payload.grp as string[]) ?? [],
+        userAttributes: (payload.attrs as EmbedPrincipal["userAttributes"]) ?? {},
+        securityContext: (payload.ctx as Record<string, unknown>) ?? {},
+        settings: (payload.set as Record<string, unknown>) ?? {},
+        expiresAt: (payload.exp ?? 0) * 1000,
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  return { generate, exchange, revoke, authenticate, keys };
+}
+export type EmbedSessions = ReturnType<typeof createEmbedSessions>;

@@ -1,0 +1,140 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  CompiledSqlSchema,
+  DataModelMetaSchema,
+  DistinctValuesInputSchema,
+  DistinctValuesSchema,
+  QueryInputSchema,
+  QueryResultSchema,
+} from "../../../schema/semantic-query";
+import { requirePrincipal, requireUser } from "../../http/auth";
+import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
+import { badRequest } from "../../domain/errors";
+import { QueryValidationError } from "../../semantic";
+import { assertEmbedDeploymentAccess, securityContextOf } from "../embed-access/service";
+import type { Context } from "hono";
+import type { AppEnv } from "../../http/app-env";
+
+const params = z.object({ deploymentId: IdParam });
+const errors = {
+  ...commonErrors,
+  ...notFoundError,
+  503: jsonContent(z.object({ code: z.literal("datasource_unavailable"), message: z.string() }), "The data source cannot be reached."),
+  504: jsonContent(z.object({ code: z.literal("query_timeout"), message: z.string() }), "The query ran too long and was cancelled."),
+};
+
+const load = createRoute({
+  operationId: "runQuery",
+  method: "post",
+  path: "/api/v1/deployments/{deploymentId}/query",
+  tags: ["Data Model"],
+  summary: "Run a semantic query (row-level security applies)",
+  security,
+  request: { params, ...jsonBody(QueryInputSchema) },
+  responses: { 200: jsonContent(QueryResultSchema, "Rows and member annotations."), ...errors },
+});
+
+const sql = createRoute({
+  operationId: "compileQuery",
+  method: "post",
+  path: "/api/v1/deployments/{deploymentId}/query/sql",
+  tags: ["Data Model"],
+  summary: "The SQL a query compiles to, without running it (platform users)",
+  security,
+  request: { params, ...jsonBody(QueryInputSchema) },
+  responses: { 200: jsonContent(CompiledSqlSchema, "Compiled SQL with bound parameters."), ...commonErrors, ...notFoundError },
+});
+
+const values = createRoute({
+  operationId: "distinctValues",
+  method: "post",
+  path: "/api/v1/deployments/{deploymentId}/query/values",
+  tags: ["Data Model"],
+  summary: "Distinct values of a dimension, for filter pickers (row-level security applies)",
+  security,
+  request: { params, ...jsonBody(DistinctValuesInputSchema) },
+  responses: { 200: jsonContent(DistinctValuesSchema, "Values."), ...errors },
+});
+
+const meta = createRoute({
+  operationId: "getDataModelMeta",
+  method: "get",
+  path: "/api/v1/deployments/{deploymentId}/meta",
+  tags: ["Data Model"],
+  summary: "Views and members the caller can query",
+  security,
+  request: { params },
+  responses: { 200: jsonContent(DataModelMetaSchema, "Views and their members."), ...commonErrors, ...notFoundError },
+});
+
+const OPTION_KEYS = new Set(["fillMissingRows", "periodComparisons"]);
+
+/**
+ * The engine reports paths inside the query (or its options); the API names them inside the
+ * request body, as its own validation does: `["measures", 0]` → `["query", "measures", 0]`.
+ */
+async function withBodyPaths<T>(run: () => Promise<T> | T, queryKey: string | null = "query"): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!(e instanceof QueryValidationError)) throw e;
+    const details = e.details.map((d) => ({
+      ...d,
+      path: queryKey === null || OPTION_KEYS.has(String(d.path[0])) ? d.path : [queryKey, ...d.path],
+    }));
+    throw badRequest(e.message, details);
+  }
+}
+
+async function engineFor(c: Context<AppEnv>, deploymentId: number) {
+  const principal = requirePrincipal(c);
+  assertEmbedDeploymentAccess(principal, deploymentId);
+  const deps = c.get("deps");
+  const engine = await deps.queryEngines.get(deploymentId);
+  const securityContext = await securityContextOf(principal, deps.db);
+  return { engine, securityContext };
+}
+
+export function registerQueryRoutes(app: Router) {
+  app.openapi(load, async (c) => {
+    const { deploymentId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const { engine, securityContext } = await engineFor(c, deploymentId);
+    const result = await withBodyPaths(() => engine.load(body.query, {
+      securityContext,
+      bypassCache: body.cache === "bypass",
+      fillMissingRows: body.fillMissingRows,
+      periodComparisons: body.periodComparisons,
+      // The query is cancelled in the database when the client goes away.
+      signal: c.req.raw.signal,
+      timeoutMs: c.get("deps").queryEngines.queryTimeoutMs,
+    }));
+    return c.json({ data: result.data, annotation: result.annotation, fromCache: result.fromCache }, 200);
+  });
+
+  app.openapi(sql, async (c) => {
+    requireUser(c);
+    const { deploymentId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const { engine, securityContext } = await engineFor(c, deploymentId);
+    const compiled = await withBodyPaths(() => engine.sql(body.query, { securityContext, fillMissingRows: body.fillMissingRows, periodComparisons: body.periodComparisons }));
+    return c.json(compiled, 200);
+  });
+
+  app.openapi(values, async (c) => {
+    const { deploymentId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const { engine, securityContext } = await engineFor(c, deploymentId);
+    const list = await withBodyPaths(
+      () => engine.distinctValues(body.member, { search: body.search, limit: body.limit }, { securityContext, signal: c.req.raw.signal, timeoutMs: c.get("deps").queryEngines.queryTimeoutMs }),
+      null,
+    );
+    return c.json({ values: list }, 200);
+  });
+
+  app.openapi(meta, async (c) => {
+    const { deploymentId } = c.req.valid("param");
+    const { engine, securityContext } = await engineFor(c, deploymentId);
+    return c.json(engine.meta(securityContext), 200);
+  });
+}

@@ -1,0 +1,386 @@
+import { and, asc, count, eq, gt, ilike, isNull, sql, type SQL } from "drizzle-orm";
+import type { DashboardConfig } from "../../../schema/dashboard";
+import type { CreateWorkbookInput, Workbook } from "../../../schema/workbook";
+import { normalizeSlug, SLUG_PATTERN, SLUG_RULE, type DuplicateWorkbookInput, type UpdateWorkbookInput } from "../../../schema/workspace";
+import type { Db } from "../../db/connection";
+import { deployments, favorites, users, workbooks } from "../../db/schema";
+import { badRequest, conflict, forbidden, notFound, type DomainError } from "../../domain/errors";
+import { hasRole, type UserPrincipal } from "../../domain/actor";
+import { pgError } from "../../db/pg-error";
+import { getWorkbookView, viewRows, withFolderPaths, workbookView, rowsPrepared, type ViewRow } from "./workbook-view";
+import { accessLevel, atLeast, deleteGrantsOf, findFolder, readableCondition, readableSet, requireAccess } from "../access/service";
+import { ensureDashboard, getPublishedDashboard, parseDashboardConfig } from "../dashboards/service";
+
+export const branchChanged = () =>
+  conflict("Another writer created or deleted the workbook holding this slug meanwhile; retry the request", "upsert_branch_changed");
+
+/** Spec 4.1 rule 1 plus the slug rule; 400 with the path of the problem. */
+export function parseSlug(raw: string, path: (string | number)[] = ["slug"]): string {
+  const slug = normalizeSlug(raw);
+  if (!SLUG_PATTERN.test(slug)) throw badRequest(`Invalid slug: must be ${SLUG_RULE}`, [{ path, message: `must be ${SLUG_RULE}` }]);
+  return slug;
+}
+
+/** `meta.dashboardDraft`, when present and not null, must be a DashboardConfig (spec 4.1 rule 2). */
+function checkMeta(meta: unknown, path: (string | number)[] = ["meta"]): Record<string, unknown> | null {
+  if (meta === undefined || meta === null) return null;
+  if (typeof meta !== "object" || Array.isArray(meta)) throw badRequest("meta must be an object", [{ path, message: "expected an object" }]);
+  const m = meta as Record<string, unknown>;
+  if (m.dashboardDraft !== undefined && m.dashboardDraft !== null) parseDashboardConfig(m.dashboardDraft, [...path, "dashboardDraft"]);
+  return m;
+}
+
+function checkFolderIdValue(folderId: unknown): number | null | undefined {
+  if (folderId === undefined || folderId === null) return folderId as null | undefined;
+  if (!Number.isInteger(folderId) || (folderId as number) <= 0 || (folderId as number) > 2_147_483_647) {
+    throw badRequest("folderId must be a positive integer", [{ path: ["folderId"], message: "expected a positive integer" }]);
+  }
+  return folderId as number;
+}
+
+async function requireDeployment(db: Db, deploymentId: number) {
+  const [d] = await db.select({ id: deployments.id }).from(deployments).where(eq(deployments.id, deploymentId));
+  if (!d) throw notFound("Deployment");
+}
+
+/** Access to place something in a folder: it exists in the deployment and the actor can edit it. */
+async function requireFolderEdit(db: Db, deploymentId: number, folderId: number, actor: UserPrincipal) {
+  const folder = await findFolder(db, deploymentId, folderId);
+  if (!folder) throw notFound(`Folder ${folderId}`);
+  await requireAccess(db, actor, "folder", folderId, "edit", "the destination folder");
+}
+
+/** Access for creating a workbook (POST /workbooks): role ai_bi_user or higher, edit on the folder. */
+async function requireCreateAccess(db: Db, deploymentId: number, folderId: number | null | undefined, actor: UserPrincipal) {
+  if (!hasRole(actor, "ai_bi_user")) throw forbidden("Creating a workbook needs the role ai_bi_user or higher");
+  if (folderId !== undefined && folderId !== null) await requireFolderEdit(db, deploymentId, folderId, actor);
+}
+
+/** What an update sends; a field wrapped in `{ value }` is sent even when its value is null. */
+interface WorkbookPatchInput {
+  /** A null name cannot be stored (every workbook has a name): it leaves the name unchanged. */
+  name?: string | null;
+  folderId?: { value: number | null };
+  /** Merged into the stored meta (`meta || patch`), so concurrent writers of other keys lose nothing. */
+  meta: Record<string, unknown> | null;
+  slug?: { value: string | null };
+}
+
+/**
+ * The SET list of a workbook update, and the stored and wanted values of the same columns as
+ * row values, so that a statement can write only when they differ (a repeated request is a
+ * no-op). Null when nothing is sent.
+ */
+function workbookPatch(input: WorkbookPatchInput): { sets: SQL; current: SQL; wanted: SQL } | null {
+  const columns: SQL[] = [];
+  const values: SQL[] = [];
+  if (input.name !== undefined && input.name !== null) {
+    columns.push(sql`name`);
+    values.push(sql`${input.name}::text`);
+  }
+  if (input.folderId) {
+    columns.push(sql`folder_id`);
+    values.push(sql`${input.folderId.value}::integer`);
+  }
+  if (input.meta !== null) {
+    columns.push(sql`meta`);
+    values.push(sql`meta || ${JSON.stringify(input.meta)}::jsonb`);
+  }
+  if (input.slug) {
+    columns.push(sql`slug`);
+    values.push(sql`${input.slug.value}::text`);
+  }
+  if (!columns.length) return null;
+  return {
+    sets: sql.join(
+      columns.map((c, i) => sql`${c} = ${values[i]}`),
+      sql`, `,
+    ),
+    current: sql`(${sql.join(columns, sql`, `)}, true)`,
+    wanted: sql`(${sql.join(values, sql`, `)}, true)`,
+  };
+}
+
+/** Maps a failed write to the answer the caller should see. */
+function mapWriteError(err: unknown, onSlugTaken: () => DomainError): never {
+  const { code, constraint } = pgError(err);
+  if (code === "23505" && (constraint === undefined || constraint === "workbooks_deployment_slug_key")) throw onSlugTaken();
+  if (code === "23503") {
+    // The folder or the deployment was deleted between the check and the write.
+    throw notFound(constraint?.includes("folder") ? "Folder" : "Deployment");
+  }
+  throw err;
+}
+
+/**
+ * The branch decision of 4.1 as a prepared statement (planned once per connection): the
+ * deployment, the workbook holding the slug, and the actor's own row (a created workbook's
+ * owner is the actor, so the create answer needs no further read).
+ */
+function prepareDecide(db: Db) {
+  return db
+    .select({ deploymentId: deployments.id, workbookId: workbooks.id, actorEmail: users.email, actorFirstName: users.firstName, actorPicture: users.picture })
+    .from(deployments)
+    .leftJoin(workbooks, and(eq(workbooks.deploymentId, deployments.id), eq(workbooks.slug, sql.placeholder("slug"))))
+    .leftJoin(users, eq(users.id, sql.placeholder("actorId")))
+    .where(eq(deployments.id, sql.placeholder("deploymentId")))
+    .prepare("upsert_workbook_by_slug_decide");
+}
+const decideStatements = new WeakMap<Db, ReturnType<typeof prepareDecide>>();
+function decideStatement(db: Db) {
+  let stmt = decideStatements.get(db);
+  if (!stmt) {
+    stmt = prepareDecide(db);
+    decideStatements.set(db, stmt);
+  }
+  return stmt;
+}
+
+/**
+ * Spec 4.1, `PUT …/workbooks/by-slug/{slug}`. The branch is decided by one read and checked
+ * for access first; then it is applied with a single statement that can only do what was
+ * decided: the create branch INSERTs (a unique violation means someone created the slug
+ * meanwhile → 409 `upsert_branch_changed`), the update branch UPDATEs the decided id while it
+ * still holds the slug (no row means it was deleted or lost the slug meanwhile → 409; it is
+ * never re-created). The update merges `meta` in SQL (`meta || patch`), so concurrent writers
+ * of different keys lose nothing, and writes nothing at all when the result equals the stored
+ * row (the same request twice leaves `updatedAt` alone).
+ */
+export async function upsertWorkbookBySlug(db: Db, deploymentId: number, rawSlug: string, input: CreateWorkbookInput | null | undefined, actor: UserPrincipal): Promise<Workbook> {
+  const slug = parseSlug(rawSlug);
+  const body = input ?? {};
+  const meta = checkMeta(body.meta);
+  const folderId = checkFolderIdValue(body.folderId);
+  const sendsFolder = "folderId" in body && body.folderId !== undefined;
+
+  // Decide: the deployment and the workbook holding the slug, in one read.
+  const [decided] = await decideStatement(db).execute({ deploymentId, slug, actorId: actor.userId });
+  if (!decided) throw notFound("Deployment");
+
+  if (decided.workbookId === null) {
+    await requireCreateAccess(db, deploymentId, folderId, actor);
+    const insert = sql`INSERT INTO workbooks (deployment_id, folder_id, name, slug, meta, created_by, user_id)
+      VALUES (${deploymentId}, ${folderId ?? null}, ${body.name ?? slug}, ${slug}, ${JSON.stringify(meta ?? {})}::jsonb, ${actor.userId}, ${actor.userId})
+      RETURNING *`;
+    let inserted: ViewRow;
+    try {
+      [inserted] = (await rowsPrepared<ViewRow>(db, insert)) as [ViewRow];
+    } catch (err) {
+      mapWriteError(err, branchChanged);
+    }
+    // A new workbook has no dashboard and is nobody's favorite yet: the view needs no further read.
+    const row: ViewRow = {
+      ...inserted,
+      owner_email: decided.actorEmail,
+      owner_first_name: decided.actorFirstName,
+      owner_picture: decided.actorPicture,
+      is_favorite: false,
+      published_config: null,
+      published_snapshots: null,
+    };
+    return workbookView((await withFolderPaths(db, [row]))[0]!);
+  }
+
+  const id = decided.workbookId;
+  const level = await accessLevel(db, actor, "workbook", id);
+  if (!atLeast(level, "edit")) throw forbidden("Updating this workbook needs edit access to it");
+  if (sendsFolder) {
+    if (!atLeast(level, "manage")) throw forbidden("Moving this workbook (folderId) needs manage access to it");
+    if (folderId !== null && folderId !== undefined) await requireFolderEdit(db, deploymentId, folderId, actor);
+  }
+
+  const patch = workbookPatch({ name: body.name, folderId: sendsFolder ? { value: folderId ?? null } : undefined, meta });
+  const stillHolds = sql`id = ${id} AND slug = ${slug}`;
+  if (patch) {
+    const { sets, current, wanted } = patch;
+    // One round trip for both outcomes: the updated row, or — when the stored row already
+    // equals the result — that row, untouched. Anything else (the row changed or vanished
+    // under us) returns nothing and is settled by the read below.
+    const update = sql`u AS (
+        UPDATE workbooks SET ${sets}, updated_at = now() WHERE ${stillHolds} AND ${current} IS DISTINCT FROM ${wanted} RETURNING *)`;
+    const result = sql`SELECT * FROM u
+      UNION ALL
+      SELECT * FROM workbooks WHERE ${stillHolds} AND ${current} IS NOT DISTINCT FROM ${wanted} AND NOT EXISTS (SELECT 1 FROM u)`;
+    try {
+      const [updated] = await viewRows(db, result, actor.userId, undefined, update);
+      if (updated) return updated;
+    } catch (err) {
+      mapWriteError(err, branchChanged);
+    }
+  }
+  // Nothing to change (or the same request again): answer with the row as stored, if it still holds the slug.
+  const [current] = await viewRows(db, sql`SELECT * FROM workbooks WHERE ${stillHolds}`, actor.userId);
+  if (!current) throw branchChanged();
+  return current;
+}
+
+/** `POST …/workbooks`: role ai_bi_user or higher (and edit on the folder); an optional slug must be free. */
+export async function createWorkbook(db: Db, deploymentId: number, input: CreateWorkbookInput & { slug?: string | null }, actor: UserPrincipal): Promise<Workbook> {
+  const meta = checkMeta(input.meta);
+  const folderId = checkFolderIdValue(input.folderId);
+  const slug = input.slug === undefined || input.slug === null ? null : parseSlug(input.slug);
+  await requireDeployment(db, deploymentId);
+  await requireCreateAccess(db, deploymentId, folderId, actor);
+  const insert = sql`INSERT INTO workbooks (deployment_id, folder_id, name, slug, meta, created_by, user_id)
+    VALUES (${deploymentId}, ${folderId ?? null}, ${input.name ?? slug ?? "Untitled workbook"}, ${slug}, ${JSON.stringify(meta ?? {})}::jsonb, ${actor.userId}, ${actor.userId})
+    RETURNING *`;
+  try {
+    const [created] = await viewRows(db, insert, actor.userId);
+    return created!;
+  } catch (err) {
+    mapWriteError(err, () => conflict(`The slug ${slug} is taken in this deployment`, "slug_taken"));
+  }
+}
+
+/** The workbook when it exists in the deployment and the actor has `needed` on it; 404 / 403 otherwise. */
+export async function requireWorkbook(db: Db, deploymentId: number, workbookId: number, actor: UserPrincipal, needed: "read" | "edit" | "manage") {
+  const [row] = await db.select().from(workbooks).where(and(eq(workbooks.id, workbookId), eq(workbooks.deploymentId, deploymentId)));
+  if (!row) throw notFound("Workbook");
+  const level = await accessLevel(db, actor, "workbook", row.id);
+  if (level === "none") throw notFound("Workbook");
+  if (!atLeast(level, needed)) throw forbidden(`This needs ${needed} access to the workbook`);
+  return { row, level };
+}
+
+export async function getWorkbook(db: Db, deploymentId: number, workbookId: number, actor: UserPrincipal): Promise<Workbook> {
+  await requireWorkbook(db, deploymentId, workbookId, actor, "read");
+  const view = await getWorkbookView(db, workbookId, actor.userId);
+  if (!view) throw notFound("Workbook");
+  return view;
+}
+
+/** A page of workbooks the actor can read, by id; `folderId` filters (null: the root), `search` matches the name. */
+export async function listWorkbooks(
+  db: Db,
+  deploymentId: number,
+  opts: { afterId: number | null; limit: number; folderId?: number | null; search?: string },
+  actor: UserPrincipal,
+) {
+  await requireDeployment(db, deploymentId);
+  const readable = await readableSet(db, actor, deploymentId);
+  const where = and(
+    eq(workbooks.deploymentId, deploymentId),
+    opts.folderId === undefined ? undefined : opts.folderId === null ? isNull(workbooks.folderId) : eq(workbooks.folderId, opts.folderId),
+    opts.search ? ilike(workbooks.name, `%${opts.search.replace(/[\\%_]/g, (m) => "\\" + m)}%`) : undefined,
+    readableCondition(readable, { id: workbooks.id, folderId: workbooks.folderId, createdBy: workbooks.createdBy }, readable.workbookIds),
+  );
+  const ids = await db
+    .select({ id: workbooks.id })
+    .from(workbooks)
+    .where(and(where, opts.afterId !== null ? gt(workbooks.id, opts.afterId) : undefined))
+    .orderBy(asc(workbooks.id))
+    .limit(opts.limit);
+  const [total] = await db.select({ n: count() }).from(workbooks).where(where);
+  const rows = ids.length
+    ? await viewRows(db, sql`SELECT * FROM workbooks WHERE id IN (${sql.join(ids.map((r) => sql`${r.id}`), sql`, `)})`, actor.userId, sql`ORDER BY w.id`)
+    : [];
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** `PUT …/workbooks/{workbookId}`: like the update branch of 4.1, plus `slug` / `slugTakeover`. */
+export async function updateWorkbook(db: Db, deploymentId: number, workbookId: number, input: UpdateWorkbookInput, actor: UserPrincipal): Promise<Workbook> {
+  const meta = checkMeta(input.meta);
+  const { row, level } = await requireWorkbook(db, deploymentId, workbookId, actor, "edit");
+  const sendsFolder = input.folderId !== undefined;
+  if (sendsFolder) {
+    if (!atLeast(level, "manage")) throw forbidden("Moving this workbook (folderId) needs manage access to it");
+    if (input.folderId !== null) await requireFolderEdit(db, deploymentId, input.folderId!, actor);
+  }
+  const sendsSlug = input.slug !== undefined;
+  let takeoverFrom: number | null = null;
+  if (sendsSlug && input.slug !== null && input.slug !== row.slug) {
+    const [holder] = await db.select({ id: workbooks.id }).from(workbooks).where(and(eq(workbooks.deploymentId, deploymentId), eq(workbooks.slug, input.slug!)));
+    if (holder) {
+      if (!input.slugTakeover) throw conflict(`The slug ${input.slug} belongs to workbook ${holder.id}; send slugTakeover: true to take it over`, "slug_taken");
+      await requireAccess(db, actor, "workbook", holder.id, "edit", "the workbook that holds the slug");
+      takeoverFrom = holder.id;
+    }
+  }
+  const patch = workbookPatch({
+    name: input.name,
+    folderId: sendsFolder ? { value: input.folderId ?? null } : undefined,
+    meta,
+    slug: sendsSlug ? { value: input.slug ?? null } : undefined,
+  });
+  if (patch) {
+    const update = sql`UPDATE workbooks SET ${patch.sets}, updated_at = now()
+      WHERE id = ${workbookId} AND ${patch.current} IS DISTINCT FROM ${patch.wanted} RETURNING *`;
+    try {
+      const result = await db.transaction(async (tx) => {
+        if (takeoverFrom !== null) {
+          await tx.execute(sql`UPDATE workbooks SET slug = NULL, updated_at = now() WHERE id = ${takeoverFrom} AND slug = ${input.slug!}`);
+        }
+        return viewRows(tx, update, actor.userId);
+      });
+      if (result[0]) return result[0];
+    } catch (err) {
+      mapWriteError(err, () => conflict(`The slug ${input.slug} was taken meanwhile`, "slug_taken"));
+    }
+  }
+  const view = await getWorkbookView(db, workbookId, actor.userId);
+  if (!view) throw notFound("Workbook");
+  return view;
+}
+
+/** Deletes a workbook (manage access); its dashboard, versions and favorites go with it. */
+export async function deleteWorkbook(db: Db, deploymentId: number, workbookId: number, actor: UserPrincipal): Promise<void> {
+  await requireWorkbook(db, deploymentId, workbookId, actor, "manage");
+  await db.delete(workbooks).where(eq(workbooks.id, workbookId));
+  await deleteGrantsOf(db, "workbook", [workbookId]);
+}
+
+/**
+ * Copies a workbook (read access to it, and the rights to create one). With `shared`, the copy
+ * is cloned from the shared workspace: its draft is the published dashboard, and it is marked
+ * shared. The copy has no slug.
+ */
+export async function duplicateWorkbook(db: Db, deploymentId: number, workbookId: number, input: DuplicateWorkbookInput, actor: UserPrincipal): Promise<Workbook> {
+  const { row } = await requireWorkbook(db, deploymentId, workbookId, actor, "read");
+  const folderId = input.folderId !== undefined ? input.folderId : row.folderId;
+  if (!hasRole(actor, "ai_bi_user")) throw forbidden("Creating a workbook needs the role ai_bi_user or higher");
+  if (folderId !== null) {
+    const canPlace = atLeast(await accessLevel(db, actor, "folder", folderId), "edit");
+    // An explicit destination must be editable; the source's own folder falls back to the root.
+    if (!canPlace && input.folderId !== undefined) throw forbidden("This needs edit access to the destination folder");
+  }
+  const placeIn = folderId !== null && atLeast(await accessLevel(db, actor, "folder", folderId), "edit") ? folderId : null;
+  let meta = { ...row.meta };
+  if (input.shared) {
+    const published = await getPublishedDashboard(db, row.id);
+    if (!published) throw conflict("The workbook has no published dashboard to clone from the shared workspace", "dashboard_not_published");
+    meta = { ...meta, dashboardDraft: published.v.config };
+  }
+  const insert = sql`INSERT INTO workbooks (deployment_id, folder_id, name, slug, meta, calculated_fields, created_by, user_id, shared)
+    VALUES (${deploymentId}, ${placeIn}, ${input.name ?? `${row.name} (copy)`}, NULL, ${JSON.stringify(meta)}::jsonb,
+      ${JSON.stringify(row.calculatedFields ?? {})}::jsonb, ${actor.userId}, ${actor.userId}, ${input.shared === true})
+    RETURNING *`;
+  try {
+    const [created] = await viewRows(db, insert, actor.userId);
+    return created!;
+  } catch (err) {
+    mapWriteError(err, branchChanged);
+  }
+}
+
+/** Replaces the dashboard draft (`meta.dashboardDraft`), writing nothing when it is unchanged. Needs edit. */
+export async function updateDashboardDraft(db: Db, deploymentId: number, workbookId: number, config: DashboardConfig, actor: UserPrincipal): Promise<Workbook> {
+  const { row } = await requireWorkbook(db, deploymentId, workbookId, actor, "edit");
+  const value = JSON.stringify(config);
+  await db.execute(sql`UPDATE workbooks SET meta = jsonb_set(meta, '{dashboardDraft}', ${value}::jsonb), updated_at = now()
+    WHERE id = ${workbookId} AND meta->'dashboardDraft' IS DISTINCT FROM ${value}::jsonb`);
+  await ensureDashboard(db, row, actor.userId);
+  const view = await getWorkbookView(db, workbookId, actor.userId);
+  if (!view) throw notFound("Workbook");
+  return view;
+}
+
+/** Marks or unmarks a workbook as a favorite of the actor (read access). */
+export async function setFavorite(db: Db, deploymentId: number, workbookId: number, favorite: boolean, actor: UserPrincipal): Promise<Workbook> {
+  await requireWorkbook(db, deploymentId, workbookId, actor, "read");
+  if (favorite) await db.insert(favorites).values({ userId: actor.userId, workbookId }).onConflictDoNothing();
+  else await db.delete(favorites).where(and(eq(favorites.userId, actor.userId), eq(favorites.workbookId, workbookId)));
+  const view = await getWorkbookView(db, workbookId, actor.userId);
+  if (!view) throw notFound("Workbook");
+  return view;
+}
+
