@@ -28,7 +28,16 @@ export async function startBenchRig(basePort = 18180): Promise<BenchRig> {
   const rig = await startRig({ addresses, logLevel: "error" });
   const browser = await chromium.launch({
     executablePath: process.env.SVC_CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const config = (await (await fetch(`${addresses.demoHostUrl}/config.json`)).json()) as { dashboardPublicId: string; deploymentId: number };
   const session = async () => {

@@ -20,7 +20,11 @@ async function main() {
     const page = await bench.browser.newPage();
     await page.addInitScript(KEEP_NAMES_SHIM);
     await page.goto(`${addresses.hostUrl}/host.html?embed=${encodeURIComponent(await bench.dashboardSrc())}`);
-    await page.waitForFunction(() => (window as unknown as { __events: Array<{ data: { type?: string } }> }).__events.some((e) => e.data?.type === "svc:event:dashboard-loaded"), undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __events: Array<{ data: { type?: string } }> }).__events.some((e) => e.data?.type === "svc:event:dashboard-loaded"),
+      undefined,
+      { timeout: 60_000 },
+    );
     // Let late chart draws and resize reports finish before timing.
     await page.waitForTimeout(1500);
 
@@ -60,10 +64,21 @@ async function main() {
           const bridgeMs = await roundTrip(
             () =>
               embed.postMessage(
-                { source: "svc-embed", direction: "action", type: "svc:action:set-color-scheme", payload: { scheme: i % 2 ? "dark" : "light" }, timestamp: Date.now(), requestId },
+                {
+                  source: "svc-embed",
+                  direction: "action",
+                  type: "svc:action:set-color-scheme",
+                  payload: { scheme: i % 2 ? "dark" : "light" },
+                  timestamp: Date.now(),
+                  requestId,
+                },
                 platform,
               ),
-            (e) => e.origin === platform && e.source === embed && (e.data as { type?: string; payload?: { requestId?: string } })?.type === "svc:event:action-result" && (e.data as { payload: { requestId: string } }).payload.requestId === requestId,
+            (e) =>
+              e.origin === platform &&
+              e.source === embed &&
+              (e.data as { type?: string; payload?: { requestId?: string } })?.type === "svc:event:action-result" &&
+              (e.data as { payload: { requestId: string } }).payload.requestId === requestId,
           );
           if (i >= warmup) {
             raw.push(rawMs);

@@ -43,7 +43,10 @@ async function adminApi<T>(bench: BenchRig, method: string, path: string, body?:
 /** Publishes an embeddable dashboard with these widgets (workbook by slug, publish, access). */
 async function publishDashboard(bench: BenchRig, slug: string, title: string, widgets: DashboardWidget[]): Promise<string> {
   const base = `/api/v1/deployments/${bench.deploymentId}`;
-  const workbook = await adminApi<{ id: number }>(bench, "PUT", `${base}/workbooks/by-slug/${slug}`, { name: title, meta: { dashboardDraft: { title, widgets } } });
+  const workbook = await adminApi<{ id: number }>(bench, "PUT", `${base}/workbooks/by-slug/${slug}`, {
+    name: title,
+    meta: { dashboardDraft: { title, widgets } },
+  });
   const dashboard = await adminApi<{ publicId: string }>(bench, "POST", `${base}/workbooks/${workbook.id}/dashboard/publish`);
   await adminApi(bench, "PUT", `${base}/workbooks/${workbook.id}/embed-access`, { rules: [{ embedTenantName: null, action: "read" }] });
   await adminApi(bench, "PATCH", `/api/v1/embed/dashboard/${dashboard.publicId}`, { allowEmbed: true });
@@ -186,7 +189,10 @@ async function main() {
     printFigures("dashboard-load", [
       figure(`demo dashboard (${results.demo[0]!.widgetCount} widgets): loadDurationMs`, median(results.demo.map((r) => r.loadDurationMs)), "ms"),
       figure("demo dashboard: time to ready vs blank iframe load", demoReady, "ms", { baseline: blank, goal: ratioAtMost(1.5) }),
-      figure(`loadDurationMs, ${results.fortyEight[0]!.widgetCount} vs ${results.twelve[0]!.widgetCount} widgets`, load48, "ms", { baseline: load12, goal: ratioAtMost(2) }),
+      figure(`loadDurationMs, ${results.fortyEight[0]!.widgetCount} vs ${results.twelve[0]!.widgetCount} widgets`, load48, "ms", {
+        baseline: load12,
+        goal: ratioAtMost(2),
+      }),
       figure("48 widgets: longest long task (max of runs)", longest48, "ms", { goal: valueAtMost(50, "ms") }),
       figure("48 widgets: long tasks over 50 ms (median)", over50, ""),
     ]);

@@ -68,7 +68,11 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const headers = { authorization: `Bearer ${adminToken}`, "content-type": "application/json" };
   const call = async (method: string, path: string, body?: unknown, token = adminToken) => {
-    const res = await fetch(base + path, { method, headers: { ...headers, authorization: `Bearer ${token}` }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(base + path, {
+      method,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const json = await res.json();
     if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
     return json as Record<string, unknown>;
@@ -84,7 +88,11 @@ async function main() {
     await direct.run("SET TimeZone = 'UTC'");
 
     // An embed viewer of one tenant, as the demo dashboard's viewers are (row-level security applies).
-    const { sessionId } = (await call("POST", "/api/v1/embed/generate-session", { deploymentId: dep.id, externalId: "bench", embedTenantName: "acme-corp" })) as { sessionId: string };
+    const { sessionId } = (await call("POST", "/api/v1/embed/generate-session", {
+      deploymentId: dep.id,
+      externalId: "bench",
+      embedTenantName: "acme-corp",
+    })) as { sessionId: string };
     const { token: embedToken } = (await call("POST", "/api/v1/embed/session/token", { sessionId })) as { token: string };
 
     const table: string[][] = [];
@@ -134,9 +142,14 @@ async function main() {
       const tr = p50(plain);
       return [who, c.toFixed(2), tr.toFixed(2), (c / tr).toFixed(2), c / tr <= 2 ? "yes" : "NO"];
     };
-    printTable(["caller", "cached query p50", "trivial p50", "ratio", "≤2×"], [row("admin API key", cachedTimes, trivial), row("embed viewer (acme-corp)", cachedEmbedTimes, trivialEmbed)]);
+    printTable(
+      ["caller", "cached query p50", "trivial p50", "ratio", "≤2×"],
+      [row("admin API key", cachedTimes, trivial), row("embed viewer (acme-corp)", cachedEmbedTimes, trivialEmbed)],
+    );
     figures.push(figure("cached query result vs trivial endpoint, admin API key", p50(cachedTimes), "ms", { baseline: p50(trivial), goal: ratioAtMost(2) }));
-    figures.push(figure("cached query result vs trivial endpoint, embed viewer", p50(cachedEmbedTimes), "ms", { baseline: p50(trivialEmbed), goal: ratioAtMost(2) }));
+    figures.push(
+      figure("cached query result vs trivial endpoint, embed viewer", p50(cachedEmbedTimes), "ms", { baseline: p50(trivialEmbed), goal: ratioAtMost(2) }),
+    );
     printFigures("query-api-overhead", figures);
   } finally {
     direct?.closeSync();

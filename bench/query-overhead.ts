@@ -34,13 +34,20 @@ const modelDir = join(here, "../src/server/demo/data-model");
 const viewer: SecurityContext = { embedTenant: "acme-corp", groups: [], userAttributes: {}, role: "viewer" };
 const queries: Record<string, SemanticQuery> = {
   "kpi totals": { measures: ["sales.revenue", "sales.count", "sales.average_order_value", "sales.customer_count"] },
-  "revenue by month": { measures: ["sales.revenue"], timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: ["2024-07-01", "2025-06-30"] }], timezone: "Europe/Berlin" },
+  "revenue by month": {
+    measures: ["sales.revenue"],
+    timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: ["2024-07-01", "2025-06-30"] }],
+    timezone: "Europe/Berlin",
+  },
   "revenue by category and status": { measures: ["sales.revenue", "sales.count"], dimensions: ["sales.products_category", "sales.status"] },
   "map by city": { measures: ["sales.revenue"], dimensions: ["sales.customers_city", "sales.customers_latitude", "sales.customers_longitude"] },
   "filtered top customers": {
     measures: ["sales.revenue"],
     dimensions: ["sales.customers_name"],
-    filters: [{ member: "sales.customers_country", operator: "in", values: ["US", "DE", "FR"] }, { member: "sales.status", operator: "notEquals", values: ["cancelled"] }],
+    filters: [
+      { member: "sales.customers_country", operator: "in", values: ["US", "DE", "FR"] },
+      { member: "sales.status", operator: "notEquals", values: ["cancelled"] },
+    ],
     order: { "sales.revenue": "desc" },
     limit: 20,
   },
@@ -58,7 +65,11 @@ async function main() {
   const gen = await generateDemoDataset({ path, rows });
   say(`${gen.created ? "generated" : "reused"} ${rows.toLocaleString("en-US")} orders in ${path}`);
 
-  const model = loadDataModel(readdirSync(modelDir).filter((f) => f.endsWith(".yml")).map((f) => ({ path: f, content: readFileSync(join(modelDir, f), "utf8") })));
+  const model = loadDataModel(
+    readdirSync(modelDir)
+      .filter((f) => f.endsWith(".yml"))
+      .map((f) => ({ path: f, content: readFileSync(join(modelDir, f), "utf8") })),
+  );
   const dataSource = createDuckDbDataSource({ path, readOnly: true, poolSize: 1 });
   const engine = createQueryEngine({ model, dataSource });
   const direct = await (await DuckDBInstance.create(path, { access_mode: "READ_ONLY" })).connect();

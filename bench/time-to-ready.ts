@@ -78,7 +78,10 @@ async function main() {
 
     say(`time to ready, ${runs} runs each, p50 (p90)`);
     const figures: Figure[] = [];
-    for (const [name, m] of [["cold", cold], ["warm", warm]] as const) {
+    for (const [name, m] of [
+      ["cold", cold],
+      ["warm", warm],
+    ] as const) {
       const r50 = quantile(m.ready, 0.5);
       const b50 = quantile(m.blank, 0.5);
       say(

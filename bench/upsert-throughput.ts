@@ -65,8 +65,14 @@ const fmt = (r: Result) =>
 
 async function bench(label: string, database: Database, baselineQuery: (text: string, params: unknown[]) => Promise<unknown>, total: number) {
   const db = database.db;
-  const [dep] = await db.insert(deployments).values({ name: "bench", dataSource: { type: "duckdb", path: "/tmp/bench.duckdb" } }).returning();
-  const [user] = await db.insert(users).values({ email: `bench-${randomBytes(4).toString("hex")}@example.com`, role: "admin" }).returning();
+  const [dep] = await db
+    .insert(deployments)
+    .values({ name: "bench", dataSource: { type: "duckdb", path: "/tmp/bench.duckdb" } })
+    .returning();
+  const [user] = await db
+    .insert(users)
+    .values({ email: `bench-${randomBytes(4).toString("hex")}@example.com`, role: "admin" })
+    .returning();
   const actor = systemActor(user!.id);
   const depId = dep!.id;
   const upsert = async (slug: string, body: Parameters<typeof upsertWorkbookBySlug>[3]) => {

@@ -100,7 +100,10 @@ test.describe("host actions over raw postMessage", () => {
     await waitForWidgetsSettled(page);
 
     expect(await requestAction(page, "svc:action:set-timezone", { timezone: "+02:00" })).toMatchObject({ status: "rejected", reason: "invalid-timezone" });
-    expect(await requestAction(page, "svc:action:set-timezone", { timezone: "Mars/Olympus_Mons" })).toMatchObject({ status: "rejected", reason: "invalid-timezone" });
+    expect(await requestAction(page, "svc:action:set-timezone", { timezone: "Mars/Olympus_Mons" })).toMatchObject({
+      status: "rejected",
+      reason: "invalid-timezone",
+    });
   });
 
   test("set-filter applies a filter, reports filters-changed in the same form, and changes the numbers", async () => {

@@ -8,7 +8,10 @@ test.describe("an origin that is not allowed", () => {
     const response = await request.get(dashboardUrl(dashboardPublicId, null));
     expect(response.status()).toBe(200);
     const csp = response.headers()["content-security-policy"] ?? "";
-    const ancestors = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("frame-ancestors"));
+    const ancestors = csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("frame-ancestors"));
     expect(ancestors).toBeDefined();
     const sources = ancestors!.split(/\s+/).slice(1);
     expect(new Set(sources)).toEqual(new Set(["'self'", E2E.hostUrl, E2E.demoHostUrl]));
@@ -47,7 +50,9 @@ test.describe("an origin that is not allowed", () => {
     const sessionId = await createSession(page.request);
     await page.goto(`${E2E.attackerUrl}/attacker.html`);
     const popupPromise = context.waitForEvent("page");
-    expect(await page.evaluate((url) => (window as unknown as { __popup(u: string): boolean }).__popup(url), dashboardUrl(dashboardPublicId, sessionId))).toBe(true);
+    expect(await page.evaluate((url) => (window as unknown as { __popup(u: string): boolean }).__popup(url), dashboardUrl(dashboardPublicId, sessionId))).toBe(
+      true,
+    );
     const popup = await popupPromise;
     await expect(popup.getByTestId("dashboard")).toBeVisible({ timeout: 20_000 });
 

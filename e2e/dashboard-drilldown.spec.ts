@@ -28,7 +28,12 @@ async function barChartDashboard(request: APIRequestContext): Promise<string> {
   const base = `/api/v1/deployments/${deploymentId}`;
   const workbook = await api<{ id: number }>(request, "PUT", `${base}/workbooks/by-slug/e2e-drilldown-bars`, {
     name: "Drilldown bars",
-    meta: { dashboardDraft: { title: "Drilldown bars", widgets: [{ id: "bars", type: "CHART", position: { x: 0, y: 0, w: 8, h: 6 }, config: { reportId: bars.id } }] } },
+    meta: {
+      dashboardDraft: {
+        title: "Drilldown bars",
+        widgets: [{ id: "bars", type: "CHART", position: { x: 0, y: 0, w: 8, h: 6 }, config: { reportId: bars.id } }],
+      },
+    },
   });
   const dashboard = await api<{ publicId: string }>(request, "POST", `${base}/workbooks/${workbook.id}/dashboard/publish`);
   await api(request, "PUT", `${base}/workbooks/${workbook.id}/embed-access`, { rules: [{ embedTenantName: null, action: "read" }] });

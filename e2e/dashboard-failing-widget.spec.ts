@@ -17,7 +17,11 @@ async function api<T>(request: APIRequestContext, method: "put" | "post" | "patc
 
 async function createFailingDashboard(request: APIRequestContext): Promise<{ publicId: string; deploymentId: number }> {
   const { deploymentId, dashboardPublicId } = await getDemoConfig(request);
-  const demo = await api<{ dashboard: { reportSnapshots: { reportId: number; name: string | null }[] } }>(request, "get", `/api/v1/embed/dashboard/${dashboardPublicId}`);
+  const demo = await api<{ dashboard: { reportSnapshots: { reportId: number; name: string | null }[] } }>(
+    request,
+    "get",
+    `/api/v1/embed/dashboard/${dashboardPublicId}`,
+  );
   const revenue = demo.dashboard.reportSnapshots.find((s) => s.name === "kpi_revenue")!;
   const bad = await api<{ id: number }>(request, "put", `/api/v1/deployments/${deploymentId}/reports/by-public-id/e2eBadQuery1`, {
     name: "e2e_bad_query",
@@ -38,7 +42,9 @@ async function createFailingDashboard(request: APIRequestContext): Promise<{ pub
     },
   });
   const dashboard = await api<{ publicId: string }>(request, "post", `/api/v1/deployments/${deploymentId}/workbooks/${workbook.id}/dashboard/publish`);
-  await api(request, "put", `/api/v1/deployments/${deploymentId}/workbooks/${workbook.id}/embed-access`, { rules: [{ embedTenantName: null, action: "read" }] });
+  await api(request, "put", `/api/v1/deployments/${deploymentId}/workbooks/${workbook.id}/embed-access`, {
+    rules: [{ embedTenantName: null, action: "read" }],
+  });
   await api(request, "patch", `/api/v1/embed/dashboard/${dashboard.publicId}`, { allowEmbed: true });
   return { publicId: dashboard.publicId, deploymentId };
 }

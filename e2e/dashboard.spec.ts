@@ -76,7 +76,10 @@ test.describe("dashboard events from viewer interaction", () => {
     for (let y = 0.05; y < 0.95 && !hit; y += 0.05) {
       await page.mouse.click(box.x + box.width * 0.35, box.y + box.height * y);
       // The event may take a moment; a second click would land on the opened panel's backdrop.
-      hit = await waitForEvent(page, "svc:event:drilldown", { from, timeout: 400 }).then(() => true, () => false);
+      hit = await waitForEvent(page, "svc:event:drilldown", { from, timeout: 400 }).then(
+        () => true,
+        () => false,
+      );
     }
     expect(hit).toBe(true);
     const drill = await waitForEvent(page, "svc:event:drilldown", { from });
@@ -90,7 +93,9 @@ test.describe("dashboard events from viewer interaction", () => {
     const frame = page.frameLocator("#embed");
     const from = await mark(page);
     // Accepted by the embed (there is a date control), refused by the server: not dates.
-    const result = await requestAction(page, "svc:action:set-filter", { filterUrlParameter: 'f_sales.created_at={"operator":"between","value":["yesterday","tomorrow"]}' });
+    const result = await requestAction(page, "svc:action:set-filter", {
+      filterUrlParameter: 'f_sales.created_at={"operator":"between","value":["yesterday","tomorrow"]}',
+    });
     expect(result.status).toBe("applied");
     const error = await waitForEvent(page, "svc:event:error", { from });
     expectEventEnvelope(error, "svc:event:error");

@@ -23,19 +23,26 @@ test.describe("a host built with the host kit", () => {
     const types = await page.evaluate(() => (window as unknown as KitWindow).__kitEvents.map((e) => e.type));
     expect(types[0]).toBe("svc:event:ready");
 
-    const applied = await page.evaluate(() => (window as unknown as KitWindow).__kitRequest({ type: "svc:action:set-color-scheme", payload: { scheme: "dark" } }));
+    const applied = await page.evaluate(() =>
+      (window as unknown as KitWindow).__kitRequest({ type: "svc:action:set-color-scheme", payload: { scheme: "dark" } }),
+    );
     expect(applied).toMatchObject({ status: "applied" });
     const embed = page.frames().find((f) => f.url().startsWith(`${E2E.platformUrl}/embed/`))!;
     expect(await embed.evaluate(() => document.documentElement.getAttribute("data-color-scheme"))).toBe("dark");
 
     const ignored = await page.evaluate(() =>
-      (window as unknown as KitWindow).__kitRequest({ type: "svc:action:set-filter", payload: { filterUrlParameter: 'f_sales.products_category={"value":"Books"}' } }),
+      (window as unknown as KitWindow).__kitRequest({
+        type: "svc:action:set-filter",
+        payload: { filterUrlParameter: 'f_sales.products_category={"value":"Books"}' },
+      }),
     );
     expect(ignored).toMatchObject({ status: "ignored", reason: "no-filter-control" });
 
     // The kit sized the iframe from resize events.
     await expect.poll(() => page.evaluate(() => (window as unknown as KitWindow).__kitEvents.some((e) => e.type === "svc:event:resize"))).toBe(true);
-    const lastHeight = await page.evaluate(() => (window as unknown as KitWindow).__kitEvents.filter((e) => e.type === "svc:event:resize").at(-1)!.payload.height as number);
+    const lastHeight = await page.evaluate(
+      () => (window as unknown as KitWindow).__kitEvents.filter((e) => e.type === "svc:event:resize").at(-1)!.payload.height as number,
+    );
     await expect.poll(() => page.locator("#embed").evaluate((el) => Math.round(el.getBoundingClientRect().height))).toBe(lastHeight);
 
     // The kit refuses "*" as the embed origin.

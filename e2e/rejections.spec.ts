@@ -60,8 +60,14 @@ test.describe("messages the embed must ignore", () => {
   test("a valid-looking action from an attacker-origin sibling frame is ignored", async () => {
     const from = await mark(page);
     const attacker = siblingFrame(E2E.attackerUrl);
-    await attacker.evaluate((a) => (window as unknown as { __attack(...x: unknown[]): void }).__attack(...a), ["svc:action:set-color-scheme", { scheme: "dark" }, "sib-1", "*"]);
-    await attacker.evaluate((a) => (window as unknown as { __attack(...x: unknown[]): void }).__attack(...a), ["svc:action:set-color-scheme", { scheme: "dark" }, "sib-2", E2E.platformUrl]);
+    await attacker.evaluate(
+      (a) => (window as unknown as { __attack(...x: unknown[]): void }).__attack(...a),
+      ["svc:action:set-color-scheme", { scheme: "dark" }, "sib-1", "*"],
+    );
+    await attacker.evaluate(
+      (a) => (window as unknown as { __attack(...x: unknown[]): void }).__attack(...a),
+      ["svc:action:set-color-scheme", { scheme: "dark" }, "sib-2", E2E.platformUrl],
+    );
     await expect.poll(async () => (await seenOrigins()).filter((o) => o === E2E.attackerUrl).length).toBe(2);
     await expectIgnored(from, null);
     // Nothing was sent to the attacker either.
@@ -73,7 +79,10 @@ test.describe("messages the embed must ignore", () => {
     const from = await mark(page);
     const sibling = siblingFrame(E2E.hostUrl);
     const delivered = (await seenOrigins()).length;
-    await sibling.evaluate((a) => (window as unknown as { __attack(...x: unknown[]): void }).__attack(...a), ["svc:action:set-color-scheme", { scheme: "dark" }, "sib-3", E2E.platformUrl]);
+    await sibling.evaluate(
+      (a) => (window as unknown as { __attack(...x: unknown[]): void }).__attack(...a),
+      ["svc:action:set-color-scheme", { scheme: "dark" }, "sib-3", E2E.platformUrl],
+    );
     await expect.poll(async () => (await seenOrigins()).length).toBe(delivered + 1);
     expect((await seenOrigins()).at(-1)).toBe(E2E.hostUrl);
     await expectIgnored(from, null);

@@ -13,7 +13,8 @@ const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 function watchQueries(page: Page): string[] {
   const seen: string[] = [];
   page.on("request", (request) => {
-    if (request.url().startsWith(`${E2E.platformUrl}/api/v1/deployments/`) && request.url().endsWith("/query")) seen.push(request.headers().authorization ?? "");
+    if (request.url().startsWith(`${E2E.platformUrl}/api/v1/deployments/`) && request.url().endsWith("/query"))
+      seen.push(request.headers().authorization ?? "");
   });
   return seen;
 }

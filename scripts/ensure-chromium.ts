@@ -15,7 +15,10 @@ export function ensureChromium(log: (line: string) => void = (l) => process.stdo
   }
   log("Chromium is missing: installing Debian's chromium package (apt-get)…");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  for (const args of [["update", "-qq"], ["install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-dejavu-core"]]) {
+  for (const args of [
+    ["update", "-qq"],
+    ["install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-dejavu-core"],
+  ]) {
     const r = spawnSync("apt-get", args, { stdio: "inherit", env });
     if (r.status !== 0) throw new Error(`apt-get ${args.join(" ")} failed (exit ${r.status})`);
   }

@@ -82,7 +82,23 @@ export async function packCheck(log: (line: string) => void = console.log): Prom
     await writeFile(path.join(project, "package.json"), JSON.stringify({ name: "svc-consumer", private: true, type: "module" }, null, 2));
     await writeFile(
       path.join(project, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, skipLibCheck: true, lib: ["ES2023", "DOM"], types: [] }, files: ["check.ts"] }, null, 2),
+      JSON.stringify(
+        {
+          compilerOptions: {
+            target: "ES2022",
+            module: "NodeNext",
+            moduleResolution: "NodeNext",
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+            lib: ["ES2023", "DOM"],
+            types: [],
+          },
+          files: ["check.ts"],
+        },
+        null,
+        2,
+      ),
     );
     await writeFile(path.join(project, "check.ts"), CONSUMER);
     const args = ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--omit=dev", tarball, "@types/react@19"];
@@ -97,7 +113,15 @@ export async function packCheck(log: (line: string) => void = console.log): Prom
     await run(process.execPath, [TSC, "-p", project], { cwd: project }).catch((err: { stdout?: string }) => {
       throw new Error(`the packed package does not type-check in a consumer project:\n${err.stdout ?? err}`);
     });
-    const { stdout: runtime } = await run(process.execPath, ["--input-type=module", "-e", `import { createSvcPlatformClient } from "svc"; import "svc/protocol"; import "svc/host"; console.log(typeof createSvcPlatformClient({ baseUrl: "http://x" }).GET);`], { cwd: project });
+    const { stdout: runtime } = await run(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import { createSvcPlatformClient } from "svc"; import "svc/protocol"; import "svc/host"; console.log(typeof createSvcPlatformClient({ baseUrl: "http://x" }).GET);`,
+      ],
+      { cwd: project },
+    );
     if (runtime.trim() !== "function") throw new Error(`importing the packed client failed: ${runtime}`);
     const { stdout: help } = await run(path.join(project, "node_modules", ".bin", "svc"), ["--help"], { cwd: project });
     if (!help.includes("workbooks")) throw new Error(`the svc bin did not run: ${help}`);

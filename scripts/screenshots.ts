@@ -23,7 +23,15 @@ import { chromium, type Page } from "playwright-core";
 import { rigAddresses } from "../e2e/support/env";
 import { startRig } from "../e2e/support/rig";
 
-const CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROMIUM_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 function option(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -44,7 +52,9 @@ const addresses = runningPlatform
 
 /** Serves the host fixture page for a running platform; returns a function that stops it. */
 async function serveHostFixture(): Promise<() => Promise<void>> {
-  const html = readFileSync(path.join("e2e", "fixtures", "dashboard-frame.html"), "utf8").replaceAll("__PLATFORM_URL__", addresses.platformUrl).replaceAll("__ROLE__", "host");
+  const html = readFileSync(path.join("e2e", "fixtures", "dashboard-frame.html"), "utf8")
+    .replaceAll("__PLATFORM_URL__", addresses.platformUrl)
+    .replaceAll("__ROLE__", "host");
   const server: Server = createServer((request, response) => {
     if (request.url?.startsWith("/dashboard-frame.html")) response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
     else response.writeHead(404).end();
@@ -127,7 +137,11 @@ async function main() {
       const before = await eventCount(page, "svc:event:action-result");
       await page.evaluate(() => {
         document.body.classList.add("dark");
-        (window as unknown as { __action(type: string, payload: unknown, requestId?: string): void }).__action("svc:action:set-color-scheme", { scheme: "dark" }, "screenshot-dark");
+        (window as unknown as { __action(type: string, payload: unknown, requestId?: string): void }).__action(
+          "svc:action:set-color-scheme",
+          { scheme: "dark" },
+          "screenshot-dark",
+        );
       });
       await waitForEvent(page, "svc:event:action-result", before + 1);
       await settleWholeDashboard(page, 1280);

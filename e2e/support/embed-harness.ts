@@ -140,7 +140,11 @@ export async function recordedSince(page: Page, from: number): Promise<RecordedM
  * Waits for an event of `type` recorded at or after index `from` whose payload contains
  * `payload` (a shallow match), and returns its envelope.
  */
-export async function waitForEvent(page: Page, type: string, options: { from?: number; payload?: Record<string, unknown>; timeout?: number } = {}): Promise<EventEnvelope> {
+export async function waitForEvent(
+  page: Page,
+  type: string,
+  options: { from?: number; payload?: Record<string, unknown>; timeout?: number } = {},
+): Promise<EventEnvelope> {
   const handle = await page.waitForFunction(
     ({ type, from, payload }) => {
       const events = (window as unknown as { __events: Array<{ data: { type?: string; payload?: Record<string, unknown> } }> }).__events;
@@ -174,7 +178,11 @@ export function action(type: string, payload: unknown, requestId?: string): Reco
 let requestCounter = 0;
 
 /** Posts an action with a fresh requestId and waits for its action-result. */
-export async function requestAction(page: Page, type: string, payload: unknown): Promise<{ requestId: string; action: string; status: string; reason?: string; envelope: EventEnvelope }> {
+export async function requestAction(
+  page: Page,
+  type: string,
+  payload: unknown,
+): Promise<{ requestId: string; action: string; status: string; reason?: string; envelope: EventEnvelope }> {
   const requestId = `req-${Date.now().toString(36)}-${++requestCounter}`;
   const from = await mark(page);
   await postRaw(page, action(type, payload, requestId));

@@ -105,7 +105,10 @@ export async function startRig(options: RigOptions): Promise<RunningRig> {
     SVC_LOG_LEVEL: logLevel,
   });
   const [platform, hostKit] = await Promise.all([
-    startPlatform(config, createLogger(logLevel, (l) => process.stderr.write(l + "\n"))),
+    startPlatform(
+      config,
+      createLogger(logLevel, (l) => process.stderr.write(l + "\n")),
+    ),
     bundleHostKit(),
   ]);
   const servers = await Promise.all([

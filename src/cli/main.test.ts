@@ -35,7 +35,14 @@ describe.each(storageKinds)("svc CLI (%s)", (storage) => {
   beforeAll(async () => {
     t = await createTestPlatform({ storage });
     dir = await mkdtemp(path.join(os.tmpdir(), "svc-cli-"));
-    const seeded = await seedDemo({ db: t.database.db, dataDir: path.join(dir, "data"), rows: 300, adminUserId: t.adminUserId, demoHostOrigin: null, logger: silentLogger });
+    const seeded = await seedDemo({
+      db: t.database.db,
+      dataDir: path.join(dir, "data"),
+      rows: 300,
+      adminUserId: t.adminUserId,
+      demoHostOrigin: null,
+      logger: silentLogger,
+    });
     deploymentId = seeded!.deploymentId;
   });
   afterAll(async () => {
@@ -68,7 +75,11 @@ describe.each(storageKinds)("svc CLI (%s)", (storage) => {
     });
     expect(down.code).toBe(1);
     expect(down.stderr).toContain("cannot reach http://nowhere.invalid (ENOTFOUND)");
-    const other = await svc(["api-keys", "list"], loggedIn(), async () => new Response("<html>nginx</html>", { status: 404, headers: { "content-type": "text/html" } }));
+    const other = await svc(
+      ["api-keys", "list"],
+      loggedIn(),
+      async () => new Response("<html>nginx</html>", { status: 404, headers: { "content-type": "text/html" } }),
+    );
     expect(other.code).toBe(1);
     expect(other.stderr).toContain("without an svc error body");
   });
@@ -87,7 +98,10 @@ describe.each(storageKinds)("svc CLI (%s)", (storage) => {
   });
 
   it("mints an embed session", async () => {
-    const r = await svc(["embed", "session", "--deployment", String(deploymentId), "--external-id", "Viewer-1", "--tenant", "acme-corp", "--dashboard", "abcdefABCDEF", "--json"], loggedIn());
+    const r = await svc(
+      ["embed", "session", "--deployment", String(deploymentId), "--external-id", "Viewer-1", "--tenant", "acme-corp", "--dashboard", "abcdefABCDEF", "--json"],
+      loggedIn(),
+    );
     expect(r.code, r.stderr).toBe(0);
     const body = JSON.parse(r.stdout);
     expect(body.sessionId.length).toBeGreaterThanOrEqual(16);

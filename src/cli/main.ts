@@ -140,24 +140,37 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--attribute <name=value...>", "user attributes (value parsed as JSON when it can be)")
     .option("--dashboard <publicId>", "print the iframe URL of this dashboard")
     .option("--json", "print JSON")
-    .action(async (opts: { deployment: number; externalId: string; tenant?: string; email?: string; group?: string[]; attribute?: string[]; dashboard?: string; json?: boolean }) => {
-      const { client, baseUrl } = await connect();
-      const body = {
-        deploymentId: opts.deployment,
-        externalId: opts.externalId,
-        ...(opts.tenant ? { embedTenantName: opts.tenant } : {}),
-        ...(opts.email ? { email: opts.email } : {}),
-        ...(opts.group ? { groups: opts.group } : {}),
-        ...(opts.attribute ? { userAttributes: opts.attribute.map(parseAttribute) } : {}),
-      };
-      const session = await callApi<{ sessionId: string; expiresAt: string }>(client, baseUrl, "post", "/api/v1/embed/generate-session", { body });
-      const url = opts.dashboard ? `${baseUrl}/embed/dashboard/${encodeURIComponent(opts.dashboard)}?session=${encodeURIComponent(session.sessionId)}` : undefined;
-      if (opts.json) out(JSON.stringify({ ...session, ...(url ? { url } : {}) }, null, 2));
-      else {
-        out(`session ${session.sessionId} (single use, exchange before ${session.expiresAt})`);
-        if (url) out(url);
-      }
-    });
+    .action(
+      async (opts: {
+        deployment: number;
+        externalId: string;
+        tenant?: string;
+        email?: string;
+        group?: string[];
+        attribute?: string[];
+        dashboard?: string;
+        json?: boolean;
+      }) => {
+        const { client, baseUrl } = await connect();
+        const body = {
+          deploymentId: opts.deployment,
+          externalId: opts.externalId,
+          ...(opts.tenant ? { embedTenantName: opts.tenant } : {}),
+          ...(opts.email ? { email: opts.email } : {}),
+          ...(opts.group ? { groups: opts.group } : {}),
+          ...(opts.attribute ? { userAttributes: opts.attribute.map(parseAttribute) } : {}),
+        };
+        const session = await callApi<{ sessionId: string; expiresAt: string }>(client, baseUrl, "post", "/api/v1/embed/generate-session", { body });
+        const url = opts.dashboard
+          ? `${baseUrl}/embed/dashboard/${encodeURIComponent(opts.dashboard)}?session=${encodeURIComponent(session.sessionId)}`
+          : undefined;
+        if (opts.json) out(JSON.stringify({ ...session, ...(url ? { url } : {}) }, null, 2));
+        else {
+          out(`session ${session.sessionId} (single use, exchange before ${session.expiresAt})`);
+          if (url) out(url);
+        }
+      },
+    );
 
   const keys = program.command("api-keys").description("API keys of the platform");
   keys
@@ -183,12 +196,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     .option("--json", "print JSON")
     .action(async (opts: { json?: boolean }) => {
       const { client, baseUrl } = await connect();
-      const { items } = await callApi<{ items: { id: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; expiresAt: string | null; revokedAt: string | null }[] }>(
-        client,
-        baseUrl,
-        "get",
-        "/api/v1/api-keys",
-      );
+      const { items } = await callApi<{
+        items: { id: number; name: string; prefix: string; createdAt: string; lastUsedAt: string | null; expiresAt: string | null; revokedAt: string | null }[];
+      }>(client, baseUrl, "get", "/api/v1/api-keys");
       if (opts.json) return out(JSON.stringify(items, null, 2));
       for (const k of items) {
         const state = k.revokedAt ? "revoked" : k.expiresAt && Date.parse(k.expiresAt) < Date.now() ? "expired" : "active";
@@ -215,13 +225,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     for (const f of files) {
       out(`${f.file} (workbook ${f.slug}, deployment ${f.deploymentId})${dryRun ? " [dry run]" : ""}`);
       for (const item of f.items) {
-        out(`  ${(dryRun && item.status !== "unchanged" ? "would be " + item.status : item.status).padEnd(18)} ${item.kind} ${item.key}${item.error ? `: ${item.error}` : ""}`);
+        out(
+          `  ${(dryRun && item.status !== "unchanged" ? "would be " + item.status : item.status).padEnd(18)} ${item.kind} ${item.key}${item.error ? `: ${item.error}` : ""}`,
+        );
         if (dryRun) for (const c of item.changes ?? []) out(`      ${c.path}: ${short(c.before)} -> ${short(c.after)}`);
       }
     }
     const all = files.flatMap((f) => f.items);
     const count = (s: string) => all.filter((i) => i.status === s).length;
-    out(`${count("created")} created, ${count("updated")} updated, ${count("unchanged")} unchanged, ${count("published")} published${count("failed") ? `, ${count("failed")} failed, ${count("skipped")} skipped` : ""}`);
+    out(
+      `${count("created")} created, ${count("updated")} updated, ${count("unchanged")} unchanged, ${count("published")} published${count("failed") ? `, ${count("failed")} failed, ${count("skipped")} skipped` : ""}`,
+    );
     const failed = files.filter((f) => !f.ok);
     if (failed.length) {
       for (const f of failed) {

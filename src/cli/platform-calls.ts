@@ -19,7 +19,14 @@ type Loose = (method: string, path: string, init?: unknown) => Promise<{ data?: 
  * wrong and what to do: unreachable base URL, rejected key, or the API's own message.
  * Paths are given as templates with `params.path`, as with the client itself.
  */
-export async function callApi<T>(client: SvcPlatformClient, baseUrl: string, method: string, path: string, init: { params?: unknown; body?: unknown } = {}, opts: { retryUpsert?: boolean } = {}): Promise<T> {
+export async function callApi<T>(
+  client: SvcPlatformClient,
+  baseUrl: string,
+  method: string,
+  path: string,
+  init: { params?: unknown; body?: unknown } = {},
+  opts: { retryUpsert?: boolean } = {},
+): Promise<T> {
   const request = client.request as unknown as Loose;
   let result: Awaited<ReturnType<Loose>>;
   try {
@@ -39,7 +46,8 @@ export async function listAll<T>(client: SvcPlatformClient, baseUrl: string, pat
     for await (const item of walk(client, path, { params })) items.push(item);
   } catch (err) {
     const e = err as { name?: string; status?: number; code?: string; message?: string; details?: unknown };
-    if (e?.name === "SvcPlatformApiError") throw apiError(baseUrl, { status: e.status ?? 0 } as Response, { code: e.code, message: e.message, details: e.details });
+    if (e?.name === "SvcPlatformApiError")
+      throw apiError(baseUrl, { status: e.status ?? 0 } as Response, { code: e.code, message: e.message, details: e.details });
     throw transportError(baseUrl, err);
   }
   return items;
@@ -54,7 +62,11 @@ export function transportError(baseUrl: string, err: unknown): CliError {
 export function apiError(baseUrl: string, response: Pick<Response, "status">, body: unknown): CliError {
   const parsed = asErrorBody(body);
   if (response.status === 401) {
-    return new CliError(`the API key was refused (401${parsed ? ` ${parsed.code}: ${parsed.message}` : ""}); run svc login or set SVC_API_KEY`, 401, parsed?.code ?? "unauthorized");
+    return new CliError(
+      `the API key was refused (401${parsed ? ` ${parsed.code}: ${parsed.message}` : ""}); run svc login or set SVC_API_KEY`,
+      401,
+      parsed?.code ?? "unauthorized",
+    );
   }
   if (!parsed) {
     return new CliError(`${baseUrl} answered HTTP ${response.status} without an svc error body; is the base URL an svc platform?`, response.status, "not_svc");

@@ -34,15 +34,18 @@ export const WorkbookFile = z
   .superRefine((file, ctx) => {
     const seen = new Map<string, number>();
     file.reports.forEach((r, i) => {
-      if (seen.has(r.publicId)) ctx.addIssue({ code: "custom", path: ["reports", i, "publicId"], message: `duplicate public id (also reports.${seen.get(r.publicId)})` });
+      if (seen.has(r.publicId))
+        ctx.addIssue({ code: "custom", path: ["reports", i, "publicId"], message: `duplicate public id (also reports.${seen.get(r.publicId)})` });
       seen.set(r.publicId, i);
     });
     if (file.meta && "dashboardDraft" in file.meta) {
       ctx.addIssue({ code: "custom", path: ["meta", "dashboardDraft"], message: "put the dashboard under the top-level `dashboard` key" });
     }
     for (const ref of widgetReportRefs(file.dashboard)) {
-      if (ref.kind === "id") ctx.addIssue({ code: "custom", path: ["dashboard", ...ref.path], message: "name reports by config.reportPublicId, not by numeric reportId" });
-      else if (!PublicId.safeParse(ref.value).success) ctx.addIssue({ code: "custom", path: ["dashboard", ...ref.path], message: "must be 12 characters [0-9A-Za-z]" });
+      if (ref.kind === "id")
+        ctx.addIssue({ code: "custom", path: ["dashboard", ...ref.path], message: "name reports by config.reportPublicId, not by numeric reportId" });
+      else if (!PublicId.safeParse(ref.value).success)
+        ctx.addIssue({ code: "custom", path: ["dashboard", ...ref.path], message: "must be 12 characters [0-9A-Za-z]" });
     }
   });
 export type WorkbookFile = z.infer<typeof WorkbookFile>;
@@ -77,21 +80,30 @@ export function widgetReportRefs(dashboard: unknown): WidgetReportRef[] {
  * A copy of the dashboard with each widget's report reference rewritten by `map` (used to turn
  * public ids into the server's numeric ids and back). `map` returns null to leave it as is.
  */
-export function mapWidgetReports<T>(dashboard: T, map: (ref: { kind: "id" | "publicId"; value: unknown }) => { kind: "id" | "publicId"; value: unknown } | null): T {
+export function mapWidgetReports<T>(
+  dashboard: T,
+  map: (ref: { kind: "id" | "publicId"; value: unknown }) => { kind: "id" | "publicId"; value: unknown } | null,
+): T {
   const mapWidgets = (widgets: unknown): unknown =>
     Array.isArray(widgets)
       ? widgets.map((w) => {
           const config = (w as { config?: unknown } | null)?.config;
           if (!config || typeof config !== "object") return w;
           const c = { ...(config as Record<string, unknown>) };
-          const current = c.reportId !== undefined && c.reportId !== null ? { kind: "id" as const, value: c.reportId } : c.reportPublicId !== undefined ? { kind: "publicId" as const, value: c.reportPublicId } : null;
+          const current =
+            c.reportId !== undefined && c.reportId !== null
+              ? { kind: "id" as const, value: c.reportId }
+              : c.reportPublicId !== undefined
+                ? { kind: "publicId" as const, value: c.reportPublicId }
+                : null;
           const next = current ? map(current) : null;
           if (current && next) {
             delete c.reportId;
             delete c.reportPublicId;
             c[next.kind === "id" ? "reportId" : "reportPublicId"] = next.value;
           }
-          if (Array.isArray(c.tabs)) c.tabs = c.tabs.map((tab) => (tab && typeof tab === "object" ? { ...tab, widgets: mapWidgets((tab as { widgets?: unknown }).widgets) } : tab));
+          if (Array.isArray(c.tabs))
+            c.tabs = c.tabs.map((tab) => (tab && typeof tab === "object" ? { ...tab, widgets: mapWidgets((tab as { widgets?: unknown }).widgets) } : tab));
           return { ...(w as object), config: c };
         })
       : widgets;

@@ -96,13 +96,16 @@ export async function applyWorkbookFiles(loaded: { file: string; workbook: Workb
     for (const ref of widgetReportRefs(workbook.dashboard)) {
       const publicId = String(ref.value);
       if (!inFile.has(publicId) && !state.reports.has(publicId)) {
-        problems.push({ file, path: ["dashboard", ...ref.path].join("."), message: `report ${publicId} does not exist in deployment ${deploymentId} and is not in the file` });
+        problems.push({
+          file,
+          path: ["dashboard", ...ref.path].join("."),
+          message: `report ${publicId} does not exist in deployment ${deploymentId} and is not in the file`,
+        });
       }
     }
     plans.push(planFile(file, workbook, deploymentId, state));
   }
   if (problems.length) return { ok: false, problems, files: [] };
-
 
   const outcomes: FileOutcome[] = [];
   for (const [index, plan] of plans.entries()) {
@@ -132,7 +135,19 @@ async function readDeployment(client: SvcPlatformClient, baseUrl: string, deploy
   };
 }
 
-const REPORT_FIELDS = ["name", "title", "description", "kind", "query", "sqlQuery", "spec", "meta", "fillMissingRows", "periodComparisons", "preferences"] as const;
+const REPORT_FIELDS = [
+  "name",
+  "title",
+  "description",
+  "kind",
+  "query",
+  "sqlQuery",
+  "spec",
+  "meta",
+  "fillMissingRows",
+  "periodComparisons",
+  "preferences",
+] as const;
 
 function planFile(file: string, workbook: WorkbookFile, deploymentId: number, state: DeploymentState): Plan {
   const reports = workbook.reports.map((item) => {
@@ -166,7 +181,8 @@ function planFile(file: string, workbook: WorkbookFile, deploymentId: number, st
 function dryRunOutcome(plan: Plan, publishOverride?: boolean): FileOutcome {
   const items: ItemOutcome[] = plan.reports.map((r) => ({ kind: "report", key: r.item.publicId, status: r.status, changes: r.changes }));
   items.push({ kind: "workbook", key: plan.workbook.slug, status: plan.workbookStatus, changes: plan.workbookChanges });
-  if (publishOverride ?? plan.workbook.publish) items.push({ kind: "publish", key: plan.workbook.slug, status: plan.publishNeeded ? "published" : "unchanged" });
+  if (publishOverride ?? plan.workbook.publish)
+    items.push({ kind: "publish", key: plan.workbook.slug, status: plan.publishNeeded ? "published" : "unchanged" });
   return { file: plan.file, slug: plan.workbook.slug, deploymentId: plan.deploymentId, items, ok: true };
 }
 
@@ -189,7 +205,14 @@ async function executePlan(plan: Plan, opts: ApplyOptions, state: DeploymentStat
     for (const r of plan.reports) {
       if (r.status !== "unchanged") {
         const { publicId, ...body } = r.item;
-        const saved = await callApi<Report>(client, baseUrl, "put", "/api/v1/deployments/{deploymentId}/reports/by-public-id/{publicId}", { params: { path: { deploymentId, publicId } }, body }, { retryUpsert: true });
+        const saved = await callApi<Report>(
+          client,
+          baseUrl,
+          "put",
+          "/api/v1/deployments/{deploymentId}/reports/by-public-id/{publicId}",
+          { params: { path: { deploymentId, publicId } }, body },
+          { retryUpsert: true },
+        );
         state.reports.set(saved.publicId, saved);
         state.publicIdOf.set(saved.id, saved.publicId);
       }
@@ -201,8 +224,19 @@ async function executePlan(plan: Plan, opts: ApplyOptions, state: DeploymentStat
     if (plan.workbookStatus !== "unchanged") {
       const meta: Record<string, unknown> = { ...workbook.meta };
       if (workbook.dashboard !== undefined) meta.dashboardDraft = toReportIds(workbook.dashboard, state);
-      const body = { name: workbook.name, ...(workbook.folderId !== undefined ? { folderId: workbook.folderId } : {}), ...(Object.keys(meta).length ? { meta } : {}) };
-      saved = await callApi<Workbook>(client, baseUrl, "put", "/api/v1/deployments/{deploymentId}/workbooks/by-slug/{slug}", { params: { path: { deploymentId, slug: workbook.slug } }, body }, { retryUpsert: true });
+      const body = {
+        name: workbook.name,
+        ...(workbook.folderId !== undefined ? { folderId: workbook.folderId } : {}),
+        ...(Object.keys(meta).length ? { meta } : {}),
+      };
+      saved = await callApi<Workbook>(
+        client,
+        baseUrl,
+        "put",
+        "/api/v1/deployments/{deploymentId}/workbooks/by-slug/{slug}",
+        { params: { path: { deploymentId, slug: workbook.slug } }, body },
+        { retryUpsert: true },
+      );
     }
     pending.shift();
     items.push({ kind: "workbook", key: workbook.slug, status: plan.workbookStatus, changes: plan.workbookChanges });
@@ -213,9 +247,15 @@ async function executePlan(plan: Plan, opts: ApplyOptions, state: DeploymentStat
       items.push({ kind: "publish", key: workbook.slug, status: "unchanged" });
     } else if (opts.publish ?? workbook.publish) {
       const before = saved!.publishedDashboard?.versionId ?? null;
-      const dashboard = await callApi<{ versionId: number; versionNumber: number }>(client, baseUrl, "post", "/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/dashboard/publish", {
-        params: { path: { deploymentId, workbookId: saved!.id } },
-      });
+      const dashboard = await callApi<{ versionId: number; versionNumber: number }>(
+        client,
+        baseUrl,
+        "post",
+        "/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/dashboard/publish",
+        {
+          params: { path: { deploymentId, workbookId: saved!.id } },
+        },
+      );
       pending.shift();
       items.push({ kind: "publish", key: `${workbook.slug} v${dashboard.versionNumber}`, status: dashboard.versionId === before ? "unchanged" : "published" });
     }
@@ -227,7 +267,9 @@ async function executePlan(plan: Plan, opts: ApplyOptions, state: DeploymentStat
 
 /** The server's draft with numeric report ids turned into public ids (the file's form). */
 export function toPublicIds<T>(dashboard: T, state: Pick<DeploymentState, "publicIdOf">): T {
-  return mapWidgetReports(dashboard, (ref) => (ref.kind === "id" && state.publicIdOf.has(Number(ref.value)) ? { kind: "publicId", value: state.publicIdOf.get(Number(ref.value)) } : null));
+  return mapWidgetReports(dashboard, (ref) =>
+    ref.kind === "id" && state.publicIdOf.has(Number(ref.value)) ? { kind: "publicId", value: state.publicIdOf.get(Number(ref.value)) } : null,
+  );
 }
 
 /** The file's dashboard with public ids turned into the server's numeric report ids. */

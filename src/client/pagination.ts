@@ -47,7 +47,9 @@ export async function* paginate<P extends SvcPlatformListPath>(
   for (;;) {
     options.signal?.throwIfAborted();
     // The path union is too wide for openapi-fetch to check here; callers are typed by P above.
-    const { data, error, response } = await (client.GET as unknown as (p: string, init: unknown) => Promise<{ data?: CursorPage; error?: unknown; response: Response }>)(path, {
+    const { data, error, response } = await (
+      client.GET as unknown as (p: string, init: unknown) => Promise<{ data?: CursorPage; error?: unknown; response: Response }>
+    )(path, {
       params: { ...base, query: { ...base.query, ...(after ? { after } : {}) } },
       signal: options.signal,
     });

@@ -26,9 +26,7 @@ describe.each(storageKinds)("createSvcPlatformClient (%s)", (storage) => {
 
   beforeAll(async () => {
     t = await createTestPlatform({ storage });
-    await t.database.db.insert(deployments).values(
-      Array.from({ length: 5 }, (_, i) => ({ name: `dep-${i}`, dataSource: { kind: "duckdb" } as never })),
-    );
+    await t.database.db.insert(deployments).values(Array.from({ length: 5 }, (_, i) => ({ name: `dep-${i}`, dataSource: { kind: "duckdb" } as never })));
   });
   afterAll(() => t.close());
 
@@ -109,8 +107,7 @@ describe.each(storageKinds)("createSvcPlatformClient (%s)", (storage) => {
 });
 
 describe("upsert retry", () => {
-  const conflict = (code: string) =>
-    new Response(JSON.stringify({ code, message: code }), { status: 409, headers: { "content-type": "application/json" } });
+  const conflict = (code: string) => new Response(JSON.stringify({ code, message: code }), { status: 409, headers: { "content-type": "application/json" } });
   const ok = () => new Response(JSON.stringify({ id: 1 }), { status: 200, headers: { "content-type": "application/json" } });
 
   it("retries 409 upsert_branch_changed with growing, jittered, capped waits", async () => {

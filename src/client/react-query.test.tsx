@@ -102,9 +102,9 @@ describe("react-query hooks", () => {
     const { result } = renderHook(() => useSvcPlatformApi(), { wrapper: wrapperFor(client) });
     expect(result.current).toBe(client);
     const qc = new QueryClient();
-    expect(() => renderHook(() => useSvcPlatformApi(), { wrapper: ({ children }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider> })).toThrow(
-      /SvcPlatformApiProvider/,
-    );
+    expect(() =>
+      renderHook(() => useSvcPlatformApi(), { wrapper: ({ children }) => <QueryClientProvider client={qc}>{children}</QueryClientProvider> }),
+    ).toThrow(/SvcPlatformApiProvider/);
   });
 
   it("keeps the deprecated SvcCloud names as the same objects", () => {

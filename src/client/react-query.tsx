@@ -46,9 +46,8 @@ export type SvcPlatformData<M extends SvcPlatformHttpMethod, P extends SvcPlatfo
 export type SvcPlatformQueryKey<M extends SvcPlatformHttpMethod, P extends SvcPlatformPath<M>> = readonly [M, P, SvcPlatformInit<M, P> | undefined];
 
 /** An init argument that may be left out when the operation has no required parameter. */
-type InitArgs<M extends SvcPlatformHttpMethod, P extends SvcPlatformPath<M>, Rest extends unknown[]> = undefined extends SvcPlatformInit<M, P>
-  ? [init?: SvcPlatformInit<M, P>, ...rest: Partial<Rest>]
-  : [init: SvcPlatformInit<M, P>, ...rest: Partial<Rest>];
+type InitArgs<M extends SvcPlatformHttpMethod, P extends SvcPlatformPath<M>, Rest extends unknown[]> =
+  undefined extends SvcPlatformInit<M, P> ? [init?: SvcPlatformInit<M, P>, ...rest: Partial<Rest>] : [init: SvcPlatformInit<M, P>, ...rest: Partial<Rest>];
 
 /** Query options of the hooks (everything TanStack takes except the key and the function). */
 export type SvcPlatformQueryOptions<M extends SvcPlatformHttpMethod, P extends SvcPlatformPath<M>> = Omit<

@@ -62,8 +62,7 @@ export type UpsertWorkbookBody = [JsonBody<WorkbookBySlugOp>] extends [never] ? 
 
 /** Result of {@link upsertWorkbookBySlug}: the Workbook on success, the error body otherwise. */
 export type UpsertWorkbookResult =
-  | { data: Json200<WorkbookBySlugOp>; error?: never; response: Response }
-  | { data?: never; error: components["schemas"]["Error"]; response: Response };
+  { data: Json200<WorkbookBySlugOp>; error?: never; response: Response } | { data?: never; error: components["schemas"]["Error"]; response: Response };
 
 /**
  * `PUT /api/v1/deployments/{deploymentId}/workbooks/by-slug/{slug}` (spec 4.1) with the retry

@@ -80,9 +80,10 @@ describe("connectSvcEmbed", () => {
       action: ACTION_TYPES.setColorScheme,
       status: "applied",
     });
-    await expect(
-      connection.request({ type: ACTION_TYPES.setFilter, payload: { filterUrlParameter: 'f_orders.city={"value":"x"}' } }),
-    ).resolves.toMatchObject({ status: "ignored", reason: "no-filter-control" });
+    await expect(connection.request({ type: ACTION_TYPES.setFilter, payload: { filterUrlParameter: 'f_orders.city={"value":"x"}' } })).resolves.toMatchObject({
+      status: "ignored",
+      reason: "no-filter-control",
+    });
     expect(store.getState().colorScheme).toBe("dark");
   });
 

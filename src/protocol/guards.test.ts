@@ -77,7 +77,10 @@ const eventCases: EventCase[] = [
   {
     guard: isViewEvent,
     type: EVENT_TYPES.view,
-    valid: [{ surface: "app", path: "/" }, { surface: "dashboard", path: "/d", publicId: "x", title: "T" }],
+    valid: [
+      { surface: "app", path: "/" },
+      { surface: "dashboard", path: "/d", publicId: "x", title: "T" },
+    ],
     invalid: [{ path: "/" }, { surface: "app", path: 3 }, { surface: "app", path: "/", title: 1 }],
   },
   {
@@ -95,7 +98,10 @@ const eventCases: EventCase[] = [
   {
     guard: isDownloadEvent,
     type: EVENT_TYPES.download,
-    valid: [{ format: "csv", target: "widget", widgetId: "w1", rowCount: 10 }, { format: "pdf", target: "dashboard" }],
+    valid: [
+      { format: "csv", target: "widget", widgetId: "w1", rowCount: 10 },
+      { format: "pdf", target: "dashboard" },
+    ],
     invalid: [
       { format: "json", target: "widget" },
       { format: "csv", target: "page" },
@@ -112,7 +118,10 @@ const eventCases: EventCase[] = [
   {
     guard: isAiQueryEvent,
     type: EVENT_TYPES.aiQuery,
-    valid: [{ query: "q", status: "submitted" }, { query: "q", status: "error", chatId: "c", agentId: "a" }],
+    valid: [
+      { query: "q", status: "submitted" },
+      { query: "q", status: "error", chatId: "c", agentId: "a" },
+    ],
     invalid: [{ query: "q", status: "done" }, { status: "completed" }],
   },
   {
@@ -124,8 +133,14 @@ const eventCases: EventCase[] = [
   {
     guard: isActionResultEvent,
     type: EVENT_TYPES.actionResult,
-    valid: [{ requestId: "r", action: ACTION_TYPES.refresh, status: "applied" }, { requestId: "r", action: "x", status: "ignored", reason: "no-control" }],
-    invalid: [{ requestId: "r", action: ACTION_TYPES.refresh, status: "ok" }, { action: "x", status: "applied" }],
+    valid: [
+      { requestId: "r", action: ACTION_TYPES.refresh, status: "applied" },
+      { requestId: "r", action: "x", status: "ignored", reason: "no-control" },
+    ],
+    invalid: [
+      { requestId: "r", action: ACTION_TYPES.refresh, status: "ok" },
+      { action: "x", status: "applied" },
+    ],
   },
   {
     guard: isFiltersChangedEvent,

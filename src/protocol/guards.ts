@@ -81,13 +81,7 @@ const isActionType = oneOf(SVC_ACTION_TYPES);
 // Payload guards
 
 function isCapabilities(value: unknown): boolean {
-  return (
-    isRecord(value) &&
-    Array.isArray(value.events) &&
-    value.events.every(isEventType) &&
-    Array.isArray(value.actions) &&
-    value.actions.every(isActionType)
-  );
+  return isRecord(value) && Array.isArray(value.events) && value.events.every(isEventType) && Array.isArray(value.actions) && value.actions.every(isActionType);
 }
 
 const eventPayloadChecks: { [T in SvcEventType]: (p: Fields) => boolean } = {
@@ -99,13 +93,10 @@ const eventPayloadChecks: { [T in SvcEventType]: (p: Fields) => boolean } = {
     optional(p.publicId, isString) &&
     isFiniteNumber(p.protocolVersion) &&
     isCapabilities(p.capabilities),
-  [EVENT_TYPES.view]: (p) =>
-    isSurface(p.surface) && isString(p.path) && optional(p.publicId, isString) && optional(p.title, isString),
+  [EVENT_TYPES.view]: (p) => isSurface(p.surface) && isString(p.path) && optional(p.publicId, isString) && optional(p.title, isString),
   [EVENT_TYPES.navigate]: (p) => isString(p.path) && optional(p.previousPath, isString),
   [EVENT_TYPES.dashboardLoaded]: (p) =>
-    optional(p.publicId, isString) &&
-    optional(p.widgetCount, isNonNegativeNumber) &&
-    optional(p.loadDurationMs, isNonNegativeNumber),
+    optional(p.publicId, isString) && optional(p.widgetCount, isNonNegativeNumber) && optional(p.loadDurationMs, isNonNegativeNumber),
   [EVENT_TYPES.download]: (p) =>
     oneOf(DOWNLOAD_FORMATS)(p.format) &&
     oneOf(DOWNLOAD_TARGETS)(p.target) &&
@@ -116,23 +107,11 @@ const eventPayloadChecks: { [T in SvcEventType]: (p: Fields) => boolean } = {
     !("rows" in p) &&
     !("data" in p),
   [EVENT_TYPES.drilldown]: (p) => isString(p.member) && optional(p.widgetId, isString),
-  [EVENT_TYPES.aiQuery]: (p) =>
-    isString(p.query) &&
-    oneOf(AI_QUERY_STATUSES)(p.status) &&
-    optional(p.chatId, isString) &&
-    optional(p.agentId, isString),
+  [EVENT_TYPES.aiQuery]: (p) => isString(p.query) && oneOf(AI_QUERY_STATUSES)(p.status) && optional(p.chatId, isString) && optional(p.agentId, isString),
   [EVENT_TYPES.error]: (p) =>
-    isString(p.message) &&
-    optional(p.name, isString) &&
-    optional(p.context, isString) &&
-    optional(p.fatal, (v) => typeof v === "boolean"),
-  [EVENT_TYPES.actionResult]: (p) =>
-    isString(p.requestId) &&
-    isString(p.action) &&
-    oneOf(ACTION_RESULT_STATUSES)(p.status) &&
-    optional(p.reason, isString),
-  [EVENT_TYPES.filtersChanged]: (p) =>
-    Array.isArray(p.filterUrlParameters) && p.filterUrlParameters.every(isString),
+    isString(p.message) && optional(p.name, isString) && optional(p.context, isString) && optional(p.fatal, (v) => typeof v === "boolean"),
+  [EVENT_TYPES.actionResult]: (p) => isString(p.requestId) && isString(p.action) && oneOf(ACTION_RESULT_STATUSES)(p.status) && optional(p.reason, isString),
+  [EVENT_TYPES.filtersChanged]: (p) => Array.isArray(p.filterUrlParameters) && p.filterUrlParameters.every(isString),
   [EVENT_TYPES.resize]: (p) => isNonNegativeNumber(p.height) && isNonNegativeNumber(p.width),
   [EVENT_TYPES.sessionExpiring]: (p) => isFiniteNumber(p.expiresAt) && isNonNegativeNumber(p.secondsLeft),
 };
@@ -166,8 +145,7 @@ const actionPayloadChecks: { [T in SvcActionType]: (p: Fields) => boolean } = {
   [ACTION_TYPES.setColorScheme]: (p) => oneOf(COLOR_SCHEMES)(p.scheme),
   [ACTION_TYPES.setTheme]: (p) => isEmbedTheme(p),
   [ACTION_TYPES.setLocale]: (p) => isString(p.locale) && p.locale.length > 0 && p.locale.length <= 100,
-  [ACTION_TYPES.setFilter]: (p) =>
-    isString(p.filterUrlParameter) && p.filterUrlParameter.length > 0 && p.filterUrlParameter.length <= 20_000,
+  [ACTION_TYPES.setFilter]: (p) => isString(p.filterUrlParameter) && p.filterUrlParameter.length > 0 && p.filterUrlParameter.length <= 20_000,
   [ACTION_TYPES.navigate]: (p) => isString(p.path) && p.path.length <= 2048,
   [ACTION_TYPES.refresh]: () => true,
   [ACTION_TYPES.setTimezone]: (p) => isString(p.timezone) && p.timezone.length > 0 && p.timezone.length <= 100,
@@ -278,12 +256,7 @@ export function isSvcAction(data: unknown): data is SvcAction {
 }
 
 /** Why an inbound message is not a valid action, in the order the checks run. */
-export type InboundActionRejection =
-  | "not-svc-message"
-  | "wrong-direction"
-  | "unknown-type"
-  | "invalid-envelope"
-  | "invalid-payload";
+export type InboundActionRejection = "not-svc-message" | "wrong-direction" | "unknown-type" | "invalid-envelope" | "invalid-payload";
 
 export type ParseInboundActionResult =
   | { ok: true; action: SvcAction }

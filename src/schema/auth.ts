@@ -38,11 +38,7 @@ export const MIN_PASSWORD_LENGTH = 10;
 export const SetPasswordInput = z
   .object({
     password: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(1024),
-    currentPassword: z
-      .string()
-      .max(1024)
-      .optional()
-      .meta({ description: "Required when users change their own password and one is already set." }),
+    currentPassword: z.string().max(1024).optional().meta({ description: "Required when users change their own password and one is already set." }),
   })
   .strict()
   .meta({ id: "SetPasswordInput" });

@@ -15,7 +15,10 @@ describe("parseFilterParameter", () => {
     ['f_orders.status={"value":["a","b"]}', { member: "orders.status", operator: "equals", value: ["a", "b"] }],
     ['f_orders.amount={"operator":"greater_than","value":100}', { member: "orders.amount", operator: "greater_than", value: 100 }],
     ['f_orders.amount={"operator":"between","value":[1,5]}', { member: "orders.amount", operator: "between", value: [1, 5] }],
-    ['f_orders.created_at={"operator":"between","value":["2024-01-01","2024-12-31"]}', { member: "orders.created_at", operator: "between", value: ["2024-01-01", "2024-12-31"] }],
+    [
+      'f_orders.created_at={"operator":"between","value":["2024-01-01","2024-12-31"]}',
+      { member: "orders.created_at", operator: "between", value: ["2024-01-01", "2024-12-31"] },
+    ],
     ['f_orders.note={"operator":"is_null"}', { member: "orders.note", operator: "is_null" }],
     ['f_orders.note={"operator":"is_not_empty","value":"ignored"}', { member: "orders.note", operator: "is_not_empty" }],
     ['f_orders.paid={"value":true}', { member: "orders.paid", operator: "equals", value: true }],
@@ -105,12 +108,22 @@ describe("toQueryFilter", () => {
     [
       "contains any of",
       { member: m, operator: "contains", value: ["x", "y"] },
-      { or: [{ member: m, operator: "contains", values: ["x"] }, { member: m, operator: "contains", values: ["y"] }] },
+      {
+        or: [
+          { member: m, operator: "contains", values: ["x"] },
+          { member: m, operator: "contains", values: ["y"] },
+        ],
+      },
     ],
     [
       "not_contains any of",
       { member: m, operator: "not_contains", value: ["x", "y"] },
-      { and: [{ member: m, operator: "notContains", values: ["x"] }, { member: m, operator: "notContains", values: ["y"] }] },
+      {
+        and: [
+          { member: m, operator: "notContains", values: ["x"] },
+          { member: m, operator: "notContains", values: ["y"] },
+        ],
+      },
     ],
     ["starts_with", { member: m, operator: "starts_with", value: "x" }, { member: m, operator: "startsWith", values: ["x"] }],
     ["not_starts_with", { member: m, operator: "not_starts_with", value: "x" }, { member: m, operator: "notStartsWith", values: ["x"] }],
@@ -122,12 +135,22 @@ describe("toQueryFilter", () => {
     [
       "is_not_empty",
       { member: m, operator: "is_not_empty" },
-      { and: [{ member: m, operator: "notEquals", values: [""] }, { member: m, operator: "set", values: [] }] },
+      {
+        and: [
+          { member: m, operator: "notEquals", values: [""] },
+          { member: m, operator: "set", values: [] },
+        ],
+      },
     ],
     [
       "between numbers",
       { member: m, operator: "between", value: [1, 9] },
-      { and: [{ member: m, operator: "gte", values: [1] }, { member: m, operator: "lte", values: [9] }] },
+      {
+        and: [
+          { member: m, operator: "gte", values: [1] },
+          { member: m, operator: "lte", values: [9] },
+        ],
+      },
     ],
     [
       "between dates",
@@ -137,7 +160,12 @@ describe("toQueryFilter", () => {
     [
       "between strings that are not dates",
       { member: m, operator: "between", value: ["a", "m"] },
-      { and: [{ member: m, operator: "gte", values: ["a"] }, { member: m, operator: "lte", values: ["m"] }] },
+      {
+        and: [
+          { member: m, operator: "gte", values: ["a"] },
+          { member: m, operator: "lte", values: ["m"] },
+        ],
+      },
     ],
   ];
   it.each(cases)("maps %s", (_name, filter, expected) => {

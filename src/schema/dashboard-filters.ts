@@ -54,13 +54,7 @@ export interface DashboardFilter {
   value?: FilterScalar | FilterScalar[];
 }
 
-export type FilterParseErrorReason =
-  | "malformed"
-  | "invalid-member"
-  | "too-long"
-  | "invalid-json"
-  | "unknown-operator"
-  | "invalid-value";
+export type FilterParseErrorReason = "malformed" | "invalid-member" | "too-long" | "invalid-json" | "unknown-operator" | "invalid-value";
 
 export type FilterParseResult =
   | {
@@ -151,7 +145,7 @@ export function parseFilterParameter(parameter: string): FilterParseResult {
   const trimmed = parameter.trim();
   const equals = trimmed.indexOf("=");
   if (!trimmed.startsWith("f_") || equals < 0) {
-    return fail("malformed", 'filter parameter must look like f_<view>.<dimension>=<JSON>');
+    return fail("malformed", "filter parameter must look like f_<view>.<dimension>=<JSON>");
   }
   return parseFilterEntry(trimmed.slice(2, equals), trimmed.slice(equals + 1));
 }
@@ -237,10 +231,7 @@ export function parseEmbedUrlParameters(params: URLSearchParams): EmbedUrlParame
     allowExport: params.get("allowExport") === "true",
     locale: null,
     timezone: null,
-    show: Object.fromEntries(EMBED_VISIBILITY_SWITCHES.map((key) => [key, params.get(key) !== "false"])) as Record<
-      EmbedVisibilitySwitch,
-      boolean
-    >,
+    show: Object.fromEntries(EMBED_VISIBILITY_SWITCHES.map((key) => [key, params.get(key) !== "false"])) as Record<EmbedVisibilitySwitch, boolean>,
     problems: [],
   };
   const locale = params.get("locale")?.trim();
@@ -316,7 +307,12 @@ export function toQueryFilter(filter: DashboardFilter): QueryFilter {
     case "is_empty":
       return { member, operator: "equals", values: [""] };
     case "is_not_empty":
-      return { and: [{ member, operator: "notEquals", values: [""] }, { member, operator: "set", values: [] }] };
+      return {
+        and: [
+          { member, operator: "notEquals", values: [""] },
+          { member, operator: "set", values: [] },
+        ],
+      };
     case "equals":
       return list.length === 1 ? { member, operator: "equals", values: list } : { member, operator: "in", values: list };
     case "not_equals":
@@ -326,7 +322,12 @@ export function toQueryFilter(filter: DashboardFilter): QueryFilter {
       if (typeof from === "string" && typeof to === "string" && DATE_PATTERN.test(from) && DATE_PATTERN.test(to)) {
         return { member, operator: "inDateRange", values: [from, to] };
       }
-      return { and: [{ member, operator: "gte", values: [from] }, { member, operator: "lte", values: [to] }] };
+      return {
+        and: [
+          { member, operator: "gte", values: [from] },
+          { member, operator: "lte", values: [to] },
+        ],
+      };
     }
     default: {
       const mapping = SINGLE_VALUE_OPERATORS[operator];

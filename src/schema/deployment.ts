@@ -37,7 +37,11 @@ export type Deployment = z.infer<typeof Deployment>;
 // Host names, IPv4 and bracket-less IPv6 literals; nothing that could smuggle options into a
 // connection string.
 const HOST = /^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$|^[0-9A-Fa-f:.]{2,45}$/;
-const PG_NAME = z.string().min(1).max(63).regex(/^[^\0]+$/, "must not contain NUL");
+const PG_NAME = z
+  .string()
+  .min(1)
+  .max(63)
+  .regex(/^[^\0]+$/, "must not contain NUL");
 
 /** A DuckDB file on the server; the path must be absolute and the file must exist. Admins only. */
 export const DuckDbDataSourceInput = z.strictObject({

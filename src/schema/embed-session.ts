@@ -17,14 +17,7 @@ export const EmbedTheme = z
   .meta({ id: "EmbedTheme" });
 export type EmbedTheme = z.infer<typeof EmbedTheme>;
 
-export const UserAttributeValue = z.union([
-  z.string(),
-  z.number(),
-  z.boolean(),
-  z.array(z.string()),
-  z.array(z.number()),
-  z.null(),
-]);
+export const UserAttributeValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.array(z.number()), z.null()]);
 export type UserAttributeValue = z.infer<typeof UserAttributeValue>;
 
 export const EMBED_TENANT_NAME = /^[a-z][a-z0-9-]{3,34}[a-z0-9]$/;
@@ -60,12 +53,15 @@ export const GenerateSessionInput = z
       .transform((v) => v.toLowerCase())
       .optional(),
     email: z.email().max(320).optional(),
-    userProfile: z.object({ displayName: z.string().max(200).optional(), picture: z.url().max(2000).optional() }).strict().optional(),
-    embedTenantName: z
-      .string()
-      .regex(EMBED_TENANT_NAME, "must match ^[a-z][a-z0-9-]{3,34}[a-z0-9]$ (5-36 lowercase letters, digits, hyphens)")
+    userProfile: z
+      .object({ displayName: z.string().max(200).optional(), picture: z.url().max(2000).optional() })
+      .strict()
       .optional(),
-    embedTenantProfile: z.object({ displayName: z.string().max(200).optional() }).strict().optional(),
+    embedTenantName: z.string().regex(EMBED_TENANT_NAME, "must match ^[a-z][a-z0-9-]{3,34}[a-z0-9]$ (5-36 lowercase letters, digits, hyphens)").optional(),
+    embedTenantProfile: z
+      .object({ displayName: z.string().max(200).optional() })
+      .strict()
+      .optional(),
     groups: z.array(groupName).max(100).optional(),
     tenantGroups: z.array(groupName).max(100).optional(),
     tenantGroupDefinitions: z

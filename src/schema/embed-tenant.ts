@@ -64,7 +64,14 @@ export const UpdateEmbedGroupInput = z
 export const EmbedGroupMembersInput = z
   .object({
     externalIds: z
-      .array(z.string().trim().min(1).max(255).transform((v) => v.toLowerCase()))
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1)
+          .max(255)
+          .transform((v) => v.toLowerCase()),
+      )
       .min(1)
       .max(1000)
       .meta({ description: "Embed users of the group's tenant, by externalId (trimmed, lowercased)." }),
@@ -102,10 +109,7 @@ export type EmbedAccess = z.infer<typeof EmbedAccess>;
 export const SetEmbedAccessInput = z
   .object({
     rules: z.array(EmbedAccessRule).max(1000),
-    replace: z
-      .boolean()
-      .optional()
-      .meta({ description: "When true, rules not listed are removed; otherwise only the listed rules change." }),
+    replace: z.boolean().optional().meta({ description: "When true, rules not listed are removed; otherwise only the listed rules change." }),
   })
   .strict()
   .meta({ id: "SetEmbedAccessInput" });

@@ -70,7 +70,9 @@ export type WireQueryFilter = { member: string; operator: string; values?: Filte
  * a named lazy schema, so the OpenAPI document refers to it by `$ref`.
  */
 export const QueryFilterSchema: z.ZodType<WireQueryFilter> = z
-  .lazy(() => z.union([MemberFilterSchema, z.strictObject({ or: z.array(QueryFilterSchema).min(1) }), z.strictObject({ and: z.array(QueryFilterSchema).min(1) })]))
+  .lazy(() =>
+    z.union([MemberFilterSchema, z.strictObject({ or: z.array(QueryFilterSchema).min(1) }), z.strictObject({ and: z.array(QueryFilterSchema).min(1) })]),
+  )
   .meta({ id: "QueryFilter" });
 
 export type DateRange = string | [string, string];
@@ -173,9 +175,7 @@ export type QueryAnnotation = QueryResult["annotation"];
 export type MemberAnnotation = z.infer<typeof MemberAnnotationSchema>;
 
 /** Answer of `POST …/query/sql`. */
-export const CompiledSqlSchema = z
-  .object({ sql: z.string(), params: z.array(z.union([z.string(), z.number(), z.boolean()])) })
-  .meta({ id: "CompiledSql" });
+export const CompiledSqlSchema = z.object({ sql: z.string(), params: z.array(z.union([z.string(), z.number(), z.boolean()])) }).meta({ id: "CompiledSql" });
 
 /** Body of `POST …/query/values`: distinct values of a dimension, for filter pickers. */
 export const DistinctValuesInputSchema = z

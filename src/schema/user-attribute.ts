@@ -51,9 +51,7 @@ export const UserAttributeValueEntry = z
   })
   .meta({ id: "UserAttributeValueEntry" });
 
-export const UserAttributeValues = z
-  .object({ userId: z.number().int(), values: z.array(UserAttributeValueEntry) })
-  .meta({ id: "UserAttributeValues" });
+export const UserAttributeValues = z.object({ userId: z.number().int(), values: z.array(UserAttributeValueEntry) }).meta({ id: "UserAttributeValues" });
 
 export const SetUserAttributeValuesInput = z
   .object({

@@ -3,9 +3,7 @@ import { FreeFormObject } from "./common";
 import { Dashboard, DashboardConfig } from "./dashboard";
 
 /** Spec 2.3. */
-export const WorkspaceFolderPathEntry = z
-  .object({ id: z.number().int(), name: z.string() })
-  .meta({ id: "WorkspaceFolderPathEntry" });
+export const WorkspaceFolderPathEntry = z.object({ id: z.number().int(), name: z.string() }).meta({ id: "WorkspaceFolderPathEntry" });
 export type WorkspaceFolderPathEntry = z.infer<typeof WorkspaceFolderPathEntry>;
 
 /** Spec 2.4. */

@@ -34,10 +34,7 @@ export type UpdateWorkbookInput = z.infer<typeof UpdateWorkbookInput>;
 
 export const DuplicateWorkbookInput = z
   .object({
-    shared: z
-      .boolean()
-      .optional()
-      .meta({ description: "Clone from the shared workspace: the copy starts from the published dashboard and is marked shared." }),
+    shared: z.boolean().optional().meta({ description: "Clone from the shared workspace: the copy starts from the published dashboard and is marked shared." }),
     name: z.string().trim().min(1).max(255).optional(),
     folderId: z.number().int().positive().nullable().optional(),
   })
@@ -57,10 +54,7 @@ export type AiWidgetThreadInput = z.infer<typeof AiWidgetThreadInput>;
 
 export const MAX_BULK_ITEMS = 100;
 
-export const WorkspaceItemRef = z
-  .object({ type: WorkspaceItemType, id: z.number().int().positive() })
-  .strict()
-  .meta({ id: "WorkspaceItemRef" });
+export const WorkspaceItemRef = z.object({ type: WorkspaceItemType, id: z.number().int().positive() }).strict().meta({ id: "WorkspaceItemRef" });
 export type WorkspaceItemRef = z.infer<typeof WorkspaceItemRef>;
 
 export const BulkDeleteInput = z
@@ -84,9 +78,7 @@ export const BulkItemFailure = z
 export type BulkItemFailure = z.infer<typeof BulkItemFailure>;
 
 /** Per-item outcome: what succeeded is kept even when other items fail. */
-export const BulkResult = z
-  .object({ succeeded: z.array(WorkspaceItemRef), failed: z.array(BulkItemFailure) })
-  .meta({ id: "WorkspaceBulkResult" });
+export const BulkResult = z.object({ succeeded: z.array(WorkspaceItemRef), failed: z.array(BulkItemFailure) }).meta({ id: "WorkspaceBulkResult" });
 export type BulkResult = z.infer<typeof BulkResult>;
 
 export const WorkspaceItem = z

@@ -7,9 +7,9 @@ describe.each(storageKinds)("platform app (%s)", (storage) => {
   let t: TestPlatform;
   beforeAll(async () => {
     t = await createTestPlatform({ storage });
-    await t.database.db.insert(deployments).values(
-      Array.from({ length: 5 }, (_, i) => ({ name: `dep ${i + 1}`, dataSource: { type: "duckdb" as const, path: `/tmp/d${i}.duckdb` } })),
-    );
+    await t.database.db
+      .insert(deployments)
+      .values(Array.from({ length: 5 }, (_, i) => ({ name: `dep ${i + 1}`, dataSource: { type: "duckdb" as const, path: `/tmp/d${i}.duckdb` } })));
   });
   afterAll(() => t?.close());
 

@@ -30,7 +30,10 @@ export async function bootstrapAccount(
   const [existing] = await db.select().from(users).where(eq(users.role, "admin")).orderBy(users.id).limit(1);
   if (existing) {
     if (opts.adminToken) {
-      const [key] = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.tokenHash, hashBearerSecret(opts.adminToken)));
+      const [key] = await db
+        .select({ id: apiKeys.id })
+        .from(apiKeys)
+        .where(eq(apiKeys.tokenHash, hashBearerSecret(opts.adminToken)));
       if (!key) await createApiKey(db, { userId: existing.id, name: "admin (SVC_ADMIN_TOKEN)", token: opts.adminToken });
     }
     return { adminUserId: existing.id, generatedToken: null, created: false };

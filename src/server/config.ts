@@ -34,7 +34,14 @@ export const ConfigSchema = z.object({
   SVC_EMBED_ALLOWED_ORIGINS: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(",").map((s) => s.trim()).filter(Boolean) : undefined))
+    .transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : undefined,
+    )
     .pipe(z.array(origin).optional()),
   SVC_DEMO_HOST_PORT: port.default(8081),
   SVC_DEMO_ROWS: z.coerce.number().int().min(1000).max(50_000_000).default(100_000),
@@ -53,9 +60,7 @@ export class ConfigError extends Error {
 
 /** Validates the environment; a bad value stops the start with every bad key listed. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const known = Object.fromEntries(
-    Object.keys(ConfigSchema.shape).map((key) => [key, env[key] === "" ? undefined : env[key]]),
-  );
+  const known = Object.fromEntries(Object.keys(ConfigSchema.shape).map((key) => [key, env[key] === "" ? undefined : env[key]]));
   const parsed = ConfigSchema.safeParse(known);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "(env)"}: ${i.message}`));

@@ -42,7 +42,10 @@ describe("svc server process", () => {
   it("fails with one line, not a stack trace, when DATABASE_URL cannot be reached", async () => {
     const r = await run({ DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none", SVC_DATA_DIR: dir, PORT: "18991", SVC_DEMO: "off" });
     expect(r.code).toBe(1);
-    const lines = r.stderr.trim().split("\n").filter((l) => !l.includes("npm warn"));
+    const lines = r.stderr
+      .trim()
+      .split("\n")
+      .filter((l) => !l.includes("npm warn"));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^svc: cannot connect to DATABASE_URL/);
   });

@@ -36,11 +36,7 @@ async function main() {
     ...(urls.demoHost ? [`  Demo host page: ${urls.demoHost}   <- open this`] : []),
     ...(urls.demoDashboard ? [`  Demo dashboard: ${urls.demoDashboard} (private mode needs a login)`] : []),
     ...(adminToken
-      ? [
-          "",
-          `  Admin API key (shown once, store it now): ${adminToken}`,
-          `  Try it: curl -H "Authorization: Bearer ${adminToken}" ${urls.api}/deployments`,
-        ]
+      ? ["", `  Admin API key (shown once, store it now): ${adminToken}`, `  Try it: curl -H "Authorization: Bearer ${adminToken}" ${urls.api}/deployments`]
       : ["", "  Admin API key: the one created on first start (or SVC_ADMIN_TOKEN)."]),
     "",
   ];

@@ -8,12 +8,22 @@ import { loginFor } from "./modules/auth/service";
 import { createQueryEngineRegistry } from "./modules/query/engines";
 
 /** The long-lived services behind the app, built once per process (or per test). */
-export async function createPlatformServices(opts: { db: Db; secretBox: SecretBox; logger: Logger; tokenTtlSeconds?: number; loginSessionTtlSeconds?: number }) {
+export async function createPlatformServices(opts: {
+  db: Db;
+  secretBox: SecretBox;
+  logger: Logger;
+  tokenTtlSeconds?: number;
+  loginSessionTtlSeconds?: number;
+}) {
   const keys = createSigningKeyRing(opts.db, opts.secretBox);
   const embedSessions = createEmbedSessions({ db: opts.db, keys, tokenTtlSeconds: opts.tokenTtlSeconds });
   const login = loginFor(opts.db, { sessionTtlSeconds: opts.loginSessionTtlSeconds });
   const queryEngines = createQueryEngineRegistry({ db: opts.db, secretBox: opts.secretBox, logger: opts.logger });
-  const deps: Pick<AppDeps, "embedSessions" | "authenticateLoginToken" | "queryEngines"> = { embedSessions, authenticateLoginToken: login.authenticateLoginToken, queryEngines };
+  const deps: Pick<AppDeps, "embedSessions" | "authenticateLoginToken" | "queryEngines"> = {
+    embedSessions,
+    authenticateLoginToken: login.authenticateLoginToken,
+    queryEngines,
+  };
   return {
     deps,
     async close() {

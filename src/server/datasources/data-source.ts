@@ -28,7 +28,10 @@ export class DatasourceUnavailableError extends DomainError {
 
 /** The query ran past its time limit and was cancelled in the database (→ 504 `query_timeout`). */
 export class QueryTimeoutError extends DomainError {
-  constructor(readonly timeoutMs: number, options?: { cause?: unknown }) {
+  constructor(
+    readonly timeoutMs: number,
+    options?: { cause?: unknown },
+  ) {
     super("query_timeout", `Query cancelled after ${timeoutMs} ms`, options);
     this.name = "QueryTimeoutError";
   }

@@ -15,7 +15,15 @@ describe("createDuckDbDataSource", () => {
       "SELECT 42::BIGINT AS big, 12345678901234567890::HUGEINT AS huge, 2.50::DECIMAL(10,2) AS dec, DATE '2024-03-31' AS d, TIMESTAMP '2024-03-31 01:30:00.250' AS ts, TIMESTAMPTZ '2024-03-31 01:30:00+02' AS tz, $1 AS p",
       ["x"],
     );
-    expect(row).toEqual({ big: 42, huge: "12345678901234567890", dec: 2.5, d: "2024-03-31", ts: "2024-03-31T01:30:00.250", tz: "2024-03-30T23:30:00.000Z", p: "x" });
+    expect(row).toEqual({
+      big: 42,
+      huge: "12345678901234567890",
+      dec: 2.5,
+      d: "2024-03-31",
+      ts: "2024-03-31T01:30:00.250",
+      tz: "2024-03-30T23:30:00.000Z",
+      p: "x",
+    });
     expect(JSON.parse(JSON.stringify(row))).toEqual(row);
     await ds.close();
   });
@@ -71,53 +79,58 @@ describe("createPostgresDataSource (unreachable)", () => {
   });
 });
 
-describe.skipIf(!pgUp)(pgUp ? `createPostgresDataSource on ${postgresUrl}` : `createPostgresDataSource (skipped: ${postgresUrl} unreachable and DATABASE_URL not set)`, () => {
-  const activeWithMarker = async (marker: string) => {
-    const c = new pg.Client({ connectionString: postgresUrl });
-    await c.connect();
-    const r = await c.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE $1 AND pid <> pg_backend_pid()", [`%${marker}%`]);
-    await c.end();
-    return r.rows[0].n as number;
-  };
+describe.skipIf(!pgUp)(
+  pgUp ? `createPostgresDataSource on ${postgresUrl}` : `createPostgresDataSource (skipped: ${postgresUrl} unreachable and DATABASE_URL not set)`,
+  () => {
+    const activeWithMarker = async (marker: string) => {
+      const c = new pg.Client({ connectionString: postgresUrl });
+      await c.connect();
+      const r = await c.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE $1 AND pid <> pg_backend_pid()", [
+        `%${marker}%`,
+      ]);
+      await c.end();
+      return r.rows[0].n as number;
+    };
 
-  it("returns JSON-safe values", async () => {
-    const ds = createPostgresDataSource(postgresOptions());
-    const [row] = await ds.query(
-      "SELECT 42::bigint AS big, 2.50::numeric AS dec, DATE '2024-03-31' AS d, TIMESTAMP '2024-03-31 01:30:00.25' AS ts, TIMESTAMPTZ '2024-03-31 01:30:00+02' AS tz, $1::text AS p",
-      ["x"],
-    );
-    expect(row).toEqual({ big: 42, dec: 2.5, d: "2024-03-31", ts: "2024-03-31T01:30:00.250", tz: "2024-03-30T23:30:00.000Z", p: "x" });
-    await ds.close();
-  });
+    it("returns JSON-safe values", async () => {
+      const ds = createPostgresDataSource(postgresOptions());
+      const [row] = await ds.query(
+        "SELECT 42::bigint AS big, 2.50::numeric AS dec, DATE '2024-03-31' AS d, TIMESTAMP '2024-03-31 01:30:00.25' AS ts, TIMESTAMPTZ '2024-03-31 01:30:00+02' AS tz, $1::text AS p",
+        ["x"],
+      );
+      expect(row).toEqual({ big: 42, dec: 2.5, d: "2024-03-31", ts: "2024-03-31T01:30:00.250", tz: "2024-03-30T23:30:00.000Z", p: "x" });
+      await ds.close();
+    });
 
-  it("cancels the statement in the database past its timeout", async () => {
-    const ds = createPostgresDataSource(postgresOptions());
-    const marker = `svc_timeout_${Date.now()}`;
-    await expect(ds.query(`SELECT pg_sleep(30), '${marker}'`, [], { timeoutMs: 300 })).rejects.toMatchObject({ code: "query_timeout" });
-    expect(await activeWithMarker(marker)).toBe(0);
-    expect(await ds.query("SELECT 1 AS one", [])).toEqual([{ one: 1 }]);
-    await ds.close();
-  });
+    it("cancels the statement in the database past its timeout", async () => {
+      const ds = createPostgresDataSource(postgresOptions());
+      const marker = `svc_timeout_${Date.now()}`;
+      await expect(ds.query(`SELECT pg_sleep(30), '${marker}'`, [], { timeoutMs: 300 })).rejects.toMatchObject({ code: "query_timeout" });
+      expect(await activeWithMarker(marker)).toBe(0);
+      expect(await ds.query("SELECT 1 AS one", [])).toEqual([{ one: 1 }]);
+      await ds.close();
+    });
 
-  it("cancels the statement when the caller aborts", async () => {
-    const ds = createPostgresDataSource(postgresOptions());
-    const marker = `svc_abort_${Date.now()}`;
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 200);
-    await expect(ds.query(`SELECT pg_sleep(30), '${marker}'`, [], { signal: controller.signal })).rejects.toBeInstanceOf(QueryCancelledError);
-    expect(await activeWithMarker(marker)).toBe(0);
-    await ds.close();
-  });
+    it("cancels the statement when the caller aborts", async () => {
+      const ds = createPostgresDataSource(postgresOptions());
+      const marker = `svc_abort_${Date.now()}`;
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 200);
+      await expect(ds.query(`SELECT pg_sleep(30), '${marker}'`, [], { signal: controller.signal })).rejects.toBeInstanceOf(QueryCancelledError);
+      expect(await activeWithMarker(marker)).toBe(0);
+      await ds.close();
+    });
 
-  it("maps statement_timeout to QueryTimeoutError", async () => {
-    const ds = createPostgresDataSource({ ...postgresOptions(), statementTimeoutMs: 200 });
-    await expect(ds.query("SELECT pg_sleep(5)", [])).rejects.toBeInstanceOf(QueryTimeoutError);
-    await ds.close();
-  });
+    it("maps statement_timeout to QueryTimeoutError", async () => {
+      const ds = createPostgresDataSource({ ...postgresOptions(), statementTimeoutMs: 200 });
+      await expect(ds.query("SELECT pg_sleep(5)", [])).rejects.toBeInstanceOf(QueryTimeoutError);
+      await ds.close();
+    });
 
-  it("reports SQL errors as QueryExecutionError", async () => {
-    const ds = createPostgresDataSource(postgresOptions());
-    await expect(ds.query("SELECT * FROM no_such_table_here", [])).rejects.toBeInstanceOf(QueryExecutionError);
-    await ds.close();
-  });
-});
+    it("reports SQL errors as QueryExecutionError", async () => {
+      const ds = createPostgresDataSource(postgresOptions());
+      await expect(ds.query("SELECT * FROM no_such_table_here", [])).rejects.toBeInstanceOf(QueryExecutionError);
+      await ds.close();
+    });
+  },
+);

@@ -131,10 +131,16 @@ export function createDuckDbDataSource(options: DuckDbDataSourceOptions): DataSo
           conn = acquired;
           try {
             const reader = await acquired.runAndReadAll(sql, params as DuckDBValue[]);
-            const rows = toJsonRows(reader.columnNames(), reader.columnTypes().map((t) => t.typeId), reader.getRowObjectsJS() as Record<string, unknown>[]);
+            const rows = toJsonRows(
+              reader.columnNames(),
+              reader.columnTypes().map((t) => t.typeId),
+              reader.getRowObjectsJS() as Record<string, unknown>[],
+            );
             settle(() => resolve(rows));
           } catch (e) {
-            settle(() => reject(e instanceof QueryTimeoutError || e instanceof QueryCancelledError ? e : new QueryExecutionError((e as Error).message, { cause: e })));
+            settle(() =>
+              reject(e instanceof QueryTimeoutError || e instanceof QueryCancelledError ? e : new QueryExecutionError((e as Error).message, { cause: e })),
+            );
           } finally {
             release(acquired);
           }

@@ -64,7 +64,21 @@ const typeParsers = {
   },
 };
 
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ECONNRESET", "ETIMEDOUT", "EAI_AGAIN", "57P01", "57P02", "57P03", "28P01", "28000", "3D000", "53300"]);
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EAI_AGAIN",
+  "57P01",
+  "57P02",
+  "57P03",
+  "28P01",
+  "28000",
+  "3D000",
+  "53300",
+]);
 
 function isUnavailable(e: unknown): boolean {
   const err = e as { code?: string; message?: string };

@@ -3,18 +3,7 @@
  * server. Migrations are generated from this file (`npm run db:generate`) and checked in.
  */
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -166,10 +155,7 @@ export const workbooks = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("workbooks_deployment_slug_key").on(t.deploymentId, t.slug),
-    index("workbooks_deployment_idx").on(t.deploymentId, t.id),
-  ],
+  (t) => [uniqueIndex("workbooks_deployment_slug_key").on(t.deploymentId, t.slug), index("workbooks_deployment_idx").on(t.deploymentId, t.id)],
 );
 
 export const favorites = pgTable(
@@ -219,10 +205,7 @@ export const reports = pgTable(
     updatedAt: updatedAt(),
     lastViewedAt: timestamp("last_viewed_at", { withTimezone: true, mode: "date" }),
   },
-  (t) => [
-    uniqueIndex("reports_public_id_key").on(t.publicId),
-    index("reports_deployment_idx").on(t.deploymentId, t.id),
-  ],
+  (t) => [uniqueIndex("reports_public_id_key").on(t.publicId), index("reports_deployment_idx").on(t.deploymentId, t.id)],
 );
 
 export const dashboards = pgTable(
@@ -443,4 +426,3 @@ export const aiWidgetThreads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.dashboardId, t.widgetId] })],
 );
-

@@ -13,7 +13,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const modelDir = join(__dirname, "data-model");
 const demoModel = () =>
-  loadDataModel(readdirSync(modelDir).filter((f) => f.endsWith(".yml")).map((f) => ({ path: f, content: readFileSync(join(modelDir, f), "utf8") })));
+  loadDataModel(
+    readdirSync(modelDir)
+      .filter((f) => f.endsWith(".yml"))
+      .map((f) => ({ path: f, content: readFileSync(join(modelDir, f), "utf8") })),
+  );
 
 const viewer = (tenant: string | null): SecurityContext => ({ embedTenant: tenant, groups: [], userAttributes: {}, role: "viewer" });
 const admin: SecurityContext = { embedTenant: null, groups: [], userAttributes: {}, role: "admin" };

@@ -171,7 +171,16 @@ export const DEMO_REPORTS: DemoReport[] = [
   },
 ];
 
-const w = (id: string, type: DashboardWidget["type"], x: number, y: number, width: number, h: number, config: Record<string, unknown>, extra: Partial<DashboardWidget> = {}): DashboardWidget => ({
+const w = (
+  id: string,
+  type: DashboardWidget["type"],
+  x: number,
+  y: number,
+  width: number,
+  h: number,
+  config: Record<string, unknown>,
+  extra: Partial<DashboardWidget> = {},
+): DashboardWidget => ({
   id,
   type,
   position: { x, y, w: width, h },
@@ -198,12 +207,18 @@ export function demoDashboardConfig(reportIds: Record<string, number>): Dashboar
     },
     widgets: [
       w("intro", "TEXT", 0, 0, 4, 3, {
-        markdown: "### Welcome\nRevenue and orders **for your organisation only**. Use the filters to slice; click a bar or a cell to drill into the orders behind it.",
+        markdown:
+          "### Welcome\nRevenue and orders **for your organisation only**. Use the filters to slice; click a bar or a cell to drill into the orders behind it.",
       }),
       w("filter_status", "FILTER", 4, 0, 2, 3, { member: "sales.status", control: "values", label: "Status", multiple: true }),
       w("filter_country", "FILTER", 6, 0, 2, 3, { member: "sales.customers_country", control: "values", label: "Country", multiple: true }),
       w("filter_date", "FILTER", 8, 0, 2, 3, { member: "sales.created_at", control: "dateRange", label: "Order date" }),
-      w("grain", "TIME_GRAIN", 10, 0, 2, 3, { dimension: "sales.created_at", options: ["week", "month", "quarter", "year"], default: "month", label: "Time grain" }),
+      w("grain", "TIME_GRAIN", 10, 0, 2, 3, {
+        dimension: "sales.created_at",
+        options: ["week", "month", "quarter", "year"],
+        default: "month",
+        label: "Time grain",
+      }),
       kpiAt("kpi_revenue", "kpi_revenue", 0),
       kpiAt("kpi_orders", "kpi_orders", 1),
       kpiAt("kpi_aov", "kpi_aov", 2),

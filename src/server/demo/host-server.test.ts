@@ -19,7 +19,14 @@ describe("demo host backend", () => {
     publicId = seeded.dashboardPublicId;
     // The host's backend talks to the platform over HTTP; here the platform is in-process.
     const platformFetch = ((input: RequestInfo | URL, init?: RequestInit) => t.app.fetch(new Request(input, init))) as typeof fetch;
-    host = createDemoHostApp({ platformUrl: "http://localhost:8080", adminToken: t.adminToken, deploymentId: seeded.deploymentId, dashboardPublicId: publicId, logger: silentLogger, fetch: platformFetch });
+    host = createDemoHostApp({
+      platformUrl: "http://localhost:8080",
+      adminToken: t.adminToken,
+      deploymentId: seeded.deploymentId,
+      dashboardPublicId: publicId,
+      logger: silentLogger,
+      fetch: platformFetch,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -32,7 +39,11 @@ describe("demo host backend", () => {
   });
 
   it("mints a single-use signed session for the chosen tenant", async () => {
-    const res = await host.request("/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ tenant: "globex-inc" }) });
+    const res = await host.request("/session", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ tenant: "globex-inc" }),
+    });
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
     const { sessionId } = body;
@@ -43,7 +54,11 @@ describe("demo host backend", () => {
   });
 
   it("refuses an unknown tenant", async () => {
-    const res = await host.request("/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ tenant: "initech" }) });
+    const res = await host.request("/session", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ tenant: "initech" }),
+    });
     expect(res.status).toBe(400);
   });
 });

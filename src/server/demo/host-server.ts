@@ -25,13 +25,25 @@ const SessionRequest = z.object({
  * admin key (never the browser) and mints a signed session for the chosen tenant; the page
  * embeds the dashboard and shows every event and a control for every action.
  */
-export function createDemoHostApp(opts: { platformUrl: string; adminToken: string; deploymentId: number; dashboardPublicId: string; logger: Logger; fetch?: typeof fetch }) {
+export function createDemoHostApp(opts: {
+  platformUrl: string;
+  adminToken: string;
+  deploymentId: number;
+  dashboardPublicId: string;
+  logger: Logger;
+  fetch?: typeof fetch;
+}) {
   const doFetch = opts.fetch ?? fetch;
   const app = new Hono();
   const pageDir = path.join(repoRoot, "dist", "demo-host");
 
   app.get("/config.json", (c) =>
-    c.json({ platformOrigin: new URL(opts.platformUrl).origin, dashboardPublicId: opts.dashboardPublicId, deploymentId: opts.deploymentId, tenants: DEMO_TENANTS }),
+    c.json({
+      platformOrigin: new URL(opts.platformUrl).origin,
+      dashboardPublicId: opts.dashboardPublicId,
+      deploymentId: opts.deploymentId,
+      tenants: DEMO_TENANTS,
+    }),
   );
 
   app.post("/session", async (c) => {

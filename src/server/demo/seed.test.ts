@@ -58,7 +58,7 @@ describe("seedDemo", () => {
     const collect = (ws: NonNullable<typeof config.widgets>) => {
       for (const w of ws) {
         if (w.type === "CHART") chartReports.push(w.config!.reportId as number);
-        for (const tab of ((w.config?.tabs ?? []) as { widgets: NonNullable<typeof config.widgets> }[])) collect(tab.widgets);
+        for (const tab of (w.config?.tabs ?? []) as { widgets: NonNullable<typeof config.widgets> }[]) collect(tab.widgets);
       }
     };
     collect(config.widgets!);
@@ -69,7 +69,9 @@ describe("seedDemo", () => {
   it("serves real numbers that differ between the two tenants", async () => {
     const engine = await t.deps.queryEngines.get(seeded.deploymentId);
     const total = async (embedTenant: string | null, role?: "admin") =>
-      (await engine.load({ measures: ["sales.count"] }, { securityContext: { embedTenant, groups: [], userAttributes: {}, role } })).data[0]!["sales.count"] as number;
+      (await engine.load({ measures: ["sales.count"] }, { securityContext: { embedTenant, groups: [], userAttributes: {}, role } })).data[0]![
+        "sales.count"
+      ] as number;
     const [acme, globex, all] = await Promise.all([total("acme-corp"), total("globex-inc"), total(null, "admin")]);
     expect(acme).toBeGreaterThan(0);
     expect(globex).toBeGreaterThan(0);

@@ -56,9 +56,15 @@ export async function seedDemo(opts: {
   if (existing) {
     // Keep the deployment pointing at this machine's data file (the data folder may have moved).
     if (existing.dataSource.type === "duckdb" && existing.dataSource.path !== duckdbPath) {
-      await db.update(deployments).set({ dataSource: { type: "duckdb", path: duckdbPath } }).where(eq(deployments.id, existing.id));
+      await db
+        .update(deployments)
+        .set({ dataSource: { type: "duckdb", path: duckdbPath } })
+        .where(eq(deployments.id, existing.id));
     }
-    const [wb] = await db.select().from(workbooks).where(and(eq(workbooks.deploymentId, existing.id), eq(workbooks.slug, DEMO_WORKBOOK_SLUG)));
+    const [wb] = await db
+      .select()
+      .from(workbooks)
+      .where(and(eq(workbooks.deploymentId, existing.id), eq(workbooks.slug, DEMO_WORKBOOK_SLUG)));
     const [dash] = wb ? await db.select().from(dashboards).where(eq(dashboards.workbookId, wb.id)) : [];
     if (!wb || !dash) return null;
     return { deploymentId: existing.id, workbookId: wb.id, dashboardPublicId: dash.publicId, created: false };
@@ -71,7 +77,10 @@ export async function seedDemo(opts: {
   const actor = systemActor(opts.adminUserId);
   return db.transaction(async (tx) => {
     const t = tx;
-    const [dep] = await t.insert(deployments).values({ name: DEMO_DEPLOYMENT_NAME, dataSource: { type: "duckdb", path: duckdbPath } }).returning();
+    const [dep] = await t
+      .insert(deployments)
+      .values({ name: DEMO_DEPLOYMENT_NAME, dataSource: { type: "duckdb", path: duckdbPath } })
+      .returning();
     const deploymentId = dep!.id;
     await t.insert(dataModelFiles).values(demoModelFiles().map((f) => ({ deploymentId, branch: "main", path: f.path, content: f.content })));
     await t
@@ -84,17 +93,23 @@ export async function seedDemo(opts: {
 
     const reportIds: Record<string, number> = {};
     for (const r of DEMO_REPORTS) {
-      const report = await upsertReportByPublicId(t, deploymentId, generatePublicId(), {
-        name: r.name,
-        title: r.title,
-        description: r.description ?? null,
-        kind: r.kind,
-        query: r.query,
-        spec: (r.spec as Record<string, unknown> | undefined) ?? null,
-        fillMissingRows: r.fillMissingRows ?? null,
-        periodComparisons: r.periodComparisons ?? null,
-        preferences: r.preferences ?? null,
-      }, actor);
+      const report = await upsertReportByPublicId(
+        t,
+        deploymentId,
+        generatePublicId(),
+        {
+          name: r.name,
+          title: r.title,
+          description: r.description ?? null,
+          kind: r.kind,
+          query: r.query,
+          spec: (r.spec as Record<string, unknown> | undefined) ?? null,
+          fillMissingRows: r.fillMissingRows ?? null,
+          periodComparisons: r.periodComparisons ?? null,
+          preferences: r.preferences ?? null,
+        },
+        actor,
+      );
       reportIds[r.key] = report.id;
     }
     const config = demoDashboardConfig(reportIds);

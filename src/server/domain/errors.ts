@@ -56,8 +56,7 @@ export class DomainError extends Error {
 export const notFound = (what: string) => new DomainError("not_found", `${what} not found`);
 export const forbidden = (message = "You do not have access to this resource") => new DomainError("forbidden", message);
 export const unauthorized = (message = "Missing or invalid credentials") => new DomainError("unauthorized", message);
-export const conflict = (message: string, code: DomainErrorCode = "conflict", details?: unknown) =>
-  new DomainError(code, message, { details });
+export const conflict = (message: string, code: DomainErrorCode = "conflict", details?: unknown) => new DomainError(code, message, { details });
 export const badRequest = (message: string, details?: unknown) => new DomainError("validation_failed", message, { details });
 
 /** Each bad field with its JSON path. */

@@ -15,8 +15,7 @@ export function decodeCursor<T>(cursor: string, check: (v: unknown) => v is T): 
   throw badRequest("Invalid cursor in 'after'", [{ path: ["after"], message: "not a cursor returned by this list" }]);
 }
 
-export const isIdCursor = (v: unknown): v is { id: number } =>
-  typeof v === "object" && v !== null && Number.isInteger((v as { id: unknown }).id);
+export const isIdCursor = (v: unknown): v is { id: number } => typeof v === "object" && v !== null && Number.isInteger((v as { id: unknown }).id);
 
 export const DEFAULT_PAGE_SIZE = 50;
 

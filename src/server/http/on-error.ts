@@ -43,7 +43,8 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger) {
   }
   if (err instanceof HTTPException) {
     const status = err.status;
-    const code = status === 413 ? "payload_too_large" : status === 400 ? "validation_failed" : status === 404 ? "not_found" : status === 401 ? "unauthorized" : "error";
+    const code =
+      status === 413 ? "payload_too_large" : status === 400 ? "validation_failed" : status === 404 ? "not_found" : status === 401 ? "unauthorized" : "error";
     const message = err.message || (status === 413 ? "Request body is too large" : "Request failed");
     return c.json({ code, message }, status);
   }

@@ -41,8 +41,4 @@ export function jsonBody<T extends z.ZodType>(schema: T, opts: { required?: bool
 export const security = [{ bearerAuth: [] as string[] }];
 
 /** A numeric path id: digits only, positive, within int4. */
-export const IdParam = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2_147_483_647);
+export const IdParam = z.coerce.number().int().positive().max(2_147_483_647);

@@ -11,10 +11,7 @@ export type ResolvedPolicyFilter = MemberFilter | { never: true } | { or: Resolv
  * - `none`: policies exist and none matches the viewer;
  * - `rows`: any of `alternatives` (one per matching policy, each an AND of its filters).
  */
-export type AccessDecision =
-  | { kind: "all" }
-  | { kind: "none" }
-  | { kind: "rows"; alternatives: ResolvedPolicyFilter[][] };
+export type AccessDecision = { kind: "all" } | { kind: "none" } | { kind: "rows"; alternatives: ResolvedPolicyFilter[][] };
 
 const TEMPLATE = /^\{\s*(securityContext|userAttributes)\.([_a-zA-Z][_a-zA-Z0-9]*)\s*\}$|^\{\s*groups\s*\}$/;
 

@@ -25,7 +25,14 @@ describe("compileQuery (golden SQL)", () => {
     measures: ["sales.revenue"],
     dimensions: ["sales.customers_country"],
     timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: "last year" }],
-    filters: [{ or: [{ member: "sales.status", operator: "equals", values: ["completed"] }, { member: "sales.products_name", operator: "startsWith", values: ["Wid"] }] }],
+    filters: [
+      {
+        or: [
+          { member: "sales.status", operator: "equals", values: ["completed"] },
+          { member: "sales.products_name", operator: "startsWith", values: ["Wid"] },
+        ],
+      },
+    ],
     timezone: "Europe/Berlin",
     limit: 100,
   };
@@ -120,29 +127,43 @@ LIMIT 100`);
 `,
       },
     ]);
-    expect(() => compileQuery(m, { measures: ["customers.credit"], dimensions: ["orders.status"] }, { dialect: "duckdb", securityContext: adminViewer })).toThrow(
-      expect.objectContaining({ details: [expect.objectContaining({ code: "fan_out", path: ["measures", 0] })] }),
-    );
+    expect(() =>
+      compileQuery(m, { measures: ["customers.credit"], dimensions: ["orders.status"] }, { dialect: "duckdb", securityContext: adminViewer }),
+    ).toThrow(expect.objectContaining({ details: [expect.objectContaining({ code: "fan_out", path: ["measures", 0] })] }));
     const ok = compileQuery(m, { measures: ["customers.count"], dimensions: ["orders.status"] }, { dialect: "duckdb", securityContext: adminViewer });
     expect(ok.sql).toContain(`count(DISTINCT "customers"."id")`);
   });
 
   it("annotates measures, dimensions and time dimensions", () => {
     const c = compileQuery(model, query, { dialect: "duckdb", securityContext: acmeViewer, now: NOW });
-    expect(c.annotation.measures["sales.revenue"]).toEqual({ title: "Sales Revenue", shortTitle: "Revenue", type: "number", format: "currency", measureType: "sum" });
-    expect(c.annotation.dimensions["sales.customers_country"]).toMatchObject({ title: "Sales Customers Country", shortTitle: "Customers Country", type: "string" });
+    expect(c.annotation.measures["sales.revenue"]).toEqual({
+      title: "Sales Revenue",
+      shortTitle: "Revenue",
+      type: "number",
+      format: "currency",
+      measureType: "sum",
+    });
+    expect(c.annotation.dimensions["sales.customers_country"]).toMatchObject({
+      title: "Sales Customers Country",
+      shortTitle: "Customers Country",
+      type: "string",
+    });
     expect(c.annotation.timeDimensions["sales.created_at.month"]).toMatchObject({ type: "time", granularity: "month" });
   });
 
   it("rejects bad fillMissingRows and periodComparisons options with their paths", () => {
     const err = (() => {
       try {
-        compileQuery(model, { measures: ["sales.revenue"], timeDimensions: [{ dimension: "sales.created_at", granularity: "month" }] }, {
-          dialect: "duckdb",
-          securityContext: adminViewer,
-          fillMissingRows: { member: "sales.status" },
-          periodComparisons: [{ measure: "sales.count", timeDimension: "sales.created_at", offset: { amount: 0, unit: "fortnight" }, outputs: ["bad name"] }],
-        });
+        compileQuery(
+          model,
+          { measures: ["sales.revenue"], timeDimensions: [{ dimension: "sales.created_at", granularity: "month" }] },
+          {
+            dialect: "duckdb",
+            securityContext: adminViewer,
+            fillMissingRows: { member: "sales.status" },
+            periodComparisons: [{ measure: "sales.count", timeDimension: "sales.created_at", offset: { amount: 0, unit: "fortnight" }, outputs: ["bad name"] }],
+          },
+        );
       } catch (e) {
         return e as QueryValidationError;
       }
@@ -211,7 +232,12 @@ function engineSuite(name: string, create: () => Promise<ShopEngine>) {
       const filters = [
         {
           or: [
-            { and: [{ member: "sales.customers_country", operator: "equals", values: ["DE"] }, { member: "sales.amount", operator: "gte", values: [20] }] },
+            {
+              and: [
+                { member: "sales.customers_country", operator: "equals", values: ["DE"] },
+                { member: "sales.amount", operator: "gte", values: [20] },
+              ],
+            },
             { member: "sales.order_id", operator: "equals", values: [9] },
           ],
         },
@@ -242,21 +268,71 @@ function engineSuite(name: string, create: () => Promise<ShopEngine>) {
 
     it("computes every measure type through view joins with prefixes", async () => {
       const rows = await run({
-        measures: ["sales.count", "sales.revenue", "sales.avg_amount", "sales.min_amount", "sales.max_amount", "sales.unique_customers", "sales.completed_count", "sales.average_order_value", "sales.customers_count"],
+        measures: [
+          "sales.count",
+          "sales.revenue",
+          "sales.avg_amount",
+          "sales.min_amount",
+          "sales.max_amount",
+          "sales.unique_customers",
+          "sales.completed_count",
+          "sales.average_order_value",
+          "sales.customers_count",
+        ],
         dimensions: ["sales.customers_country", "sales.products_category"],
         filters: [{ member: "sales.customers_country", operator: "equals", values: ["DE"] }],
         order: [["sales.products_category", "asc"]],
       });
       expect(rows).toEqual([
-        { "sales.customers_country": "DE", "sales.products_category": "apparel", "sales.count": 1, "sales.revenue": 50, "sales.avg_amount": 50, "sales.min_amount": 50, "sales.max_amount": 50, "sales.unique_customers": 1, "sales.completed_count": 0, "sales.average_order_value": 50, "sales.customers_count": 1 },
-        { "sales.customers_country": "DE", "sales.products_category": "tools", "sales.count": 2, "sales.revenue": 17, "sales.avg_amount": 8.5, "sales.min_amount": 7, "sales.max_amount": 10, "sales.unique_customers": 1, "sales.completed_count": 2, "sales.average_order_value": 8.5, "sales.customers_count": 1 },
-        { "sales.customers_country": "DE", "sales.products_category": "toys", "sales.count": 1, "sales.revenue": 20, "sales.avg_amount": 20, "sales.min_amount": 20, "sales.max_amount": 20, "sales.unique_customers": 1, "sales.completed_count": 1, "sales.average_order_value": 20, "sales.customers_count": 1 },
+        {
+          "sales.customers_country": "DE",
+          "sales.products_category": "apparel",
+          "sales.count": 1,
+          "sales.revenue": 50,
+          "sales.avg_amount": 50,
+          "sales.min_amount": 50,
+          "sales.max_amount": 50,
+          "sales.unique_customers": 1,
+          "sales.completed_count": 0,
+          "sales.average_order_value": 50,
+          "sales.customers_count": 1,
+        },
+        {
+          "sales.customers_country": "DE",
+          "sales.products_category": "tools",
+          "sales.count": 2,
+          "sales.revenue": 17,
+          "sales.avg_amount": 8.5,
+          "sales.min_amount": 7,
+          "sales.max_amount": 10,
+          "sales.unique_customers": 1,
+          "sales.completed_count": 2,
+          "sales.average_order_value": 8.5,
+          "sales.customers_count": 1,
+        },
+        {
+          "sales.customers_country": "DE",
+          "sales.products_category": "toys",
+          "sales.count": 1,
+          "sales.revenue": 20,
+          "sales.avg_amount": 20,
+          "sales.min_amount": 20,
+          "sales.max_amount": 20,
+          "sales.unique_customers": 1,
+          "sales.completed_count": 1,
+          "sales.average_order_value": 20,
+          "sales.customers_count": 1,
+        },
       ]);
     });
 
     it("truncates days in the query time zone across the spring DST change", async () => {
       const q = (timezone: string) =>
-        run({ measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", granularity: "day", dateRange: ["2024-03-30", "2024-04-01"] }], timezone });
+        run({
+          measures: ["sales.count"],
+          timeDimensions: [{ dimension: "sales.created_at", granularity: "day", dateRange: ["2024-03-30", "2024-04-01"] }],
+          timezone,
+        });
       expect(await q("Europe/Berlin")).toEqual([
         { "sales.created_at.day": "2024-03-30T00:00:00.000", "sales.count": 1 },
         { "sales.created_at.day": "2024-03-31T00:00:00.000", "sales.count": 1 },
@@ -276,7 +352,10 @@ function engineSuite(name: string, create: () => Promise<ShopEngine>) {
       });
       // Both orders happen at 02:30 wall time (first CEST, then CET): one hour bucket, two rows.
       expect(rows).toEqual([{ "sales.created_at.hour": "2024-10-27T02:00:00.000", "sales.count": 2 }]);
-      const utc = await run({ measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", granularity: "hour", dateRange: ["2024-10-27", "2024-10-27"] }] });
+      const utc = await run({
+        measures: ["sales.count"],
+        timeDimensions: [{ dimension: "sales.created_at", granularity: "hour", dateRange: ["2024-10-27", "2024-10-27"] }],
+      });
       expect(utc.map((r) => r["sales.created_at.hour"])).toEqual(["2024-10-27T00:00:00.000", "2024-10-27T01:00:00.000"]);
     });
 
@@ -289,7 +368,15 @@ function engineSuite(name: string, create: () => Promise<ShopEngine>) {
 
     it("fills missing time buckets for each value of the other dimensions", async () => {
       const rows = await run(
-        { measures: ["sales.count"], dimensions: ["sales.customers_country"], timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: ["2024-01-01", "2024-03-31"] }], order: [["sales.created_at", "asc"], ["sales.customers_country", "asc"]] },
+        {
+          measures: ["sales.count"],
+          dimensions: ["sales.customers_country"],
+          timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: ["2024-01-01", "2024-03-31"] }],
+          order: [
+            ["sales.created_at", "asc"],
+            ["sales.customers_country", "asc"],
+          ],
+        },
         acmeViewer,
         { fillMissingRows: { member: "sales.created_at" } },
       );
@@ -305,7 +392,12 @@ function engineSuite(name: string, create: () => Promise<ShopEngine>) {
 
     it("leaves excluded dimensions out of the fill grid", async () => {
       const rows = await run(
-        { measures: ["sales.count"], dimensions: ["sales.customers_country"], timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: ["2024-01-01", "2024-02-29"] }], order: [["sales.created_at", "asc"]] },
+        {
+          measures: ["sales.count"],
+          dimensions: ["sales.customers_country"],
+          timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: ["2024-01-01", "2024-02-29"] }],
+          order: [["sales.created_at", "asc"]],
+        },
         acmeViewer,
         { fillMissingRows: { member: "sales.created_at", excludedDimensions: ["sales.customers_country"] } },
       );
@@ -319,12 +411,39 @@ function engineSuite(name: string, create: () => Promise<ShopEngine>) {
       const rows = await run(
         { measures: ["sales.revenue"], timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: ["2024-01-01", "2024-03-31"] }] },
         adminViewer,
-        { periodComparisons: [{ measure: "sales.revenue", timeDimension: "sales.created_at", offset: { amount: 1, unit: "year" }, outputs: ["sales.revenue_prev_year", "sales.revenue_change", "sales.revenue_change_pct"] }] },
+        {
+          periodComparisons: [
+            {
+              measure: "sales.revenue",
+              timeDimension: "sales.created_at",
+              offset: { amount: 1, unit: "year" },
+              outputs: ["sales.revenue_prev_year", "sales.revenue_change", "sales.revenue_change_pct"],
+            },
+          ],
+        },
       );
       expect(rows).toEqual([
-        { "sales.created_at.month": "2024-01-01T00:00:00.000", "sales.revenue": 40, "sales.revenue_prev_year": 30, "sales.revenue_change": 10, "sales.revenue_change_pct": 10 / 30 },
-        { "sales.created_at.month": "2024-02-01T00:00:00.000", "sales.revenue": 100, "sales.revenue_prev_year": null, "sales.revenue_change": null, "sales.revenue_change_pct": null },
-        { "sales.created_at.month": "2024-03-01T00:00:00.000", "sales.revenue": 110, "sales.revenue_prev_year": 7, "sales.revenue_change": 103, "sales.revenue_change_pct": 103 / 7 },
+        {
+          "sales.created_at.month": "2024-01-01T00:00:00.000",
+          "sales.revenue": 40,
+          "sales.revenue_prev_year": 30,
+          "sales.revenue_change": 10,
+          "sales.revenue_change_pct": 10 / 30,
+        },
+        {
+          "sales.created_at.month": "2024-02-01T00:00:00.000",
+          "sales.revenue": 100,
+          "sales.revenue_prev_year": null,
+          "sales.revenue_change": null,
+          "sales.revenue_change_pct": null,
+        },
+        {
+          "sales.created_at.month": "2024-03-01T00:00:00.000",
+          "sales.revenue": 110,
+          "sales.revenue_prev_year": 7,
+          "sales.revenue_change": 103,
+          "sales.revenue_change_pct": 103 / 7,
+        },
       ]);
     });
 
@@ -332,7 +451,11 @@ function engineSuite(name: string, create: () => Promise<ShopEngine>) {
       const c = compileQuery(
         shop.model,
         { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", granularity: "year" }] },
-        { dialect: shop.name, securityContext: adminViewer, periodComparisons: [{ measure: "sales.count", timeDimension: "sales.created_at", offset: { amount: 1, unit: "year" } }] },
+        {
+          dialect: shop.name,
+          securityContext: adminViewer,
+          periodComparisons: [{ measure: "sales.count", timeDimension: "sales.created_at", offset: { amount: 1, unit: "year" } }],
+        },
       );
       expect(c.columns).toEqual(["sales.created_at.year", "sales.count", "sales.count_prev_year"]);
       const rows = await shop.dataSource.query(c.sql, c.params);
@@ -358,8 +481,19 @@ function engineSuite(name: string, create: () => Promise<ShopEngine>) {
       });
 
       it("keeps tenants apart in filled rows and period comparisons", async () => {
-        const q: SemanticQuery = { measures: ["sales.revenue"], dimensions: ["sales.customers_city"], timeDimensions: [{ dimension: "sales.created_at", granularity: "year", dateRange: ["2023-01-01", "2024-12-31"] }] };
-        const rows = await tenantOf(acmeViewer, { fillMissingRows: { member: "sales.created_at" }, periodComparisons: [{ measure: "sales.revenue", timeDimension: "sales.created_at", offset: { amount: 1, unit: "year" } }] }, q);
+        const q: SemanticQuery = {
+          measures: ["sales.revenue"],
+          dimensions: ["sales.customers_city"],
+          timeDimensions: [{ dimension: "sales.created_at", granularity: "year", dateRange: ["2023-01-01", "2024-12-31"] }],
+        };
+        const rows = await tenantOf(
+          acmeViewer,
+          {
+            fillMissingRows: { member: "sales.created_at" },
+            periodComparisons: [{ measure: "sales.revenue", timeDimension: "sales.created_at", offset: { amount: 1, unit: "year" } }],
+          },
+          q,
+        );
         expect(new Set(rows.map((r) => r["sales.customers_city"]))).toEqual(new Set(["Berlin", "New York"]));
         const total = rows.reduce((s, r) => s + (r["sales.revenue"] as number) + ((r["sales.revenue_prev_year"] as number) ?? 0), 0);
         // acme revenue: 2023 = 7, 2024 = 111; the 2024 rows carry 2023 as previous year.
@@ -368,7 +502,17 @@ function engineSuite(name: string, create: () => Promise<ShopEngine>) {
 
       it("cannot be widened by a filter the viewer adds", async () => {
         const rows = await run(
-          { measures: ["sales.count"], filters: [{ or: [{ member: "sales.customers_city", operator: "equals", values: ["Paris"] }, { member: "sales.customers_city", operator: "set" }] }] },
+          {
+            measures: ["sales.count"],
+            filters: [
+              {
+                or: [
+                  { member: "sales.customers_city", operator: "equals", values: ["Paris"] },
+                  { member: "sales.customers_city", operator: "set" },
+                ],
+              },
+            ],
+          },
           acmeViewer,
         );
         expect(rows).toEqual([{ "sales.count": 7 }]);

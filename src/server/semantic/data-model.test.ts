@@ -51,18 +51,40 @@ views:
           - status
           - nope
 `);
-    expect(problems).toEqual([{ file: "model.yml", path: ["views", 0, "cubes", 0, "includes", 1], line: 11, message: 'unknown member "nope" in cube "orders"' }]);
+    expect(problems).toEqual([
+      { file: "model.yml", path: ["views", 0, "cubes", 0, "includes", 1], line: 11, message: 'unknown member "nope" in cube "orders"' },
+    ]);
   });
 
   it.each([
     ["duplicate cube names", `cubes:\n  - { name: a, sql_table: a }\n  - { name: a, sql_table: b }\n`, 'duplicate cube name "a"', 3],
-    ["duplicate members", `cubes:\n  - name: a\n    sql_table: a\n    dimensions:\n      - { name: x, sql: x, type: string }\n      - { name: x, sql: y, type: string }\n`, 'duplicate member name "x"', 6],
+    [
+      "duplicate members",
+      `cubes:\n  - name: a\n    sql_table: a\n    dimensions:\n      - { name: x, sql: x, type: string }\n      - { name: x, sql: y, type: string }\n`,
+      'duplicate member name "x"',
+      6,
+    ],
     ["bad identifiers", `cubes:\n  - name: 1bad\n    sql_table: a\n`, "must match", 2],
     ["sql and sql_table both set", `cubes:\n  - name: a\n    sql_table: a\n    sql: SELECT 1\n`, "exactly one of sql_table and sql", 2],
-    ["unknown join targets", `cubes:\n  - name: a\n    sql_table: a\n    joins:\n      - { name: ghost, relationship: many_to_one, sql: "{CUBE}.id = {ghost}.id" }\n`, 'join target "ghost" is not a cube', 5],
+    [
+      "unknown join targets",
+      `cubes:\n  - name: a\n    sql_table: a\n    joins:\n      - { name: ghost, relationship: many_to_one, sql: "{CUBE}.id = {ghost}.id" }\n`,
+      'join target "ghost" is not a cube',
+      5,
+    ],
     ["bad types", `cubes:\n  - name: a\n    sql_table: a\n    dimensions:\n      - { name: x, sql: x, type: text }\n`, "Invalid option", 5],
-    ["bad relationships", `cubes:\n  - name: a\n    sql_table: a\n    joins:\n      - { name: a, relationship: many_to_many, sql: "1=1" }\n`, "Invalid option", 5],
-    ["unknown SQL references", `cubes:\n  - name: a\n    sql_table: a\n    dimensions:\n      - { name: x, sql: "{nope} + 1", type: number }\n`, "unknown reference {nope}", 5],
+    [
+      "bad relationships",
+      `cubes:\n  - name: a\n    sql_table: a\n    joins:\n      - { name: a, relationship: many_to_many, sql: "1=1" }\n`,
+      "Invalid option",
+      5,
+    ],
+    [
+      "unknown SQL references",
+      `cubes:\n  - name: a\n    sql_table: a\n    dimensions:\n      - { name: x, sql: "{nope} + 1", type: number }\n`,
+      "unknown reference {nope}",
+      5,
+    ],
     ["YAML syntax errors", `cubes:\n  - name: a\n   bad: [\n`, "YAML syntax", undefined],
   ])("reports %s", (_label, content, message, line) => {
     const problems = problemsOf(content);
@@ -84,7 +106,8 @@ views:
   });
 
   it("reports view and policy problems across files", () => {
-    const problems = problemsOf(`cubes:
+    const problems = problemsOf(
+      `cubes:
   - name: a
     sql_table: a
     dimensions: [{ name: x, sql: x, type: string }]
@@ -93,12 +116,15 @@ views:
         row_level:
           filters: [{ member: missing, operator: equals, values: ["{ securityContext.embedTenant }"] }]
       - row_level: { allow_all: true }
-`, [{ path: "views.yml", content: `views:\n  - name: v\n    cubes:\n      - { join_path: a.nowhere }\n` }]);
+`,
+      [{ path: "views.yml", content: `views:\n  - name: v\n    cubes:\n      - { join_path: a.nowhere }\n` }],
+    );
     expect(problems.map((p) => `${p.file}: ${p.message}`)).toEqual([
       'model.yml: a policy needs `group` ("*" for everyone) or `role`',
       'views.yml: unknown cube "a" in join_path',
     ]);
-    const second = problemsOf(`cubes:
+    const second = problemsOf(
+      `cubes:
   - name: a
     sql_table: a
     dimensions: [{ name: x, sql: x, type: string }]
@@ -106,7 +132,9 @@ views:
       - group: "*"
         row_level:
           filters: [{ member: missing, operator: equals, values: ["{ securityContext.embedTenant }"] }]
-`, [{ path: "views.yml", content: `views:\n  - name: v\n    cubes:\n      - { join_path: a.nowhere }\n` }]);
+`,
+      [{ path: "views.yml", content: `views:\n  - name: v\n    cubes:\n      - { join_path: a.nowhere }\n` }],
+    );
     expect(second.map((p) => `${p.file}:${p.line} ${p.message}`)).toEqual([
       'model.yml:8 policy filter member "missing" is not a dimension here',
       'views.yml:4 cube "a" has no join "nowhere"',

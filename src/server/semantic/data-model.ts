@@ -136,7 +136,7 @@ const accessPolicySchema = z
           .optional(),
       })
       .refine((p) => p.group !== undefined || p.role !== undefined, {
-        message: "a policy needs `group` (\"*\" for everyone) or `role`",
+        message: 'a policy needs `group` ("*" for everyone) or `role`',
       }),
   )
   .optional();
@@ -249,8 +249,7 @@ function lineOf(src: SourceFile, path: (string | number)[]): number | undefined 
  */
 export function loadDataModel(files: DataModelFile[]): DataModel {
   const problems: DataModelProblem[] = [];
-  const report = (src: SourceFile, path: (string | number)[], message: string) =>
-    problems.push({ file: src.path, path, line: lineOf(src, path), message });
+  const report = (src: SourceFile, path: (string | number)[], message: string) => problems.push({ file: src.path, path, line: lineOf(src, path), message });
 
   const rawCubes: { raw: RawCube; src: SourceFile; path: (string | number)[] }[] = [];
   const rawViews: { raw: RawView; src: SourceFile; path: (string | number)[] }[] = [];
@@ -375,15 +374,17 @@ export function loadDataModel(files: DataModelFile[]): DataModel {
     });
     raw.measures?.forEach((m, i) => {
       if (m.sql) checkMemberSql(m.sql, cube, m.type === "number" ? "number" : "measure", (msg) => report(src, [...path, "measures", i, "sql"], msg));
-      m.filters?.forEach((f, k) =>
-        checkMemberSql(f.sql, cube, "dimension", (msg) => report(src, [...path, "measures", i, "filters", k, "sql"], msg)),
-      );
+      m.filters?.forEach((f, k) => checkMemberSql(f.sql, cube, "dimension", (msg) => report(src, [...path, "measures", i, "filters", k, "sql"], msg)));
     });
     cube.accessPolicy?.forEach((p, i) =>
-      checkPolicyMembers(p, (name) => {
-        const local = name.startsWith(`${cube.name}.`) ? name.slice(cube.name.length + 1) : name;
-        return cube.dimensions.has(local);
-      }, (msg, k) => report(src, [...path, "access_policy", i, "row_level", "filters", k], msg)),
+      checkPolicyMembers(
+        p,
+        (name) => {
+          const local = name.startsWith(`${cube.name}.`) ? name.slice(cube.name.length + 1) : name;
+          return cube.dimensions.has(local);
+        },
+        (msg, k) => report(src, [...path, "access_policy", i, "row_level", "filters", k], msg),
+      ),
     );
   }
   for (const cycle of findJoinCycles(cubes)) {
@@ -458,10 +459,14 @@ export function loadDataModel(files: DataModelFile[]): DataModel {
       }
     });
     view.accessPolicy?.forEach((p, i) =>
-      checkPolicyMembers(p, (name) => {
-        const local = name.startsWith(`${view.name}.`) ? name.slice(view.name.length + 1) : name;
-        return view.members.get(local)?.kind === "dimension";
-      }, (msg, k) => report(src, [...path, "access_policy", i, "row_level", "filters", k], msg)),
+      checkPolicyMembers(
+        p,
+        (name) => {
+          const local = name.startsWith(`${view.name}.`) ? name.slice(view.name.length + 1) : name;
+          return view.members.get(local)?.kind === "dimension";
+        },
+        (msg, k) => report(src, [...path, "access_policy", i, "row_level", "filters", k], msg),
+      ),
     );
     views.set(view.name, view);
   }
@@ -501,9 +506,7 @@ function checkMemberSql(sql: string, cube: Cube, context: "dimension" | "measure
     if (cube.dimensions.has(head!)) continue;
     if (context === "number" && cube.measures.has(head!)) continue;
     report(
-      cube.measures.has(head!)
-        ? `${text} refers to a measure; only measures of type number may do that`
-        : `unknown reference ${text} in cube "${cube.name}"`,
+      cube.measures.has(head!) ? `${text} refers to a measure; only measures of type number may do that` : `unknown reference ${text} in cube "${cube.name}"`,
     );
   }
   // Self-reference loops ({a} → {b} → {a}) are caught at compile time by depth.

@@ -41,9 +41,7 @@ function formatterFor(tz: string): Intl.DateTimeFormat {
 export function instantToWallTime(instant: Date, tz: string): WallTime {
   const parts: Record<string, number> = {};
   for (const p of formatterFor(tz).formatToParts(instant)) if (p.type !== "literal") parts[p.type] = Number(p.value);
-  return new Date(
-    Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!, instant.getUTCMilliseconds()),
-  );
+  return new Date(Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!, instant.getUTCMilliseconds()));
 }
 
 /**

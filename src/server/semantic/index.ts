@@ -1,5 +1,16 @@
 export { DataModelError, QueryValidationError, type DataModelProblem, type QueryProblem, type QueryProblemCode } from "./errors";
-export { loadDataModel, humanizeName, type DataModel, type DataModelFile, type Cube, type View, type Dimension, type Measure, type AccessPolicy, type MemberFormat } from "./data-model";
+export {
+  loadDataModel,
+  humanizeName,
+  type DataModel,
+  type DataModelFile,
+  type Cube,
+  type View,
+  type Dimension,
+  type Measure,
+  type AccessPolicy,
+  type MemberFormat,
+} from "./data-model";
 export {
   SemanticQuerySchema,
   QueryFilterSchema,

@@ -111,7 +111,12 @@ describe("createQueryEngine", () => {
     const engine = createQueryEngine({ model: shop.model, dataSource: shop.dataSource });
     const sales = engine.meta(acmeViewer).sources.find((s) => s.name === "sales")!;
     expect(sales.kind).toBe("view");
-    expect(sales.measures.find((m) => m.name === "sales.revenue")).toMatchObject({ title: "Sales Revenue", type: "number", format: "currency", measureType: "sum" });
+    expect(sales.measures.find((m) => m.name === "sales.revenue")).toMatchObject({
+      title: "Sales Revenue",
+      type: "number",
+      format: "currency",
+      measureType: "sum",
+    });
     expect(sales.dimensions.find((m) => m.name === "sales.customers_country")).toMatchObject({ shortTitle: "Customers Country", type: "string" });
   });
 

@@ -1,12 +1,7 @@
 import type { DataSource, ResultRow } from "../datasources/data-source";
 import { QueryCancelledError } from "../datasources/data-source";
 import { decideAccess } from "./access-policy";
-import {
-  compileValidatedQuery,
-  type FillMissingRows,
-  type PeriodComparison,
-  type QueryAnnotation,
-} from "./compile-query";
+import { compileValidatedQuery, type FillMissingRows, type PeriodComparison, type QueryAnnotation } from "./compile-query";
 import type { DataModel, Dimension, MemberFormat } from "./data-model";
 import { QueryValidationError } from "./errors";
 import { resolveMember } from "./member-resolution";
@@ -78,7 +73,10 @@ export interface DistinctValuesOptions {
 
 export interface QueryEngine {
   load(query: SemanticQuery | unknown, options: LoadOptions): Promise<LoadResult>;
-  sql(query: SemanticQuery | unknown, options: Omit<LoadOptions, "bypassCache" | "signal" | "timeoutMs">): { sql: string; params: (string | number | boolean)[] };
+  sql(
+    query: SemanticQuery | unknown,
+    options: Omit<LoadOptions, "bypassCache" | "signal" | "timeoutMs">,
+  ): { sql: string; params: (string | number | boolean)[] };
   /** Public views and cubes the viewer can see rows of, with their members. */
   meta(securityContext: SecurityContext): { sources: MetaSource[] };
   /** Values of one dimension for a filter picker; access policies apply as for any query. */

@@ -72,7 +72,11 @@ describe("time zone buckets on DuckDB", () => {
         expect(await compiled("events.at", tz, granularity)).toEqual(await reference("happened", tz, granularity));
       }
       const autumn: [string, string] = ["2024-10-01T00:00:00.000", "2024-11-10T00:00:00.000"];
-      const utcAutumn = autumn.map((w) => zonedWallTimeToInstant(new Date(`${w}Z`), tz).toISOString().slice(0, 23)) as [string, string];
+      const utcAutumn = autumn.map((w) =>
+        zonedWallTimeToInstant(new Date(`${w}Z`), tz)
+          .toISOString()
+          .slice(0, 23),
+      ) as [string, string];
       expect(await compiled("events.at", tz, "minute", autumn)).toEqual(await reference("happened", tz, "minute", utcAutumn));
       const got = await compiled("events.at", tz, "hour", ["2024-03-01", "2024-11-30"]);
       const first = got[0]!.b as string;

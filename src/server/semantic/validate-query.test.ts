@@ -18,21 +18,73 @@ const detailsOf = (input: unknown) => {
 
 describe("validateQuery", () => {
   it("normalizes a valid query", () => {
-    const q = validateQuery(model, { measures: ["sales.count"], filters: [{ member: "sales.amount", operator: "gt", values: ["5"] }], order: { "sales.count": "desc" } });
-    expect(q).toMatchObject({ limit: 10000, offset: 0, timezone: "UTC", order: [["sales.count", "desc"]], filters: [{ member: "sales.amount", operator: "gt", values: [5] }] });
+    const q = validateQuery(model, {
+      measures: ["sales.count"],
+      filters: [{ member: "sales.amount", operator: "gt", values: ["5"] }],
+      order: { "sales.count": "desc" },
+    });
+    expect(q).toMatchObject({
+      limit: 10000,
+      offset: 0,
+      timezone: "UTC",
+      order: [["sales.count", "desc"]],
+      filters: [{ member: "sales.amount", operator: "gt", values: [5] }],
+    });
   });
 
   it.each([
     ["unknown members", { measures: ["sales.nope"] }, [{ path: "measures.0", code: "unknown_member" }]],
     ["a measure used as a dimension", { dimensions: ["sales.count"] }, [{ path: "dimensions.0", code: "wrong_member_kind" }]],
-    ["unknown operators", { measures: ["sales.count"], filters: [{ member: "sales.status", operator: "like", values: ["x"] }] }, [{ path: "filters.0.operator", code: "bad_operator" }]],
-    ["string operators on numbers", { measures: ["sales.count"], filters: [{ member: "sales.amount", operator: "contains", values: ["1"] }] }, [{ path: "filters.0.operator", code: "bad_operator" }]],
-    ["wrong value types", { measures: ["sales.count"], filters: [{ member: "sales.amount", operator: "equals", values: ["ten"] }] }, [{ path: "filters.0.values.0", code: "wrong_value_type" }]],
-    ["non-dates for time members", { measures: ["sales.count"], filters: [{ member: "sales.created_at", operator: "afterDate", values: ["2024-02-30"] }] }, [{ path: "filters.0.values.0", code: "wrong_value_type" }]],
-    ["wrong value counts", { measures: ["sales.count"], filters: [{ member: "sales.amount", operator: "gt", values: [1, 2] }] }, [{ path: "filters.0.values", code: "wrong_value_count" }]],
-    ["malformed date ranges", { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2024-01-01", "soon"] }] }, [{ path: "timeDimensions.0.dateRange", code: "malformed_date_range" }]],
-    ["unknown relative ranges", { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", dateRange: "since forever" }] }, [{ path: "timeDimensions.0.dateRange", code: "malformed_date_range" }]],
-    ["measure filters mixed with dimensions", { measures: ["sales.count"], filters: [{ or: [{ member: "sales.count", operator: "gt", values: [1] }, { member: "sales.status", operator: "set" }] }] }, [{ path: "filters.0", code: "measure_filter_not_allowed" }]],
+    [
+      "unknown operators",
+      { measures: ["sales.count"], filters: [{ member: "sales.status", operator: "like", values: ["x"] }] },
+      [{ path: "filters.0.operator", code: "bad_operator" }],
+    ],
+    [
+      "string operators on numbers",
+      { measures: ["sales.count"], filters: [{ member: "sales.amount", operator: "contains", values: ["1"] }] },
+      [{ path: "filters.0.operator", code: "bad_operator" }],
+    ],
+    [
+      "wrong value types",
+      { measures: ["sales.count"], filters: [{ member: "sales.amount", operator: "equals", values: ["ten"] }] },
+      [{ path: "filters.0.values.0", code: "wrong_value_type" }],
+    ],
+    [
+      "non-dates for time members",
+      { measures: ["sales.count"], filters: [{ member: "sales.created_at", operator: "afterDate", values: ["2024-02-30"] }] },
+      [{ path: "filters.0.values.0", code: "wrong_value_type" }],
+    ],
+    [
+      "wrong value counts",
+      { measures: ["sales.count"], filters: [{ member: "sales.amount", operator: "gt", values: [1, 2] }] },
+      [{ path: "filters.0.values", code: "wrong_value_count" }],
+    ],
+    [
+      "malformed date ranges",
+      { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2024-01-01", "soon"] }] },
+      [{ path: "timeDimensions.0.dateRange", code: "malformed_date_range" }],
+    ],
+    [
+      "unknown relative ranges",
+      { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", dateRange: "since forever" }] },
+      [{ path: "timeDimensions.0.dateRange", code: "malformed_date_range" }],
+    ],
+    [
+      "measure filters mixed with dimensions",
+      {
+        measures: ["sales.count"],
+        filters: [
+          {
+            or: [
+              { member: "sales.count", operator: "gt", values: [1] },
+              { member: "sales.status", operator: "set" },
+            ],
+          },
+        ],
+      },
+      [{ path: "filters.0", code: "measure_filter_not_allowed" }],
+    ],
     ["absurd limits", { measures: ["sales.count"], limit: 1e9 }, [{ path: "limit", code: "limit_out_of_range" }]],
     ["bare UTC offsets as time zones", { measures: ["sales.count"], timezone: "+02:00" }, [{ path: "timezone", code: "bad_timezone" }]],
     ["empty queries", { timeDimensions: [{ dimension: "sales.created_at", dateRange: "today" }] }, [{ path: "", code: "empty_query" }]],
@@ -44,7 +96,9 @@ describe("validateQuery", () => {
   });
 
   it("refuses measure filters where the caller forbids them", () => {
-    expect(() => validateQuery(model, { dimensions: ["sales.status"], filters: [{ member: "sales.count", operator: "gt", values: [1] }] }, { allowMeasureFilters: false })).toThrow(/not allowed/);
+    expect(() =>
+      validateQuery(model, { dimensions: ["sales.status"], filters: [{ member: "sales.count", operator: "gt", values: [1] }] }, { allowMeasureFilters: false }),
+    ).toThrow(/not allowed/);
   });
 });
 

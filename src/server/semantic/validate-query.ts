@@ -156,7 +156,11 @@ export function validateQuery(model: DataModel, input: unknown, options: Validat
   const parsed = SemanticQuerySchema.safeParse(input);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      problems.add(issue.path.map((k) => (typeof k === "symbol" ? String(k) : k)), "invalid_shape", issue.message);
+      problems.add(
+        issue.path.map((k) => (typeof k === "symbol" ? String(k) : k)),
+        "invalid_shape",
+        issue.message,
+      );
     }
     throw new QueryValidationError(problems.items);
   }

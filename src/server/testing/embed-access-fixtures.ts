@@ -7,7 +7,10 @@ import { dashboards, dashboardVersions, deployments, workbooks } from "../db/sch
  * tables, so embed tests do not depend on the workbook and publishing API.
  */
 export async function seedDeployment(db: Db, name: string): Promise<number> {
-  const [row] = await db.insert(deployments).values({ name, dataSource: { type: "duckdb", path: ":memory:" } }).returning({ id: deployments.id });
+  const [row] = await db
+    .insert(deployments)
+    .values({ name, dataSource: { type: "duckdb", path: ":memory:" } })
+    .returning({ id: deployments.id });
   return row!.id;
 }
 
@@ -23,10 +26,20 @@ export async function seedPublishedDashboard(
   db: Db,
   opts: { deploymentId: number; publicId: string; title: string; allowEmbed?: boolean; createdBy?: number | null; published?: boolean },
 ): Promise<SeededDashboard> {
-  const [wb] = await db.insert(workbooks).values({ deploymentId: opts.deploymentId, name: opts.title, createdBy: opts.createdBy ?? null }).returning({ id: workbooks.id });
+  const [wb] = await db
+    .insert(workbooks)
+    .values({ deploymentId: opts.deploymentId, name: opts.title, createdBy: opts.createdBy ?? null })
+    .returning({ id: workbooks.id });
   const [dash] = await db
     .insert(dashboards)
-    .values({ publicId: opts.publicId, deploymentId: opts.deploymentId, workbookId: wb!.id, allowEmbed: opts.allowEmbed ?? true, title: opts.title, status: "draft" })
+    .values({
+      publicId: opts.publicId,
+      deploymentId: opts.deploymentId,
+      workbookId: wb!.id,
+      allowEmbed: opts.allowEmbed ?? true,
+      title: opts.title,
+      status: "draft",
+    })
     .returning({ id: dashboards.id });
   if (opts.published !== false) {
     const [version] = await db

@@ -77,7 +77,9 @@ export async function createTestPlatform(
       const headers: Record<string, string> = {};
       if (token) headers.authorization = `Bearer ${token}`;
       if (body !== undefined) headers["content-type"] = "application/json";
-      return Promise.resolve(app.request(path, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) }));
+      return Promise.resolve(
+        app.request(path, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) }),
+      );
     },
     async addDeployments(...names) {
       const rows = await database.db

@@ -91,9 +91,9 @@ async function renew() {
   }
 }
 
-document.querySelectorAll<HTMLButtonElement>("[data-scheme]").forEach((b) =>
-  b.addEventListener("click", () => void send("svc:action:set-color-scheme", { scheme: b.dataset.scheme })),
-);
+document
+  .querySelectorAll<HTMLButtonElement>("[data-scheme]")
+  .forEach((b) => b.addEventListener("click", () => void send("svc:action:set-color-scheme", { scheme: b.dataset.scheme })));
 $("apply-theme").addEventListener("click", () => {
   const font = $<HTMLSelectElement>("font").value;
   void send("svc:action:set-theme", {

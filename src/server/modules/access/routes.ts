@@ -48,12 +48,22 @@ const revoke = createRoute({
 
 async function requireObject(db: Db, deploymentId: number, type: GrantObjectType, id: number, actor: UserPrincipal) {
   const table = type === "folder" ? folders : type === "workbook" ? workbooks : reports;
-  const [row] = await db.select({ id: table.id }).from(table).where(and(eq(table.id, id), eq(table.deploymentId, deploymentId)));
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.deploymentId, deploymentId)));
   if (!row) throw notFound(type[0]!.toUpperCase() + type.slice(1));
   await requireAccess(db, actor, type, id, "manage", `the ${type}`);
 }
 
-const grantView = (g: { objectType: GrantObjectType; objectId: number; principalType: "user" | "group"; principalId: number; level: "read" | "edit" | "manage"; createdAt: Date }) => ({
+const grantView = (g: {
+  objectType: GrantObjectType;
+  objectId: number;
+  principalType: "user" | "group";
+  principalId: number;
+  level: "read" | "edit" | "manage";
+  createdAt: Date;
+}) => ({
   objectType: g.objectType,
   objectId: g.objectId,
   principalType: g.principalType,

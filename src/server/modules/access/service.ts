@@ -39,8 +39,7 @@ export async function accessLevel(db: Db, actor: UserPrincipal, objectType: Gran
     objectType === "folder"
       ? sql`SELECT f.id, f.created_by, f.parent_id FROM folders f WHERE f.id = ${objectId}`
       : sql`SELECT f.id, f.created_by, f.parent_id FROM folders f JOIN ${TABLE[objectType]} o ON f.id = o.folder_id WHERE o.id = ${objectId}`;
-  const creator =
-    objectType === "folder" ? sql`false` : sql`EXISTS (SELECT 1 FROM ${TABLE[objectType]} o WHERE o.id = ${objectId} AND o.created_by = ${uid})`;
+  const creator = objectType === "folder" ? sql`false` : sql`EXISTS (SELECT 1 FROM ${TABLE[objectType]} o WHERE o.id = ${objectId} AND o.created_by = ${uid})`;
   const [row] = await rowsOf<{ is_creator: boolean; folder_creator: boolean; grant_rank: number | null }>(
     db,
     sql`WITH RECURSIVE chain(id, created_by, parent_id) AS (
@@ -136,13 +135,24 @@ export async function setGrant(
 export async function revokeGrant(db: Db, g: { objectType: GrantObjectType; objectId: number; principalType: "user" | "group"; principalId: number }) {
   const rows = await db
     .delete(grants)
-    .where(and(eq(grants.objectType, g.objectType), eq(grants.objectId, g.objectId), eq(grants.principalType, g.principalType), eq(grants.principalId, g.principalId)))
+    .where(
+      and(
+        eq(grants.objectType, g.objectType),
+        eq(grants.objectId, g.objectId),
+        eq(grants.principalType, g.principalType),
+        eq(grants.principalId, g.principalId),
+      ),
+    )
     .returning({ id: grants.id });
   return rows.length > 0;
 }
 
 export async function listGrants(db: Db, objectType: GrantObjectType, objectId: number) {
-  return db.select().from(grants).where(and(eq(grants.objectType, objectType), eq(grants.objectId, objectId))).orderBy(grants.id);
+  return db
+    .select()
+    .from(grants)
+    .where(and(eq(grants.objectType, objectType), eq(grants.objectId, objectId)))
+    .orderBy(grants.id);
 }
 
 /** Grants die with their object (grants have no foreign key: they point at three tables). */
@@ -159,7 +169,10 @@ export async function folderPaths(db: Db, folderIds: number[]): Promise<Map<numb
   const rows = await rowsOf<{ start_id: number; id: number; name: string; depth: number }>(
     db,
     sql`WITH RECURSIVE chain(start_id, id, name, parent_id, depth) AS (
-          SELECT f.id, f.id, f.name, f.parent_id, 0 FROM folders f WHERE f.id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})
+          SELECT f.id, f.id, f.name, f.parent_id, 0 FROM folders f WHERE f.id IN (${sql.join(
+            ids.map((i) => sql`${i}`),
+            sql`, `,
+          )})
           UNION ALL
           SELECT c.start_id, f.id, f.name, f.parent_id, c.depth + 1 FROM folders f JOIN chain c ON f.id = c.parent_id WHERE c.depth < 64
         ) SELECT start_id, id, name, depth FROM chain ORDER BY start_id, depth DESC`,
@@ -184,6 +197,9 @@ export async function folderSubtree(db: Db, folderId: number): Promise<number[]>
 
 /** The folder, if it exists in the deployment. */
 export async function findFolder(db: Db, deploymentId: number, folderId: number) {
-  const [row] = await db.select().from(folders).where(and(eq(folders.id, folderId), eq(folders.deploymentId, deploymentId)));
+  const [row] = await db
+    .select()
+    .from(folders)
+    .where(and(eq(folders.id, folderId), eq(folders.deploymentId, deploymentId)));
   return row ?? null;
 }

@@ -4,16 +4,19 @@ import { commonErrors, jsonBody, jsonContent, security, type Router } from "../.
 import { getAllowedOrigins, setAllowedOrigins } from "./service";
 
 /** An exact origin (scheme, host, optional port); no path, no wildcard, never `*`. */
-const Origin = z.string().max(300).transform((value, ctx) => {
-  try {
-    const url = new URL(value);
-    if ((url.protocol === "http:" || url.protocol === "https:") && url.origin === value.replace(/\/$/, "")) return url.origin;
-  } catch {
-    // reported below
-  }
-  ctx.addIssue({ code: "custom", message: `"${value}" is not an origin like https://app.example.com` });
-  return z.NEVER;
-});
+const Origin = z
+  .string()
+  .max(300)
+  .transform((value, ctx) => {
+    try {
+      const url = new URL(value);
+      if ((url.protocol === "http:" || url.protocol === "https:") && url.origin === value.replace(/\/$/, "")) return url.origin;
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: "custom", message: `"${value}" is not an origin like https://app.example.com` });
+    return z.NEVER;
+  });
 
 const AllowedOrigins = z
   .object({

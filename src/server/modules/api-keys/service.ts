@@ -61,7 +61,10 @@ export async function revokeApiKey(db: Db, id: number, userId: number | null): P
     .where(and(eq(apiKeys.id, id), userId === null ? undefined : eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   if (rows.length) return true;
-  const existing = await db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.id, id), userId === null ? undefined : eq(apiKeys.userId, userId)));
+  const existing = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), userId === null ? undefined : eq(apiKeys.userId, userId)));
   return existing.length > 0;
 }
 
@@ -78,7 +81,11 @@ export async function authenticateApiKey(db: Db, token: string, now = new Date()
   if (row.user.status !== "active") return null;
   // Best effort and at most once a minute: the key's last use is informative, not a hot-path write.
   if (!row.key.lastUsedAt || now.getTime() - row.key.lastUsedAt.getTime() > 60_000) {
-    void db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.key.id)).catch(() => {});
+    void db
+      .update(apiKeys)
+      .set({ lastUsedAt: now })
+      .where(eq(apiKeys.id, row.key.id))
+      .catch(() => {});
   }
   return { kind: "user", userId: row.user.id, email: row.user.email, role: row.user.role, via: "api_key", apiKeyId: row.key.id };
 }

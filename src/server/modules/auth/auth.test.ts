@@ -33,7 +33,10 @@ describe.each(storageKinds)("login and private mode (%s)", (storage) => {
   beforeAll(async () => {
     t = await createTestPlatform({ storage });
     const db = t.database.db;
-    const [u] = await db.insert(users).values({ email: "Viewer@Example.com", role: "viewer", passwordHash: await hashPassword(PASSWORD) }).returning();
+    const [u] = await db
+      .insert(users)
+      .values({ email: "Viewer@Example.com", role: "viewer", passwordHash: await hashPassword(PASSWORD) })
+      .returning();
     viewerId = u!.id;
     await db.insert(users).values({ email: "locked@example.com", role: "viewer", status: "inactive", passwordHash: await hashPassword(PASSWORD) });
     const dep = await seedDeployment(db, "private");
@@ -107,9 +110,17 @@ describe.each(storageKinds)("login and private mode (%s)", (storage) => {
   it("changes the own password with the current one and ends the other sessions", async () => {
     const mine = await login();
     const elsewhere = await login();
-    const noCurrent = await browser("PUT", `/api/v1/users/${viewerId}/password`, { cookie: mine.cookie, csrf: mine.csrf, body: { password: "another password 2" } });
+    const noCurrent = await browser("PUT", `/api/v1/users/${viewerId}/password`, {
+      cookie: mine.cookie,
+      csrf: mine.csrf,
+      body: { password: "another password 2" },
+    });
     expect(noCurrent.status).toBe(400);
-    const short = await browser("PUT", `/api/v1/users/${viewerId}/password`, { cookie: mine.cookie, csrf: mine.csrf, body: { password: "short", currentPassword: PASSWORD } });
+    const short = await browser("PUT", `/api/v1/users/${viewerId}/password`, {
+      cookie: mine.cookie,
+      csrf: mine.csrf,
+      body: { password: "short", currentPassword: PASSWORD },
+    });
     expect(short.status).toBe(400);
     const ok = await browser("PUT", `/api/v1/users/${viewerId}/password`, {
       cookie: mine.cookie,
@@ -121,7 +132,11 @@ describe.each(storageKinds)("login and private mode (%s)", (storage) => {
     expect((await browser("GET", "/api/v1/auth/me", { cookie: elsewhere.cookie })).status).toBe(401);
     // The admin resets it without knowing the old one; a viewer cannot set someone else's.
     expect((await t.api("PUT", `/api/v1/users/${viewerId}/password`, { password: PASSWORD })).status).toBe(204);
-    const admin = await browser("PUT", `/api/v1/users/${t.adminUserId}/password`, { cookie: mine.cookie, csrf: mine.csrf, body: { password: "take over admin" } });
+    const admin = await browser("PUT", `/api/v1/users/${t.adminUserId}/password`, {
+      cookie: mine.cookie,
+      csrf: mine.csrf,
+      body: { password: "take over admin" },
+    });
     expect(admin.status).toBe(401); // the reset above ended this session too
   });
 
@@ -136,7 +151,10 @@ describe.each(storageKinds)("login and private mode (%s)", (storage) => {
 
   it("ends an expired login session", async () => {
     const { cookie } = await login();
-    await t.database.db.update(loginSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(loginSessions.userId, viewerId));
+    await t.database.db
+      .update(loginSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(loginSessions.userId, viewerId));
     expect((await browser("GET", "/api/v1/auth/me", { cookie })).status).toBe(401);
     expect((await browser("GET", `/api/v1/embed/dashboard/${dash.publicId}`, { cookie })).status).toBe(401);
   });

@@ -39,7 +39,8 @@ const login = createRoute({
   path: "/api/v1/auth/login",
   tags,
   summary: "Log in with email and password; sets the `svc_session` cookie (private-mode embedding)",
-  description: "Failed attempts are limited per client address and email (10 per 15 minutes) and per address; beyond that the answer is 429 `rate_limited` with Retry-After.",
+  description:
+    "Failed attempts are limited per client address and email (10 per 15 minutes) and per address; beyond that the answer is 429 `rate_limited` with Retry-After.",
   request: jsonBody(LoginInput),
   responses: {
     200: jsonContent(LoginResponse, "Logged in; the cookie is set."),
@@ -125,7 +126,9 @@ export function registerAuthRoutes(app: Router) {
     if (caller.role !== "admin" && user.passwordHash) {
       // A stolen session alone must not be enough to take over the account.
       if (!currentPassword || !(await verifyPassword(user.passwordHash, currentPassword))) {
-        throw badRequest("currentPassword is missing or wrong", [{ path: ["currentPassword"], message: "does not match the current password", code: "invalid" }]);
+        throw badRequest("currentPassword is missing or wrong", [
+          { path: ["currentPassword"], message: "does not match the current password", code: "invalid" },
+        ]);
       }
     }
     const keep = caller.userId === id && caller.via === "login_session" ? (caller as CookiePrincipal).loginSessionId : undefined;

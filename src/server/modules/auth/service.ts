@@ -40,7 +40,6 @@ export async function verifyPassword(storedHash: string, password: string): Prom
   }
 }
 
-
 /** `rate_limited`, saying when the caller may try again. */
 function tooManyFailures(retryAfterSeconds: number) {
   return new DomainError("rate_limited", `Too many failed login attempts; try again in ${retryAfterSeconds} seconds`, { retryAfterSeconds });
@@ -67,7 +66,10 @@ export function createLogin(opts: LoginOptions) {
     const emailKey = `${input.ip}|${email}`;
     const wait = Math.max(perEmail.retryAfterSeconds(emailKey), perIp.retryAfterSeconds(input.ip));
     if (wait > 0) throw tooManyFailures(wait);
-    const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`);
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
     const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await decoy(), input.password), false);
     if (!user || !ok || user.status !== "active") {
       perEmail.record(emailKey);
@@ -106,7 +108,10 @@ export function createLogin(opts: LoginOptions) {
   /** Ends the session of this cookie token (idempotent). */
   async function logout(token: string | undefined) {
     if (!token) return;
-    await db.update(loginSessions).set({ revokedAt: now() }).where(and(eq(loginSessions.tokenHash, hashBearerSecret(token)), isNull(loginSessions.revokedAt)));
+    await db
+      .update(loginSessions)
+      .set({ revokedAt: now() })
+      .where(and(eq(loginSessions.tokenHash, hashBearerSecret(token)), isNull(loginSessions.revokedAt)));
   }
 
   /**

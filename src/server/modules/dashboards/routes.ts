@@ -40,6 +40,9 @@ export function registerEmbedDashboardRoutes(app: Router) {
     const dashboard = await resolveViewableDashboard(db, principal, c.req.valid("param").publicId);
     const viewer = await viewerOf(db, principal);
     c.header("Cache-Control", "no-store");
-    return c.json({ dashboard: dashboard as z.infer<typeof Dashboard>, viewer: { ...viewer, deploymentId: viewer.deploymentId ?? dashboard.deploymentId } }, 200);
+    return c.json(
+      { dashboard: dashboard as z.infer<typeof Dashboard>, viewer: { ...viewer, deploymentId: viewer.deploymentId ?? dashboard.deploymentId } },
+      200,
+    );
   });
 }

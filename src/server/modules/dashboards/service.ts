@@ -116,7 +116,8 @@ async function resolveWidgetReports(db: Db, deploymentId: number, config: Dashbo
       if (w.type !== "CHART") return;
       const { reportId, reportPublicId } = w.config as { reportId?: unknown; reportPublicId?: unknown };
       if (reportId !== undefined && reportId !== null) {
-        if (!Number.isInteger(reportId)) throw badRequest("A widget reportId must be an integer", [{ path: [...at, "reportId"], message: "expected an integer" }]);
+        if (!Number.isInteger(reportId))
+          throw badRequest("A widget reportId must be an integer", [{ path: [...at, "reportId"], message: "expected an integer" }]);
         refs.push({ path: [...at, "reportId"], id: reportId as number });
       } else if (typeof reportPublicId === "string") {
         refs.push({ path: [...at, "reportPublicId"], publicId: reportPublicId });
@@ -130,7 +131,12 @@ async function resolveWidgetReports(db: Db, deploymentId: number, config: Dashbo
   const rows = await db
     .select()
     .from(reports)
-    .where(and(eq(reports.deploymentId, deploymentId), or(ids.length ? inArray(reports.id, ids) : undefined, publicIds.length ? inArray(reports.publicId, publicIds) : undefined)));
+    .where(
+      and(
+        eq(reports.deploymentId, deploymentId),
+        or(ids.length ? inArray(reports.id, ids) : undefined, publicIds.length ? inArray(reports.publicId, publicIds) : undefined),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const byPublicId = new Map(rows.map((r) => [r.publicId, r]));
   const missing = refs.filter((r) => !(r.id !== undefined ? byId.has(r.id) : byPublicId.has(r.publicId!)));
@@ -185,11 +191,25 @@ export async function publishDashboard(db: Db, workbookId: number, actor: UserPr
     const versionNumber = d.versionNumber + 1;
     const [version] = await tx
       .insert(dashboardVersions)
-      .values({ dashboardId: d.id, versionNumber, config: config as Record<string, unknown>, reportSnapshots: snapshots as unknown as Record<string, unknown>[], checksum, createdBy: actor.userId })
+      .values({
+        dashboardId: d.id,
+        versionNumber,
+        config: config as Record<string, unknown>,
+        reportSnapshots: snapshots as unknown as Record<string, unknown>[],
+        checksum,
+        createdBy: actor.userId,
+      })
       .returning();
     const [updated] = await tx
       .update(dashboards)
-      .set({ status: "published", versionId: version!.id, versionNumber, title: config.title ?? null, description: config.description ?? null, updatedAt: new Date() })
+      .set({
+        status: "published",
+        versionId: version!.id,
+        versionNumber,
+        title: config.title ?? null,
+        description: config.description ?? null,
+        updatedAt: new Date(),
+      })
       .where(eq(dashboards.id, d.id))
       .returning();
     return dashboardView(updated!, version!, wb.shared);

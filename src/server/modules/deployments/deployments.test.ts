@@ -64,7 +64,14 @@ describe.each(storageKinds)("deployments API (%s)", (storage) => {
     }
     const yamlError = await create({ name: "broken", dataSource: pgSource, dataModelFiles: [{ path: "x.yml", content: "cubes: [" }] });
     expect(yamlError.status).toBe(400);
-    const dup = await create({ name: "dup", dataSource: pgSource, dataModelFiles: [{ path: "a.yml", content: "" }, { path: "a.yml", content: "" }] });
+    const dup = await create({
+      name: "dup",
+      dataSource: pgSource,
+      dataModelFiles: [
+        { path: "a.yml", content: "" },
+        { path: "a.yml", content: "" },
+      ],
+    });
     expect((await dup.json()).details[0]).toMatchObject({ path: ["dataModelFiles", 1, "path"], code: "duplicate_path" });
     const traversal = await create({ name: "dup", dataSource: pgSource, dataModelFiles: [{ path: "../etc/x.yml", content: "" }] });
     expect(traversal.status).toBe(400);

@@ -73,7 +73,10 @@ export function registerDeploymentRoutes(app: Router) {
     // An embed viewer sees only the deployment its session is for.
     const onlyId = principal.kind === "embed" ? principal.deploymentId : undefined;
     const { rows, total } = await listDeployments(c.get("deps").db, { afterId, limit: first + 1, onlyId });
-    return c.json(pageOf(rows, { first, hasPrevious: afterId !== null, total, cursorOf: (r) => ({ id: r.id }), map: (r) => deploymentView(r, principal) }), 200);
+    return c.json(
+      pageOf(rows, { first, hasPrevious: afterId !== null, total, cursorOf: (r) => ({ id: r.id }), map: (r) => deploymentView(r, principal) }),
+      200,
+    );
   });
 
   app.openapi(get, async (c) => {

@@ -21,7 +21,15 @@ export function deploymentView(row: DeploymentRow, viewer?: Principal): Deployme
   let dataSource: Deployment["dataSource"] = { type: ds.type };
   if (viewer?.kind === "user") {
     if (ds.type === "postgres") {
-      dataSource = { type: "postgres", host: ds.host, port: ds.port, database: ds.database, user: ds.user, ssl: ds.ssl ?? false, hasPassword: !!ds.passwordEncrypted };
+      dataSource = {
+        type: "postgres",
+        host: ds.host,
+        port: ds.port,
+        database: ds.database,
+        user: ds.user,
+        ssl: ds.ssl ?? false,
+        hasPassword: !!ds.passwordEncrypted,
+      };
     } else if (hasRole(viewer, "admin")) {
       dataSource = { type: "duckdb", path: ds.path };
     }
@@ -43,11 +51,15 @@ export async function getDeployment(db: Db, id: number) {
 export async function listDeployments(db: Db, opts: { afterId: number | null; limit: number; onlyId?: number }) {
   const where = opts.onlyId !== undefined ? eq(deployments.id, opts.onlyId) : opts.afterId !== null ? gt(deployments.id, opts.afterId) : undefined;
   const rows = await db.select().from(deployments).where(where).orderBy(asc(deployments.id)).limit(opts.limit);
-  const [total] = await db.select({ n: count() }).from(deployments).where(opts.onlyId !== undefined ? eq(deployments.id, opts.onlyId) : undefined);
+  const [total] = await db
+    .select({ n: count() })
+    .from(deployments)
+    .where(opts.onlyId !== undefined ? eq(deployments.id, opts.onlyId) : undefined);
   return { rows, total: Number(total?.n ?? 0) };
 }
 
-const problem = (pathInBody: (string | number)[], code: string, message: string) => badRequest(`Invalid request body: ${pathInBody.join(".")}: ${message}`, [{ path: pathInBody, code, message }]);
+const problem = (pathInBody: (string | number)[], code: string, message: string) =>
+  badRequest(`Invalid request body: ${pathInBody.join(".")}: ${message}`, [{ path: pathInBody, code, message }]);
 
 /**
  * Turns a data source input into the stored form: a DuckDB path is checked (absolute, an
@@ -56,7 +68,10 @@ const problem = (pathInBody: (string | number)[], code: string, message: string)
  * while host, port, database and user stay the same — otherwise a changed target could be sent
  * a password meant for another server.
  */
-export function dataSourceConfigOf(input: DataSourceInput, opts: { principal: Principal; secretBox: SecretBox; previous?: DataSourceConfig }): DataSourceConfig {
+export function dataSourceConfigOf(
+  input: DataSourceInput,
+  opts: { principal: Principal; secretBox: SecretBox; previous?: DataSourceConfig },
+): DataSourceConfig {
   if (input.type === "duckdb") {
     if (!hasRole(opts.principal, "admin")) throw forbidden("Only admins can point a deployment at a DuckDB file on the server");
     if (!path.isAbsolute(input.path)) throw problem(["dataSource", "path"], "not_absolute", "must be an absolute path");
@@ -75,7 +90,8 @@ export function dataSourceConfigOf(input: DataSourceInput, opts: { principal: Pr
   if (typeof input.password === "string") passwordEncrypted = opts.secretBox.seal(input.password);
   else if (input.password === undefined && prev?.passwordEncrypted) {
     const sameTarget = prev.host === input.host && prev.port === input.port && prev.database === input.database && prev.user === input.user;
-    if (!sameTarget) throw problem(["dataSource", "password"], "password_required", "send the password again (or null for none) when host, port, database or user change");
+    if (!sameTarget)
+      throw problem(["dataSource", "password"], "password_required", "send the password again (or null for none) when host, port, database or user change");
     passwordEncrypted = prev.passwordEncrypted;
   }
   return {
@@ -129,7 +145,12 @@ export async function createDeployment(db: Db, input: CreateDeploymentInput, opt
 }
 
 /** Updates name and/or data source; null when the deployment does not exist. */
-export async function updateDeployment(db: Db, id: number, input: UpdateDeploymentInput, opts: { principal: Principal; secretBox: SecretBox }): Promise<DeploymentRow | null> {
+export async function updateDeployment(
+  db: Db,
+  id: number,
+  input: UpdateDeploymentInput,
+  opts: { principal: Principal; secretBox: SecretBox },
+): Promise<DeploymentRow | null> {
   const current = await getDeployment(db, id);
   if (!current) return null;
   const set: Partial<typeof deployments.$inferInsert> = { updatedAt: new Date() };

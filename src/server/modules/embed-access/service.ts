@@ -1,18 +1,7 @@
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import type { EmbedAccessAction, EmbedAccessRule } from "../../../schema/embed-tenant";
 import type { Db } from "../../db/connection";
-import {
-  dashboards,
-  dashboardVersions,
-  embedAccess,
-  embedSessions,
-  embedTenants,
-  folders,
-  grants,
-  groupMembers,
-  groups,
-  workbooks,
-} from "../../db/schema";
+import { dashboards, dashboardVersions, embedAccess, embedSessions, embedTenants, folders, grants, groupMembers, groups, workbooks } from "../../db/schema";
 import { forbidden, notFound } from "../../domain/errors";
 import type { EmbedPrincipal, Principal, UserPrincipal } from "../../domain/actor";
 import type { SecurityContext } from "../../semantic/security-context";
@@ -46,11 +35,7 @@ export async function securityContextOf(principal: Principal, db: Db): Promise<S
     };
   }
   const [groupRows, userAttributes] = await Promise.all([
-    db
-      .select({ name: groups.name })
-      .from(groupMembers)
-      .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-      .where(eq(groupMembers.userId, principal.userId)),
+    db.select({ name: groups.name }).from(groupMembers).innerJoin(groups, eq(groups.id, groupMembers.groupId)).where(eq(groupMembers.userId, principal.userId)),
     userAttributeMap(db, principal.userId),
   ]);
   return {
@@ -118,7 +103,10 @@ export async function embedAccessFor(db: Db, workbookId: number, embedTenant: st
 }
 
 async function accessView(db: Db, workbookId: number) {
-  const [dash] = await db.select({ publicId: dashboards.publicId, allowEmbed: dashboards.allowEmbed }).from(dashboards).where(eq(dashboards.workbookId, workbookId));
+  const [dash] = await db
+    .select({ publicId: dashboards.publicId, allowEmbed: dashboards.allowEmbed })
+    .from(dashboards)
+    .where(eq(dashboards.workbookId, workbookId));
   const rows = await db
     .select({ tenantName: embedTenants.name, action: embedAccess.action })
     .from(embedAccess)
@@ -134,7 +122,10 @@ async function accessView(db: Db, workbookId: number) {
 }
 
 async function workbookInDeployment(db: Db, deploymentId: number, workbookId: number) {
-  const [wb] = await db.select({ id: workbooks.id }).from(workbooks).where(and(eq(workbooks.id, workbookId), eq(workbooks.deploymentId, deploymentId)));
+  const [wb] = await db
+    .select({ id: workbooks.id })
+    .from(workbooks)
+    .where(and(eq(workbooks.id, workbookId), eq(workbooks.deploymentId, deploymentId)));
   if (!wb) throw notFound("Workbook");
 }
 
@@ -158,7 +149,9 @@ export async function setEmbedAccess(
     if (input.replace) await tx.delete(embedAccess).where(eq(embedAccess.workbookId, workbookId));
     for (const rule of input.rules) {
       const tenantId = rule.embedTenantName === null ? null : (await upsertEmbedTenant(tx, rule.embedTenantName)).id;
-      await tx.delete(embedAccess).where(and(eq(embedAccess.workbookId, workbookId), tenantId === null ? isNull(embedAccess.tenantId) : eq(embedAccess.tenantId, tenantId)));
+      await tx
+        .delete(embedAccess)
+        .where(and(eq(embedAccess.workbookId, workbookId), tenantId === null ? isNull(embedAccess.tenantId) : eq(embedAccess.tenantId, tenantId)));
       await tx.insert(embedAccess).values({ workbookId, tenantId, action: rule.action });
     }
   });
@@ -193,7 +186,10 @@ export async function resolveViewableDashboard(db: Db, principal: Principal, pub
     if (!level) throw notFound("Dashboard");
   }
   if (dash.versionId === null || dash.status === "archived") throw notFound("Published dashboard");
-  const [version] = await db.select().from(dashboardVersions).where(and(eq(dashboardVersions.id, dash.versionId), eq(dashboardVersions.dashboardId, dash.id)));
+  const [version] = await db
+    .select()
+    .from(dashboardVersions)
+    .where(and(eq(dashboardVersions.id, dash.versionId), eq(dashboardVersions.dashboardId, dash.id)));
   if (!version) throw notFound("Published dashboard");
   return {
     id: dash.id,

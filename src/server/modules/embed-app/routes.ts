@@ -53,10 +53,7 @@ export function registerEmbedAppRoutes(app: Router, deps: AppDeps) {
       return c.json({ code: "not_built", message: "The embed app is not built: run `npm run build`." }, 503);
     }
     const config = { allowedOrigins: origins };
-    const html = template.replace(
-      "</head>",
-      `<script id="${EMBED_CONFIG_ELEMENT_ID}" type="application/json">${escapeJsonForHtml(config)}</script></head>`,
-    );
+    const html = template.replace("</head>", `<script id="${EMBED_CONFIG_ELEMENT_ID}" type="application/json">${escapeJsonForHtml(config)}</script></head>`);
     return c.html(html);
   });
 }

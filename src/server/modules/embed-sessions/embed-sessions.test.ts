@@ -147,7 +147,10 @@ describe.each(storageKinds)("embed sessions API (%s)", (storage) => {
 
   it("refuses a session id older than 5 minutes", async () => {
     const { sessionId } = await (await generate({ externalId: "late" })).json();
-    await t.database.db.update(embedSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(isNull(embedSessions.exchangedAt));
+    await t.database.db
+      .update(embedSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(isNull(embedSessions.exchangedAt));
     const res = await t.api("POST", "/api/v1/embed/session/token", { sessionId }, null);
     expect(res.status).toBe(401);
   });

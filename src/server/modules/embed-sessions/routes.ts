@@ -130,7 +130,10 @@ export function registerEmbedSessionRoutes(app: Router) {
   });
 
   app.openapi(
-    { ...generate, request: { body: { required: true, content: { "application/json": { schema: GenerateSessionBody as unknown as typeof GenerateSessionInput } } } } },
+    {
+      ...generate,
+      request: { body: { required: true, content: { "application/json": { schema: GenerateSessionBody as unknown as typeof GenerateSessionInput } } } },
+    },
     async (c) => {
       requireUser(c, "admin");
       const input = c.req.valid("json");

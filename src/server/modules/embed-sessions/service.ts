@@ -21,7 +21,6 @@ export const DEFAULT_EMBED_TENANT = "default";
 const TOKEN_ISSUER = "svc";
 const TOKEN_AUDIENCE = "svc-embed";
 
-
 export interface EmbedSessionOptions {
   db: Db;
   keys: SigningKeyRing;
@@ -70,7 +69,14 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
           .values(values)
           .onConflictDoUpdate({
             target: [embedUsers.tenantId, embedUsers.externalId],
-            set: { email: values.email, displayName: values.displayName, picture: values.picture, userAttributes: attrs, lastSeenAt: values.lastSeenAt, updatedAt: now() },
+            set: {
+              email: values.email,
+              displayName: values.displayName,
+              picture: values.picture,
+              userAttributes: attrs,
+              lastSeenAt: values.lastSeenAt,
+              updatedAt: now(),
+            },
           })
           .returning({ id: embedUsers.id });
         embedUserId = user!.id;

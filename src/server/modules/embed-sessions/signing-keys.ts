@@ -59,7 +59,11 @@ export function createSigningKeyRing(db: Db, box: SecretBox) {
    * newest remaining key sign (or a new one on next use). False when no such key exists.
    */
   async function retire(id: string): Promise<boolean> {
-    const rows = await db.update(signingKeys).set({ retiredAt: new Date() }).where(and(eq(signingKeys.id, id), isNull(signingKeys.retiredAt))).returning({ id: signingKeys.id });
+    const rows = await db
+      .update(signingKeys)
+      .set({ retiredAt: new Date() })
+      .where(and(eq(signingKeys.id, id), isNull(signingKeys.retiredAt)))
+      .returning({ id: signingKeys.id });
     cache.set(id, null);
     if (current?.id === id) current = null;
     if (rows.length) return true;
@@ -70,7 +74,10 @@ export function createSigningKeyRing(db: Db, box: SecretBox) {
   /** Every key without its secret; `current` marks the one that signs. */
   async function list(): Promise<SigningKeyInfo[]> {
     const signing = await loadCurrent();
-    const rows = await db.select({ id: signingKeys.id, createdAt: signingKeys.createdAt, retiredAt: signingKeys.retiredAt }).from(signingKeys).orderBy(desc(signingKeys.createdAt));
+    const rows = await db
+      .select({ id: signingKeys.id, createdAt: signingKeys.createdAt, retiredAt: signingKeys.retiredAt })
+      .from(signingKeys)
+      .orderBy(desc(signingKeys.createdAt));
     return rows.map((r) => ({
       id: r.id,
       createdAt: r.createdAt.toISOString(),

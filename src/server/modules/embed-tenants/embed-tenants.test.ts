@@ -83,7 +83,12 @@ describe.each(storageKinds)("embed tenants, groups and access API (%s)", (storag
     const south = await session({ externalId: "u3", embedTenantName: "south-wind" });
     const view = (token: string) => t.api("GET", `/api/v1/embed/dashboard/${dash.publicId}`, undefined, token);
 
-    const put = await t.api("PUT", path, { rules: [{ embedTenantName: null, action: "read" }, { embedTenantName: "south-wind", action: "none" }] });
+    const put = await t.api("PUT", path, {
+      rules: [
+        { embedTenantName: null, action: "read" },
+        { embedTenantName: "south-wind", action: "none" },
+      ],
+    });
     expect(put.status).toBe(200);
     expect(await put.json()).toMatchObject({
       workbookId: dash.workbookId,

@@ -105,7 +105,10 @@ export async function deleteEmbedTenant(db: Db, name: string): Promise<void> {
 
 async function groupOf(db: Db, tenantName: string, groupId: number) {
   const tenant = await findEmbedTenant(db, tenantName);
-  const [group] = await db.select().from(embedGroups).where(and(eq(embedGroups.id, groupId), eq(embedGroups.tenantId, tenant.id)));
+  const [group] = await db
+    .select()
+    .from(embedGroups)
+    .where(and(eq(embedGroups.id, groupId), eq(embedGroups.tenantId, tenant.id)));
   if (!group) throw notFound("Embed group");
   return { tenant, group };
 }
@@ -134,7 +137,10 @@ export async function getEmbedGroup(db: Db, tenantName: string, groupId: number)
 export async function updateEmbedGroup(db: Db, tenantName: string, groupId: number, input: { name?: string; displayName?: string | null }) {
   const { tenant, group } = await groupOf(db, tenantName, groupId);
   if (input.name !== undefined && input.name !== group.name) {
-    const [taken] = await db.select({ id: embedGroups.id }).from(embedGroups).where(and(eq(embedGroups.tenantId, tenant.id), eq(embedGroups.name, input.name)));
+    const [taken] = await db
+      .select({ id: embedGroups.id })
+      .from(embedGroups)
+      .where(and(eq(embedGroups.tenantId, tenant.id), eq(embedGroups.name, input.name)));
     if (taken) throw conflict(`The tenant already has a group named '${input.name}'`);
   }
   const [row] = await db
@@ -167,15 +173,21 @@ export async function listEmbedGroupUsers(db: Db, tenantName: string, groupId: n
 
 async function usersByExternalId(db: Db, tenantId: number, externalIds: string[]) {
   const unique = [...new Set(externalIds)];
-  const rows = await db.select().from(embedUsers).where(and(eq(embedUsers.tenantId, tenantId), inArray(embedUsers.externalId, unique)));
+  const rows = await db
+    .select()
+    .from(embedUsers)
+    .where(and(eq(embedUsers.tenantId, tenantId), inArray(embedUsers.externalId, unique)));
   const found = new Set(rows.map((r) => r.externalId));
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length) {
-    throw badRequest(`No embed user of this tenant has externalId ${missing.map((m) => `'${m}'`).join(", ")}`, missing.map((m) => ({
-      path: ["externalIds", externalIds.indexOf(m)],
-      message: "no such embed user in this tenant",
-      code: "not_found",
-    })));
+    throw badRequest(
+      `No embed user of this tenant has externalId ${missing.map((m) => `'${m}'`).join(", ")}`,
+      missing.map((m) => ({
+        path: ["externalIds", externalIds.indexOf(m)],
+        message: "no such embed user in this tenant",
+        code: "not_found",
+      })),
+    );
   }
   return rows;
 }
@@ -193,9 +205,15 @@ export async function addEmbedGroupUsers(db: Db, tenantName: string, groupId: nu
 export async function removeEmbedGroupUsers(db: Db, tenantName: string, groupId: number, externalIds: string[]) {
   const { tenant, group } = await groupOf(db, tenantName, groupId);
   const members = await usersByExternalId(db, tenant.id, externalIds);
-  await db
-    .delete(embedGroupMembers)
-    .where(and(eq(embedGroupMembers.groupId, group.id), inArray(embedGroupMembers.embedUserId, members.map((m) => m.id))));
+  await db.delete(embedGroupMembers).where(
+    and(
+      eq(embedGroupMembers.groupId, group.id),
+      inArray(
+        embedGroupMembers.embedUserId,
+        members.map((m) => m.id),
+      ),
+    ),
+  );
 }
 
 /**
@@ -226,7 +244,12 @@ export async function syncTenantGroups(
       .values(names.map((name) => ({ tenantId, name })))
       .onConflictDoNothing();
   }
-  const groups = names.length ? await db.select({ id: embedGroups.id }).from(embedGroups).where(and(eq(embedGroups.tenantId, tenantId), inArray(embedGroups.name, names))) : [];
+  const groups = names.length
+    ? await db
+        .select({ id: embedGroups.id })
+        .from(embedGroups)
+        .where(and(eq(embedGroups.tenantId, tenantId), inArray(embedGroups.name, names)))
+    : [];
   const tenantGroupIds = db.select({ id: embedGroups.id }).from(embedGroups).where(eq(embedGroups.tenantId, tenantId));
   await db.delete(embedGroupMembers).where(and(eq(embedGroupMembers.embedUserId, embedUserId), inArray(embedGroupMembers.groupId, tenantGroupIds)));
   if (groups.length) {

@@ -31,7 +31,12 @@ const list = createRoute({
   security,
   request: {
     params: DeploymentParams,
-    query: PageQuery.extend({ parentId: z.union([IdParam, z.literal("root")]).optional().meta({ description: "Only children of this folder; `root` for top-level folders." }) }),
+    query: PageQuery.extend({
+      parentId: z
+        .union([IdParam, z.literal("root")])
+        .optional()
+        .meta({ description: "Only children of this folder; `root` for top-level folders." }),
+    }),
   },
   responses: { 200: jsonContent(FoldersListResponse, "A page of folders."), ...commonErrors, ...notFoundError },
 });
@@ -81,7 +86,12 @@ export function registerFolderRoutes(app: Router) {
     const { deploymentId } = c.req.valid("param");
     const { first = DEFAULT_PAGE_SIZE, after, parentId } = c.req.valid("query");
     const afterId = after ? decodeCursor(after, isIdCursor).id : null;
-    const { rows, total } = await listFolders(c.get("deps").db, deploymentId, { afterId, limit: first + 1, parentId: parentId === "root" ? null : parentId }, actor);
+    const { rows, total } = await listFolders(
+      c.get("deps").db,
+      deploymentId,
+      { afterId, limit: first + 1, parentId: parentId === "root" ? null : parentId },
+      actor,
+    );
     return c.json(pageOf(rows, { first, hasPrevious: afterId !== null, total, cursorOf: (r) => ({ id: r.id }), map: (r) => r }), 200);
   });
 

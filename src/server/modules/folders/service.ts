@@ -26,7 +26,10 @@ function folderView(row: FolderRow, path: { id: number; name: string }[], level:
 }
 
 async function viewsOf(db: Db, rows: FolderRow[], actor: UserPrincipal): Promise<Folder[]> {
-  const paths = await folderPaths(db, rows.map((r) => r.id));
+  const paths = await folderPaths(
+    db,
+    rows.map((r) => r.id),
+  );
   const out: Folder[] = [];
   for (const r of rows) out.push(folderView(r, paths.get(r.id) ?? [], await accessLevel(db, actor, "folder", r.id)));
   return out;
@@ -39,7 +42,10 @@ async function requireDeployment(db: Db, deploymentId: number) {
 
 /** The folder when it exists in the deployment and the actor has `needed`; 404 / 403 otherwise. */
 export async function requireFolder(db: Db, deploymentId: number, folderId: number, actor: UserPrincipal, needed: "read" | "edit" | "manage") {
-  const [row] = await db.select().from(folders).where(and(eq(folders.id, folderId), eq(folders.deploymentId, deploymentId)));
+  const [row] = await db
+    .select()
+    .from(folders)
+    .where(and(eq(folders.id, folderId), eq(folders.deploymentId, deploymentId)));
   if (!row) throw notFound("Folder");
   const level = await accessLevel(db, actor, "folder", row.id);
   if (level === "none") throw notFound("Folder");
@@ -52,7 +58,10 @@ export async function createFolder(db: Db, deploymentId: number, input: CreateFo
   await requireDeployment(db, deploymentId);
   if (!hasRole(actor, "ai_bi_user")) throw forbidden("Creating a folder needs the role ai_bi_user or higher");
   if (input.parentId) await requireFolder(db, deploymentId, input.parentId, actor, "edit");
-  const [row] = await db.insert(folders).values({ deploymentId, parentId: input.parentId ?? null, name: input.name, createdBy: actor.userId }).returning();
+  const [row] = await db
+    .insert(folders)
+    .values({ deploymentId, parentId: input.parentId ?? null, name: input.name, createdBy: actor.userId })
+    .returning();
   return (await viewsOf(db, [row!], actor))[0]!;
 }
 
@@ -90,11 +99,15 @@ export async function updateFolder(db: Db, deploymentId: number, folderId: numbe
     const [current] = await db.select({ parentId: folders.parentId }).from(folders).where(eq(folders.id, folderId));
     if (current && current.parentId !== input.parentId) {
       const moved = await moveFolderInto(db, folderId, input.parentId);
-      if (moved === "cycle") throw badRequest("A folder cannot be moved into one of its descendants", [{ path: ["parentId"], message: "is a descendant of the folder" }]);
+      if (moved === "cycle")
+        throw badRequest("A folder cannot be moved into one of its descendants", [{ path: ["parentId"], message: "is a descendant of the folder" }]);
     }
   }
   if (input.name !== undefined) {
-    await db.update(folders).set({ name: input.name, updatedAt: new Date() }).where(and(eq(folders.id, folderId), sql`${folders.name} IS DISTINCT FROM ${input.name}`));
+    await db
+      .update(folders)
+      .set({ name: input.name, updatedAt: new Date() })
+      .where(and(eq(folders.id, folderId), sql`${folders.name} IS DISTINCT FROM ${input.name}`));
   }
   const [row] = await db.select().from(folders).where(eq(folders.id, folderId));
   if (!row) throw notFound("Folder");
@@ -122,7 +135,12 @@ export async function deleteFolder(db: Db, deploymentId: number, folderId: numbe
 }
 
 /** A page of readable folders by id; `parentId` filters (null: top-level folders). */
-export async function listFolders(db: Db, deploymentId: number, opts: { afterId: number | null; limit: number; parentId?: number | null }, actor: UserPrincipal) {
+export async function listFolders(
+  db: Db,
+  deploymentId: number,
+  opts: { afterId: number | null; limit: number; parentId?: number | null },
+  actor: UserPrincipal,
+) {
   await requireDeployment(db, deploymentId);
   const readable = await readableSet(db, actor, deploymentId);
   const where = and(

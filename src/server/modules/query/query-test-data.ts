@@ -77,16 +77,23 @@ export async function prepareQueryTestData(opts: { rows: number; postgres: boole
   let pgModelFiles: QueryTestData["pgModelFiles"] = [];
   if (opts.postgres) {
     await pgQuery(`CREATE SCHEMA ${schema}`);
-    await pgQuery(`CREATE TABLE ${schema}.orders (order_id bigint PRIMARY KEY, tenant text, customer_id bigint, product_id int, created_at timestamp, status text, quantity int, amount numeric(12,2))`);
-    await pgQuery(`CREATE TABLE ${schema}.customers (customer_id bigint PRIMARY KEY, tenant text, name text, country text, city text, latitude double precision, longitude double precision, signed_up_at timestamp)`);
+    await pgQuery(
+      `CREATE TABLE ${schema}.orders (order_id bigint PRIMARY KEY, tenant text, customer_id bigint, product_id int, created_at timestamp, status text, quantity int, amount numeric(12,2))`,
+    );
+    await pgQuery(
+      `CREATE TABLE ${schema}.customers (customer_id bigint PRIMARY KEY, tenant text, name text, country text, city text, latitude double precision, longitude double precision, signed_up_at timestamp)`,
+    );
     await pgQuery(`CREATE TABLE ${schema}.products (product_id int PRIMARY KEY, name text, category text, price double precision)`);
     const columns: Record<string, string> = {
       orders: "order_id bigint, tenant text, customer_id bigint, product_id int, created_at timestamp, status text, quantity int, amount numeric(12,2)",
-      customers: "customer_id bigint, tenant text, name text, country text, city text, latitude double precision, longitude double precision, signed_up_at timestamp",
+      customers:
+        "customer_id bigint, tenant text, name text, country text, city text, latitude double precision, longitude double precision, signed_up_at timestamp",
       products: "product_id int, name text, category text, price double precision",
     };
     for (const table of ["products", "customers", "orders"]) {
-      const names = columns[table]!.split(", ").map((c) => c.split(" ")[0]).join(", ");
+      const names = columns[table]!.split(", ")
+        .map((c) => c.split(" ")[0])
+        .join(", ");
       await pgQuery(`INSERT INTO ${schema}.${table} (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${columns[table]})`, [tableJson[table]]);
     }
     pgModelFiles = [

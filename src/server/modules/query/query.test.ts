@@ -38,7 +38,11 @@ describe.each(storageKinds)("query API (%s storage)", (storage) => {
   }
 
   async function embedToken(deploymentId: number, tenant: string | null) {
-    const gen = await t.api("POST", "/api/v1/embed/generate-session", { deploymentId, externalId: `viewer-${tenant ?? "none"}`, ...(tenant ? { embedTenantName: tenant } : {}) });
+    const gen = await t.api("POST", "/api/v1/embed/generate-session", {
+      deploymentId,
+      externalId: `viewer-${tenant ?? "none"}`,
+      ...(tenant ? { embedTenantName: tenant } : {}),
+    });
     expect(gen.status, await gen.clone().text()).toBe(200);
     const { sessionId } = (await gen.json()) as { sessionId: string };
     const ex = await t.api("POST", "/api/v1/embed/session/token", { sessionId }, null);
@@ -108,13 +112,43 @@ describe.each(storageKinds)("query API (%s storage)", (storage) => {
         ["dimension as measure", { measures: ["sales.status"] }, ["query", "measures", 0], "wrong_member_kind"],
         ["limit of the wrong type", { measures: ["sales.count"], limit: "10" }, ["query", "limit"], "invalid_type"],
         ["members of the wrong type", { measures: "sales.count" }, ["query", "measures"], "invalid_type"],
-        ["value of the wrong type", { measures: ["sales.count"], filters: [{ member: "sales.quantity", operator: "gt", values: ["many"] }] }, ["query", "filters", 0, "values", 0], "wrong_value_type"],
-        ["unknown operator", { measures: ["sales.count"], filters: [{ member: "sales.status", operator: "like", values: ["x"] }] }, ["query", "filters", 0, "operator"], "bad_operator"],
-        ["malformed date range", { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2024-13-45", "soon"] }] }, ["query", "timeDimensions", 0, "dateRange"], "malformed_date_range"],
-        ["malformed date range in a filter", { measures: ["sales.count"], filters: [{ member: "sales.created_at", operator: "inDateRange", values: ["2024-01-01", "yesterday-ish", "x"] }] }, ["query", "filters", 0, "values"], "malformed_date_range"],
+        [
+          "value of the wrong type",
+          { measures: ["sales.count"], filters: [{ member: "sales.quantity", operator: "gt", values: ["many"] }] },
+          ["query", "filters", 0, "values", 0],
+          "wrong_value_type",
+        ],
+        [
+          "unknown operator",
+          { measures: ["sales.count"], filters: [{ member: "sales.status", operator: "like", values: ["x"] }] },
+          ["query", "filters", 0, "operator"],
+          "bad_operator",
+        ],
+        [
+          "malformed date range",
+          { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2024-13-45", "soon"] }] },
+          ["query", "timeDimensions", 0, "dateRange"],
+          "malformed_date_range",
+        ],
+        [
+          "malformed date range in a filter",
+          { measures: ["sales.count"], filters: [{ member: "sales.created_at", operator: "inDateRange", values: ["2024-01-01", "yesterday-ish", "x"] }] },
+          ["query", "filters", 0, "values"],
+          "malformed_date_range",
+        ],
         [
           "measure mixed with a dimension in one filter group",
-          { measures: ["sales.count"], filters: [{ or: [{ member: "sales.revenue", operator: "gt", values: [10] }, { member: "sales.status", operator: "equals", values: ["completed"] }] }] },
+          {
+            measures: ["sales.count"],
+            filters: [
+              {
+                or: [
+                  { member: "sales.revenue", operator: "gt", values: [10] },
+                  { member: "sales.status", operator: "equals", values: ["completed"] },
+                ],
+              },
+            ],
+          },
           ["query", "filters", 0],
           "measure_filter_not_allowed",
         ],
@@ -152,13 +186,23 @@ describe.each(storageKinds)("query API (%s storage)", (storage) => {
       const compiled = await (await t.api("POST", `/api/v1/deployments/${deploymentIds[backend]}/query/sql`, { query: q })).json();
       expect(compiled.params).toContain(injected);
       expect(compiled.sql).not.toContain("'1'='1");
-      const values = await t.api("POST", `/api/v1/deployments/${deploymentIds[backend]}/query/values`, { member: "sales.customers_city", search: "%' OR 1=1 --" });
+      const values = await t.api("POST", `/api/v1/deployments/${deploymentIds[backend]}/query/values`, {
+        member: "sales.customers_city",
+        search: "%' OR 1=1 --",
+      });
       expect(values.status).toBe(200);
       expect((await values.json()).values).toEqual([]);
     });
 
     it("compiles to SQL with bound parameters for platform users and refuses embed viewers", async () => {
-      const body = { query: { measures: ["sales.revenue"], dimensions: ["sales.status"], filters: [{ member: "sales.status", operator: "in", values: ["completed", "shipped"] }], limit: 7 } };
+      const body = {
+        query: {
+          measures: ["sales.revenue"],
+          dimensions: ["sales.status"],
+          filters: [{ member: "sales.status", operator: "in", values: ["completed", "shipped"] }],
+          limit: 7,
+        },
+      };
       const res = await t.api("POST", `/api/v1/deployments/${deploymentIds[backend]}/query/sql`, body);
       expect(res.status).toBe(200);
       const { sql, params } = await res.json();
@@ -191,7 +235,10 @@ describe.each(storageKinds)("query API (%s storage)", (storage) => {
 
     it("refuses before running a fill whose known grid is larger than the limit, naming it", async () => {
       const res = await query(backend, {
-        query: { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", granularity: "second", dateRange: ["1900-01-01", "2100-01-01"] }] },
+        query: {
+          measures: ["sales.count"],
+          timeDimensions: [{ dimension: "sales.created_at", granularity: "second", dateRange: ["1900-01-01", "2100-01-01"] }],
+        },
         fillMissingRows: { member: "sales.created_at" },
       });
       expect(res.status).toBe(400);
@@ -247,7 +294,12 @@ describe.each(storageKinds)("query API (%s storage)", (storage) => {
       });
 
       it.each(viewers)("shows %s only its own values through /query/values", async (viewer) => {
-        const res = await t.api("POST", `/api/v1/deployments/${deploymentIds[backend]}/query/values`, { member: "sales.customers_city", limit: 1000 }, tokens[backend][viewer]);
+        const res = await t.api(
+          "POST",
+          `/api/v1/deployments/${deploymentIds[backend]}/query/values`,
+          { member: "sales.customers_city", limit: 1000 },
+          tokens[backend][viewer],
+        );
         expect(res.status).toBe(200);
         expect(((await res.json()).values as string[]).sort()).toEqual(expected(viewer).cities);
       });
@@ -282,7 +334,7 @@ describe.each(storageKinds)("query API (%s storage)", (storage) => {
 
       it("answers 404 to an embed token of another deployment on every endpoint", async () => {
         const other = backends.find((b) => b !== backend);
-        const otherId = other ? deploymentIds[other] : (await createDeployment({ name: "elsewhere", dataSource: { type: "duckdb", path: data.duckdbPath } }));
+        const otherId = other ? deploymentIds[other] : await createDeployment({ name: "elsewhere", dataSource: { type: "duckdb", path: data.duckdbPath } });
         const token = tokens[backend]["acme-corp"];
         const calls = [
           t.api("POST", `/api/v1/deployments/${otherId}/query`, { query: totals }, token),
@@ -303,9 +355,10 @@ describe.each(storageKinds)("query API (%s storage)", (storage) => {
     const activeSlowQueries = async () =>
       Number(
         (
-          await data.pgQuery("SELECT count(*) AS n FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND query LIKE '%pg_sleep%' AND query LIKE $1", [
-            `%${data.pgSchema}%`,
-          ])
+          await data.pgQuery(
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE state = 'active' AND pid <> pg_backend_pid() AND query LIKE '%pg_sleep%' AND query LIKE $1",
+            [`%${data.pgSchema}%`],
+          )
         ).rows[0].n,
       );
     async function waitFor(check: () => Promise<boolean>, ms = 2000) {

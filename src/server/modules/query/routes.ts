@@ -100,15 +100,17 @@ export function registerQueryRoutes(app: Router) {
     const { deploymentId } = c.req.valid("param");
     const body = c.req.valid("json");
     const { engine, securityContext } = await engineFor(c, deploymentId);
-    const result = await withBodyPaths(() => engine.load(body.query, {
-      securityContext,
-      bypassCache: body.cache === "bypass",
-      fillMissingRows: body.fillMissingRows,
-      periodComparisons: body.periodComparisons,
-      // The query is cancelled in the database when the client goes away.
-      signal: c.req.raw.signal,
-      timeoutMs: c.get("deps").queryEngines.queryTimeoutMs,
-    }));
+    const result = await withBodyPaths(() =>
+      engine.load(body.query, {
+        securityContext,
+        bypassCache: body.cache === "bypass",
+        fillMissingRows: body.fillMissingRows,
+        periodComparisons: body.periodComparisons,
+        // The query is cancelled in the database when the client goes away.
+        signal: c.req.raw.signal,
+        timeoutMs: c.get("deps").queryEngines.queryTimeoutMs,
+      }),
+    );
     return c.json({ data: result.data, annotation: result.annotation, fromCache: result.fromCache }, 200);
   });
 
@@ -117,7 +119,9 @@ export function registerQueryRoutes(app: Router) {
     const { deploymentId } = c.req.valid("param");
     const body = c.req.valid("json");
     const { engine, securityContext } = await engineFor(c, deploymentId);
-    const compiled = await withBodyPaths(() => engine.sql(body.query, { securityContext, fillMissingRows: body.fillMissingRows, periodComparisons: body.periodComparisons }));
+    const compiled = await withBodyPaths(() =>
+      engine.sql(body.query, { securityContext, fillMissingRows: body.fillMissingRows, periodComparisons: body.periodComparisons }),
+    );
     return c.json(compiled, 200);
   });
 
@@ -126,7 +130,12 @@ export function registerQueryRoutes(app: Router) {
     const body = c.req.valid("json");
     const { engine, securityContext } = await engineFor(c, deploymentId);
     const list = await withBodyPaths(
-      () => engine.distinctValues(body.member, { search: body.search, limit: body.limit }, { securityContext, signal: c.req.raw.signal, timeoutMs: c.get("deps").queryEngines.queryTimeoutMs }),
+      () =>
+        engine.distinctValues(
+          body.member,
+          { search: body.search, limit: body.limit },
+          { securityContext, signal: c.req.raw.signal, timeoutMs: c.get("deps").queryEngines.queryTimeoutMs },
+        ),
       null,
     );
     return c.json({ values: list }, 200);

@@ -24,9 +24,25 @@ describe.each(storageKinds)("reports API (%s)", (storage) => {
     const res = await put("RevenueByMon", { name: "Revenue", kind: "vega", query: { measures: ["orders.revenue"] }, spec: { mark: "bar" }, meta: { a: 1 } });
     expect(res.status).toBe(200);
     const created = await res.json();
-    expect(created).toMatchObject({ publicId: "RevenueByMon", type: "REPORT", name: "Revenue", kind: "vega", versionNumber: 1, folderPath: [], canEdit: true, canManage: true });
+    expect(created).toMatchObject({
+      publicId: "RevenueByMon",
+      type: "REPORT",
+      name: "Revenue",
+      kind: "vega",
+      versionNumber: 1,
+      folderPath: [],
+      canEdit: true,
+      canManage: true,
+    });
     const updated = await (await put("RevenueByMon", { title: "Revenue by month", meta: { b: 2 } })).json();
-    expect(updated).toMatchObject({ id: created.id, name: "Revenue", title: "Revenue by month", meta: { a: 1, b: 2 }, query: { measures: ["orders.revenue"] }, versionNumber: 2 });
+    expect(updated).toMatchObject({
+      id: created.id,
+      name: "Revenue",
+      title: "Revenue by month",
+      meta: { a: 1, b: 2 },
+      query: { measures: ["orders.revenue"] },
+      versionNumber: 2,
+    });
     const same = await (await put("RevenueByMon", { title: "Revenue by month" })).json();
     expect(same.versionNumber).toBe(2);
     expect(same.updatedAt).toBe(updated.updatedAt);
@@ -57,7 +73,13 @@ describe.each(storageKinds)("reports API (%s)", (storage) => {
     expect(mine.status).toBe(200);
     const adminReport = await (await put("AdminMade001", { name: "admin" })).json();
     expect((await put("AdminMade001", { name: "taken over" }, analyst.token)).status).toBe(403);
-    await t.api("PUT", `/api/v1/deployments/${dep}/grants`, { objectType: "report", objectId: adminReport.id, principalType: "user", principalId: analyst.id, level: "edit" });
+    await t.api("PUT", `/api/v1/deployments/${dep}/grants`, {
+      objectType: "report",
+      objectId: adminReport.id,
+      principalType: "user",
+      principalId: analyst.id,
+      level: "edit",
+    });
     const edited = await put("AdminMade001", { name: "edited" }, analyst.token);
     expect(edited.status).toBe(200);
     expect(await edited.json()).toMatchObject({ canEdit: true, canManage: false });
@@ -69,7 +91,13 @@ describe.each(storageKinds)("reports API (%s)", (storage) => {
     const rep = await (await put("Connectable1", { name: "c" })).json();
     const url = `${base()}/${rep.id}/connect-workbook`;
     expect((await t.api("PUT", url, { externalWorkbookId: "sheet-1", resultLocation: "A1" }, viewer.token)).status).toBe(404);
-    await t.api("PUT", `/api/v1/deployments/${dep}/grants`, { objectType: "report", objectId: rep.id, principalType: "user", principalId: viewer.id, level: "read" });
+    await t.api("PUT", `/api/v1/deployments/${dep}/grants`, {
+      objectType: "report",
+      objectId: rep.id,
+      principalType: "user",
+      principalId: viewer.id,
+      level: "read",
+    });
     const ok = await t.api("PUT", url, { externalWorkbookId: "sheet-1", resultLocation: "A1", endResultCell: "D20" }, viewer.token);
     expect(ok.status).toBe(200);
     await t.api("PUT", url, { externalWorkbookId: "sheet-2", resultLocation: "B2" }, viewer.token);
@@ -80,7 +108,7 @@ describe.each(storageKinds)("reports API (%s)", (storage) => {
     ]);
     const filtered = await (await t.api("GET", `${base()}?externalWorkbookId=sheet-2`)).json();
     expect(filtered.items.map((i: { id: number }) => i.id)).toEqual([rep.id]);
-    expect((await t.api("PUT", url, { externalWorkbookId: "" , resultLocation: "A1" })).status).toBe(400);
+    expect((await t.api("PUT", url, { externalWorkbookId: "", resultLocation: "A1" })).status).toBe(400);
   });
 
   it("lists with cursor pages by name, createdAt and updatedAt, with search and folder filters", async () => {
@@ -113,7 +141,10 @@ describe.each(storageKinds)("reports API (%s)", (storage) => {
 
   it("refuses cursor paging when sorting by lastViewedAt and lists the whole set instead", async () => {
     const a = await (await put("ViewedFirst1", { name: "viewed a" })).json();
-    await t.database.db.update(reports).set({ lastViewedAt: new Date("2030-01-01") }).where(eq(reports.id, a.id));
+    await t.database.db
+      .update(reports)
+      .set({ lastViewedAt: new Date("2030-01-01") })
+      .where(eq(reports.id, a.id));
     for (const q of ["first=10", "after=abc", "first=1&after=abc"]) {
       const res = await t.api("GET", `${base()}?sortBy=lastViewedAt&${q}`);
       expect(res.status, q).toBe(400);

@@ -5,7 +5,17 @@ import { deployments, reports, workbooks } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../domain/errors";
 import { encodeCursor } from "../../domain/pagination";
 import { hasRole, type UserPrincipal } from "../../domain/actor";
-import { accessLevel, atLeast, deleteGrantsOf, findFolder, folderPaths, readableCondition, readableSet, requireAccess, type EffectiveAccess } from "../access/service";
+import {
+  accessLevel,
+  atLeast,
+  deleteGrantsOf,
+  findFolder,
+  folderPaths,
+  readableCondition,
+  readableSet,
+  requireAccess,
+  type EffectiveAccess,
+} from "../access/service";
 
 type ReportRow = typeof reports.$inferSelect;
 
@@ -41,11 +51,14 @@ export function reportView(row: ReportRow, folderPath: { id: number; name: strin
 }
 
 async function viewsOf(db: Db, rows: ReportRow[], actor: UserPrincipal): Promise<Report[]> {
-  const paths = await folderPaths(db, rows.flatMap((r) => (r.folderId !== null ? [r.folderId] : [])));
+  const paths = await folderPaths(
+    db,
+    rows.flatMap((r) => (r.folderId !== null ? [r.folderId] : [])),
+  );
   const out: Report[] = [];
   for (const r of rows) {
     const level = await accessLevel(db, actor, "report", r.id);
-    out.push(reportView(r, r.folderId !== null ? paths.get(r.folderId) ?? [] : [], level));
+    out.push(reportView(r, r.folderId !== null ? (paths.get(r.folderId) ?? []) : [], level));
   }
   return out;
 }
@@ -55,11 +68,34 @@ export async function reportViewOf(db: Db, row: ReportRow, actor: UserPrincipal)
 }
 
 /** Content columns that make a new report version when they change. */
-const CONTENT_FIELDS = ["name", "title", "description", "kind", "query", "sqlQuery", "spec", "meta", "fillMissingRows", "periodComparisons", "preferences"] as const;
+const CONTENT_FIELDS = [
+  "name",
+  "title",
+  "description",
+  "kind",
+  "query",
+  "sqlQuery",
+  "spec",
+  "meta",
+  "fillMissingRows",
+  "periodComparisons",
+  "preferences",
+] as const;
 const JSON_FIELDS = new Set(["query", "spec", "meta", "fillMissingRows", "periodComparisons", "preferences"]);
 const COLUMN: Record<string, string> = {
-  name: "name", title: "title", description: "description", kind: "kind", query: "query", sqlQuery: "sql_query", spec: "spec", meta: "meta",
-  fillMissingRows: "fill_missing_rows", periodComparisons: "period_comparisons", preferences: "preferences", folderId: "folder_id", workbookId: "workbook_id",
+  name: "name",
+  title: "title",
+  description: "description",
+  kind: "kind",
+  query: "query",
+  sqlQuery: "sql_query",
+  spec: "spec",
+  meta: "meta",
+  fillMissingRows: "fill_missing_rows",
+  periodComparisons: "period_comparisons",
+  preferences: "preferences",
+  folderId: "folder_id",
+  workbookId: "workbook_id",
 };
 
 function valueSql(field: string, value: unknown): SQL {
@@ -71,7 +107,10 @@ function valueSql(field: string, value: unknown): SQL {
 
 async function checkWorkbookRef(db: Db, deploymentId: number, workbookId: number | null | undefined) {
   if (workbookId === undefined || workbookId === null) return;
-  const [wb] = await db.select({ id: workbooks.id }).from(workbooks).where(and(eq(workbooks.id, workbookId), eq(workbooks.deploymentId, deploymentId)));
+  const [wb] = await db
+    .select({ id: workbooks.id })
+    .from(workbooks)
+    .where(and(eq(workbooks.id, workbookId), eq(workbooks.deploymentId, deploymentId)));
   if (!wb) throw notFound(`Workbook ${workbookId}`);
 }
 
@@ -83,7 +122,8 @@ async function checkWorkbookRef(db: Db, deploymentId: number, workbookId: number
  * Changed content bumps `versionNumber`; the same request again writes nothing.
  */
 export async function upsertReportByPublicId(db: Db, deploymentId: number, publicId: string, input: ReportInput, actor: UserPrincipal): Promise<Report> {
-  if (!PUBLIC_ID_PATTERN.test(publicId)) throw badRequest("Invalid public id: must be 12 characters [0-9A-Za-z]", [{ path: ["publicId"], message: "must be 12 characters [0-9A-Za-z]" }]);
+  if (!PUBLIC_ID_PATTERN.test(publicId))
+    throw badRequest("Invalid public id: must be 12 characters [0-9A-Za-z]", [{ path: ["publicId"], message: "must be 12 characters [0-9A-Za-z]" }]);
   const [dep] = await db.select({ id: deployments.id }).from(deployments).where(eq(deployments.id, deploymentId));
   if (!dep) throw notFound("Deployment");
   await checkWorkbookRef(db, deploymentId, input.workbookId);
@@ -141,16 +181,27 @@ export async function upsertReportByPublicId(db: Db, deploymentId: number, publi
     const contentChanged = fields.some((f) => (CONTENT_FIELDS as readonly string[]).includes(f));
     const contentCols = fields.filter((f) => (CONTENT_FIELDS as readonly string[]).includes(f));
     const versionBump = contentChanged
-      ? sql`, version_number = CASE WHEN (${sql.join(contentCols.map((f) => sql.raw(COLUMN[f]!)), sql`, `)}, true) IS DISTINCT FROM (${sql.join(
+      ? sql`, version_number = CASE WHEN (${sql.join(
+          contentCols.map((f) => sql.raw(COLUMN[f]!)),
+          sql`, `,
+        )}, true) IS DISTINCT FROM (${sql.join(
           contentCols.map((f) => valueSql(f, (input as Record<string, unknown>)[f])),
           sql`, `,
         )}, true) THEN version_number + 1 ELSE version_number END`
       : sql``;
-    const [updated] = await db.execute(sql`UPDATE reports SET ${sql.join(cols.map((c, i) => sql`${c} = ${vals[i]}`), sql`, `)}${versionBump}, updated_at = now()
-        WHERE id = ${existing.id} AND (${sql.join(cols, sql`, `)}, true) IS DISTINCT FROM (${sql.join(vals, sql`, `)}, true) RETURNING id`).then(
-      (r) => (r as unknown as { rows: { id: number }[] }).rows,
-    );
-    const [row] = await db.select().from(reports).where(eq(reports.id, updated ? updated.id : existing.id));
+    const [updated] = await db
+      .execute(
+        sql`UPDATE reports SET ${sql.join(
+          cols.map((c, i) => sql`${c} = ${vals[i]}`),
+          sql`, `,
+        )}${versionBump}, updated_at = now()
+        WHERE id = ${existing.id} AND (${sql.join(cols, sql`, `)}, true) IS DISTINCT FROM (${sql.join(vals, sql`, `)}, true) RETURNING id`,
+      )
+      .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+    const [row] = await db
+      .select()
+      .from(reports)
+      .where(eq(reports.id, updated ? updated.id : existing.id));
     if (!row) throw notFound("Report");
     return reportViewOf(db, row, actor);
   }
@@ -159,7 +210,10 @@ export async function upsertReportByPublicId(db: Db, deploymentId: number, publi
 
 /** The report when it exists in the deployment and the actor has `needed`; 404 / 403 otherwise. */
 export async function requireReport(db: Db, deploymentId: number, reportId: number, actor: UserPrincipal, needed: "read" | "edit" | "manage") {
-  const [row] = await db.select().from(reports).where(and(eq(reports.id, reportId), eq(reports.deploymentId, deploymentId)));
+  const [row] = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.id, reportId), eq(reports.deploymentId, deploymentId)));
   if (!row) throw notFound("Report");
   const level = await accessLevel(db, actor, "report", row.id);
   if (level === "none") throw notFound("Report");
@@ -232,7 +286,12 @@ export async function listReports(db: Db, deploymentId: number, opts: ReportList
     updatedAt: sql`to_char(${reports.updatedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
   };
   if (opts.sortBy === "lastViewedAt") {
-    const rows = await db.select().from(reports).where(where).orderBy(sql`${reports.lastViewedAt} DESC NULLS LAST`, desc(reports.id)).limit(MAX_UNPAGED_REPORTS);
+    const rows = await db
+      .select()
+      .from(reports)
+      .where(where)
+      .orderBy(sql`${reports.lastViewedAt} DESC NULLS LAST`, desc(reports.id))
+      .limit(MAX_UNPAGED_REPORTS);
     return { items: await viewsOf(db, rows, actor), hasNextPage: false, total: Number(total?.n ?? 0), cursors: null };
   }
   const k = key[opts.sortBy];
@@ -253,7 +312,11 @@ export async function listReports(db: Db, deploymentId: number, opts: ReportList
     .limit(opts.first + 1);
   const hasNextPage = rows.length > opts.first;
   const page = rows.slice(0, opts.first);
-  const items = await viewsOf(db, page.map((r) => r.r), actor);
+  const items = await viewsOf(
+    db,
+    page.map((r) => r.r),
+    actor,
+  );
   const cursorOf = (r: (typeof page)[number]) => encodeCursor({ v: r.k, id: r.r.id });
   return {
     items,

@@ -9,13 +9,7 @@ import {
 import { requireUser } from "../../http/auth";
 import { forbidden } from "../../domain/errors";
 import { commonErrors, conflictError, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
-import {
-  createUserAttribute,
-  getUserAttributeValues,
-  listUserAttributes,
-  setUserAttributeValues,
-  updateUserAttribute,
-} from "./service";
+import { createUserAttribute, getUserAttributeValues, listUserAttributes, setUserAttributeValues, updateUserAttribute } from "./service";
 
 const UserAttributesResponse = z.object({ items: z.array(UserAttribute) }).meta({ id: "UserAttributesResponse" });
 

@@ -64,7 +64,9 @@ describe.each(storageKinds)("user attributes API (%s)", (storage) => {
       ["values", 2, "value"],
       ["values", 3, "name"],
     ]);
-    expect((await (await t.api("GET", `/api/v1/user-attribute-values/${userId}`)).json()).values.find((v: { name: string }) => v.name === "region")).toMatchObject({
+    expect(
+      (await (await t.api("GET", `/api/v1/user-attribute-values/${userId}`)).json()).values.find((v: { name: string }) => v.name === "region"),
+    ).toMatchObject({
       value: "none",
       isDefault: true,
     });

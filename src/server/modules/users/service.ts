@@ -26,7 +26,13 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<User> 
   try {
     const [row] = await db
       .insert(users)
-      .values({ email: input.email, firstName: input.firstName ?? null, lastName: input.lastName ?? null, picture: input.picture ?? null, role: input.role ?? "viewer" })
+      .values({
+        email: input.email,
+        firstName: input.firstName ?? null,
+        lastName: input.lastName ?? null,
+        picture: input.picture ?? null,
+        role: input.role ?? "viewer",
+      })
       .returning();
     return userView(row!);
   } catch (err) {
@@ -46,7 +52,11 @@ export async function updateUser(db: Db, id: number, input: UpdateUserInput): Pr
   const set: Partial<UserRow> = {};
   for (const k of ["firstName", "lastName", "picture", "role", "status"] as const) if (input[k] !== undefined) (set as Record<string, unknown>)[k] = input[k];
   const [row] = Object.keys(set).length
-    ? await db.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, id)).returning()
+    ? await db
+        .update(users)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning()
     : await db.select().from(users).where(eq(users.id, id));
   if (!row) throw notFound("User");
   return userView(row);

@@ -25,7 +25,10 @@ const WorkbookParams = z.object({ deploymentId: IdParam, workbookId: IdParam });
 const WorkbooksListResponse = listResponse(Workbook, "WorkbooksListResponse");
 const CreateWorkbookRequest = CreateWorkbookInput.extend({ slug: Slug.nullable().optional() }).strict().meta({ id: "CreateWorkbookRequest" });
 const branchChangedError = {
-  409: jsonContent(z.object({ code: z.string(), message: z.string() }), "`upsert_branch_changed`: another writer created or deleted the workbook holding the slug meanwhile; transient, retry."),
+  409: jsonContent(
+    z.object({ code: z.string(), message: z.string() }),
+    "`upsert_branch_changed`: another writer created or deleted the workbook holding the slug meanwhile; transient, retry.",
+  ),
 };
 
 const upsert = createRoute({
@@ -64,7 +67,10 @@ const list = createRoute({
   request: {
     params: DeploymentParams,
     query: PageQuery.extend({
-      folderId: z.union([IdParam, z.literal("root")]).optional().meta({ description: "Only this folder's workbooks; `root` for those in no folder." }),
+      folderId: z
+        .union([IdParam, z.literal("root")])
+        .optional()
+        .meta({ description: "Only this folder's workbooks; `root` for those in no folder." }),
       search: z.string().max(200).optional(),
     }),
   },

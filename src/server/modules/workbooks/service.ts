@@ -146,7 +146,13 @@ function decideStatement(db: Db) {
  * of different keys lose nothing, and writes nothing at all when the result equals the stored
  * row (the same request twice leaves `updatedAt` alone).
  */
-export async function upsertWorkbookBySlug(db: Db, deploymentId: number, rawSlug: string, input: CreateWorkbookInput | null | undefined, actor: UserPrincipal): Promise<Workbook> {
+export async function upsertWorkbookBySlug(
+  db: Db,
+  deploymentId: number,
+  rawSlug: string,
+  input: CreateWorkbookInput | null | undefined,
+  actor: UserPrincipal,
+): Promise<Workbook> {
   const slug = parseSlug(rawSlug);
   const body = input ?? {};
   const meta = checkMeta(body.meta);
@@ -215,7 +221,12 @@ export async function upsertWorkbookBySlug(db: Db, deploymentId: number, rawSlug
 }
 
 /** `POST …/workbooks`: role ai_bi_user or higher (and edit on the folder); an optional slug must be free. */
-export async function createWorkbook(db: Db, deploymentId: number, input: CreateWorkbookInput & { slug?: string | null }, actor: UserPrincipal): Promise<Workbook> {
+export async function createWorkbook(
+  db: Db,
+  deploymentId: number,
+  input: CreateWorkbookInput & { slug?: string | null },
+  actor: UserPrincipal,
+): Promise<Workbook> {
   const meta = checkMeta(input.meta);
   const folderId = checkFolderIdValue(input.folderId);
   const slug = input.slug === undefined || input.slug === null ? null : parseSlug(input.slug);
@@ -234,7 +245,10 @@ export async function createWorkbook(db: Db, deploymentId: number, input: Create
 
 /** The workbook when it exists in the deployment and the actor has `needed` on it; 404 / 403 otherwise. */
 export async function requireWorkbook(db: Db, deploymentId: number, workbookId: number, actor: UserPrincipal, needed: "read" | "edit" | "manage") {
-  const [row] = await db.select().from(workbooks).where(and(eq(workbooks.id, workbookId), eq(workbooks.deploymentId, deploymentId)));
+  const [row] = await db
+    .select()
+    .from(workbooks)
+    .where(and(eq(workbooks.id, workbookId), eq(workbooks.deploymentId, deploymentId)));
   if (!row) throw notFound("Workbook");
   const level = await accessLevel(db, actor, "workbook", row.id);
   if (level === "none") throw notFound("Workbook");
@@ -272,7 +286,15 @@ export async function listWorkbooks(
     .limit(opts.limit);
   const [total] = await db.select({ n: count() }).from(workbooks).where(where);
   const rows = ids.length
-    ? await viewRows(db, sql`SELECT * FROM workbooks WHERE id IN (${sql.join(ids.map((r) => sql`${r.id}`), sql`, `)})`, actor.userId, sql`ORDER BY w.id`)
+    ? await viewRows(
+        db,
+        sql`SELECT * FROM workbooks WHERE id IN (${sql.join(
+          ids.map((r) => sql`${r.id}`),
+          sql`, `,
+        )})`,
+        actor.userId,
+        sql`ORDER BY w.id`,
+      )
     : [];
   return { rows, total: Number(total?.n ?? 0) };
 }
@@ -289,7 +311,10 @@ export async function updateWorkbook(db: Db, deploymentId: number, workbookId: n
   const sendsSlug = input.slug !== undefined;
   let takeoverFrom: number | null = null;
   if (sendsSlug && input.slug !== null && input.slug !== row.slug) {
-    const [holder] = await db.select({ id: workbooks.id }).from(workbooks).where(and(eq(workbooks.deploymentId, deploymentId), eq(workbooks.slug, input.slug!)));
+    const [holder] = await db
+      .select({ id: workbooks.id })
+      .from(workbooks)
+      .where(and(eq(workbooks.deploymentId, deploymentId), eq(workbooks.slug, input.slug!)));
     if (holder) {
       if (!input.slugTakeover) throw conflict(`The slug ${input.slug} belongs to workbook ${holder.id}; send slugTakeover: true to take it over`, "slug_taken");
       await requireAccess(db, actor, "workbook", holder.id, "edit", "the workbook that holds the slug");
@@ -334,7 +359,13 @@ export async function deleteWorkbook(db: Db, deploymentId: number, workbookId: n
  * is cloned from the shared workspace: its draft is the published dashboard, and it is marked
  * shared. The copy has no slug.
  */
-export async function duplicateWorkbook(db: Db, deploymentId: number, workbookId: number, input: DuplicateWorkbookInput, actor: UserPrincipal): Promise<Workbook> {
+export async function duplicateWorkbook(
+  db: Db,
+  deploymentId: number,
+  workbookId: number,
+  input: DuplicateWorkbookInput,
+  actor: UserPrincipal,
+): Promise<Workbook> {
   const { row } = await requireWorkbook(db, deploymentId, workbookId, actor, "read");
   const folderId = input.folderId !== undefined ? input.folderId : row.folderId;
   if (!hasRole(actor, "ai_bi_user")) throw forbidden("Creating a workbook needs the role ai_bi_user or higher");
@@ -383,4 +414,3 @@ export async function setFavorite(db: Db, deploymentId: number, workbookId: numb
   if (!view) throw notFound("Workbook");
   return view;
 }
-

@@ -7,7 +7,10 @@ const WRITERS = 24;
 
 async function setup(storage: "pglite" | "postgres") {
   const t = await createTestPlatform({ storage });
-  const [d] = await t.database.db.insert(deployments).values({ name: "race", dataSource: { type: "duckdb", path: "/tmp/race.duckdb" } }).returning();
+  const [d] = await t.database.db
+    .insert(deployments)
+    .values({ name: "race", dataSource: { type: "duckdb", path: "/tmp/race.duckdb" } })
+    .returning();
   return { t, dep: d!.id };
 }
 

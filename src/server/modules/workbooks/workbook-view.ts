@@ -100,7 +100,8 @@ export function workbookView(r: ViewRow): Workbook {
     slug: r.slug,
     ...(r.created_by !== null ? { createdBy: r.created_by } : {}),
     userId: r.user_id,
-    user: r.user_id !== null && r.owner_email !== null ? { id: r.user_id, email: r.owner_email, firstName: r.owner_first_name, picture: r.owner_picture } : null,
+    user:
+      r.user_id !== null && r.owner_email !== null ? { id: r.user_id, email: r.owner_email, firstName: r.owner_first_name, picture: r.owner_picture } : null,
     folderId: r.folder_id,
     folderPath: r.folder_path ?? [],
     isFavorite: r.is_favorite,

@@ -74,7 +74,8 @@ describe.each(storageKinds)("workbooks API (%s)", (storage) => {
   it("writes nothing when the same request is applied again (updatedAt and the row version stay)", async () => {
     const body = { name: "Stable", meta: { k: "v" } };
     const first = await (await upsert("stable", body)).json();
-    const xmin = async () => (await t.database.db.execute(sql`SELECT xmin::text AS x FROM workbooks WHERE id = ${first.id}`) as unknown as { rows: { x: string }[] }).rows[0]!.x;
+    const xmin = async () =>
+      ((await t.database.db.execute(sql`SELECT xmin::text AS x FROM workbooks WHERE id = ${first.id}`)) as unknown as { rows: { x: string }[] }).rows[0]!.x;
     const before = await xmin();
     for (let i = 0; i < 3; i++) {
       const again = await (await upsert("stable", body)).json();
@@ -87,7 +88,9 @@ describe.each(storageKinds)("workbooks API (%s)", (storage) => {
   });
 
   it("validates meta.dashboardDraft as a DashboardConfig with the path of each problem", async () => {
-    const res = await upsert("bad-draft", { meta: { dashboardDraft: { kind: "NOPE", widgets: [{ id: "w1", type: "CHART", position: { x: 0, y: 0, w: 2 } }] } } });
+    const res = await upsert("bad-draft", {
+      meta: { dashboardDraft: { kind: "NOPE", widgets: [{ id: "w1", type: "CHART", position: { x: 0, y: 0, w: 2 } }] } },
+    });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.code).toBe("validation_failed");
@@ -96,7 +99,9 @@ describe.each(storageKinds)("workbooks API (%s)", (storage) => {
     expect((await t.api("GET", `${base()}?search=bad-draft`)).status).toBe(200);
     const list = await (await t.api("GET", `${base()}?search=bad-draft`)).json();
     expect(list.items).toHaveLength(0);
-    const ok = await upsert("good-draft", { meta: { dashboardDraft: { title: "T", widgets: [{ id: "w1", type: "TEXT", position: { x: 0, y: 0, w: 2, h: 1 } }] } } });
+    const ok = await upsert("good-draft", {
+      meta: { dashboardDraft: { title: "T", widgets: [{ id: "w1", type: "TEXT", position: { x: 0, y: 0, w: 2, h: 1 } }] } },
+    });
     expect(ok.status).toBe(200);
     expect((await ok.json()).dashboardDraft).toMatchObject({ title: "T" });
   });
@@ -164,7 +169,10 @@ describe.each(storageKinds)("workbooks API (%s)", (storage) => {
     expect(ok.status).toBe(200);
     expect((await ok.json()).name).toBe("Edited");
     // Through a group: a viewer in a group with edit may update (no role is needed to edit).
-    const [g] = await t.database.db.insert(groups).values({ name: `editors-${storage}` }).returning();
+    const [g] = await t.database.db
+      .insert(groups)
+      .values({ name: `editors-${storage}` })
+      .returning();
     await t.database.db.insert(groupMembers).values({ groupId: g!.id, userId: users.viewer!.id });
     expect((await upsert("guarded", { meta: { v: 1 } }, as("viewer"))).status).toBe(403);
     expect((await grant("group", g!.id, "edit")).status).toBe(200);
@@ -201,7 +209,13 @@ describe.each(storageKinds)("workbooks API (%s)", (storage) => {
   it("creates inside a folder only with edit on it", async () => {
     const folder = await (await t.api("POST", `/api/v1/deployments/${dep}/folders`, { name: "Locked" })).json();
     expect((await upsert("in-locked", { folderId: folder.id }, as("analyst"))).status).toBe(403);
-    await t.api("PUT", `/api/v1/deployments/${dep}/grants`, { objectType: "folder", objectId: folder.id, principalType: "user", principalId: users.analyst!.id, level: "edit" });
+    await t.api("PUT", `/api/v1/deployments/${dep}/grants`, {
+      objectType: "folder",
+      objectId: folder.id,
+      principalType: "user",
+      principalId: users.analyst!.id,
+      level: "edit",
+    });
     const res = await upsert("in-locked", { folderId: folder.id }, as("analyst"));
     expect(res.status).toBe(200);
     expect((await res.json()).folderPath).toEqual([{ id: folder.id, name: "Locked" }]);

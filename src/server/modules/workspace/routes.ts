@@ -17,7 +17,10 @@ const list = createRoute({
   tags,
   summary: "List the folders, workbooks and reports directly inside a folder (or the root)",
   security,
-  request: { params: DeploymentParams, query: PageQuery.extend({ folderId: IdParam.optional().meta({ description: "The folder to list; absent: the root." }) }) },
+  request: {
+    params: DeploymentParams,
+    query: PageQuery.extend({ folderId: IdParam.optional().meta({ description: "The folder to list; absent: the root." }) }),
+  },
   responses: { 200: jsonContent(WorkspaceListResponse, "A page of items: folders, then workbooks, then reports."), ...commonErrors, ...notFoundError },
 });
 

@@ -18,7 +18,10 @@ async function requireDeployment(db: Db, deploymentId: number) {
 
 async function existsIn(db: Db, deploymentId: number, item: WorkspaceItemRef): Promise<boolean> {
   const table = item.type === "FOLDER" ? folders : item.type === "WORKBOOK" ? workbooks : reports;
-  const [row] = await db.select({ id: table.id }).from(table).where(and(eq(table.id, item.id), eq(table.deploymentId, deploymentId)));
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, item.id), eq(table.deploymentId, deploymentId)));
   return !!row;
 }
 
@@ -68,7 +71,13 @@ export async function bulkDelete(db: Db, deploymentId: number, items: WorkspaceI
  * Moves items into `targetFolderId` (null: the root). Each item needs manage access, and the
  * destination edit access; a folder cannot go into itself or a descendant (`invalid_move`).
  */
-export async function bulkMove(db: Db, deploymentId: number, items: WorkspaceItemRef[], targetFolderId: number | null, actor: UserPrincipal): Promise<BulkResult> {
+export async function bulkMove(
+  db: Db,
+  deploymentId: number,
+  items: WorkspaceItemRef[],
+  targetFolderId: number | null,
+  actor: UserPrincipal,
+): Promise<BulkResult> {
   await requireDeployment(db, deploymentId);
   if (targetFolderId !== null) {
     if (!(await findFolder(db, deploymentId, targetFolderId))) throw notFound(`Folder ${targetFolderId}`);
@@ -113,14 +122,29 @@ export async function listWorkspace(
   const allowed = (ids: number[], idCol: string, folderCol: string, creatorCol: string) => {
     if (readable.all) return sql`true`;
     const parts = [sql`${sql.raw(creatorCol)} = ${readable.userId}`];
-    if (readable.folderIds.length) parts.push(sql`${sql.raw(folderCol)} IN (${sql.join(readable.folderIds.map((i) => sql`${i}`), sql`, `)})`);
-    if (ids.length) parts.push(sql`${sql.raw(idCol)} IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    if (readable.folderIds.length)
+      parts.push(
+        sql`${sql.raw(folderCol)} IN (${sql.join(
+          readable.folderIds.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+      );
+    if (ids.length)
+      parts.push(
+        sql`${sql.raw(idCol)} IN (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})`,
+      );
     return sql`(${sql.join(parts, sql` OR `)})`;
   };
   const folderAllowed = readable.all
     ? sql`true`
     : readable.folderIds.length
-      ? sql`id IN (${sql.join(readable.folderIds.map((i) => sql`${i}`), sql`, `)})`
+      ? sql`id IN (${sql.join(
+          readable.folderIds.map((i) => sql`${i}`),
+          sql`, `,
+        )})`
       : sql`false`;
   const union = sql`
     SELECT 0 AS r, id, name, parent_id AS folder_id, NULL::text AS slug, NULL::text AS public_id, created_at, updated_at FROM folders
@@ -132,10 +156,16 @@ export async function listWorkspace(
     SELECT 2, id, name, folder_id, NULL, public_id, created_at, updated_at FROM reports
       WHERE deployment_id = ${deploymentId} AND ${inFolder("folder_id")} AND ${allowed(readable.reportIds, "id", "folder_id", "created_by")}`;
   const after = opts.after ? sql`WHERE (r, id) > (${opts.after.r}, ${opts.after.id})` : sql``;
-  const rows = await rowsOf<{ r: number; id: number; name: string; folder_id: number | null; slug: string | null; public_id: string | null; created_at: Date | string; updated_at: Date | string }>(
-    db,
-    sql`SELECT * FROM (${union}) items ${after} ORDER BY r, id LIMIT ${opts.first + 1}`,
-  );
+  const rows = await rowsOf<{
+    r: number;
+    id: number;
+    name: string;
+    folder_id: number | null;
+    slug: string | null;
+    public_id: string | null;
+    created_at: Date | string;
+    updated_at: Date | string;
+  }>(db, sql`SELECT * FROM (${union}) items ${after} ORDER BY r, id LIMIT ${opts.first + 1}`);
   const [total] = await rowsOf<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM (${union}) items`);
   const types: WorkspaceItemType[] = ["FOLDER", "WORKBOOK", "REPORT"];
   const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();

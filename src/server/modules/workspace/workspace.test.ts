@@ -22,7 +22,14 @@ describe.each(storageKinds)("folders, workspace, dashboards, users and grants AP
     const top = await folder("Top");
     const mid = await folder("Mid", top.id);
     const leaf = await folder("Leaf", mid.id);
-    expect(leaf).toMatchObject({ type: "FOLDER", parentId: mid.id, folderPath: [{ id: top.id, name: "Top" }, { id: mid.id, name: "Mid" }] });
+    expect(leaf).toMatchObject({
+      type: "FOLDER",
+      parentId: mid.id,
+      folderPath: [
+        { id: top.id, name: "Top" },
+        { id: mid.id, name: "Mid" },
+      ],
+    });
     const renamed = await (await t.api("PUT", d(`/folders/${mid.id}`), { name: "Middle" })).json();
     expect(renamed.name).toBe("Middle");
     expect((await (await t.api("GET", d(`/folders/${leaf.id}`))).json()).folderPath[1].name).toBe("Middle");
@@ -72,8 +79,12 @@ describe.each(storageKinds)("folders, workspace, dashboards, users and grants AP
     expect((await t.api("GET", d(`/grants/folder/${shared.id}`), undefined, analyst.token)).status).toBe(403);
     expect((await t.api("DELETE", d(`/grants/folder/${shared.id}/user/${analyst.id}`))).status).toBe(204);
     expect((await t.api("GET", d(`/workbooks/${wb.id}`), undefined, analyst.token)).status).toBe(404);
-    expect((await t.api("PUT", d("/grants"), { objectType: "folder", objectId: shared.id, principalType: "user", principalId: 999999, level: "read" })).status).toBe(404);
-    expect((await t.api("PUT", d("/grants"), { objectType: "folder", objectId: shared.id, principalType: "user", principalId: analyst.id, level: "owner" })).status).toBe(400);
+    expect(
+      (await t.api("PUT", d("/grants"), { objectType: "folder", objectId: shared.id, principalType: "user", principalId: 999999, level: "read" })).status,
+    ).toBe(404);
+    expect(
+      (await t.api("PUT", d("/grants"), { objectType: "folder", objectId: shared.id, principalType: "user", principalId: analyst.id, level: "owner" })).status,
+    ).toBe(400);
   });
 
   it("lists the workspace of a folder: folders, then workbooks, then reports, in cursor pages", async () => {
@@ -98,12 +109,23 @@ describe.each(storageKinds)("folders, workspace, dashboards, users and grants AP
     const res = await t.api(
       "POST",
       d("/workspace/bulk-move"),
-      { targetFolderId: dest.id, items: [{ type: "WORKBOOK", id: mine.id }, { type: "WORKBOOK", id: theirs.id }, { type: "FOLDER", id: own.id }, { type: "REPORT", id: 999999 }] },
+      {
+        targetFolderId: dest.id,
+        items: [
+          { type: "WORKBOOK", id: mine.id },
+          { type: "WORKBOOK", id: theirs.id },
+          { type: "FOLDER", id: own.id },
+          { type: "REPORT", id: 999999 },
+        ],
+      },
       analyst.token,
     );
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.succeeded).toEqual([{ type: "WORKBOOK", id: mine.id }, { type: "FOLDER", id: own.id }]);
+    expect(body.succeeded).toEqual([
+      { type: "WORKBOOK", id: mine.id },
+      { type: "FOLDER", id: own.id },
+    ]);
     expect(body.failed).toEqual([
       expect.objectContaining({ type: "WORKBOOK", id: theirs.id, code: "not_found" }),
       expect.objectContaining({ type: "REPORT", id: 999999, code: "not_found" }),
@@ -113,14 +135,24 @@ describe.each(storageKinds)("folders, workspace, dashboards, users and grants AP
     // The destination needs edit: the analyst cannot move into a folder it only reads.
     const ro = await folder("Read only");
     await t.api("PUT", d("/grants"), { objectType: "folder", objectId: ro.id, principalType: "user", principalId: analyst.id, level: "read" });
-    expect((await t.api("POST", d("/workspace/bulk-move"), { targetFolderId: ro.id, items: [{ type: "WORKBOOK", id: mine.id }] }, analyst.token)).status).toBe(403);
+    expect((await t.api("POST", d("/workspace/bulk-move"), { targetFolderId: ro.id, items: [{ type: "WORKBOOK", id: mine.id }] }, analyst.token)).status).toBe(
+      403,
+    );
   });
 
   it("bulk-move refuses a folder into its own subtree per item", async () => {
     const p = await folder("P");
     const child = await folder("Child", p.id);
     const other = await folder("Other");
-    const body = await (await t.api("POST", d("/workspace/bulk-move"), { targetFolderId: child.id, items: [{ type: "FOLDER", id: p.id }, { type: "FOLDER", id: other.id }] })).json();
+    const body = await (
+      await t.api("POST", d("/workspace/bulk-move"), {
+        targetFolderId: child.id,
+        items: [
+          { type: "FOLDER", id: p.id },
+          { type: "FOLDER", id: other.id },
+        ],
+      })
+    ).json();
     expect(body.failed).toEqual([expect.objectContaining({ type: "FOLDER", id: p.id, code: "invalid_move" })]);
     expect(body.succeeded).toEqual([{ type: "FOLDER", id: other.id }]);
   });
@@ -135,7 +167,14 @@ describe.each(storageKinds)("folders, workspace, dashboards, users and grants AP
     const asAnalyst = await (await t.api("POST", d("/workspace/bulk-delete"), { items: [{ type: "WORKBOOK", id: refused.id }] }, analyst.token)).json();
     expect(asAnalyst.failed).toEqual([expect.objectContaining({ code: "forbidden" })]);
     const res = await (
-      await t.api("POST", d("/workspace/bulk-delete"), { items: [{ type: "FOLDER", id: f.id }, { type: "WORKBOOK", id: wb.id }, { type: "REPORT", id: rep.id }, { type: "WORKBOOK", id: 999999 }] })
+      await t.api("POST", d("/workspace/bulk-delete"), {
+        items: [
+          { type: "FOLDER", id: f.id },
+          { type: "WORKBOOK", id: wb.id },
+          { type: "REPORT", id: rep.id },
+          { type: "WORKBOOK", id: 999999 },
+        ],
+      })
     ).json();
     expect(res.succeeded).toHaveLength(3);
     expect(res.failed).toEqual([expect.objectContaining({ id: 999999, code: "not_found" })]);
@@ -151,7 +190,9 @@ describe.each(storageKinds)("folders, workspace, dashboards, users and grants AP
   });
 
   it("publishes a draft idempotently with report snapshots frozen at publish", async () => {
-    const rep = await (await t.api("PUT", d("/reports/by-public-id/SnapReport01"), { name: "Orders", kind: "table", query: { measures: ["orders.count"] }, meta: { note: "n" } })).json();
+    const rep = await (
+      await t.api("PUT", d("/reports/by-public-id/SnapReport01"), { name: "Orders", kind: "table", query: { measures: ["orders.count"] }, meta: { note: "n" } })
+    ).json();
     const wb = await (await t.api("PUT", d("/workbooks/by-slug/publish-me"), {})).json();
     expect((await t.api("POST", d(`/workbooks/${wb.id}/dashboard/publish`))).status).toBe(400);
     const draft = {
@@ -169,7 +210,13 @@ describe.each(storageKinds)("folders, workspace, dashboards, users and grants AP
     expect(pub).toMatchObject({ status: "published", versionNumber: 1, workbookId: wb.id, title: "Sales", config: draft });
     expect(pub.publicId).toMatch(/^[0-9A-Za-z]{12}$/);
     expect(pub.reportSnapshots).toEqual([
-      expect.objectContaining({ reportId: rep.id, versionNumber: 1, name: "Orders", kind: "table", meta: { note: "n", query: { measures: ["orders.count"] } } }),
+      expect.objectContaining({
+        reportId: rep.id,
+        versionNumber: 1,
+        name: "Orders",
+        kind: "table",
+        meta: { note: "n", query: { measures: ["orders.count"] } },
+      }),
     ]);
     const again = await (await t.api("POST", d(`/workbooks/${wb.id}/dashboard/publish`))).json();
     expect(again.versionId).toBe(pub.versionId);
@@ -182,7 +229,9 @@ describe.each(storageKinds)("folders, workspace, dashboards, users and grants AP
     expect(v2.versionNumber).toBe(2);
     expect(v2.reportSnapshots[0]).toMatchObject({ name: "Orders v2", versionNumber: 2 });
     // A draft referencing a missing report is refused with the widget's path.
-    await t.api("PUT", d("/workbooks/by-slug/publish-me"), { meta: { dashboardDraft: { widgets: [{ id: "c", type: "CHART", position: { x: 0, y: 0, w: 1, h: 1 }, config: { reportId: 999999 } }] } } });
+    await t.api("PUT", d("/workbooks/by-slug/publish-me"), {
+      meta: { dashboardDraft: { widgets: [{ id: "c", type: "CHART", position: { x: 0, y: 0, w: 1, h: 1 }, config: { reportId: 999999 } }] } },
+    });
     const bad = await t.api("POST", d(`/workbooks/${wb.id}/dashboard/publish`));
     expect(bad.status).toBe(400);
     expect((await bad.json()).details[0].path).toEqual(["meta", "dashboardDraft", "widgets", 0, "config", "reportId"]);
@@ -200,7 +249,11 @@ describe.each(storageKinds)("folders, workspace, dashboards, users and grants AP
   });
 
   it("refuses dashboard and folder operations without the needed access, and allows them with it", async () => {
-    const wb = await (await t.api("PUT", d("/workbooks/by-slug/guarded-dash"), { meta: { dashboardDraft: { title: "G", widgets: [{ id: "ai", type: "AI", position: { x: 0, y: 0, w: 1, h: 1 } }] } } })).json();
+    const wb = await (
+      await t.api("PUT", d("/workbooks/by-slug/guarded-dash"), {
+        meta: { dashboardDraft: { title: "G", widgets: [{ id: "ai", type: "AI", position: { x: 0, y: 0, w: 1, h: 1 } }] } },
+      })
+    ).json();
     const f = await folder("Guarded folder");
     const as = analyst.token;
     const publish = () => t.api("POST", d(`/workbooks/${wb.id}/dashboard/publish`), undefined, as);

@@ -129,7 +129,12 @@ const cases: GoldenCase[] = [
         { member: "sales.created_at", operator: "afterOrOnDate", values: ["2024-03-31"] },
         {
           or: [
-            { and: [{ member: "sales.customers_country", operator: "equals", values: ["DE"] }, { member: "sales.order_id", operator: "gte", values: [2] }] },
+            {
+              and: [
+                { member: "sales.customers_country", operator: "equals", values: ["DE"] },
+                { member: "sales.order_id", operator: "gte", values: [2] },
+              ],
+            },
             { member: "sales.order_id", operator: "equals", values: [9] },
           ],
         },
@@ -159,10 +164,18 @@ const cases: GoldenCase[] = [
       dimensions: ["sales.customers_country", "sales.products_category"],
       filters: [
         { member: "sales.revenue", operator: "gt", values: [60] },
-        { or: [{ member: "sales.count", operator: "gte", values: [1] }, { member: "sales.unique_customers", operator: "lt", values: [10] }] },
+        {
+          or: [
+            { member: "sales.count", operator: "gte", values: [1] },
+            { member: "sales.unique_customers", operator: "lt", values: [10] },
+          ],
+        },
         { member: "sales.products_category", operator: "notEquals", values: ["toys"] },
       ],
-      order: [["sales.products_category", "asc"], ["sales.revenue", "desc"]],
+      order: [
+        ["sales.products_category", "asc"],
+        ["sales.revenue", "desc"],
+      ],
     },
   },
   {
@@ -173,7 +186,10 @@ const cases: GoldenCase[] = [
       measures: ["sales.count", "sales.revenue", "sales.avg_amount"],
       dimensions: ["sales.customers_country", "sales.customers_city"],
       timeDimensions: [{ dimension: "sales.created_at", granularity: "week", dateRange: ["2024-01-01", "2024-03-31"] }],
-      order: [["sales.created_at", "asc"], ["sales.customers_country", "asc"]],
+      order: [
+        ["sales.created_at", "asc"],
+        ["sales.customers_country", "asc"],
+      ],
       timezone: "Europe/Berlin",
     },
     extra: { fillMissingRows: { member: "sales.created_at", excludedDimensions: ["sales.customers_city"] } },
@@ -196,7 +212,11 @@ const cases: GoldenCase[] = [
         { dimension: "sales.created_at", granularity: "month", dateRange: ["2024-01-01", "2024-06-30"] },
         { dimension: "sales.created_at", granularity: "quarter" },
       ],
-      order: [["sales.customers_city", "asc"], ["sales.created_at.month", "desc"], ["sales.count", "desc"]],
+      order: [
+        ["sales.customers_city", "asc"],
+        ["sales.created_at.month", "desc"],
+        ["sales.count", "desc"],
+      ],
       timezone: "Europe/Berlin",
       limit: 500,
       offset: 5,

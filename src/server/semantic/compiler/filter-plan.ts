@@ -7,10 +7,7 @@ import { collectFilterMembers, normalizeFilter } from "../validate-query";
 
 /** A filter value typed by its member; time values are exact instants already. */
 export type FilterOperand =
-  | { kind: "instant"; instant: Date }
-  | { kind: "number"; value: number }
-  | { kind: "boolean"; value: boolean }
-  | { kind: "text"; value: string };
+  { kind: "instant"; instant: Date } | { kind: "number"; value: number } | { kind: "boolean"; value: boolean } | { kind: "text"; value: string };
 
 /** What a member filter asks of the member's value. */
 export type MemberTest =
