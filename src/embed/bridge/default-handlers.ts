@@ -15,6 +15,8 @@ type DefaultHandlers = {
 
 /** True for an in-embed path: absolute, not protocol-relative, no scheme, no control characters. */
 export function isInEmbedPath(path: string): boolean {
+  // Control characters are exactly what this refuses.
+  // eslint-disable-next-line no-control-regex
   return path.startsWith("/") && !path.startsWith("//") && !/[\\\u0000-\u001f]/.test(path);
 }
 

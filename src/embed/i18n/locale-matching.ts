@@ -4,7 +4,7 @@
  * (`loadLocaleMatching` in ./locales) so the library stays out of the start-up bundle.
  */
 import { match } from "@formatjs/intl-localematcher";
-import { DEFAULT_LOCALE, isSupportedLocale, SUPPORTED_LOCALES, type SupportedLocale } from "./locales";
+import { DEFAULT_LOCALE, isSupportedLocale, SUPPORTED_LOCALES, type SupportedLocale } from "./supported-locales";
 
 const NO_MATCH = "und";
 

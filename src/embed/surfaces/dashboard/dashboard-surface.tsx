@@ -143,6 +143,8 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
       },
       downloaded: (event) => bridge.emit(EVENT_TYPES.download, event),
     };
+    // A new host for a new viewer or dashboard id, so the widgets re-query for them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, bridge, dashboard, viewer, allowExport, props.publicId]);
 
   const exportDashboard = useCallback(

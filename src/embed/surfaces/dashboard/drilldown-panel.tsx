@@ -20,19 +20,19 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
   const host = useWidgetHost();
   const locale = useEmbedStore((s) => s.locale);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const { request } = props;
+  const { request, onClose } = props;
   const result = useWidgetQuery<QueryResult>(JSON.stringify(request.detailQuery), (signal) => host.runQuery({ query: request.detailQuery }, signal));
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && props.onClose();
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
     document.addEventListener("keydown", onKey);
     return () => {
       document.removeEventListener("keydown", onKey);
       previous?.focus?.();
     };
-  }, [props.onClose]);
+  }, [onClose]);
 
   const memberTitle = titleOfColumn(request.member, result.data?.annotation);
   return (

@@ -22,5 +22,7 @@ export function readChartPalette(scheme: "light" | "dark"): ChartPalette {
 export function useChartPalette(): ChartPalette {
   const scheme = useEmbedStore((s) => s.resolvedScheme);
   const theme = useEmbedStore((s) => s.theme);
+  // The palette is read from CSS variables the theme has just written: `theme` is the trigger.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   return useMemo(() => readChartPalette(scheme), [scheme, theme]);
 }
