@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { bodyLimit } from "hono/body-limit";
 import { authentication } from "./http/auth";
+import { inputPolicy } from "./http/input-policy";
 import { DomainError } from "./domain/errors";
 import { toErrorResponse } from "./http/on-error";
 import { createRouter } from "./http/openapi";
@@ -44,6 +45,8 @@ export function createApp(deps: AppDeps) {
   app.use("/build/*", limit);
   app.use("/api/*", authentication());
   app.use("/build/*", authentication());
+  app.use("/api/*", inputPolicy());
+  app.use("/build/*", inputPolicy());
 
   for (const register of routeModules) register(app);
 
