@@ -149,6 +149,20 @@ describe.each(storageKinds)("hostile input (%s)", (storage) => {
       expect((await t.api("PUT", `${base()}/workbooks/by-slug/book`, { folderId: INT4_MAX })).status).toBe(404);
     });
 
+    it("refuses hand-made cursors with ids beyond int4 or text the database refuses", async () => {
+      const cursor = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+      await expectRefused(await t.api("GET", `${base()}/workbooks?after=${cursor({ id: 99_999_999_999 })}`), ["after"]);
+      await expectRefused(await t.api("GET", `${base()}/reports?after=${cursor({ v: "\u0000", id: 1 })}`), ["after"]);
+      await expectRefused(await t.api("GET", `${base()}/reports?sortBy=createdAt&after=${cursor({ v: "x", id: -1 })}`), ["after"]);
+      await expectRefused(await t.api("GET", `${base()}/workspace?after=${cursor({ r: 1e20, id: 1 })}`), ["after"]);
+    });
+
+    it("refuses a dashboard widget that points at a report id beyond int4, with the path in the draft", async () => {
+      const draft = { widgets: [{ id: "c1", type: "CHART", position: { x: 0, y: 0, w: 4, h: 4 }, config: { reportId: 99_999_999_999 } }] };
+      expect((await t.api("PUT", `${base()}/workbooks/${workbookId}/dashboard/draft`, draft)).status).toBe(200);
+      const publish = await t.api("POST", `${base()}/workbooks/${workbookId}/dashboard/publish`);
+      await expectRefused(publish, ["meta", "dashboardDraft", "widgets", 0, "config", "reportId"]);
+    });
   });
 
   describe("path and query-string ids", () => {
@@ -186,6 +200,15 @@ describe.each(storageKinds)("hostile input (%s)", (storage) => {
       await expectRefused(await t.api("PUT", `${base()}/workbooks/${workbookId}`, { name: long }), ["name"]);
       await expectRefused(await t.api("POST", `${base()}/workbooks/${workbookId}/duplicate`, { name: long }), ["name"]);
       expect((await t.api("PUT", `${base()}/workbooks/by-slug/long-name`, { name: longest })).status).toBe(200);
+    });
+
+    it("keeps a duplicate's generated name within the limit, without splitting a character", async () => {
+      const name = "😀".repeat(NAME_MAX / 2 - 1) + "z";
+      const wb = await (await t.api("PUT", `${base()}/workbooks/by-slug/emoji-name`, { name })).json();
+      expect(wb.name).toBe(name);
+      const copy = await (await t.api("POST", `${base()}/workbooks/${wb.id}/duplicate`, {})).json();
+      expect(copy.name.length).toBeLessThanOrEqual(NAME_MAX);
+      expect(copy.name).toMatch(/^(😀)+ \(copy\)$/);
     });
 
     it(`caps folder and report names at ${NAME_MAX}, report titles and descriptions too`, async () => {
