@@ -23,6 +23,9 @@ export function createApp(deps: AppDeps) {
     c.set("requestId", requestId);
     const started = performance.now();
     await next();
+    // Answered before the whole body arrived (refused unread, say): the rest of the body would
+    // be taken for the next request, so the connection ends with this answer.
+    if (c.env?.incoming && !c.env.incoming.complete) c.header("Connection", "close");
     c.header("X-Request-Id", requestId);
     c.header("X-Content-Type-Options", "nosniff");
     // Paths only, never query strings: they can carry session ids and filter values.

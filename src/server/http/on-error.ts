@@ -44,6 +44,8 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger) {
     const body: Record<string, unknown> = { code: err.code, message: err.message };
     if (err.details !== undefined) body.details = err.details;
     if (status === 401) c.header("WWW-Authenticate", 'Bearer realm="svc"');
+    // The body was refused unread: the connection cannot carry another request after it.
+    if (status === 413) c.header("Connection", "close");
     if (err.retryAfterSeconds !== undefined) c.header("Retry-After", String(err.retryAfterSeconds));
     if (status >= 500) logger.error("request failed", { path: c.req.path, method: c.req.method, code: err.code, error: err.message });
     return c.json(body, status);
@@ -52,6 +54,7 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger) {
     const status = err.status;
     const code = codeOfStatus(status);
     const message = err.message || (status === 413 ? "Request body is too large" : "Request failed");
+    if (status === 413) c.header("Connection", "close");
     // A validation error always lists its problems, here the request as a whole.
     return c.json(code === "validation_failed" ? { code, message, details: [{ path: [], message }] } : { code, message }, status);
   }
