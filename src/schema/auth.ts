@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { SafeText } from "./common";
 
 export const LoginInput = z
-  .object({ email: z.string().trim().min(3).max(320), password: z.string().min(1).max(1024) })
+  .object({ email: SafeText.trim().min(3).max(320), password: SafeText.min(1).max(1024) })
   .strict()
   .meta({ id: "LoginInput" });
 
@@ -37,8 +38,8 @@ export const MIN_PASSWORD_LENGTH = 10;
 
 export const SetPasswordInput = z
   .object({
-    password: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(1024),
-    currentPassword: z.string().max(1024).optional().meta({ description: "Required when users change their own password and one is already set." }),
+    password: SafeText.min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).max(1024),
+    currentPassword: SafeText.max(1024).optional().meta({ description: "Required when users change their own password and one is already set." }),
   })
   .strict()
   .meta({ id: "SetPasswordInput" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FreeFormObject } from "./common";
+import { Description, FreeFormObject, LongText, SafeJsonObject, SafeText, Title } from "./common";
 
 /** Spec 2.7: integers x, y, w, h, all required. */
 export const DashboardWidgetPosition = z
@@ -26,12 +26,12 @@ const ResponsiveLayouts = z
 /** Spec 2.7. */
 export const DashboardWidget = z
   .object({
-    id: z.string(),
+    id: SafeText.max(255),
     type: DashboardWidgetType,
     position: DashboardWidgetPosition,
     responsiveLayouts: ResponsiveLayouts.nullable().optional(),
-    config: FreeFormObject.nullable().optional(),
-    style: FreeFormObject.nullable().optional(),
+    config: SafeJsonObject.nullable().optional(),
+    style: SafeJsonObject.nullable().optional(),
   })
   .strict()
   .meta({ id: "DashboardWidget" });
@@ -62,7 +62,7 @@ export type DashboardLayout = z.infer<typeof DashboardLayout>;
 
 export const DashboardAppManifest = z
   .object({
-    dependencies: z.record(z.string(), z.string()).nullable().optional(),
+    dependencies: z.record(SafeText.max(255), SafeText.max(255)).nullable().optional(),
     version: z.number().int().nullable().optional(),
   })
   .strict()
@@ -71,9 +71,9 @@ export const DashboardAppManifest = z
 /** Spec 2.6 DashboardAppSource; `entry` at most 255 characters (spec 8). */
 export const DashboardAppSource = z
   .object({
-    entry: z.string().max(255).nullable().optional(),
-    files: z.record(z.string(), z.string()).nullable().optional(),
-    html: z.string().nullable().optional(),
+    entry: SafeText.max(255).nullable().optional(),
+    files: z.record(SafeText.max(1024), LongText).nullable().optional(),
+    html: LongText.nullable().optional(),
     manifest: DashboardAppManifest.nullable().optional(),
   })
   .strict()
@@ -84,12 +84,12 @@ export const DashboardConfig = z
   .object({
     kind: z.enum(["CLASSIC", "APP"]).nullable().optional(),
     app: DashboardAppSource.nullable().optional(),
-    title: z.string().nullable().optional(),
-    description: z.string().nullable().optional(),
+    title: Title.nullable().optional(),
+    description: Description.nullable().optional(),
     layout: DashboardLayout.nullable().optional(),
-    settings: FreeFormObject.nullable().optional(),
-    theme: FreeFormObject.nullable().optional(),
-    widgets: z.array(DashboardWidget).nullable().optional(),
+    settings: SafeJsonObject.nullable().optional(),
+    theme: SafeJsonObject.nullable().optional(),
+    widgets: z.array(DashboardWidget).max(1000).nullable().optional(),
   })
   .strict()
   .meta({ id: "DashboardConfig" });
@@ -97,18 +97,18 @@ export type DashboardConfig = z.infer<typeof DashboardConfig>;
 
 export const FillMissingRows = z
   .object({
-    member: z.string(),
-    excludedDimensions: z.array(z.string()).nullable().optional(),
+    member: SafeText.max(255),
+    excludedDimensions: z.array(SafeText.max(255)).max(200).nullable().optional(),
   })
   .meta({ id: "FillMissingRows" });
 export type FillMissingRows = z.infer<typeof FillMissingRows>;
 
 export const PeriodComparison = z
   .object({
-    measure: z.string(),
-    timeDimension: z.string(),
-    offset: z.object({ amount: z.number().int(), unit: z.string() }),
-    outputs: z.array(z.string()).nullable().optional(),
+    measure: SafeText.max(255),
+    timeDimension: SafeText.max(255),
+    offset: z.object({ amount: z.number().int(), unit: SafeText.max(50) }),
+    outputs: z.array(SafeText.max(255)).max(50).nullable().optional(),
   })
   .meta({ id: "PeriodComparison" });
 export type PeriodComparison = z.infer<typeof PeriodComparison>;
@@ -122,7 +122,7 @@ export const ColumnFormatOverride = z
 export type ColumnFormatOverride = z.infer<typeof ColumnFormatOverride>;
 
 export const ReportSnapshotPreferences = z
-  .object({ columnFormats: z.record(z.string(), ColumnFormatOverride).nullable().optional() })
+  .object({ columnFormats: z.record(SafeText.max(255), ColumnFormatOverride).nullable().optional() })
   .meta({ id: "ReportSnapshotPreferences" });
 
 export const ReportKind = z.enum(["vega", "table", "kpi", "html", "map"]);

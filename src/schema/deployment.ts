@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LONG_TEXT_MAX, SafeText } from "./common";
 
 /**
  * A deployment's data source as the API shows it. Secrets never leave the server: a
@@ -37,16 +38,12 @@ export type Deployment = z.infer<typeof Deployment>;
 // Host names, IPv4 and bracket-less IPv6 literals; nothing that could smuggle options into a
 // connection string.
 const HOST = /^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$|^[0-9A-Fa-f:.]{2,45}$/;
-const PG_NAME = z
-  .string()
-  .min(1)
-  .max(63)
-  .regex(/^[^\0]+$/, "must not contain NUL");
+const PG_NAME = SafeText.min(1).max(63);
 
 /** A DuckDB file on the server; the path must be absolute and the file must exist. Admins only. */
 export const DuckDbDataSourceInput = z.strictObject({
   type: z.literal("duckdb"),
-  path: z.string().min(2).max(4096).meta({ description: "Absolute path of an existing DuckDB file on the server." }),
+  path: SafeText.min(2).max(4096).meta({ description: "Absolute path of an existing DuckDB file on the server." }),
 });
 
 /**
@@ -59,7 +56,7 @@ export const PostgresDataSourceInput = z.strictObject({
   port: z.number().int().min(1).max(65_535).default(5432),
   database: PG_NAME,
   user: PG_NAME,
-  password: z.string().max(1024).nullable().optional(),
+  password: SafeText.max(1024).nullable().optional(),
   ssl: z.boolean().optional(),
 });
 
@@ -76,14 +73,14 @@ export const DataModelFileInput = z
       .max(255)
       .regex(/^[A-Za-z0-9_][A-Za-z0-9_./-]*\.ya?ml$/, "must be a relative .yml or .yaml path")
       .refine((p) => !p.split("/").includes(".."), "must not contain '..'"),
-    content: z.string().max(512 * 1024),
+    content: SafeText.max(LONG_TEXT_MAX),
   })
   .meta({ id: "DataModelFileInput" });
 
 /** `POST /build/api/v1/deployments/`: name, data source, and optionally the data model files. */
 export const CreateDeploymentInput = z
   .strictObject({
-    name: z.string().trim().min(1).max(200),
+    name: SafeText.trim().min(1).max(200),
     dataSource: DataSourceInput,
     dataModelFiles: z
       .array(DataModelFileInput)
@@ -97,7 +94,7 @@ export type CreateDeploymentInput = z.infer<typeof CreateDeploymentInput>;
 /** `PUT /api/v1/deployments/{deploymentId}`: only the fields sent change. */
 export const UpdateDeploymentInput = z
   .strictObject({
-    name: z.string().trim().min(1).max(200).optional(),
+    name: SafeText.trim().min(1).max(200).optional(),
     dataSource: DataSourceInput.optional(),
   })
   .meta({ id: "UpdateDeploymentInput" });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SafeText } from "./common";
 import { EMBED_TENANT_NAME } from "./embed-session";
 
 /** An embed tenant: the host's customer; holds embed users and embed groups. */
@@ -42,9 +43,7 @@ export const EmbedGroup = z
 export type EmbedGroup = z.infer<typeof EmbedGroup>;
 
 /** Group names are the host's; the `system:` prefix is reserved for the platform. */
-export const EmbedGroupName = z
-  .string()
-  .trim()
+export const EmbedGroupName = SafeText.trim()
   .min(1)
   .max(100)
   .refine((v) => !v.startsWith("system:"), "group names cannot start with 'system:'");
@@ -52,12 +51,12 @@ export const EmbedGroupName = z
 export const EmbedTenantNameParam = z.string().regex(EMBED_TENANT_NAME, "not an embed tenant name");
 
 export const CreateEmbedGroupInput = z
-  .object({ name: EmbedGroupName, displayName: z.string().trim().max(200).nullable().optional() })
+  .object({ name: EmbedGroupName, displayName: SafeText.trim().max(200).nullable().optional() })
   .strict()
   .meta({ id: "CreateEmbedGroupInput" });
 
 export const UpdateEmbedGroupInput = z
-  .object({ name: EmbedGroupName.optional(), displayName: z.string().trim().max(200).nullable().optional() })
+  .object({ name: EmbedGroupName.optional(), displayName: SafeText.trim().max(200).nullable().optional() })
   .strict()
   .meta({ id: "UpdateEmbedGroupInput" });
 
@@ -65,9 +64,7 @@ export const EmbedGroupMembersInput = z
   .object({
     externalIds: z
       .array(
-        z
-          .string()
-          .trim()
+        SafeText.trim()
           .min(1)
           .max(255)
           .transform((v) => v.toLowerCase()),

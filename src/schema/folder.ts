@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Id, Name } from "./common";
 import { WorkspaceFolderPathEntry } from "./workbook";
 
 /** A workspace folder of a deployment; folders nest (`parentId`), `folderPath` is the ancestor chain. */
@@ -19,17 +20,16 @@ export const Folder = z
   .meta({ id: "Folder" });
 export type Folder = z.infer<typeof Folder>;
 
-const FolderName = z.string().trim().min(1).max(255);
 
 export const CreateFolderInput = z
-  .object({ name: FolderName, parentId: z.number().int().positive().nullable().optional() })
+  .object({ name: Name, parentId: Id.nullable().optional() })
   .strict()
   .meta({ id: "CreateFolderInput" });
 export type CreateFolderInput = z.infer<typeof CreateFolderInput>;
 
 /** Only the fields sent change; `parentId: null` moves the folder to the root. */
 export const UpdateFolderInput = z
-  .object({ name: FolderName.optional(), parentId: z.number().int().positive().nullable().optional() })
+  .object({ name: Name.optional(), parentId: Id.nullable().optional() })
   .strict()
   .meta({ id: "UpdateFolderInput" });
 export type UpdateFolderInput = z.infer<typeof UpdateFolderInput>;

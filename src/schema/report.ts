@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FreeFormObject } from "./common";
+import { Description, FreeFormObject, Id, LongText, Name, SafeJsonObject, SafeText, Title } from "./common";
 import { FillMissingRows, PeriodComparison, ReportKind, ReportSnapshotPreferences } from "./dashboard";
 import { WorkspaceFolderPathEntry } from "./workbook";
 
@@ -52,19 +52,19 @@ export type Report = z.infer<typeof Report>;
  */
 export const ReportInput = z
   .object({
-    name: z.string().trim().min(1).max(255).optional(),
-    title: z.string().nullable().optional(),
-    description: z.string().nullable().optional(),
+    name: Name.optional(),
+    title: Title.nullable().optional(),
+    description: Description.nullable().optional(),
     kind: ReportKind.nullable().optional(),
-    query: FreeFormObject.nullable().optional(),
-    sqlQuery: z.string().nullable().optional(),
-    spec: z.union([z.string(), FreeFormObject]).nullable().optional(),
-    meta: FreeFormObject.nullable().optional(),
+    query: SafeJsonObject.nullable().optional(),
+    sqlQuery: LongText.nullable().optional(),
+    spec: z.union([LongText, SafeJsonObject]).nullable().optional(),
+    meta: SafeJsonObject.nullable().optional(),
     fillMissingRows: FillMissingRows.nullable().optional(),
-    periodComparisons: z.array(PeriodComparison).nullable().optional(),
+    periodComparisons: z.array(PeriodComparison).max(50).nullable().optional(),
     preferences: ReportSnapshotPreferences.nullable().optional(),
-    folderId: z.number().int().positive().nullable().optional(),
-    workbookId: z.number().int().positive().nullable().optional(),
+    folderId: Id.nullable().optional(),
+    workbookId: Id.nullable().optional(),
   })
   .strict()
   .meta({ id: "ReportInput" });
@@ -72,9 +72,9 @@ export type ReportInput = z.infer<typeof ReportInput>;
 
 export const ConnectWorkbookInput = z
   .object({
-    externalWorkbookId: z.string().trim().min(1).max(255),
-    resultLocation: z.string().trim().min(1).max(255),
-    endResultCell: z.string().max(255).nullable().optional(),
+    externalWorkbookId: SafeText.trim().min(1).max(255),
+    resultLocation: SafeText.trim().min(1).max(255),
+    endResultCell: SafeText.max(255).nullable().optional(),
   })
   .strict()
   .meta({ id: "ConnectWorkbookInput" });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Id, SafeText } from "./common";
 import { UserAttributeValue } from "./embed-session";
 
 /** Spec 2.9: the five user attribute types. */
@@ -23,7 +24,7 @@ export type UserAttribute = z.infer<typeof UserAttribute>;
 export const CreateUserAttributeInput = z
   .object({
     name: z.string().regex(USER_ATTRIBUTE_NAME, "must match ^[_a-zA-Z][_a-zA-Z0-9]{0,63}$"),
-    displayName: z.string().trim().max(200).nullable().optional(),
+    displayName: SafeText.trim().max(200).nullable().optional(),
     type: UserAttributeType,
     defaultValue: UserAttributeValue.optional(),
   })
@@ -34,7 +35,7 @@ export const CreateUserAttributeInput = z
 export const UpdateUserAttributeInput = z
   .object({
     name: z.string().regex(USER_ATTRIBUTE_NAME, "must match ^[_a-zA-Z][_a-zA-Z0-9]{0,63}$").optional(),
-    displayName: z.string().trim().max(200).nullable().optional(),
+    displayName: SafeText.trim().max(200).nullable().optional(),
     type: UserAttributeType.optional(),
     defaultValue: UserAttributeValue.optional(),
   })
@@ -55,7 +56,7 @@ export const UserAttributeValues = z.object({ userId: z.number().int(), values: 
 
 export const SetUserAttributeValuesInput = z
   .object({
-    userId: z.number().int().positive(),
+    userId: Id,
     values: z
       .array(
         z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Id, SafeText, SafeUrl } from "./common";
 
 export const UserRole = z.enum(["viewer", "ai_bi_user", "developer", "admin"]);
 export type UserRole = z.infer<typeof UserRole>;
@@ -21,9 +22,9 @@ export type User = z.infer<typeof User>;
 export const CreateUserInput = z
   .object({
     email: z.email().max(320),
-    firstName: z.string().max(255).nullable().optional(),
-    lastName: z.string().max(255).nullable().optional(),
-    picture: z.url().max(2048).nullable().optional(),
+    firstName: SafeText.max(255).nullable().optional(),
+    lastName: SafeText.max(255).nullable().optional(),
+    picture: SafeUrl.max(2048).nullable().optional(),
     role: UserRole.optional().meta({ description: "Defaults to viewer." }),
   })
   .strict()
@@ -32,9 +33,9 @@ export type CreateUserInput = z.infer<typeof CreateUserInput>;
 
 export const UpdateUserInput = z
   .object({
-    firstName: z.string().max(255).nullable().optional(),
-    lastName: z.string().max(255).nullable().optional(),
-    picture: z.url().max(2048).nullable().optional(),
+    firstName: SafeText.max(255).nullable().optional(),
+    lastName: SafeText.max(255).nullable().optional(),
+    picture: SafeUrl.max(2048).nullable().optional(),
     role: UserRole.optional(),
     status: z.enum(["active", "inactive"]).optional(),
   })
@@ -65,9 +66,9 @@ export type Grant = z.infer<typeof Grant>;
 export const GrantInput = z
   .object({
     objectType: GrantObjectType,
-    objectId: z.number().int().positive(),
+    objectId: Id,
     principalType: GrantPrincipalType,
-    principalId: z.number().int().positive(),
+    principalId: Id,
     level: AccessLevel,
   })
   .strict()

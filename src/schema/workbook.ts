@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FreeFormObject } from "./common";
+import { FreeFormObject, Id, Name, SafeJsonObject } from "./common";
 import { Dashboard, DashboardConfig } from "./dashboard";
 
 /** Spec 2.3. */
@@ -17,12 +17,12 @@ export const ResourceOwner = z
   .meta({ id: "ResourceOwner" });
 export type ResourceOwner = z.infer<typeof ResourceOwner>;
 
-/** Spec 2.1: every field optional and nullable; unknown fields are refused. */
+/** Spec 2.1: every field optional and nullable; unknown fields are refused. The name follows the same rule as on update. */
 export const CreateWorkbookInput = z
   .object({
-    folderId: z.number().nullable().optional(),
-    meta: FreeFormObject.nullable().optional(),
-    name: z.string().nullable().optional(),
+    folderId: Id.nullable().optional(),
+    meta: SafeJsonObject.nullable().optional(),
+    name: Name.nullable().optional(),
   })
   .strict()
   .meta({ id: "CreateWorkbookInput" });

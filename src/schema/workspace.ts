@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FreeFormObject } from "./common";
+import { Id, Name, SafeJsonObject, SafeText } from "./common";
 import { WorkspaceItemType } from "./workbook";
 
 /** Slugs: trimmed and lowercased first (spec 4.1 rule 1), then 1..100 of [a-z0-9_-], starting alphanumeric. */
@@ -11,17 +11,16 @@ export function normalizeSlug(slug: string): string {
   return slug.trim().toLowerCase();
 }
 
-export const Slug = z
-  .string()
+export const Slug = SafeText.max(1000)
   .transform(normalizeSlug)
   .pipe(z.string().regex(SLUG_PATTERN, `slug must be ${SLUG_RULE}`));
 
 /** `PUT …/workbooks/{workbookId}`: only the fields sent change; `meta` is merged into the stored meta. */
 export const UpdateWorkbookInput = z
   .object({
-    name: z.string().trim().min(1).max(255).nullable().optional(),
-    folderId: z.number().int().positive().nullable().optional(),
-    meta: FreeFormObject.nullable().optional(),
+    name: Name.nullable().optional(),
+    folderId: Id.nullable().optional(),
+    meta: SafeJsonObject.nullable().optional(),
     slug: Slug.nullable().optional().meta({ description: "New slug (normalized); null removes it." }),
     slugTakeover: z
       .boolean()
@@ -35,8 +34,8 @@ export type UpdateWorkbookInput = z.infer<typeof UpdateWorkbookInput>;
 export const DuplicateWorkbookInput = z
   .object({
     shared: z.boolean().optional().meta({ description: "Clone from the shared workspace: the copy starts from the published dashboard and is marked shared." }),
-    name: z.string().trim().min(1).max(255).optional(),
-    folderId: z.number().int().positive().nullable().optional(),
+    name: Name.optional(),
+    folderId: Id.nullable().optional(),
   })
   .strict()
   .meta({ id: "DuplicateWorkbookInput" });
@@ -44,9 +43,9 @@ export type DuplicateWorkbookInput = z.infer<typeof DuplicateWorkbookInput>;
 
 export const AiWidgetThreadInput = z
   .object({
-    threadId: z.string().trim().min(1).max(255),
-    widgetId: z.string().min(1).max(255),
-    checksum: z.string().max(128).optional().meta({ description: "Checksum of the published version the caller saw; a stale one is refused with 409." }),
+    threadId: SafeText.trim().min(1).max(255),
+    widgetId: SafeText.min(1).max(255),
+    checksum: SafeText.max(128).optional().meta({ description: "Checksum of the published version the caller saw; a stale one is refused with 409." }),
   })
   .strict()
   .meta({ id: "AiWidgetThreadInput" });
@@ -54,7 +53,7 @@ export type AiWidgetThreadInput = z.infer<typeof AiWidgetThreadInput>;
 
 export const MAX_BULK_ITEMS = 100;
 
-export const WorkspaceItemRef = z.object({ type: WorkspaceItemType, id: z.number().int().positive() }).strict().meta({ id: "WorkspaceItemRef" });
+export const WorkspaceItemRef = z.object({ type: WorkspaceItemType, id: Id }).strict().meta({ id: "WorkspaceItemRef" });
 export type WorkspaceItemRef = z.infer<typeof WorkspaceItemRef>;
 
 export const BulkDeleteInput = z
@@ -66,7 +65,7 @@ export type BulkDeleteInput = z.infer<typeof BulkDeleteInput>;
 export const BulkMoveInput = z
   .object({
     items: z.array(WorkspaceItemRef).min(1).max(MAX_BULK_ITEMS),
-    targetFolderId: z.number().int().positive().nullable().meta({ description: "Destination folder; null is the root." }),
+    targetFolderId: Id.nullable().meta({ description: "Destination folder; null is the root." }),
   })
   .strict()
   .meta({ id: "WorkspaceBulkMoveInput" });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { bodyLimit } from "hono/body-limit";
 import { authentication } from "./http/auth";
+import { inputPolicy } from "./http/input-policy";
 import { DomainError } from "./domain/errors";
 import { toErrorResponse } from "./http/on-error";
 import { createRouter } from "./http/openapi";
@@ -22,6 +23,9 @@ export function createApp(deps: AppDeps) {
     c.set("requestId", requestId);
     const started = performance.now();
     await next();
+    // Answered before the whole body arrived (refused unread, say): the rest of the body would
+    // be taken for the next request, so the connection ends with this answer.
+    if (c.env?.incoming && !c.env.incoming.complete) c.header("Connection", "close");
     c.header("X-Request-Id", requestId);
     c.header("X-Content-Type-Options", "nosniff");
     // Paths only, never query strings: they can carry session ids and filter values.
@@ -44,6 +48,8 @@ export function createApp(deps: AppDeps) {
   app.use("/build/*", limit);
   app.use("/api/*", authentication());
   app.use("/build/*", authentication());
+  app.use("/api/*", inputPolicy());
+  app.use("/build/*", inputPolicy());
 
   for (const register of routeModules) register(app);
 

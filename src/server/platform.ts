@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import type { AppDeps } from "./context";
 import type { Config } from "./config";
@@ -13,11 +14,14 @@ import { createSecretBox, loadMasterKey } from "./crypto/secret-box";
 import { issueDemoHostKey, seedDemo } from "./demo/seed";
 import { startDemoHost } from "./demo/host-server";
 import { createPlatformServices } from "./platform-services";
+import { createLingeringServer } from "./http/lingering-close";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 export interface RunningPlatform {
   storageKind: "pglite" | "postgres";
+  /** The port the platform listens on (the one asked for, or the one the system chose for 0). */
+  port: number;
   urls: { api: string; demoHost: string | null; demoDashboard: string | null };
   adminToken: string | null;
   stop(): Promise<void>;
@@ -25,8 +29,10 @@ export interface RunningPlatform {
 
 function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, hostname?: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname }, () => resolve(server as Server));
-    (server as Server).once("error", reject);
+    // A body refused unread closes its connection without losing the answer (http/lingering-close.ts).
+    const server = createLingeringServer({}, getRequestListener(fetch, { hostname }));
+    server.once("error", reject);
+    server.listen(port, hostname, () => resolve(server));
   });
 }
 
@@ -91,6 +97,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
 
   return {
     storageKind: database.kind,
+    port: (server.address() as AddressInfo).port,
     adminToken: boot.generatedToken,
     urls: {
       api: `${config.publicUrl}/api/v1`,

@@ -998,7 +998,10 @@ export interface components {
             resultLocation: string;
         };
         CreateApiKeyInput: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the key stops working; must be in the future. Absent or null: never.
+             */
             expiresAt?: string | null;
             name: string;
         };

@@ -21,6 +21,7 @@ export const DOMAIN_ERROR_CODES = [
   "dashboard_not_published",
   "stale_checksum",
   "payload_too_large",
+  "unsupported_media_type",
   "rate_limited",
   "query_cancelled",
   "query_failed",

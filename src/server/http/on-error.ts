@@ -21,6 +21,7 @@ export const STATUS_OF: Record<DomainErrorCode, ContentfulStatusCode> = {
   dashboard_not_published: 409,
   stale_checksum: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   // 499: the client closed the request; nobody reads the answer, but logs should not say 500.
   query_cancelled: 499 as ContentfulStatusCode,
@@ -30,6 +31,12 @@ export const STATUS_OF: Record<DomainErrorCode, ContentfulStatusCode> = {
   query_timeout: 504,
 };
 
+/** The domain code of a framework error's status (its first code in the table), so every answer carries a known code. */
+function codeOfStatus(status: number): DomainErrorCode {
+  const entry = Object.entries(STATUS_OF).find(([, s]) => s === status);
+  return entry ? (entry[0] as DomainErrorCode) : status >= 500 ? "internal_error" : "validation_failed";
+}
+
 /** Maps any error to `{code, message, details?}`; unexpected ones become a 500 without internals. */
 export function toErrorResponse(err: unknown, c: Context, logger: Logger) {
   if (err instanceof DomainError) {
@@ -37,16 +44,19 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger) {
     const body: Record<string, unknown> = { code: err.code, message: err.message };
     if (err.details !== undefined) body.details = err.details;
     if (status === 401) c.header("WWW-Authenticate", 'Bearer realm="svc"');
+    // The body was refused unread: the connection cannot carry another request after it.
+    if (status === 413) c.header("Connection", "close");
     if (err.retryAfterSeconds !== undefined) c.header("Retry-After", String(err.retryAfterSeconds));
     if (status >= 500) logger.error("request failed", { path: c.req.path, method: c.req.method, code: err.code, error: err.message });
     return c.json(body, status);
   }
   if (err instanceof HTTPException) {
     const status = err.status;
-    const code =
-      status === 413 ? "payload_too_large" : status === 400 ? "validation_failed" : status === 404 ? "not_found" : status === 401 ? "unauthorized" : "error";
+    const code = codeOfStatus(status);
     const message = err.message || (status === 413 ? "Request body is too large" : "Request failed");
-    return c.json({ code, message }, status);
+    if (status === 413) c.header("Connection", "close");
+    // A validation error always lists its problems, here the request as a whole.
+    return c.json(code === "validation_failed" ? { code, message, details: [{ path: [], message }] } : { code, message }, status);
   }
   logger.error("unhandled error", { path: c.req.path, method: c.req.method, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   return c.json({ code: "internal_error", message: "Internal server error" }, 500);

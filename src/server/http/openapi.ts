@@ -1,6 +1,6 @@
 import { OpenAPIHono, type Hook } from "@hono/zod-openapi";
 import { z } from "zod";
-import { ErrorBody } from "../../schema/common";
+import { ErrorBody, IdParam } from "../../schema/common";
 import type { AppEnv } from "./app-env";
 import { validationError } from "../domain/errors";
 
@@ -40,5 +40,5 @@ export function jsonBody<T extends z.ZodType>(schema: T, opts: { required?: bool
 
 export const security = [{ bearerAuth: [] as string[] }];
 
-/** A numeric path id: digits only, positive, within int4. */
-export const IdParam = z.coerce.number().int().positive().max(2_147_483_647);
+/** A numeric path id: decimal digits only, positive, within int4 (defined with the other input primitives). */
+export { IdParam };

@@ -1,22 +1,20 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { SafeText } from "../../../schema/common";
 import { requireUser } from "../../http/auth";
 import { commonErrors, jsonBody, jsonContent, security, type Router } from "../../http/openapi";
 import { getAllowedOrigins, setAllowedOrigins } from "./service";
 
 /** An exact origin (scheme, host, optional port); no path, no wildcard, never `*`. */
-const Origin = z
-  .string()
-  .max(300)
-  .transform((value, ctx) => {
-    try {
-      const url = new URL(value);
-      if ((url.protocol === "http:" || url.protocol === "https:") && url.origin === value.replace(/\/$/, "")) return url.origin;
-    } catch {
-      // reported below
-    }
-    ctx.addIssue({ code: "custom", message: `"${value}" is not an origin like https://app.example.com` });
-    return z.NEVER;
-  });
+const Origin = SafeText.max(300).transform((value, ctx) => {
+  try {
+    const url = new URL(value);
+    if ((url.protocol === "http:" || url.protocol === "https:") && url.origin === value.replace(/\/$/, "")) return url.origin;
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({ code: "custom", message: `"${value}" is not an origin like https://app.example.com` });
+  return z.NEVER;
+});
 
 const AllowedOrigins = z
   .object({

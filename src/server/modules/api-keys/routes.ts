@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { SafeText } from "../../../schema/common";
 import { requireUser } from "../../http/auth";
 import { notFound } from "../../domain/errors";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
@@ -19,8 +20,14 @@ export const ApiKey = z
 
 const CreateApiKeyInput = z
   .object({
-    name: z.string().trim().min(1).max(100),
-    expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    name: SafeText.trim().min(1).max(100),
+    // A key that is expired when created could never be used: refused rather than stored.
+    expiresAt: z.iso
+      .datetime({ offset: true })
+      .refine((v) => Date.parse(v) > Date.now(), "must be in the future")
+      .nullable()
+      .optional()
+      .meta({ description: "When the key stops working; must be in the future. Absent or null: never." }),
   })
   .strict()
   .meta({ id: "CreateApiKeyInput" });

@@ -1,5 +1,6 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { INT4_MAX } from "../../../schema/common";
 import { DashboardConfig, type Dashboard, type ReportSnapshot } from "../../../schema/dashboard";
 import type { Db } from "../../db/connection";
 import { aiWidgetThreads, dashboards, dashboardVersions, reports, workbooks } from "../../db/schema";
@@ -116,8 +117,10 @@ async function resolveWidgetReports(db: Db, deploymentId: number, config: Dashbo
       if (w.type !== "CHART") return;
       const { reportId, reportPublicId } = w.config as { reportId?: unknown; reportPublicId?: unknown };
       if (reportId !== undefined && reportId !== null) {
-        if (!Number.isInteger(reportId))
-          throw badRequest("A widget reportId must be an integer", [{ path: [...at, "reportId"], message: "expected an integer" }]);
+        // Compared with an int4 column: a number beyond it is refused here, not by the database.
+        if (!Number.isInteger(reportId) || (reportId as number) < 1 || (reportId as number) > INT4_MAX) {
+          throw badRequest("A widget reportId must be a report id", [{ path: [...at, "reportId"], message: `expected an integer from 1 to ${INT4_MAX}` }]);
+        }
         refs.push({ path: [...at, "reportId"], id: reportId as number });
       } else if (typeof reportPublicId === "string") {
         refs.push({ path: [...at, "reportPublicId"], publicId: reportPublicId });

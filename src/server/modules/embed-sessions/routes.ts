@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { SafeText } from "../../../schema/common";
 import { GenerateSessionInput } from "../../../schema/embed-session";
 import { requireUser } from "../../http/auth";
 import { notFound } from "../../domain/errors";
@@ -15,7 +16,7 @@ const GenerateSessionResponse = z
   })
   .meta({ id: "GenerateSessionResponse" });
 
-const SessionIdInput = z.object({ sessionId: z.string().min(16).max(200) }).strict();
+const SessionIdInput = z.object({ sessionId: SafeText.min(16).max(200) }).strict();
 
 const EmbedTokenResponse = z
   .object({

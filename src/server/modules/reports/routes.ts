@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { listResponse } from "../../../schema/common";
+import { listResponse, QueryInt, SafeText } from "../../../schema/common";
 import { ConnectWorkbookInput, Report, ReportInput, ReportSortBy } from "../../../schema/report";
 import { requireUser } from "../../http/auth";
 import { commonErrors, conflictError, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
@@ -20,7 +20,7 @@ const upsert = createRoute({
     "Creates the report with this public id (12 characters [0-9A-Za-z]) or updates it: only the fields sent change, `meta` is merged. " +
     "A public id that belongs to a report of another deployment is a permanent 409 `public_id_taken`.",
   security,
-  request: { params: z.object({ deploymentId: IdParam, publicId: z.string().max(200) }), ...jsonBody(ReportInput) },
+  request: { params: z.object({ deploymentId: IdParam, publicId: SafeText.max(200) }), ...jsonBody(ReportInput) },
   responses: { 200: jsonContent(Report, "The report."), ...commonErrors, ...notFoundError, ...conflictError },
 });
 
@@ -35,12 +35,12 @@ const list = createRoute({
   request: {
     params: z.object({ deploymentId: IdParam }),
     query: z.object({
-      first: z.coerce.number().int().min(1).max(100).optional(),
-      after: z.string().min(1).max(400).optional(),
+      first: QueryInt(1, 100).optional(),
+      after: SafeText.min(1).max(400).optional(),
       sortBy: ReportSortBy.optional().meta({ description: "name (A-Z, default), createdAt, updatedAt, lastViewedAt (newest first)." }),
-      search: z.string().max(200).optional(),
+      search: SafeText.max(200).optional(),
       folderId: z.union([IdParam, z.literal("root")]).optional(),
-      externalWorkbookId: z.string().max(255).optional(),
+      externalWorkbookId: SafeText.max(255).optional(),
     }),
   },
   responses: { 200: jsonContent(ReportsListResponse, "A page of reports."), ...commonErrors, ...notFoundError },

@@ -3,7 +3,7 @@ import { PUBLIC_ID_PATTERN, type ConnectWorkbookInput, type Report, type ReportI
 import type { Db } from "../../db/connection";
 import { deployments, reports, workbooks } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../domain/errors";
-import { encodeCursor } from "../../domain/pagination";
+import { encodeCursor, isCursorInt } from "../../domain/pagination";
 import { hasRole, type UserPrincipal } from "../../domain/actor";
 import {
   accessLevel,
@@ -331,7 +331,10 @@ function like(s: string) {
 }
 
 export const isReportCursor = (v: unknown): v is { v: string | null; id: number } =>
-  typeof v === "object" && v !== null && Number.isInteger((v as { id: unknown }).id) && ["string", "object"].includes(typeof (v as { v: unknown }).v);
+  typeof v === "object" &&
+  v !== null &&
+  isCursorInt((v as { id: unknown }).id) &&
+  (typeof (v as { v: unknown }).v === "string" || (v as { v: unknown }).v === null);
 
 /** Deletes a report (manage access). */
 export async function deleteReport(db: Db, deploymentId: number, reportId: number, actor: UserPrincipal) {

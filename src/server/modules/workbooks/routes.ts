@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { listResponse, PageQuery } from "../../../schema/common";
+import { listResponse, PageQuery, SafeText } from "../../../schema/common";
 import { Dashboard, DashboardConfig } from "../../../schema/dashboard";
 import { CreateWorkbookInput, Workbook } from "../../../schema/workbook";
 import { AiWidgetThreadInput, DuplicateWorkbookInput, Slug, UpdateWorkbookInput } from "../../../schema/workspace";
@@ -42,7 +42,7 @@ const upsert = createRoute({
     "needs edit, and with `folderId` manage plus edit on the destination folder); otherwise one is created (role ai_bi_user or higher). " +
     "The same request again changes nothing. 409 `upsert_branch_changed` when a concurrent writer created or deleted the slug's workbook: retry.",
   security,
-  request: { params: z.object({ deploymentId: IdParam, slug: z.string().max(1000) }), ...jsonBody(CreateWorkbookInput.nullable(), { required: false }) },
+  request: { params: z.object({ deploymentId: IdParam, slug: SafeText.max(1000) }), ...jsonBody(CreateWorkbookInput.nullable(), { required: false }) },
   responses: { 200: jsonContent(Workbook, "The workbook, created or updated."), ...commonErrors, ...notFoundError, ...branchChangedError },
 });
 
@@ -71,7 +71,7 @@ const list = createRoute({
         .union([IdParam, z.literal("root")])
         .optional()
         .meta({ description: "Only this folder's workbooks; `root` for those in no folder." }),
-      search: z.string().max(200).optional(),
+      search: SafeText.max(200).optional(),
     }),
   },
   responses: { 200: jsonContent(WorkbooksListResponse, "A page of workbooks."), ...commonErrors, ...notFoundError },

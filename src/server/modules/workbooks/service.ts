@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, ilike, isNull, sql, type SQL } from "drizzle-orm";
+import { NAME_MAX } from "../../../schema/common";
 import type { DashboardConfig } from "../../../schema/dashboard";
 import type { CreateWorkbookInput, Workbook } from "../../../schema/workbook";
 import { normalizeSlug, SLUG_PATTERN, SLUG_RULE, type DuplicateWorkbookInput, type UpdateWorkbookInput } from "../../../schema/workspace";
@@ -354,6 +355,17 @@ export async function deleteWorkbook(db: Db, deploymentId: number, workbookId: n
   await deleteGrantsOf(db, "workbook", [workbookId]);
 }
 
+/** "<name> (copy)" within the name limit: the name is shortened by whole code points, never splitting a surrogate pair. */
+export function copyName(name: string): string {
+  const suffix = " (copy)";
+  let kept = "";
+  for (const point of name) {
+    if (kept.length + point.length + suffix.length > NAME_MAX) break;
+    kept += point;
+  }
+  return kept + suffix;
+}
+
 /**
  * Copies a workbook (read access to it, and the rights to create one). With `shared`, the copy
  * is cloned from the shared workspace: its draft is the published dashboard, and it is marked
@@ -382,7 +394,7 @@ export async function duplicateWorkbook(
     meta = { ...meta, dashboardDraft: published.v.config };
   }
   const insert = sql`INSERT INTO workbooks (deployment_id, folder_id, name, slug, meta, calculated_fields, created_by, user_id, shared)
-    VALUES (${deploymentId}, ${placeIn}, ${input.name ?? `${row.name} (copy)`}, NULL, ${JSON.stringify(meta)}::jsonb,
+    VALUES (${deploymentId}, ${placeIn}, ${input.name ?? copyName(row.name)}, NULL, ${JSON.stringify(meta)}::jsonb,
       ${JSON.stringify(row.calculatedFields ?? {})}::jsonb, ${actor.userId}, ${actor.userId}, ${input.shared === true})
     RETURNING *`;
   try {

@@ -3,7 +3,7 @@ import { listResponse, PageQuery } from "../../../schema/common";
 import { BulkDeleteInput, BulkMoveInput, BulkResult, WorkspaceItem } from "../../../schema/workspace";
 import { requireUser } from "../../http/auth";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
-import { decodeCursor, DEFAULT_PAGE_SIZE, pageOf } from "../../domain/pagination";
+import { decodeCursor, DEFAULT_PAGE_SIZE, isCursorInt, pageOf } from "../../domain/pagination";
 import { bulkDelete, bulkMove, listWorkspace } from "./service";
 
 const tags = ["Workspace"];
@@ -47,7 +47,7 @@ const bulkMoveRoute = createRoute({
 });
 
 const isWorkspaceCursor = (v: unknown): v is { r: number; id: number } =>
-  typeof v === "object" && v !== null && Number.isInteger((v as { r: unknown }).r) && Number.isInteger((v as { id: unknown }).id);
+  typeof v === "object" && v !== null && isCursorInt((v as { r: unknown }).r) && isCursorInt((v as { id: unknown }).id);
 
 export function registerWorkspaceRoutes(app: Router) {
   app.openapi(list, async (c) => {
