@@ -6,7 +6,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import { defineConfig } from "eslint/config";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -126,7 +125,10 @@ export default defineConfig(
   {
     plugins: { "import-x": importX },
     settings: {
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: abs("tsconfig.json") })],
+      // The node resolver with TypeScript extensions: imports are relative or packages (no path aliases).
+      "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".mjs"] } },
+      // Dependencies are parsed as TypeScript too, so a cycle through them is seen.
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
     },
     rules: {

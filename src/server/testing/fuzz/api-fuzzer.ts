@@ -180,9 +180,16 @@ function slotsOf(value: unknown): Slot[] {
   const stack: unknown[] = [value];
   while (stack.length) {
     const v = stack.pop();
-    if (Array.isArray(v)) v.forEach((child, i) => (out.push({ parent: v, key: i }), stack.push(child)));
-    else if (v && typeof v === "object" && !(v instanceof RawJson)) {
-      for (const [k, child] of Object.entries(v)) out.push({ parent: v as Record<string, unknown>, key: k }), stack.push(child);
+    if (Array.isArray(v)) {
+      v.forEach((child, i) => {
+        out.push({ parent: v, key: i });
+        stack.push(child);
+      });
+    } else if (v && typeof v === "object" && !(v instanceof RawJson)) {
+      for (const [k, child] of Object.entries(v)) {
+        out.push({ parent: v as Record<string, unknown>, key: k });
+        stack.push(child);
+      }
     }
   }
   return out;

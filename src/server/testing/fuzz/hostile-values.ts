@@ -75,6 +75,8 @@ export const HOSTILE_NUMBERS = [
   2_147_483_648,
   -2_147_483_649,
   99_999_999_999,
+  // Past 2^53 on purpose: the value a client sends is not the value JSON.parse gives back.
+  // eslint-disable-next-line no-loss-of-precision
   9_007_199_254_740_993,
   1e308,
   -1e308,

@@ -146,9 +146,10 @@ export function validValue(doc: OpenApiDocument, schema: JsonSchema, poolOf: Poo
       });
       if (schema.additionalProperties === false || Object.keys(props).length) return record;
       // A free-form object (meta, securityContext…): a few keys of any JSON.
-      const extra = schema.additionalProperties && typeof schema.additionalProperties === "object" && Object.keys(schema.additionalProperties).length
-        ? validValue(doc, schema.additionalProperties, poolOf, null, depth + 1)
-        : fc.jsonValue({ maxDepth: 2 });
+      const extra =
+        schema.additionalProperties && typeof schema.additionalProperties === "object" && Object.keys(schema.additionalProperties).length
+          ? validValue(doc, schema.additionalProperties, poolOf, null, depth + 1)
+          : fc.jsonValue({ maxDepth: 2 });
       return fc.dictionary(fc.string({ maxLength: 12 }), extra, { maxKeys: depth >= MAX_DEPTH ? 0 : 4 });
     }
     default:
