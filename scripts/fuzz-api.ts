@@ -51,11 +51,24 @@ try {
     },
   });
   console.log(`\n${report.requests} requests to ${report.operations} operations in ${(report.durationMs / 1000).toFixed(1)} s`);
-  console.log(`time (ms): ${Object.entries(report.harnessMs).map(([k, v]) => `${k} ${v}`).join(", ")}`);
-  console.log(`statuses: ${Object.entries(report.statuses).map(([s, n]) => `${s}×${n}`).join(" ")}`);
+  console.log(
+    `time (ms): ${Object.entries(report.harnessMs)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
+  console.log(
+    `statuses: ${Object.entries(report.statuses)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(" ")}`,
+  );
   if (values.coverage) {
     for (const [op, counts] of Object.entries(report.coverage).sort()) {
-      console.log(`  ${op}: ${Object.entries(counts).sort().map(([k, n]) => `${k}×${n}`).join(" ")}`);
+      console.log(
+        `  ${op}: ${Object.entries(counts)
+          .sort()
+          .map(([k, n]) => `${k}×${n}`)
+          .join(" ")}`,
+      );
     }
   }
   if (report.findings.length) {

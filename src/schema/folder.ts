@@ -20,16 +20,9 @@ export const Folder = z
   .meta({ id: "Folder" });
 export type Folder = z.infer<typeof Folder>;
 
-
-export const CreateFolderInput = z
-  .object({ name: Name, parentId: Id.nullable().optional() })
-  .strict()
-  .meta({ id: "CreateFolderInput" });
+export const CreateFolderInput = z.object({ name: Name, parentId: Id.nullable().optional() }).strict().meta({ id: "CreateFolderInput" });
 export type CreateFolderInput = z.infer<typeof CreateFolderInput>;
 
 /** Only the fields sent change; `parentId: null` moves the folder to the root. */
-export const UpdateFolderInput = z
-  .object({ name: Name.optional(), parentId: Id.nullable().optional() })
-  .strict()
-  .meta({ id: "UpdateFolderInput" });
+export const UpdateFolderInput = z.object({ name: Name.optional(), parentId: Id.nullable().optional() }).strict().meta({ id: "UpdateFolderInput" });
 export type UpdateFolderInput = z.infer<typeof UpdateFolderInput>;
