@@ -10,3 +10,4 @@ export * from "./folder";
 export * from "./report";
 export * from "./workspace";
 export * from "./user";
+export * from "./app-config";

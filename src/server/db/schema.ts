@@ -426,3 +426,11 @@ export const aiWidgetThreads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.dashboardId, t.widgetId] })],
 );
+
+// Each feature keeps its own tables in ./tables/<feature>.ts.
+export * from "./tables/ai";
+export * from "./tables/creator";
+export * from "./tables/build";
+export * from "./tables/admin";
+export * from "./tables/apps";
+export * from "./tables/scale";

@@ -15,6 +15,12 @@ import { registerUserAttributeRoutes } from "./user-attributes/routes";
 import { registerUserRoutes } from "./users/routes";
 import { registerWorkbookRoutes } from "./workbooks/routes";
 import { registerWorkspaceRoutes } from "./workspace/routes";
+import { adminRouteModules } from "./features/admin";
+import { aiRouteModules } from "./features/ai";
+import { appsRouteModules } from "./features/apps";
+import { buildRouteModules } from "./features/build";
+import { creatorRouteModules } from "./features/creator";
+import { scaleRouteModules } from "./features/scale";
 
 type RouteModule = (app: Router) => void;
 
@@ -50,4 +56,16 @@ const workspaceModules: RouteModule[] = [
 ];
 
 /** Every API route module; `createApp` registers them in this order (the OpenAPI document follows it). */
-export const routeModules: RouteModule[] = [...deploymentModules, ...accountModules, ...queryModules, ...workspaceModules];
+export const routeModules: RouteModule[] = [
+  ...deploymentModules,
+  ...accountModules,
+  ...queryModules,
+  ...workspaceModules,
+  // Second-wave features, each listing its modules in ./features/<feature>.ts.
+  ...creatorRouteModules,
+  ...aiRouteModules,
+  ...buildRouteModules,
+  ...adminRouteModules,
+  ...appsRouteModules,
+  ...scaleRouteModules,
+];

@@ -1,0 +1,2 @@
+-- ai chat: tables and columns of this feature (written by hand; applied in journal order).
+SELECT 1;

@@ -1,0 +1,2 @@
+-- creator app: tables and columns of this feature (written by hand; applied in journal order).
+SELECT 1;

@@ -1,0 +1,2 @@
+-- dashboard apps: tables and columns of this feature (written by hand; applied in journal order).
+SELECT 1;

@@ -1,0 +1,4 @@
+import type { Router } from "../../http/openapi";
+
+/** Administration: users in bulk, tenant settings, identity, notifications, operations — the route modules of this feature, registered by ../index.ts. */
+export const adminRouteModules: ((app: Router) => void)[] = [];

@@ -1,0 +1,4 @@
+import type { Router } from "../../http/openapi";
+
+/** AI analytics: chat threads, the AI widget — the route modules of this feature, registered by ../index.ts. */
+export const aiRouteModules: ((app: Router) => void)[] = [];

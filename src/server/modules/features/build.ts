@@ -1,0 +1,4 @@
+import type { Router } from "../../http/openapi";
+
+/** The build API: versioned data models, dev mode, branches, uploads, git — the route modules of this feature, registered by ../index.ts. */
+export const buildRouteModules: ((app: Router) => void)[] = [];

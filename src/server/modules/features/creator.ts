@@ -1,0 +1,4 @@
+import type { Router } from "../../http/openapi";
+
+/** The creator-mode app: app config and the app's own operations — the route modules of this feature, registered by ../index.ts. */
+export const creatorRouteModules: ((app: Router) => void)[] = [];

@@ -1,0 +1,4 @@
+import type { Router } from "../../http/openapi";
+
+/** Scale-out: node registry and cross-node state — the route modules of this feature, registered by ../index.ts. */
+export const scaleRouteModules: ((app: Router) => void)[] = [];
