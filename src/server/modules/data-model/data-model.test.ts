@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDemoDataset } from "../../demo/dataset";
 import { dataModelFiles } from "../../db/schema";
 import { createTestPlatform, storageKinds, type TestPlatform } from "../../testing/test-platform";
+import { createApp } from "../../app";
+import { silentLogger } from "../../logger";
+import { createQueryEngineRegistry } from "../query/engines";
 import { sha256Of } from "./merge";
 import { casBranch, getBranch } from "./store";
 
@@ -115,6 +118,33 @@ describe.each(storageKinds)("data model as code (%s)", (storage) => {
     const after = await t.api("PUT", `${base(id)}/data-model/files`, { path: "x.yml", content: customersYml }, dev.token);
     expect(after.status).toBe(409);
     expect((await after.json()).code).toBe("not_in_dev_mode");
+  });
+
+  it("serves the new main on a node that did not make the merge, without a restart", async () => {
+    const id = await newDeployment();
+    const otherEngines = createQueryEngineRegistry({ db: t.database.db, secretBox: t.deps.secretBox, logger: silentLogger });
+    const otherNode = createApp({ ...t.deps, queryEngines: otherEngines });
+    const askOther = () =>
+      otherNode.request(`/api/v1/deployments/${id}/query`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.adminToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ query: { measures: ["orders.units"] } }),
+      });
+    try {
+      expect((await askOther()).status).toBe(400);
+      const branch = (await (await t.api("POST", `${base(id)}/dev-mode`, {}, dev.token)).json()).name;
+      await t.api("PUT", `${base(id)}/data-model/files`, { path: "orders.yml", content: ordersYml("      - { name: units, sql: quantity, type: sum }\n") }, dev.token);
+      await t.api("POST", `${base(id)}/commit`, { message: "units" }, dev.token);
+      expect((await t.api("POST", `${base(id)}/merge-to-default`, { branch }, dev.token)).status).toBe(200);
+      let status = 0;
+      for (let i = 0; i < 50 && status !== 200; i++) {
+        status = (await askOther()).status;
+        if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(status).toBe(200);
+    } finally {
+      await otherEngines.close();
+    }
   });
 
   it("refuses writes outside one's own dev branch, model files to viewers, and paths out of the folder", async () => {
