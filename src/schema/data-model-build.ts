@@ -90,11 +90,20 @@ export const ModelCommit = z
   })
   .meta({ id: "ModelCommit" });
 export const CommitResult = z
-  .object({ branch: z.string(), commit: ModelCommit.nullable().meta({ description: "Null when there was nothing to commit." }), valid: z.boolean(), errors: z.array(ModelProblem) })
+  .object({
+    branch: z.string(),
+    commit: ModelCommit.nullable().meta({ description: "Null when there was nothing to commit." }),
+    valid: z.boolean(),
+    errors: z.array(ModelProblem),
+  })
   .meta({ id: "ModelCommitResult" });
 
 export const PullInput = z
-  .strictObject({ from: BranchName.optional().meta({ description: "Branch to pull from; default the branch's parent (refreshed from the connected git remote first, if any)." }) })
+  .strictObject({
+    from: BranchName.optional().meta({
+      description: "Branch to pull from; default the branch's parent (refreshed from the connected git remote first, if any).",
+    }),
+  })
   .meta({ id: "ModelPullInput" });
 export const MergeInput = z.strictObject({ from: BranchName, into: BranchName }).meta({ id: "ModelMergeInput" });
 export const MergeToDefaultInput = z
@@ -112,7 +121,9 @@ export const MergeResult = z
 
 export const BranchQuery = z.object({ branch: BranchName.optional() });
 
-export const UploadStartInput = z.strictObject({ branch: BranchName, mode: z.enum(["replace", "merge"]).default("merge") }).meta({ id: "ModelUploadStartInput" });
+export const UploadStartInput = z
+  .strictObject({ branch: BranchName, mode: z.enum(["replace", "merge"]).default("merge") })
+  .meta({ id: "ModelUploadStartInput" });
 export const UploadStartResult = z.object({ uploadId: z.string() }).meta({ id: "ModelUploadStartResult" });
 export const UploadFileInput = z
   .strictObject({
@@ -158,9 +169,18 @@ export const GitConnectInput = z
     url: SafeText.min(1).max(2048).meta({ description: "https:// or http:// URL of the repository (admins may also give a local path or file:// URL)." }),
     branch: BranchName.default("main"),
     credentials: z
-      .strictObject({ username: SafeText.max(255).optional(), password: SafeText.min(1).max(4096).meta({ description: "Password or access token; sealed at rest, never returned." }) })
+      .strictObject({
+        username: SafeText.max(255).optional(),
+        password: SafeText.min(1).max(4096).meta({ description: "Password or access token; sealed at rest, never returned." }),
+      })
       .optional(),
-    oauthIntegrationId: z.number().int().min(1).max(2_147_483_647).optional().meta({ description: "Use this OAuth integration's token instead of credentials." }),
+    oauthIntegrationId: z
+      .number()
+      .int()
+      .min(1)
+      .max(2_147_483_647)
+      .optional()
+      .meta({ description: "Use this OAuth integration's token instead of credentials." }),
   })
   .meta({ id: "GitConnectInput" });
 export const GitConnection = z

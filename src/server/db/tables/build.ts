@@ -69,7 +69,10 @@ export const modelBranches = pgTable(
     ownerUserId: integer("owner_user_id"),
     version: integer("version").notNull().default(1),
     buildStatus: text("build_status").$type<"building" | "ready" | "failed">().notNull().default("ready"),
-    buildErrors: jsonb("build_errors").$type<ModelBuildProblem[]>().notNull().default(sql`'[]'::jsonb`),
+    buildErrors: jsonb("build_errors")
+      .$type<ModelBuildProblem[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     builtAt: timestamp("built_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
@@ -95,7 +98,10 @@ export const modelUploads = pgTable("model_uploads", {
   branch: text("branch").notNull(),
   mode: text("mode").$type<"replace" | "merge">().notNull(),
   userId: integer("user_id").notNull(),
-  files: jsonb("files").$type<ModelTree>().notNull().default(sql`'{}'::jsonb`),
+  files: jsonb("files")
+    .$type<ModelTree>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   bytes: integer("bytes").notNull().default(0),
   createdAt: createdAt(),
 });
@@ -121,7 +127,10 @@ export const modelSyncJobs = pgTable("model_sync_jobs", {
   kind: text("kind").notNull(),
   branch: text("branch").notNull(),
   status: text("status").$type<"queued" | "running" | "succeeded" | "failed">().notNull(),
-  logs: jsonb("logs").$type<{ at: string; level: "info" | "error"; message: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  logs: jsonb("logs")
+    .$type<{ at: string; level: "info" | "error"; message: string }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdBy: integer("created_by"),
   createdAt: createdAt(),
   finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
@@ -136,6 +145,9 @@ export const deploymentSetups = pgTable("deployment_setups", {
   region: text("region"),
   step: text("step").notNull(),
   /** The validated input of each completed step. */
-  inputs: jsonb("inputs").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  inputs: jsonb("inputs")
+    .$type<Record<string, unknown>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });

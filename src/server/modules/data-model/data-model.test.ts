@@ -66,7 +66,12 @@ describe.each(storageKinds)("data model as code (%s)", (storage) => {
     expect(branch).toMatch(new RegExp(`^dev-${dev.id}-[0-9a-f]{8}$`));
 
     // A valid change: a new measure, visible on the branch only.
-    const put = await t.api("PUT", `${base(id)}/data-model/files`, { path: "orders.yml", content: ordersYml("      - { name: units, sql: quantity, type: sum }\n") }, dev.token);
+    const put = await t.api(
+      "PUT",
+      `${base(id)}/data-model/files`,
+      { path: "orders.yml", content: ordersYml("      - { name: units, sql: quantity, type: sum }\n") },
+      dev.token,
+    );
     expect(await put.json()).toMatchObject({ branch, valid: true, errors: [] });
     const onBranch = await query(id, { measures: ["orders.units"] }, dev.token);
     expect(onBranch.status).toBe(200);
@@ -74,7 +79,12 @@ describe.each(storageKinds)("data model as code (%s)", (storage) => {
     expect((await query(id, { measures: ["orders.units"] }, t.adminToken)).status).toBe(400);
 
     // An invalid file is kept and named, with its line; queries on the branch answer 400 naming it.
-    const bad = await t.api("PUT", `${base(id)}/data-model/files`, { path: "broken.yml", content: "cubes:\n  - name: b\n    measures:\n      - { name: x, type: summ }\n" }, dev.token);
+    const bad = await t.api(
+      "PUT",
+      `${base(id)}/data-model/files`,
+      { path: "broken.yml", content: "cubes:\n  - name: b\n    measures:\n      - { name: x, type: summ }\n" },
+      dev.token,
+    );
     const badBody = await bad.json();
     expect(badBody.valid).toBe(false);
     expect(badBody.errors[0]).toMatchObject({ path: "broken.yml", line: expect.any(Number) });
@@ -133,7 +143,12 @@ describe.each(storageKinds)("data model as code (%s)", (storage) => {
     try {
       expect((await askOther()).status).toBe(400);
       const branch = (await (await t.api("POST", `${base(id)}/dev-mode`, {}, dev.token)).json()).name;
-      await t.api("PUT", `${base(id)}/data-model/files`, { path: "orders.yml", content: ordersYml("      - { name: units, sql: quantity, type: sum }\n") }, dev.token);
+      await t.api(
+        "PUT",
+        `${base(id)}/data-model/files`,
+        { path: "orders.yml", content: ordersYml("      - { name: units, sql: quantity, type: sum }\n") },
+        dev.token,
+      );
       await t.api("POST", `${base(id)}/commit`, { message: "units" }, dev.token);
       expect((await t.api("POST", `${base(id)}/merge-to-default`, { branch }, dev.token)).status).toBe(200);
       let status = 0;
@@ -180,11 +195,19 @@ describe.each(storageKinds)("data model as code (%s)", (storage) => {
   });
 
   it("merges changes to different lines of one file from two developers (three-way)", async () => {
-    const id = await newDeployment([{ path: "orders.yml", content: ordersYml() }, { path: "customers.yml", content: customersYml }]);
+    const id = await newDeployment([
+      { path: "orders.yml", content: ordersYml() },
+      { path: "customers.yml", content: customersYml },
+    ]);
     const b1 = (await (await t.api("POST", `${base(id)}/dev-mode`, {}, dev.token)).json()).name;
     const b2 = (await (await t.api("POST", `${base(id)}/dev-mode`, {}, dev2.token)).json()).name;
     // dev adds a measure at the end; dev2 adds a dimension in the middle.
-    await t.api("PUT", `${base(id)}/data-model/files`, { path: "orders.yml", content: ordersYml("      - { name: units, sql: quantity, type: sum }\n") }, dev.token);
+    await t.api(
+      "PUT",
+      `${base(id)}/data-model/files`,
+      { path: "orders.yml", content: ordersYml("      - { name: units, sql: quantity, type: sum }\n") },
+      dev.token,
+    );
     await t.api("POST", `${base(id)}/commit`, { message: "units" }, dev.token);
     const withTenant = ordersYml().replace(
       "      - { name: status, sql: status, type: string }\n",
@@ -211,9 +234,19 @@ describe.each(storageKinds)("data model as code (%s)", (storage) => {
     const id = await newDeployment();
     const b1 = (await (await t.api("POST", `${base(id)}/dev-mode`, {}, dev.token)).json()).name;
     const b2 = (await (await t.api("POST", `${base(id)}/dev-mode`, {}, dev2.token)).json()).name;
-    await t.api("PUT", `${base(id)}/data-model/files`, { path: "orders.yml", content: ordersYml().replace("type: count", "type: count, title: Orders") }, dev.token);
+    await t.api(
+      "PUT",
+      `${base(id)}/data-model/files`,
+      { path: "orders.yml", content: ordersYml().replace("type: count", "type: count, title: Orders") },
+      dev.token,
+    );
     await t.api("POST", `${base(id)}/commit`, { message: "title A" }, dev.token);
-    await t.api("PUT", `${base(id)}/data-model/files`, { path: "orders.yml", content: ordersYml().replace("type: count", "type: count, title: Sales") }, dev2.token);
+    await t.api(
+      "PUT",
+      `${base(id)}/data-model/files`,
+      { path: "orders.yml", content: ordersYml().replace("type: count", "type: count, title: Sales") },
+      dev2.token,
+    );
     await t.api("POST", `${base(id)}/commit`, { message: "title B" }, dev2.token);
     expect((await t.api("POST", `${base(id)}/merge-to-default`, { branch: b1 }, dev.token)).status).toBe(200);
     const mainBefore = await (await t.api("GET", `${base(id)}/branches`, undefined, dev.token)).json();
@@ -225,7 +258,12 @@ describe.each(storageKinds)("data model as code (%s)", (storage) => {
     const mainAfter = await (await t.api("GET", `${base(id)}/branches`, undefined, dev.token)).json();
     expect(mainAfter).toEqual(mainBefore);
     // Resolved on the branch: take main's version, then merge.
-    await t.api("PUT", `${base(id)}/data-model/files`, { path: "orders.yml", content: ordersYml().replace("type: count", "type: count, title: Orders") }, dev2.token);
+    await t.api(
+      "PUT",
+      `${base(id)}/data-model/files`,
+      { path: "orders.yml", content: ordersYml().replace("type: count", "type: count, title: Orders") },
+      dev2.token,
+    );
     await t.api("POST", `${base(id)}/commit`, { message: "resolve" }, dev2.token);
     expect((await t.api("POST", `${base(id)}/pull`, {}, dev2.token)).status).toBe(200);
     expect((await t.api("POST", `${base(id)}/merge-to-default`, { branch: b2 }, dev2.token)).status).toBe(200);
@@ -241,7 +279,9 @@ describe.each(storageKinds)("data model as code (%s)", (storage) => {
     // Concurrent writes through the API: every one either lands or answers 409, none is lost silently.
     const branch = (await (await t.api("POST", `${base(id)}/dev-mode`, {}, dev.token)).json()).name;
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => t.api("PUT", `${base(id)}/data-model/files`, { path: `c${i}.yml`, content: customersYml.replace("customers", `c${i}`) }, dev.token)),
+      Array.from({ length: 6 }, (_, i) =>
+        t.api("PUT", `${base(id)}/data-model/files`, { path: `c${i}.yml`, content: customersYml.replace("customers", `c${i}`) }, dev.token),
+      ),
     );
     const landed = results.filter((r) => r.status === 200).length;
     expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
@@ -255,9 +295,19 @@ describe.each(storageKinds)("data model as code (%s)", (storage) => {
     const start = await t.api("POST", `${base(id)}/data-model/upload/start`, { branch: "ci", mode: "merge" }, dev.token);
     const { uploadId } = await start.json();
     const b64 = (s: string) => Buffer.from(s).toString("base64");
-    const wrong = await t.api("POST", `${base(id)}/data-model/upload/file`, { uploadId, path: "customers.yml", content: b64(customersYml), sha256: sha256Of("other") }, dev.token);
+    const wrong = await t.api(
+      "POST",
+      `${base(id)}/data-model/upload/file`,
+      { uploadId, path: "customers.yml", content: b64(customersYml), sha256: sha256Of("other") },
+      dev.token,
+    );
     expect(wrong.status).toBe(400);
-    const ok = await t.api("POST", `${base(id)}/data-model/upload/file`, { uploadId, path: "customers.yml", content: b64(customersYml), sha256: sha256Of(customersYml) }, dev.token);
+    const ok = await t.api(
+      "POST",
+      `${base(id)}/data-model/upload/file`,
+      { uploadId, path: "customers.yml", content: b64(customersYml), sha256: sha256Of(customersYml) },
+      dev.token,
+    );
     expect(ok.status).toBe(200);
     // Nothing is visible before finish.
     expect(Object.keys(await (await t.api("GET", `${base(id)}/data-model/file-hashes?branch=ci`, undefined, dev.token)).json())).toEqual(["orders.yml"]);
@@ -274,13 +324,23 @@ describe.each(storageKinds)("data model as code (%s)", (storage) => {
     // To main, only a valid model; an invalid upload changes nothing.
     const s2 = await (await t.api("POST", `${base(id)}/data-model/upload/start`, { branch: "main", mode: "replace" }, dev.token)).json();
     const badYml = "cubes:\n  - name: z\n";
-    await t.api("POST", `${base(id)}/data-model/upload/file`, { uploadId: s2.uploadId, path: "z.yml", content: b64(badYml), sha256: sha256Of(badYml) }, dev.token);
+    await t.api(
+      "POST",
+      `${base(id)}/data-model/upload/file`,
+      { uploadId: s2.uploadId, path: "z.yml", content: b64(badYml), sha256: sha256Of(badYml) },
+      dev.token,
+    );
     const refused = await t.api("POST", `${base(id)}/data-model/upload/finish`, { uploadId: s2.uploadId, message: "bad" }, dev.token);
     expect(refused.status).toBe(400);
     expect(Object.keys(await (await t.api("GET", `${base(id)}/data-model/file-hashes?branch=main`, undefined, dev.token)).json())).toEqual(["orders.yml"]);
     // Replace mode on main with a valid model: production serves it.
     const s3 = await (await t.api("POST", `${base(id)}/data-model/upload/start`, { branch: "main", mode: "replace" }, dev.token)).json();
-    await t.api("POST", `${base(id)}/data-model/upload/file`, { uploadId: s3.uploadId, path: "customers.yml", content: b64(customersYml), sha256: sha256Of(customersYml) }, dev.token);
+    await t.api(
+      "POST",
+      `${base(id)}/data-model/upload/file`,
+      { uploadId: s3.uploadId, path: "customers.yml", content: b64(customersYml), sha256: sha256Of(customersYml) },
+      dev.token,
+    );
     expect((await t.api("POST", `${base(id)}/data-model/upload/finish`, { uploadId: s3.uploadId, message: "replace" }, dev.token)).status).toBe(200);
     expect((await query(id, { measures: ["customers.count"] }, t.adminToken)).status).toBe(200);
     expect((await query(id, { measures: ["orders.count"] }, t.adminToken)).status).toBe(400);
@@ -291,7 +351,12 @@ describe.each(storageKinds)("data model as code (%s)", (storage) => {
     await t.api("POST", `${base(id)}/dev-mode`, {}, dev.token);
     const big = "# " + "x".repeat(520 * 1024) + "\n";
     const s = await (await t.api("POST", `${base(id)}/data-model/upload/start`, { branch: "main", mode: "merge" }, dev.token)).json();
-    const res = await t.api("POST", `${base(id)}/data-model/upload/file`, { uploadId: s.uploadId, path: "big.yml", content: Buffer.from(big).toString("base64"), sha256: sha256Of(big) }, dev.token);
+    const res = await t.api(
+      "POST",
+      `${base(id)}/data-model/upload/file`,
+      { uploadId: s.uploadId, path: "big.yml", content: Buffer.from(big).toString("base64"), sha256: sha256Of(big) },
+      dev.token,
+    );
     expect(res.status).toBe(413);
     expect((await res.json()).message).toMatch(/larger than/);
   });

@@ -10,7 +10,18 @@ import { hasRole, type UserPrincipal } from "../../domain/actor";
 import { badRequest, conflict, DomainError, forbidden } from "../../domain/errors";
 import { ModelPath } from "../../../schema/data-model-build";
 import { mergeTrees, sha256Of } from "./merge";
-import { casBranch, DEFAULT_BRANCH, ensureDefaultBranch, filesOf, getCommit, mirrorDefaultBranch, problemsOf, putVersions, readVersions, sameTree } from "./store";
+import {
+  casBranch,
+  DEFAULT_BRANCH,
+  ensureDefaultBranch,
+  filesOf,
+  getCommit,
+  mirrorDefaultBranch,
+  problemsOf,
+  putVersions,
+  readVersions,
+  sameTree,
+} from "./store";
 import type { ModelDeps } from "./service";
 
 const run = promisify(execFile);
@@ -197,15 +208,23 @@ export async function pullFromRemote(deps: Pick<AppDeps, "db" | "secretBox" | "l
   const db = deps.db;
   const main = await ensureDefaultBranch(db, deploymentId);
   const head = await getCommit(db, main.headCommitId);
-  await putVersions(db, deploymentId, fetched.files.map((f) => f.content));
+  await putVersions(
+    db,
+    deploymentId,
+    fetched.files.map((f) => f.content),
+  );
   const theirs: ModelTree = Object.fromEntries(fetched.files.map((f) => [f.path, sha256Of(f.content)]));
   const base = remote.lastSyncedTree ?? {};
   const contents = await readVersions(db, deploymentId, [...Object.values(base), ...Object.values(head.tree), ...Object.values(theirs)]);
   const merged = mergeTrees(base, head.tree, theirs, (sha) => contents.get(sha) ?? "");
   if (!merged.ok)
-    throw conflict(`The git remote's changes conflict with "${DEFAULT_BRANCH}" in ${merged.conflicts.map((c) => c.path).join(", ")}; nothing was changed`, "merge_conflict", {
-      files: merged.conflicts,
-    });
+    throw conflict(
+      `The git remote's changes conflict with "${DEFAULT_BRANCH}" in ${merged.conflicts.map((c) => c.path).join(", ")}; nothing was changed`,
+      "merge_conflict",
+      {
+        files: merged.conflicts,
+      },
+    );
   await putVersions(db, deploymentId, merged.created.values());
   if (!sameTree(merged.tree, head.tree)) {
     const problems = problemsOf(await filesOf(db, deploymentId, merged.tree));

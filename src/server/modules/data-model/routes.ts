@@ -221,7 +221,8 @@ const gitConnect = route({
   method: "post",
   path: `${BASE}/git/connect`,
   tags: ["Git Host Connection"],
-  summary: "Connect the model to a git repository: its model/ folder is imported (or main is pushed to an empty branch); pull fetches from it, merge-to-default pushes to it",
+  summary:
+    "Connect the model to a git repository: its model/ folder is imported (or main is pushed to an empty branch); pull fetches from it, merge-to-default pushes to it",
   request: { params, ...jsonBody(GitConnectInput) },
   responses: { 200: jsonContent(GitConnection, "The connection (credentials are never returned)."), ...errors, ...conflictError },
 });

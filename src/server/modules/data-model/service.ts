@@ -36,7 +36,13 @@ export interface ModelDeps {
   logger: Logger;
   queryEngines: Pick<QueryEngineRegistry, "invalidateDeploymentModel" | "getWithModel">;
   /** Pushes `main` to the connected git remote, when there is one (set by the git module). */
-  pushToRemote?: (deploymentId: number, tree: ModelTree, files: { path: string; content: string }[], message: string, author: UserPrincipal) => Promise<boolean>;
+  pushToRemote?: (
+    deploymentId: number,
+    tree: ModelTree,
+    files: { path: string; content: string }[],
+    message: string,
+    author: UserPrincipal,
+  ) => Promise<boolean>;
 }
 
 const devBranchName = (deploymentId: number, userId: number, base: string) =>
@@ -142,14 +148,23 @@ export async function listBranches(db: Db, deploymentId: number) {
 
 /** Creates a shared branch from another branch's head. Names starting with `dev-` are kept for dev mode. */
 export async function createBranch(db: Db, deploymentId: number, input: { name: string; from: string }) {
-  if (input.name.startsWith("dev-")) throw badRequest('Branch names starting with "dev-" are kept for dev mode', [{ path: ["name"], message: "reserved prefix" }]);
+  if (input.name.startsWith("dev-"))
+    throw badRequest('Branch names starting with "dev-" are kept for dev mode', [{ path: ["name"], message: "reserved prefix" }]);
   await ensureDefaultBranch(db, deploymentId);
   const from = await getBranch(db, deploymentId, input.from);
   const head = await getCommit(db, from.headCommitId);
   try {
     const [row] = await db
       .insert(modelBranches)
-      .values({ deploymentId, name: input.name, headCommitId: head.id, workTree: head.tree, parentBranch: from.name, buildStatus: from.buildStatus, buildErrors: from.buildErrors })
+      .values({
+        deploymentId,
+        name: input.name,
+        headCommitId: head.id,
+        workTree: head.tree,
+        parentBranch: from.name,
+        buildStatus: from.buildStatus,
+        buildErrors: from.buildErrors,
+      })
       .returning();
     return branchView(row!, head.tree);
   } catch (e) {
@@ -184,9 +199,11 @@ export async function listFiles(db: Db, deploymentId: number, actor: UserPrincip
 
 export async function fileHashes(db: Db, deploymentId: number, actor: UserPrincipal, branch?: string) {
   const b = await branchForRead(db, deploymentId, actor, branch);
-  return Object.fromEntries(Object.keys(b.workTree)
-    .sort()
-    .map((p) => [p, b.workTree[p]!]));
+  return Object.fromEntries(
+    Object.keys(b.workTree)
+      .sort()
+      .map((p) => [p, b.workTree[p]!]),
+  );
 }
 
 function checkContent(path: string, content: string) {
@@ -253,7 +270,15 @@ export async function commit(db: Db, deploymentId: number, actor: UserPrincipal,
   const row = await db.transaction(async (tx) => {
     const [c] = await tx
       .insert(modelCommits)
-      .values({ deploymentId, branch: branch.name, parentId: head.id, tree: branch.workTree, authorUserId: actor.userId, authorName: authorName(actor), message })
+      .values({
+        deploymentId,
+        branch: branch.name,
+        parentId: head.id,
+        tree: branch.workTree,
+        authorUserId: actor.userId,
+        authorName: authorName(actor),
+        message,
+      })
       .returning();
     await casBranch(tx, branch, { headCommitId: c!.id, buildStatus: build.valid ? "ready" : "failed", buildErrors: build.errors });
     return c!;
@@ -268,15 +293,20 @@ async function planMerge(db: Db, deploymentId: number, from: BranchRow, into: Br
   if ((await ancestorsOf(db, into.headCommitId)).has(from.headCommitId)) return { kind: "up_to_date" as const, intoHead };
   const fromHead = await getCommit(db, from.headCommitId);
   const baseId = await mergeBaseOf(db, into.headCommitId, from.headCommitId);
-  if (baseId === into.headCommitId && !dirty) return { kind: "fast_forward" as const, intoHead, fromHead, tree: fromHead.tree, created: new Map<string, string>() };
+  if (baseId === into.headCommitId && !dirty)
+    return { kind: "fast_forward" as const, intoHead, fromHead, tree: fromHead.tree, created: new Map<string, string>() };
   const baseTree = baseId === null ? {} : (await getCommit(db, baseId)).tree;
   const ours = into.workTree;
   const contents = await readVersions(db, deploymentId, [...Object.values(baseTree), ...Object.values(ours), ...Object.values(fromHead.tree)]);
   const merged = mergeTrees(baseTree, ours, fromHead.tree, (sha) => contents.get(sha) ?? "");
   if (!merged.ok)
-    throw conflict(`Merging "${from.name}" into "${into.name}" conflicts in ${merged.conflicts.map((c) => c.path).join(", ")}; nothing was changed`, "merge_conflict", {
-      files: merged.conflicts,
-    });
+    throw conflict(
+      `Merging "${from.name}" into "${into.name}" conflicts in ${merged.conflicts.map((c) => c.path).join(", ")}; nothing was changed`,
+      "merge_conflict",
+      {
+        files: merged.conflicts,
+      },
+    );
   return { kind: "merge" as const, intoHead, fromHead, tree: merged.tree, created: merged.created };
 }
 
@@ -355,10 +385,14 @@ async function removeBranch(db: Db, branch: BranchRow) {
 }
 
 function invalidModel(problems: ModelBuildProblem[], message: string) {
-  return new DomainError("data_model_invalid", `${message}: ${problems
-    .slice(0, 3)
-    .map((p) => `${p.path}${p.line ? `:${p.line}` : ""} ${p.message}`)
-    .join("; ")}`, { details: problems });
+  return new DomainError(
+    "data_model_invalid",
+    `${message}: ${problems
+      .slice(0, 3)
+      .map((p) => `${p.path}${p.line ? `:${p.line}` : ""} ${p.message}`)
+      .join("; ")}`,
+    { details: problems },
+  );
 }
 
 /** Brings the parent's (or `from`'s) new commits into the caller's dev branch by three-way merge. */
@@ -405,7 +439,12 @@ async function getUpload(db: Db, deploymentId: number, actor: UserPrincipal, upl
   return row;
 }
 
-export async function uploadFile(db: Db, deploymentId: number, actor: UserPrincipal, input: { uploadId: string; path: string; content: string; sha256: string }) {
+export async function uploadFile(
+  db: Db,
+  deploymentId: number,
+  actor: UserPrincipal,
+  input: { uploadId: string; path: string; content: string; sha256: string },
+) {
   await getUpload(db, deploymentId, actor, input.uploadId);
   const bytes = Buffer.from(input.content, "base64");
   if (sha256Of(bytes) !== input.sha256)
@@ -422,7 +461,10 @@ export async function uploadFile(db: Db, deploymentId: number, actor: UserPrinci
   await putVersions(db, deploymentId, [text]);
   const rows = await db
     .update(modelUploads)
-    .set({ files: sql`${modelUploads.files} || jsonb_build_object(${input.path}::text, ${input.sha256}::text)`, bytes: sql`${modelUploads.bytes} + ${bytes.length}` })
+    .set({
+      files: sql`${modelUploads.files} || jsonb_build_object(${input.path}::text, ${input.sha256}::text)`,
+      bytes: sql`${modelUploads.bytes} + ${bytes.length}`,
+    })
     .where(and(eq(modelUploads.id, input.uploadId), sql`${modelUploads.bytes} + ${bytes.length} <= ${UPLOAD_MAX_BYTES}`))
     .returning({ id: modelUploads.id });
   if (!rows.length) throw new DomainError("payload_too_large", `An upload carries at most ${UPLOAD_MAX_BYTES} bytes in all`);
@@ -430,7 +472,12 @@ export async function uploadFile(db: Db, deploymentId: number, actor: UserPrinci
 }
 
 /** Finishes an upload: one commit on its branch with every file received (all or nothing). */
-export async function finishUpload(deps: ModelDeps, deploymentId: number, actor: UserPrincipal, input: { uploadId: string; message: string; deletePaths?: string[] }) {
+export async function finishUpload(
+  deps: ModelDeps,
+  deploymentId: number,
+  actor: UserPrincipal,
+  input: { uploadId: string; message: string; deletePaths?: string[] },
+) {
   const { db } = deps;
   const upload = await getUpload(db, deploymentId, actor, input.uploadId);
   const branch = await uploadTarget(db, deploymentId, actor, upload.branch);
@@ -487,7 +534,8 @@ export async function branchEngine(deps: ModelDeps, deploymentId: number, actor:
     try {
       return loadDataModel(await filesOf(deps.db, deploymentId, b.workTree));
     } catch (e) {
-      if (e instanceof DataModelError) throw invalidModel(problemsOf(await filesOf(deps.db, deploymentId, b.workTree)), `The model of branch "${b.name}" does not compile`);
+      if (e instanceof DataModelError)
+        throw invalidModel(problemsOf(await filesOf(deps.db, deploymentId, b.workTree)), `The model of branch "${b.name}" does not compile`);
       throw e;
     }
   });

@@ -20,7 +20,11 @@ export async function putVersions(db: Db, deploymentId: number, contents: Iterab
     rows.set(sha, { deploymentId, sha256: sha, content, size: Buffer.byteLength(content) });
   }
   const list = [...rows.values()];
-  for (let i = 0; i < list.length; i += 500) await db.insert(modelFileVersions).values(list.slice(i, i + 500)).onConflictDoNothing();
+  for (let i = 0; i < list.length; i += 500)
+    await db
+      .insert(modelFileVersions)
+      .values(list.slice(i, i + 500))
+      .onConflictDoNothing();
   return [...rows.keys()];
 }
 
@@ -100,7 +104,11 @@ export async function ensureDefaultBranch(db: Db, deploymentId: number): Promise
         .select({ path: dataModelFiles.path, content: dataModelFiles.content })
         .from(dataModelFiles)
         .where(and(eq(dataModelFiles.deploymentId, deploymentId), eq(dataModelFiles.branch, DEFAULT_BRANCH)));
-      await putVersions(tx, deploymentId, files.map((f) => f.content));
+      await putVersions(
+        tx,
+        deploymentId,
+        files.map((f) => f.content),
+      );
       const tree: ModelTree = Object.fromEntries(files.map((f) => [f.path, sha256Of(f.content)]));
       const [commit] = await tx
         .insert(modelCommits)
