@@ -143,6 +143,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deployments/{deploymentId}/creation-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the deployment's set-up wizard stands */
+        get: operations["getCreationStep"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/creation-step/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete the current set-up step (data-source, data-model, embedding) with its input and move on */
+        post: operations["advanceCreationStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/creation-step/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the set-up wizard over */
+        post: operations["resetCreationStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/dbt-sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a dbt sync: a background job reads manifest.json from the connected repository and commits one cube per dbt model on branchName (default a new branch) */
+        post: operations["startDbtSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/dbt-sync/{syncJobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sync job's status and log lines */
+        get: operations["getDbtSyncJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deployments/{deploymentId}/folders": {
         parameters: {
             query?: never;
@@ -1201,6 +1286,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdvanceSetupInput: {
+            /**
+             * @description The step's input (see the step list in docs/data-model.md).
+             * @default {}
+             */
+            input: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The step being completed: must be the current one.
+             * @enum {string}
+             */
+            step: "data-source" | "data-model" | "embedding" | "done";
+        };
         AiWidgetThreadInput: {
             /** @description Checksum of the published version the caller saw; a stale one is refused with 409. */
             checksum?: string;
@@ -1240,6 +1339,11 @@ export interface components {
             /** @enum {string} */
             status: "building" | "ready" | "failed";
         };
+        /**
+         * @default svccloud
+         * @enum {string}
+         */
+        CloudProvider: "svccloud" | "aws" | "gcp";
         ColumnFormatOverride: {
             decimalPlaces?: number | null;
             /** @enum {string} */
@@ -1268,10 +1372,15 @@ export interface components {
             token: string;
         };
         CreateDeploymentInput: {
+            cloudProvider?: components["schemas"]["CloudProvider"];
+            creationMethod?: components["schemas"]["CreationMethod"];
             /** @description Validated as a whole before anything is stored; stored on the default branch `main`. */
             dataModelFiles?: components["schemas"]["DataModelFileInput"][];
             dataSource: components["schemas"]["DataSourceInput"];
+            deployMode?: components["schemas"]["DeployMode"];
             name: string;
+            /** @description Region of the deployment (GET /api/v1/regions/). */
+            region?: string;
         };
         CreateEmbedGroupInput: {
             displayName?: string | null;
@@ -1325,6 +1434,11 @@ export interface components {
             name?: string | null;
             slug?: string | null;
         };
+        /**
+         * @default upload
+         * @enum {string}
+         */
+        CreationMethod: "upload" | "svccloud" | "git" | "ssh";
         Dashboard: {
             allowEmbed: boolean;
             config: components["schemas"]["DashboardConfig"];
@@ -1463,6 +1577,15 @@ export interface components {
             type: "postgres";
             user: string;
         };
+        DbtSyncInput: {
+            /** @description Branch name. */
+            branchName?: string;
+        };
+        DbtSyncResult: {
+            branchName: string;
+            syncJobId: string;
+            workflowId: string;
+        };
         Deployment: {
             createdAt: string;
             dataSource: components["schemas"]["DeploymentDataSource"];
@@ -1483,6 +1606,16 @@ export interface components {
             type: "duckdb" | "postgres";
             user?: string;
         };
+        DeploymentSetup: {
+            cloudProvider: components["schemas"]["CloudProvider"];
+            completed: components["schemas"]["SetupStep"][];
+            creationMethod: components["schemas"]["CreationMethod"];
+            deploymentId: number;
+            deployMode: components["schemas"]["DeployMode"];
+            region: string | null;
+            step: components["schemas"]["SetupStep"];
+            steps: components["schemas"]["SetupStep"][];
+        };
         DeploymentsListResponse: {
             /**
              * @deprecated
@@ -1497,6 +1630,11 @@ export interface components {
             items: components["schemas"]["Deployment"][];
             pageInfo: components["schemas"]["PageInfo"];
         };
+        /**
+         * @default cli
+         * @enum {string}
+         */
+        DeployMode: "git" | "cli";
         DevModeInput: {
             /** @description Branch name. */
             baseBranch?: string;
@@ -2168,6 +2306,8 @@ export interface components {
             currentPassword?: string;
             password: string;
         };
+        /** @enum {string} */
+        SetupStep: "data-source" | "data-model" | "embedding" | "done";
         SetUserAttributeValuesInput: {
             userId: number;
             values: {
@@ -2182,6 +2322,21 @@ export interface components {
             current: boolean;
             id: string;
             retiredAt: string | null;
+        };
+        SyncJob: {
+            branch: string;
+            createdAt: string;
+            finishedAt: string | null;
+            id: string;
+            kind: string;
+            logs: {
+                at: string;
+                /** @enum {string} */
+                level: "info" | "error";
+                message: string;
+            }[];
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed";
         };
         UpdateDeploymentInput: {
             dataSource?: components["schemas"]["DataSourceInput"];
@@ -2927,6 +3082,314 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BuildStatus"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCreationStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The set-up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentSetup"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    advanceCreationStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvanceSetupInput"];
+            };
+        };
+        responses: {
+            /** @description The set-up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentSetup"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetCreationStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The set-up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentSetup"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startDbtSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DbtSyncInput"];
+            };
+        };
+        responses: {
+            /** @description The job started. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DbtSyncResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDbtSyncJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                syncJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncJob"];
                 };
             };
             /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
@@ -8163,11 +8626,13 @@ export interface operations {
 }
 /** The API's resource types by component name, e.g. `PlatformApiSchemas.Workbook`. */
 export declare namespace PlatformApiSchemas {
+    export type AdvanceSetupInput = components["schemas"]["AdvanceSetupInput"];
     export type AiWidgetThreadInput = components["schemas"]["AiWidgetThreadInput"];
     export type AllowedOrigins = components["schemas"]["AllowedOrigins"];
     export type ApiKey = components["schemas"]["ApiKey"];
     export type ApiKeysListResponse = components["schemas"]["ApiKeysListResponse"];
     export type BuildStatus = components["schemas"]["BuildStatus"];
+    export type CloudProvider = components["schemas"]["CloudProvider"];
     export type ColumnFormatOverride = components["schemas"]["ColumnFormatOverride"];
     export type CompiledSql = components["schemas"]["CompiledSql"];
     export type ConnectWorkbookInput = components["schemas"]["ConnectWorkbookInput"];
@@ -8181,6 +8646,7 @@ export declare namespace PlatformApiSchemas {
     export type CreateWorkbookInput = components["schemas"]["CreateWorkbookInput"];
     export type CreateWorkbookRequest = components["schemas"]["CreateWorkbookRequest"];
     export type CreatedApiKey = components["schemas"]["CreatedApiKey"];
+    export type CreationMethod = components["schemas"]["CreationMethod"];
     export type Dashboard = components["schemas"]["Dashboard"];
     export type DashboardAppManifest = components["schemas"]["DashboardAppManifest"];
     export type DashboardAppSource = components["schemas"]["DashboardAppSource"];
@@ -8191,8 +8657,12 @@ export declare namespace PlatformApiSchemas {
     export type DataModelFileInput = components["schemas"]["DataModelFileInput"];
     export type DataModelMeta = components["schemas"]["DataModelMeta"];
     export type DataSourceInput = components["schemas"]["DataSourceInput"];
+    export type DbtSyncInput = components["schemas"]["DbtSyncInput"];
+    export type DbtSyncResult = components["schemas"]["DbtSyncResult"];
+    export type DeployMode = components["schemas"]["DeployMode"];
     export type Deployment = components["schemas"]["Deployment"];
     export type DeploymentDataSource = components["schemas"]["DeploymentDataSource"];
+    export type DeploymentSetup = components["schemas"]["DeploymentSetup"];
     export type DeploymentsListResponse = components["schemas"]["DeploymentsListResponse"];
     export type DevModeInput = components["schemas"]["DevModeInput"];
     export type DistinctValues = components["schemas"]["DistinctValues"];
@@ -8266,7 +8736,9 @@ export declare namespace PlatformApiSchemas {
     export type SetEmbedAccessInput = components["schemas"]["SetEmbedAccessInput"];
     export type SetPasswordInput = components["schemas"]["SetPasswordInput"];
     export type SetUserAttributeValuesInput = components["schemas"]["SetUserAttributeValuesInput"];
+    export type SetupStep = components["schemas"]["SetupStep"];
     export type SigningKeyInfo = components["schemas"]["SigningKeyInfo"];
+    export type SyncJob = components["schemas"]["SyncJob"];
     export type UpdateDeploymentInput = components["schemas"]["UpdateDeploymentInput"];
     export type UpdateEmbedDashboardInput = components["schemas"]["UpdateEmbedDashboardInput"];
     export type UpdateEmbedGroupInput = components["schemas"]["UpdateEmbedGroupInput"];

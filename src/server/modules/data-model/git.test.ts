@@ -187,4 +187,68 @@ describe.each(storageKinds)("git remote of a data model (%s)", (storage) => {
     expect(await (await t.api("POST", `${base(id)}/merge-to-default`, { branch }, dev.token)).json()).toMatchObject({ pushed: true });
     expect(git(dir, "--git-dir", path.join(dir, `remote-${storage}.git`), "ls-tree", "-r", "--name-only", "main")).toContain("model/more.yml");
   });
+
+  it("syncs dbt models from the connected repository into cubes on a branch, as a background job", async () => {
+    const { bare, work } = bareRepo(dir, `dbt-${storage}`);
+    const manifest = {
+      nodes: {
+        "model.shop.stg_orders": {
+          resource_type: "model",
+          name: "stg_orders",
+          relation_name: "orders",
+          description: "Orders, one row each",
+          columns: {
+            status: { name: "status", data_type: "varchar", description: "Order status" },
+            amount: { name: "amount", data_type: "numeric(10,2)" },
+            created_at: { name: "created_at", data_type: "timestamp" },
+          },
+        },
+        "model.shop.customers": { resource_type: "model", name: "Customers", relation_name: "customers", columns: {} },
+        "test.shop.not_null": { resource_type: "test", name: "not_null_x", columns: {} },
+      },
+    };
+    mkdirSync(path.join(work, "target"), { recursive: true });
+    writeFileSync(path.join(work, "target", "manifest.json"), JSON.stringify(manifest));
+    git(work, "add", "-A");
+    git(work, "commit", "-q", "-m", "manifest");
+    git(work, "push", "-q", bare, "HEAD:refs/heads/main");
+    const id = await newDeployment();
+    const started = await t.api("POST", `/api/v1/deployments/${id}/dbt-sync`, {}, dev.token);
+    expect(started.status).toBe(202);
+    const noRemote = await started.json();
+    const waitJob = async (jobId: string) => {
+      for (let i = 0; i < 100; i++) {
+        const job = await (await t.api("GET", `/api/v1/deployments/${id}/dbt-sync/${jobId}`, undefined, dev.token)).json();
+        if (job.status === "succeeded" || job.status === "failed") return job;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error("job did not finish");
+    };
+    const failed = await waitJob(noRemote.syncJobId);
+    expect(failed.status).toBe("failed");
+    expect(failed.logs.at(-1).message).toMatch(/no dbt manifest/);
+
+    await t.api("POST", `${base(id)}/git/connect`, { url: bare, branch: "main" });
+    const res = await t.api("POST", `/api/v1/deployments/${id}/dbt-sync`, { branchName: "dbt" }, dev.token);
+    const { branchName, syncJobId, workflowId } = await res.json();
+    expect(branchName).toBe("dbt");
+    expect(workflowId).toContain(syncJobId);
+    const job = await waitJob(syncJobId);
+    expect(job.status).toBe("succeeded");
+    expect(job.logs.map((l: { message: string }) => l.message).join("\n")).toMatch(/2 dbt models/);
+    const files = await (await t.api("GET", `${base(id)}/data-model/files?branch=dbt`, undefined, dev.token)).json();
+    expect(files.files.map((f: { path: string }) => f.path)).toEqual(["dbt/customers.yml", "dbt/stg_orders.yml", "orders.yml"]);
+    const cube = await (await t.api("GET", `${base(id)}/data-model/files?branch=dbt&path=dbt/stg_orders.yml`, undefined, dev.token)).json();
+    expect(cube.files[0].content).toContain("description: Order status");
+    expect(cube.files[0].content).toMatch(/name: amount\n\s+sql: amount\n\s+type: number/);
+    const q = await t.api(
+      "POST",
+      `/api/v1/deployments/${id}/query?branch=dbt`,
+      { query: { measures: ["stg_orders.count"], dimensions: ["stg_orders.status"] } },
+      dev.token,
+    );
+    expect(q.status).toBe(200);
+    const status = await (await t.api("GET", `/api/v1/deployments/${id}/build-status?branch=dbt`, undefined, dev.token)).json();
+    expect(status).toMatchObject({ branch: "dbt", status: "ready", jobs: [expect.objectContaining({ id: syncJobId, kind: "dbt", status: "succeeded" })] });
+  });
 });

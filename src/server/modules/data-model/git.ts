@@ -146,6 +146,27 @@ export async function fetchRemoteModel(remote: { url: string; branch: string }, 
   }
 }
 
+/** The first of `candidates` (paths in the repository) found on the connected remote's tip, or null; null too when no remote is connected. */
+export async function readRemoteFile(
+  deps: Pick<AppDeps, "db" | "secretBox">,
+  deploymentId: number,
+  candidates: string[],
+): Promise<{ path: string; text: string } | null> {
+  const remote = await remoteOf(deps, deploymentId);
+  if (!remote) return null;
+  const { dir, sha } = await checkout(remote, credentialsOf(deps, remote));
+  try {
+    if (!sha) return null;
+    for (const candidate of candidates) {
+      const text = await readFile(path.join(dir, ...candidate.split("/")), "utf8").catch(() => null);
+      if (text !== null) return { path: candidate, text };
+    }
+    return null;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function remoteOf(deps: Pick<AppDeps, "db">, deploymentId: number) {
   const [row] = await deps.db.select().from(modelGitRemotes).where(eq(modelGitRemotes.deploymentId, deploymentId));
   return row ?? null;

@@ -6,6 +6,9 @@ import {
   CommitInput,
   CommitResult,
   CreateBranchInput,
+  DbtSyncInput,
+  DbtSyncResult,
+  SyncJob,
   DeleteFileQuery,
   DevModeInput,
   FileHashes,
@@ -34,6 +37,7 @@ import type { AppEnv } from "../../http/app-env";
 import { commonErrors, conflictError, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { notFound } from "../../domain/errors";
 import { getDeployment } from "../deployments/service";
+import { getSyncJob, jobsOfBranch, startDbtSync } from "./dbt-sync";
 import { connectGit, pullFromRemote, pushToRemote } from "./git";
 import {
   buildStatus,
@@ -227,6 +231,26 @@ const gitConnect = route({
   responses: { 200: jsonContent(GitConnection, "The connection (credentials are never returned)."), ...errors, ...conflictError },
 });
 
+const dbtSync = route({
+  operationId: "startDbtSync",
+  method: "post",
+  path: "/api/v1/deployments/{deploymentId}/dbt-sync",
+  tags: ["Transformation-tool Sync"],
+  summary:
+    "Start a dbt sync: a background job reads manifest.json from the connected repository and commits one cube per dbt model on branchName (default a new branch)",
+  request: { params, ...jsonBody(DbtSyncInput, { required: false }) },
+  responses: { 202: jsonContent(DbtSyncResult, "The job started."), ...errors },
+});
+const dbtJob = route({
+  operationId: "getDbtSyncJob",
+  method: "get",
+  path: "/api/v1/deployments/{deploymentId}/dbt-sync/{syncJobId}",
+  tags: ["Transformation-tool Sync"],
+  summary: "A sync job's status and log lines",
+  request: { params: z.object({ deploymentId: IdParam, syncJobId: z.string().regex(/^[0-9a-f-]{36}$/, "must be a job id") }) },
+  responses: { 200: jsonContent(SyncJob, "The job."), ...errors },
+});
+
 /** The model service's dependencies for a request. */
 export function modelDeps(c: Context<AppEnv>): ModelDeps {
   const deps = c.get("deps");
@@ -336,6 +360,18 @@ export function registerDataModelRoutes(app: Router) {
   app.openapi(statusRoute, async (c) => {
     const { deploymentId } = c.req.valid("param");
     const actor = await developerOn(c, deploymentId);
-    return c.json(await buildStatus(c.get("deps").db, deploymentId, actor, c.req.valid("query").branch), 200);
+    const status = await buildStatus(c.get("deps").db, deploymentId, actor, c.req.valid("query").branch);
+    return c.json({ ...status, jobs: await jobsOfBranch(c.get("deps"), deploymentId, status.branch) }, 200);
+  });
+  app.openapi(dbtSync, async (c) => {
+    const { deploymentId } = c.req.valid("param");
+    const actor = await developerOn(c, deploymentId);
+    const body = c.req.valid("json") ?? {};
+    return c.json(await startDbtSync(c.get("deps"), deploymentId, actor, body.branchName), 202);
+  });
+  app.openapi(dbtJob, async (c) => {
+    const { deploymentId, syncJobId } = c.req.valid("param");
+    await developerOn(c, deploymentId);
+    return c.json(await getSyncJob(c.get("deps"), deploymentId, syncJobId), 200);
   });
 }
