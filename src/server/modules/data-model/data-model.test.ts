@@ -183,6 +183,16 @@ describe.each(storageKinds)("data model as code (%s)", (storage) => {
     expect((await t.api("POST", `${base(id)}/merge`, { from: "feature", into: devBranch }, dev2.token)).status).toBe(403);
   });
 
+  it("deletes a deployment with its whole history", async () => {
+    const id = await newDeployment();
+    await t.api("POST", `${base(id)}/dev-mode`, {}, dev.token);
+    await t.api("PUT", `${base(id)}/data-model/files`, { path: "c.yml", content: customersYml }, dev.token);
+    await t.api("POST", `${base(id)}/commit`, { message: "c" }, dev.token);
+    await t.api("POST", `${base(id)}/data-model/upload/start`, { branch: "main", mode: "merge" }, dev.token);
+    expect((await t.api("DELETE", `/api/v1/deployments/${id}`)).status).toBe(204);
+    expect((await t.api("GET", `${base(id)}/branches`, undefined, dev.token)).status).toBe(404);
+  });
+
   it("creates and lists branches, refuses duplicates and reserved names", async () => {
     const id = await newDeployment();
     const created = await t.api("POST", `${base(id)}/branches`, { name: "release/1", from: "main" }, dev.token);

@@ -7,7 +7,8 @@ import { hasRole, type UserPrincipal } from "../../domain/actor";
 import { badRequest, conflict, DomainError, forbidden, notFound } from "../../domain/errors";
 import type { Logger } from "../../logger";
 import type { QueryEngineRegistry } from "../query/engines";
-import { DataModelError, loadDataModel } from "../../semantic";
+import { DataModelError } from "../../semantic";
+import { compileModel } from "./compiled-models";
 import { MODEL_FILE_MAX_BYTES, MODEL_MAX_FILES, UPLOAD_MAX_BYTES } from "../../../schema/data-model-build";
 import { textProblem } from "../../../schema/common";
 import { mergeTrees, sha256Of } from "./merge";
@@ -532,7 +533,7 @@ export async function branchEngine(deps: ModelDeps, deploymentId: number, actor:
   const key = `${b.name}:${sha256Of(JSON.stringify(Object.entries(b.workTree).sort()))}`;
   return deps.queryEngines.getWithModel(deploymentId, key, async () => {
     try {
-      return loadDataModel(await filesOf(deps.db, deploymentId, b.workTree));
+      return compileModel(await filesOf(deps.db, deploymentId, b.workTree));
     } catch (e) {
       if (e instanceof DataModelError)
         throw invalidModel(problemsOf(await filesOf(deps.db, deploymentId, b.workTree)), `The model of branch "${b.name}" does not compile`);

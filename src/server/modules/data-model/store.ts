@@ -3,7 +3,8 @@ import type { Db } from "../../db/connection";
 import { dataModelFiles, modelBranches, modelCommits, modelFileVersions, type ModelBuildProblem, type ModelTree } from "../../db/schema";
 import { pgError } from "../../db/pg-error";
 import { conflict, notFound } from "../../domain/errors";
-import { DataModelError, loadDataModel } from "../../semantic";
+import { DataModelError } from "../../semantic";
+import { compileModel } from "./compiled-models";
 import { sha256Of } from "./merge";
 
 /** The default branch: what production queries use. */
@@ -53,7 +54,7 @@ export async function filesOf(db: Db, deploymentId: number, tree: ModelTree) {
 /** Compiles a tree's files as one model; the problems with file and line, none when valid. */
 export function problemsOf(files: { path: string; content: string }[]): ModelBuildProblem[] {
   try {
-    loadDataModel(files);
+    compileModel(files);
     return [];
   } catch (e) {
     if (!(e instanceof DataModelError)) throw e;

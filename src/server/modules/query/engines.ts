@@ -4,7 +4,8 @@ import { dataModelFiles, deployments, modelBranches, type DataSourceConfig } fro
 import { createDuckDbDataSource, createPostgresDataSource, type DataSource } from "../../datasources";
 import { notFound } from "../../domain/errors";
 import type { Logger } from "../../logger";
-import { createQueryEngine, loadDataModel, type DataModel, type QueryEngine } from "../../semantic";
+import { createQueryEngine, type DataModel, type QueryEngine } from "../../semantic";
+import { compileModel } from "../data-model/compiled-models";
 import type { SecretBox } from "../../crypto/secret-box";
 
 /** Default limit for one query's time in the database. */
@@ -66,7 +67,8 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
       .select({ path: dataModelFiles.path, content: dataModelFiles.content })
       .from(dataModelFiles)
       .where(and(eq(dataModelFiles.deploymentId, deploymentId), eq(dataModelFiles.branch, "main")));
-    const model = loadDataModel(files);
+    // In path order, as the model's versions are compiled everywhere (a merge's model is reused).
+    const model = compileModel(files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
     const dataSource = openDataSource(dep.dataSource, opts.secretBox, queryTimeoutMs);
     opts.logger.info("query engine ready", { deploymentId, dataSource: dep.dataSource.type, modelFiles: files.length });
     return { engine: createQueryEngine({ model, dataSource, cacheTtlMs: opts.cacheTtlMs }), dataSource, headCommitId };
