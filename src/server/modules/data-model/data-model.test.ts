@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDemoDataset } from "../../demo/dataset";
-import { dataModelFiles } from "../../db/schema";
+import { dataModelFiles, modelCommits } from "../../db/schema";
 import { createTestPlatform, storageKinds, type TestPlatform } from "../../testing/test-platform";
 import { createApp } from "../../app";
 import { silentLogger } from "../../logger";
@@ -181,6 +181,35 @@ describe.each(storageKinds)("data model as code (%s)", (storage) => {
     expect((await query(id, { measures: ["orders.count"] }, viewer.token, devBranch)).status).toBe(403);
     await t.api("POST", `${base(id)}/branches`, { name: "feature", from: "main" }, dev2.token);
     expect((await t.api("POST", `${base(id)}/merge`, { from: "feature", into: devBranch }, dev2.token)).status).toBe(403);
+  });
+
+  it("leaves the previous state whole when a merge fails half-way", async () => {
+    const id = await newDeployment();
+    const branch = (await (await t.api("POST", `${base(id)}/dev-mode`, {}, dev.token)).json()).name;
+    await t.api("PUT", `${base(id)}/data-model/files`, { path: "c.yml", content: customersYml }, dev.token);
+    await t.api("POST", `${base(id)}/commit`, { message: "c" }, dev.token);
+    const before = await (await t.api("GET", `${base(id)}/branches`, undefined, dev.token)).json();
+    const commitsBefore = (await t.database.db.select().from(modelCommits).where(eq(modelCommits.deploymentId, id))).length;
+    // The last write of the merge (the mirror of main) fails, as a crash there would.
+    await t.database.db.execute(
+      sql.raw(`CREATE FUNCTION fail_mirror_${id}() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$ LANGUAGE plpgsql`),
+    );
+    await t.database.db.execute(
+      sql.raw(
+        `CREATE TRIGGER fail_mirror_${id} BEFORE INSERT ON data_model_files FOR EACH ROW WHEN (NEW.deployment_id = ${id}) EXECUTE FUNCTION fail_mirror_${id}()`,
+      ),
+    );
+    try {
+      expect((await t.api("POST", `${base(id)}/merge-to-default`, { branch }, dev.token)).status).toBe(500);
+    } finally {
+      await t.database.db.execute(sql.raw(`DROP TRIGGER fail_mirror_${id} ON data_model_files`));
+    }
+    expect(await (await t.api("GET", `${base(id)}/branches`, undefined, dev.token)).json()).toEqual(before);
+    expect((await t.database.db.select().from(modelCommits).where(eq(modelCommits.deploymentId, id))).length).toBe(commitsBefore);
+    expect((await query(id, { measures: ["customers.count"] }, t.adminToken)).status).toBe(400);
+    // And the same merge succeeds afterwards.
+    expect((await t.api("POST", `${base(id)}/merge-to-default`, { branch }, dev.token)).status).toBe(200);
+    expect((await query(id, { measures: ["customers.count"] }, t.adminToken)).status).toBe(200);
   });
 
   it("deletes a deployment with its whole history", async () => {
