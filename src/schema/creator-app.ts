@@ -11,6 +11,9 @@ export const AppMe = z
     role: z.enum(["viewer", "ai_bi_user", "developer", "admin"]),
     canCreate: z.boolean(),
     sharedFolderId: z.number().int().nullable().meta({ description: "The tenant's shared space (a root folder its creators edit); null in private mode." }),
+    settings: z
+      .record(z.string(), z.unknown())
+      .meta({ description: "The session's settings and creator settings (showWorkbookShare, showDashboardSettings, showMemberNames, showWorkbookChat, …)." }),
   })
   .meta({ id: "AppMe" });
 export type AppMe = z.infer<typeof AppMe>;

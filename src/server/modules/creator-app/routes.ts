@@ -3,7 +3,7 @@ import { AppHome, AppSearchResponse, AppShares, CreateAppReportInput, SetAppShar
 import { Report } from "../../../schema/report";
 import { GrantObjectType } from "../../../schema/user";
 import { SafeText } from "../../../schema/common";
-import { requireActor } from "../../http/auth";
+import { requireActor, requirePrincipal } from "../../http/auth";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { appHome, appSearch, createWorkbookReport, getShares, setShares, touchRecent, workbookReports } from "./service";
 
@@ -97,7 +97,9 @@ export function registerCreatorAppRoutes(app: Router) {
   app.openapi(home, async (c) => {
     const { deploymentId } = c.req.valid("param");
     const actor = await requireActor(c, deploymentId);
-    return c.json(await appHome(c.get("deps").db, deploymentId, actor), 200);
+    const p = requirePrincipal(c);
+    const settings = p.kind === "embed" ? { ...p.settings, ...(typeof p.creatorMode === "object" ? p.creatorMode : {}) } : {};
+    return c.json(await appHome(c.get("deps").db, deploymentId, actor, settings), 200);
   });
 
   app.openapi(search, async (c) => {

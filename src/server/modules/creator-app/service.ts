@@ -59,7 +59,7 @@ async function displayNameOf(db: Db, actor: UserPrincipal): Promise<string | nul
 }
 
 /** The app's home: who is working, recently opened and favourite workbooks, and what others shared with the caller. */
-export async function appHome(db: Db, deploymentId: number, actor: UserPrincipal): Promise<AppHome> {
+export async function appHome(db: Db, deploymentId: number, actor: UserPrincipal, settings: Record<string, unknown> = {}): Promise<AppHome> {
   const readable = await readableSet(db, actor, deploymentId);
   const wbReadable = readableCondition(readable, { id: workbooks.id, folderId: workbooks.folderId, createdBy: workbooks.createdBy }, readable.workbookIds);
   const recent = await db
@@ -126,6 +126,7 @@ export async function appHome(db: Db, deploymentId: number, actor: UserPrincipal
       role: actor.role,
       canCreate: hasRole(actor, "ai_bi_user"),
       sharedFolderId: actor.creator?.sharedFolderId ?? null,
+      settings,
     },
     recent: recent.map((r) => item("WORKBOOK", r)),
     favorites: favs.map((r) => item("WORKBOOK", r)),
