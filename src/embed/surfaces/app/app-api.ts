@@ -52,10 +52,7 @@ type Method = "GET" | "PUT" | "POST" | "DELETE";
 
 /** One typed-client call; the app's paths are all in the generated OpenAPI types. */
 function call<T>(api: EmbedApi, method: Method, path: string, init: { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } = {}) {
-  const client = api.client as unknown as Record<
-    Method,
-    (p: string, i: object) => Promise<{ data?: T; error?: unknown; response: Response }>
-  >;
+  const client = api.client as unknown as Record<Method, (p: string, i: object) => Promise<{ data?: T; error?: unknown; response: Response }>>;
   return dataOf<T>(client[method](path, { params: { path: init.path ?? {}, query: init.query }, ...(init.body !== undefined ? { body: init.body } : {}) }));
 }
 
@@ -88,8 +85,10 @@ export function createAppApi(api: EmbedApi, deploymentId: number) {
     workbook: (workbookId: number) => call<AppWorkbook>(api, "GET", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId } }),
     renameWorkbook: (workbookId: number, name: string) =>
       call<AppWorkbook>(api, "PUT", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId }, body: { name } }),
-    duplicateWorkbook: (workbookId: number) => call<AppWorkbook>(api, "POST", `${base}/workbooks/{workbookId}/duplicate`, { path: { ...d, workbookId }, body: {} }),
-    favorite: (workbookId: number, on: boolean) => call<AppWorkbook>(api, on ? "PUT" : "DELETE", `${base}/workbooks/{workbookId}/favorite`, { path: { ...d, workbookId } }),
+    duplicateWorkbook: (workbookId: number) =>
+      call<AppWorkbook>(api, "POST", `${base}/workbooks/{workbookId}/duplicate`, { path: { ...d, workbookId }, body: {} }),
+    favorite: (workbookId: number, on: boolean) =>
+      call<AppWorkbook>(api, on ? "PUT" : "DELETE", `${base}/workbooks/{workbookId}/favorite`, { path: { ...d, workbookId } }),
     touchRecent: (workbookId: number) => call<null>(api, "PUT", `${base}/app/recents/{workbookId}`, { path: { ...d, workbookId } }),
     reports: (workbookId: number) =>
       call<{ items: Report[] }>(api, "GET", `${base}/app/workbooks/{workbookId}/reports`, { path: { ...d, workbookId } }).then((r) => r.items),
@@ -97,7 +96,8 @@ export function createAppApi(api: EmbedApi, deploymentId: number) {
       call<Report>(api, "POST", `${base}/app/workbooks/{workbookId}/reports`, { path: { ...d, workbookId }, body: { name, kind: "table" } }),
     saveReport: (publicId: string, input: ReportInput) =>
       call<Report>(api, "PUT", `${base}/reports/by-public-id/{publicId}`, { path: { ...d, publicId }, body: input }),
-    renameReport: (publicId: string, name: string) => call<Report>(api, "PUT", `${base}/reports/by-public-id/{publicId}`, { path: { ...d, publicId }, body: { name } }),
+    renameReport: (publicId: string, name: string) =>
+      call<Report>(api, "PUT", `${base}/reports/by-public-id/{publicId}`, { path: { ...d, publicId }, body: { name } }),
     deleteReport: (reportId: number) => call<null>(api, "DELETE", `${base}/reports/{reportId}`, { path: { ...d, reportId } }),
     saveDraft: (workbookId: number, config: DashboardConfig) =>
       call<AppWorkbook>(api, "PUT", `${base}/workbooks/{workbookId}/dashboard/draft`, { path: { ...d, workbookId }, body: config }),
@@ -112,7 +112,9 @@ export function createAppApi(api: EmbedApi, deploymentId: number) {
     meta: () => call<{ sources: MetaSource[] }>(api, "GET", `${base}/meta`, { path: d }),
     sql: (query: SemanticQuery) => call<{ sql: string; params?: unknown[] }>(api, "POST", `${base}/query/sql`, { path: d, body: { query } }),
     values: (member: string, search: string) =>
-      call<{ values: unknown[] }>(api, "POST", `${base}/query/values`, { path: d, body: { member, ...(search ? { search } : {}), limit: 100 } }).then((r) => r.values),
+      call<{ values: unknown[] }>(api, "POST", `${base}/query/values`, { path: d, body: { member, ...(search ? { search } : {}), limit: 100 } }).then(
+        (r) => r.values,
+      ),
   };
 }
 export type AppApi = ReturnType<typeof createAppApi>;

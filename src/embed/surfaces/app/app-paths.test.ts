@@ -21,7 +21,15 @@ describe("app in-embed paths", () => {
   });
 
   it("refuses other deployments, unknown paths and bad ids", () => {
-    for (const path of ["/d/8/app", "/d/7/apps", "/d/7/app/folders/0", "/d/7/app/folders/x", "/d/7/app/workbooks/1/secret", "/dashboard/abc", "/d/7/app/chat/a b"]) {
+    for (const path of [
+      "/d/8/app",
+      "/d/7/apps",
+      "/d/7/app/folders/0",
+      "/d/7/app/folders/x",
+      "/d/7/app/workbooks/1/secret",
+      "/dashboard/abc",
+      "/d/7/app/chat/a b",
+    ]) {
       expect(parseAppPath(path, 7)).toBeNull();
     }
   });

@@ -153,7 +153,12 @@ function AppFrame(props: {
             <span className="svc-app-brand-name">{appTitle}</span>
           </div>
           <nav className="svc-app-nav-list">
-            <button type="button" className={section === "home" ? "svc-app-nav-item is-active" : "svc-app-nav-item"} onClick={() => go({ kind: "home" })} data-testid="nav-home">
+            <button
+              type="button"
+              className={section === "home" ? "svc-app-nav-item is-active" : "svc-app-nav-item"}
+              onClick={() => go({ kind: "home" })}
+              data-testid="nav-home"
+            >
               Home
             </button>
             {props.me.sharedFolderId !== null ? (
@@ -197,7 +202,11 @@ function AppFrame(props: {
           )}
         </div>
         {toast ? (
-          <div className={toast.kind === "error" ? "svc-app-toast is-error" : "svc-app-toast"} role={toast.kind === "error" ? "alert" : "status"} data-testid="app-toast">
+          <div
+            className={toast.kind === "error" ? "svc-app-toast is-error" : "svc-app-toast"}
+            role={toast.kind === "error" ? "alert" : "status"}
+            data-testid="app-toast"
+          >
             <span>{toast.text}</span>
             {toast.undo ? (
               <button

@@ -98,8 +98,12 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
     dirty.current = true;
     setHistory((h) => ({ past: [...h.past, h.now].slice(-100), now: fn(h.now), future: [] }));
   }, []);
-  const undo = () => setHistory((h) => (h.past.length ? ((dirty.current = true), { past: h.past.slice(0, -1), now: h.past[h.past.length - 1]!, future: [h.now, ...h.future] }) : h));
-  const redo = () => setHistory((h) => (h.future.length ? ((dirty.current = true), { past: [...h.past, h.now], now: h.future[0]!, future: h.future.slice(1) }) : h));
+  const undo = () =>
+    setHistory((h) =>
+      h.past.length ? ((dirty.current = true), { past: h.past.slice(0, -1), now: h.past[h.past.length - 1]!, future: [h.now, ...h.future] }) : h,
+    );
+  const redo = () =>
+    setHistory((h) => (h.future.length ? ((dirty.current = true), { past: [...h.past, h.now], now: h.future[0]!, future: h.future.slice(1) }) : h));
 
   // Autosave the draft a moment after the last change; the editor keeps its copy whatever the answer.
   useEffect(() => {
@@ -147,7 +151,8 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
     change((c) => ({ ...c, widgets: [...(c.widgets ?? []), { id, type, position: { x: 0, y: nextY(c.widgets ?? []), ...size }, config: cfg }] }));
     setSelected(id);
   };
-  const updateWidget = (id: string, fn: (w: DashboardWidget) => DashboardWidget) => change((c) => ({ ...c, widgets: (c.widgets ?? []).map((w) => (w.id === id ? fn(w) : w)) }));
+  const updateWidget = (id: string, fn: (w: DashboardWidget) => DashboardWidget) =>
+    change((c) => ({ ...c, widgets: (c.widgets ?? []).map((w) => (w.id === id ? fn(w) : w)) }));
   const removeWidget = (id: string) => {
     change((c) => ({ ...c, widgets: (c.widgets ?? []).filter((w) => w.id !== id) }));
     setSelected(null);
@@ -211,7 +216,12 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
           <div className="svc-app-inline svc-app-dash-settings">
             <label className="svc-app-field is-inline">
               <span>Title</span>
-              <input className="svc-app-input" value={config.title ?? ""} onChange={(e) => change((c) => ({ ...c, title: e.target.value }))} data-testid="dashboard-title" />
+              <input
+                className="svc-app-input"
+                value={config.title ?? ""}
+                onChange={(e) => change((c) => ({ ...c, title: e.target.value }))}
+                data-testid="dashboard-title"
+              />
             </label>
           </div>
         ) : null}
@@ -223,14 +233,31 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
                   ▦
                 </div>
                 <h3>An empty dashboard</h3>
-                <p>{props.reports.length ? "Add a chart of one of this workbook's reports, text, filters and more." : "Create a report first, then add it here as a chart."}</p>
+                <p>
+                  {props.reports.length
+                    ? "Add a chart of one of this workbook's reports, text, filters and more."
+                    : "Create a report first, then add it here as a chart."}
+                </p>
               </div>
             ) : (
-              <EditableGrid widgets={widgets} layout={config.layout} editing={editing} selected={selected} onSelect={setSelected} onLayout={(next) => change((c) => ({ ...c, widgets: next }))} />
+              <EditableGrid
+                widgets={widgets}
+                layout={config.layout}
+                editing={editing}
+                selected={selected}
+                onSelect={setSelected}
+                onLayout={(next) => change((c) => ({ ...c, widgets: next }))}
+              />
             )}
           </div>
           {editing && selectedWidget ? (
-            <WidgetInspector widget={selectedWidget} reports={props.reports} onChange={(fn) => updateWidget(selectedWidget.id, fn)} onRemove={() => removeWidget(selectedWidget.id)} onClose={() => setSelected(null)} />
+            <WidgetInspector
+              widget={selectedWidget}
+              reports={props.reports}
+              onChange={(fn) => updateWidget(selectedWidget.id, fn)}
+              onRemove={() => removeWidget(selectedWidget.id)}
+              onClose={() => setSelected(null)}
+            />
           ) : null}
         </div>
       </div>
@@ -304,7 +331,12 @@ function EditableGrid(props: {
                   <span className="svc-app-drag" title="Drag to move" aria-hidden="true">
                     ⠿ {WIDGET_LABEL[w.type]}
                   </span>
-                  <button type="button" className="svc-app-widget-edit" onClick={() => props.onSelect(w.id)} aria-label={`Configure ${WIDGET_LABEL[w.type]} widget`}>
+                  <button
+                    type="button"
+                    className="svc-app-widget-edit"
+                    onClick={() => props.onSelect(w.id)}
+                    aria-label={`Configure ${WIDGET_LABEL[w.type]} widget`}
+                  >
                     Configure
                   </button>
                 </div>
@@ -336,7 +368,9 @@ function WidgetInspector(props: {
     if (w.type !== "FILTER" && w.type !== "TIME_GRAIN") return;
     let cancelled = false;
     api.meta().then(
-      (m) => !cancelled && setMembers(m.sources.flatMap((s) => s.dimensions.map((d) => ({ name: d.name, title: `${s.title}: ${d.shortTitle || d.title}`, type: d.type })))),
+      (m) =>
+        !cancelled &&
+        setMembers(m.sources.flatMap((s) => s.dimensions.map((d) => ({ name: d.name, title: `${s.title}: ${d.shortTitle || d.title}`, type: d.type })))),
       () => undefined,
     );
     return () => {
@@ -355,7 +389,12 @@ function WidgetInspector(props: {
         <>
           <label className="svc-app-field">
             <span>Report</span>
-            <select className="svc-app-input" value={String(cfg.reportId ?? "")} onChange={(e) => set({ reportId: Number(e.target.value) })} data-testid="chart-report">
+            <select
+              className="svc-app-input"
+              value={String(cfg.reportId ?? "")}
+              onChange={(e) => set({ reportId: Number(e.target.value) })}
+              data-testid="chart-report"
+            >
               {props.reports.map((r) => (
                 <option key={r.id} value={r.id}>
                   {r.name}
@@ -365,14 +404,25 @@ function WidgetInspector(props: {
           </label>
           <label className="svc-app-field">
             <span>Title</span>
-            <input className="svc-app-input" value={String(cfg.title ?? "")} placeholder="The report's title" onChange={(e) => set({ title: e.target.value || undefined })} />
+            <input
+              className="svc-app-input"
+              value={String(cfg.title ?? "")}
+              placeholder="The report's title"
+              onChange={(e) => set({ title: e.target.value || undefined })}
+            />
           </label>
         </>
       ) : null}
       {w.type === "TEXT" ? (
         <label className="svc-app-field">
           <span>Markdown</span>
-          <textarea className="svc-app-input" rows={8} value={String(cfg.markdown ?? "")} onChange={(e) => set({ markdown: e.target.value })} data-testid="text-markdown" />
+          <textarea
+            className="svc-app-input"
+            rows={8}
+            value={String(cfg.markdown ?? "")}
+            onChange={(e) => set({ markdown: e.target.value })}
+            data-testid="text-markdown"
+          />
         </label>
       ) : null}
       {w.type === "FILTER" || w.type === "TIME_GRAIN" ? (
@@ -381,7 +431,13 @@ function WidgetInspector(props: {
           <select
             className="svc-app-input"
             value={String((w.type === "FILTER" ? cfg.member : cfg.dimension) ?? "")}
-            onChange={(e) => set(w.type === "FILTER" ? { member: e.target.value, control: members.find((m) => m.name === e.target.value)?.type === "time" ? "dateRange" : "values" } : { dimension: e.target.value })}
+            onChange={(e) =>
+              set(
+                w.type === "FILTER"
+                  ? { member: e.target.value, control: members.find((m) => m.name === e.target.value)?.type === "time" ? "dateRange" : "values" }
+                  : { dimension: e.target.value },
+              )
+            }
           >
             <option value="">Choose…</option>
             {members
@@ -459,7 +515,12 @@ export function PublishedDashboard(props: { workbook: AppWorkbook }) {
             <span className="svc-app-muted">Version {published.versionNumber}</span>
             <span className="svc-app-tabs-spacer" />
             {switches.showDashboardEditButton ? (
-              <button type="button" className="svc-button is-small" onClick={() => go({ kind: "dashboard", workbookId: props.workbook.id })} data-testid="edit-dashboard">
+              <button
+                type="button"
+                className="svc-button is-small"
+                onClick={() => go({ kind: "dashboard", workbookId: props.workbook.id })}
+                data-testid="edit-dashboard"
+              >
                 Edit
               </button>
             ) : null}

@@ -111,7 +111,11 @@ export function chartSpecOf(viz: Viz, q: SemanticQuery, titleOf: (m: string) => 
 
 /** The query as semantic SQL: members by name, the semantic layer does the joins and grouping. */
 export function semanticSqlOf(q: SemanticQuery, view: string | null): string {
-  const cols = [...(q.dimensions ?? []), ...(q.timeDimensions ?? []).map((t) => (t.granularity ? `DATE_TRUNC('${t.granularity}', ${t.dimension})` : null)).filter(Boolean), ...(q.measures ?? []).map((m) => `MEASURE(${m})`)];
+  const cols = [
+    ...(q.dimensions ?? []),
+    ...(q.timeDimensions ?? []).map((t) => (t.granularity ? `DATE_TRUNC('${t.granularity}', ${t.dimension})` : null)).filter(Boolean),
+    ...(q.measures ?? []).map((m) => `MEASURE(${m})`),
+  ];
   const where = (q.filters ?? [])
     .filter((f): f is MemberFilter => "member" in f)
     .map((f: MemberFilter) => `${f.member} ${f.operator}${f.values?.length ? ` (${f.values.map((v: unknown) => JSON.stringify(v)).join(", ")})` : ""}`);
@@ -196,7 +200,8 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
       reportsById: new Map(),
       allowExport: true,
       runQuery: (request, signal) => runQuery(embedApi, api.deploymentId, request, signal),
-      distinctValues: async (member, search, signal) => (await fetchDistinctValues(embedApi, api.deploymentId, { member, ...(search ? { search } : {}), limit: 100 }, signal)).values,
+      distinctValues: async (member, search, signal) =>
+        (await fetchDistinctValues(embedApi, api.deploymentId, { member, ...(search ? { search } : {}), limit: 100 }, signal)).values,
       settle: () => undefined,
       reportError: (error) => bridge.emitError(error),
       drilldown: () => undefined,
@@ -221,7 +226,10 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- derived from the draft
     [draft, kind, props.report.id],
   );
-  const widget = useMemo(() => ({ id: `report-${props.report.id}`, type: "CHART" as const, position: { x: 0, y: 0, w: 12, h: 6 }, config: { reportId: props.report.id } }), [props.report.id]);
+  const widget = useMemo(
+    () => ({ id: `report-${props.report.id}`, type: "CHART" as const, position: { x: 0, y: 0, w: 12, h: 6 }, config: { reportId: props.report.id } }),
+    [props.report.id],
+  );
   const hostWithReport = useMemo<WidgetHost>(() => ({ ...host, reportsById: new Map([[props.report.id, snapshot]]) }), [host, snapshot, props.report.id]);
 
   const generated = useQuery({
@@ -250,7 +258,13 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
       <aside className="svc-app-builder-panel" aria-label="Query">
         <label className="svc-app-field">
           <span>Report name</span>
-          <input className="svc-app-input" value={draft.name} disabled={!props.canEdit} onChange={(e) => edit({ name: e.target.value })} data-testid="report-name" />
+          <input
+            className="svc-app-input"
+            value={draft.name}
+            disabled={!props.canEdit}
+            onChange={(e) => edit({ name: e.target.value })}
+            data-testid="report-name"
+          />
         </label>
         <label className="svc-app-field">
           <span>View</span>
@@ -297,7 +311,15 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
               onChange={(e) =>
                 editQuery((cur) => ({
                   ...cur,
-                  timeDimensions: e.target.value ? [{ dimension: e.target.value, granularity: timeDim?.granularity ?? "month", ...(timeDim?.dateRange ? { dateRange: timeDim.dateRange } : {}) }] : [],
+                  timeDimensions: e.target.value
+                    ? [
+                        {
+                          dimension: e.target.value,
+                          granularity: timeDim?.granularity ?? "month",
+                          ...(timeDim?.dateRange ? { dateRange: timeDim.dateRange } : {}),
+                        },
+                      ]
+                    : [],
                 }))
               }
               data-testid="time-dimension"
@@ -366,7 +388,9 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
           <button
             type="button"
             className="svc-button is-small"
-            onClick={() => members[0] && editQuery((cur) => ({ ...cur, filters: [...(cur.filters ?? []), { member: members[0]!.name, operator: "equals", values: [] }] }))}
+            onClick={() =>
+              members[0] && editQuery((cur) => ({ ...cur, filters: [...(cur.filters ?? []), { member: members[0]!.name, operator: "equals", values: [] }] }))
+            }
           >
             + Filter
           </button>
@@ -440,7 +464,8 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
               onChange={(e) =>
                 edit((d) => {
                   const formats = { ...d.formats };
-                  if (e.target.value) formats[q.measures![0]!] = { type: e.target.value as ColumnFormatOverride["type"], decimalPlaces: e.target.value === "percent" ? 1 : 0 };
+                  if (e.target.value)
+                    formats[q.measures![0]!] = { type: e.target.value as ColumnFormatOverride["type"], decimalPlaces: e.target.value === "percent" ? 1 : 0 };
                   else delete formats[q.measures![0]!];
                   return { formats };
                 })
@@ -512,18 +537,37 @@ function FilterRow(props: {
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean);
-    props.onChange({ ...f, values: member?.type === "number" ? parts.map(Number).filter((n) => !Number.isNaN(n)).map(String) : parts });
+    props.onChange({
+      ...f,
+      values:
+        member?.type === "number"
+          ? parts
+              .map(Number)
+              .filter((n) => !Number.isNaN(n))
+              .map(String)
+          : parts,
+    });
   };
   return (
     <div className="svc-app-filter" data-testid="filter-row">
-      <select className="svc-app-input" aria-label="Filter member" value={f.member} onChange={(e) => props.onChange({ ...f, member: e.target.value, values: [] })}>
+      <select
+        className="svc-app-input"
+        aria-label="Filter member"
+        value={f.member}
+        onChange={(e) => props.onChange({ ...f, member: e.target.value, values: [] })}
+      >
         {props.members.map((m) => (
           <option key={m.name} value={m.name}>
             {props.label(m)}
           </option>
         ))}
       </select>
-      <select className="svc-app-input" aria-label="Operator" value={f.operator} onChange={(e) => props.onChange({ ...f, operator: e.target.value as FilterOperator })}>
+      <select
+        className="svc-app-input"
+        aria-label="Operator"
+        value={f.operator}
+        onChange={(e) => props.onChange({ ...f, operator: e.target.value as FilterOperator })}
+      >
         {OPERATORS.map((o) => (
           <option key={o} value={o}>
             {o}

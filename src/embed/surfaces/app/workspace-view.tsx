@@ -185,7 +185,13 @@ export function WorkspaceView(props: { folderId: number | null }) {
               {search.trim() ? "🔎" : "🗂️"}
             </div>
             <h3>{search.trim() ? "Nothing matches" : "Nothing here yet"}</h3>
-            <p>{search.trim() ? "Try another name." : me.canCreate ? "Create a workbook to build reports and a dashboard." : "Items shared with you appear here."}</p>
+            <p>
+              {search.trim()
+                ? "Try another name."
+                : me.canCreate
+                  ? "Create a workbook to build reports and a dashboard."
+                  : "Items shared with you appear here."}
+            </p>
           </div>
         ) : (
           <ul className="svc-app-list" data-testid="workspace-list">
@@ -284,7 +290,9 @@ export function WorkspaceView(props: { folderId: number | null }) {
           }}
         />
       ) : null}
-      {dialog?.kind === "move" ? <MoveDialog items={dialog.items} onClose={() => setDialog(null)} onMove={(target) => void moveTo(dialog.items, target)} busy={busy} /> : null}
+      {dialog?.kind === "move" ? (
+        <MoveDialog items={dialog.items} onClose={() => setDialog(null)} onMove={(target) => void moveTo(dialog.items, target)} busy={busy} />
+      ) : null}
       {dialog?.kind === "delete" ? (
         <Dialog title={dialog.items.length === 1 ? `Delete ${dialog.items[0]!.name}?` : `Delete ${dialog.items.length} items?`} onClose={() => setDialog(null)}>
           <p>
@@ -536,13 +544,15 @@ export function ShareDialog(props: { item: { type: WorkspaceItem["type"]; id: nu
         <ul className="svc-app-share-list" data-testid="share-list">
           <li>
             <label>
-              <input type="checkbox" checked={has("all")} disabled={busy} onChange={() => void toggle("all")} data-testid="share-all" /> Everyone in {me.embedTenant}
+              <input type="checkbox" checked={has("all")} disabled={busy} onChange={() => void toggle("all")} data-testid="share-all" /> Everyone in{" "}
+              {me.embedTenant}
             </label>
           </li>
           {shares.data.available.map((g) => (
             <li key={g.name}>
               <label>
-                <input type="checkbox" checked={has(`group:${g.name}`)} disabled={busy} onChange={() => void toggle(`group:${g.name}`)} /> {g.displayName ?? g.name}
+                <input type="checkbox" checked={has(`group:${g.name}`)} disabled={busy} onChange={() => void toggle(`group:${g.name}`)} />{" "}
+                {g.displayName ?? g.name}
               </label>
             </li>
           ))}

@@ -82,7 +82,8 @@ async function mount() {
       const p = event.payload as Record<string, unknown>;
       if (event.type === "svc:event:ready") status.textContent = `Connected · ${p.mode} mode · tenant ${p.embedTenant ?? "none"}`;
       if (event.type === "svc:event:dashboard-loaded") status.textContent += ` · ${p.widgetCount} widgets in ${p.loadDurationMs} ms`;
-      if (event.type === "svc:event:resize" && typeof p.height === "number" && view === "dashboard") iframe.style.height = `${Math.max(400, Math.ceil(p.height))}px`;
+      if (event.type === "svc:event:resize" && typeof p.height === "number" && view === "dashboard")
+        iframe.style.height = `${Math.max(400, Math.ceil(p.height))}px`;
       if (event.type === "svc:event:session-expiring") void renew();
     });
   }
