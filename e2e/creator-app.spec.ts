@@ -141,4 +141,48 @@ test.describe.serial("the creator-mode app", () => {
     await expect(after.frameLocator("iframe#embed").getByTestId("dashboard")).toBeVisible({ timeout: 30_000 });
     await after.close();
   });
+
+  // Screenshots for docs/screenshots (SVC_SCREENSHOTS=1): light, dark and phone.
+  test("screenshots", async ({ browser }) => {
+    test.skip(!process.env.SVC_SCREENSHOTS, "set SVC_SCREENSHOTS=1 to write docs/screenshots");
+    test.setTimeout(180_000);
+    const shots: [string, string, { width: number; height: number }, "light" | "dark"][] = [
+      ["creator-home-light", "", { width: 1280, height: 800 }, "light"],
+      ["creator-home-dark", "", { width: 1280, height: 800 }, "dark"],
+      ["creator-report-light", `/workbooks/${workbookId}`, { width: 1280, height: 800 }, "light"],
+      ["creator-report-dark", `/workbooks/${workbookId}`, { width: 1280, height: 800 }, "dark"],
+      ["creator-dashboard-editor-light", `/workbooks/${workbookId}/dashboard`, { width: 1280, height: 800 }, "light"],
+      ["creator-published-dark", `/workbooks/${workbookId}/dashboard/published`, { width: 1280, height: 800 }, "dark"],
+      ["creator-home-phone", "", { width: 390, height: 844 }, "light"],
+      ["creator-report-phone", `/workbooks/${workbookId}`, { width: 390, height: 844 }, "dark"],
+    ];
+    for (const [name, path, viewport, colorScheme] of shots) {
+      const context = await browser.newContext({ viewport, colorScheme, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      const sessionId = await session(page.request, {
+        externalId: "ada@acme.example",
+        embedTenantName: "acme-corp",
+        creatorMode: true,
+        userProfile: { displayName: "Ada Lovelace" },
+      });
+      const src = `${E2E.platformUrl}/embed/d/${deploymentId}/app${path}?session=${sessionId}`;
+      await page.goto(`${E2E.hostUrl}/host.html?embed=${encodeURIComponent(src)}`);
+      await page.evaluate(() => {
+        document.body.style.margin = "0";
+        const frame = document.getElementById("embed")!;
+        frame.style.width = "100vw";
+        frame.style.height = "100vh";
+      });
+      await waitForEvent(page, "svc:event:ready");
+      if (colorScheme === "dark") expect((await requestAction(page, "svc:action:set-color-scheme", { scheme: "dark" })).status).toBe("applied");
+      const app = page.frameLocator("iframe#embed");
+      const ready = app.locator(
+        '[data-testid="app-home"], [data-testid="report-builder"] [data-state="ready"], [data-testid="dashboard-editor"] [data-state="ready"], [data-testid="published-dashboard"] [data-state="ready"]',
+      );
+      await expect(ready.first()).toBeVisible({ timeout: 30_000 });
+      await page.waitForTimeout(800);
+      await page.screenshot({ path: `docs/screenshots/${name}.png` });
+      await context.close();
+    }
+  });
 });

@@ -18,6 +18,7 @@ import { WorkspaceView } from "./workspace-view";
 import { WorkbookView } from "./workbook-view";
 import { AppChatSlot } from "./app-chat-slot";
 import { BookIcon } from "../../ui/icons";
+import { MenuIcon } from "./app-icons";
 import "../../ui/page.css";
 import "../../ui/buttons.css";
 import "../../ui/empty.css";
@@ -184,7 +185,7 @@ function AppFrame(props: {
         </aside>
         <div className="svc-app-main">
           <button type="button" className="svc-app-nav-toggle svc-icon-button" aria-label="Menu" aria-expanded={navOpen} onClick={() => setNavOpen((o) => !o)}>
-            ☰
+            <MenuIcon />
           </button>
           {route === null ? (
             <div className="svc-empty is-large" data-testid="app-not-found">

@@ -15,6 +15,7 @@ import { DashboardGrid } from "../../grid/dashboard-grid";
 import { buildGridLayouts, resolveGridConfig } from "../../grid/grid-layouts";
 import { useApp, messageOf } from "./app-context";
 import type { AppWorkbook } from "./app-api";
+import { GridIcon, GripIcon, RedoIcon, UndoIcon } from "./app-icons";
 import "../../grid/dashboard-grid.css";
 
 const WIDGET_LABEL: Record<DashboardWidgetType, string> = {
@@ -193,10 +194,10 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
           {props.canEdit ? (
             <>
               <button type="button" className="svc-icon-button" aria-label="Undo" disabled={!history.past.length} onClick={undo} data-testid="undo">
-                ↶
+                <UndoIcon />
               </button>
               <button type="button" className="svc-icon-button" aria-label="Redo" disabled={!history.future.length} onClick={redo} data-testid="redo">
-                ↷
+                <RedoIcon />
               </button>
               <span className={`svc-app-save is-${save.status}`} role="status" data-testid="draft-status" title={save.message}>
                 {save.status === "saving" ? "Saving…" : save.status === "error" ? "Not saved" : "Draft saved"}
@@ -230,7 +231,7 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
             {widgets.length === 0 ? (
               <div className="svc-app-empty" data-testid="dashboard-empty">
                 <div className="svc-app-empty-icon" aria-hidden="true">
-                  ▦
+                  <GridIcon size={28} />
                 </div>
                 <h3>An empty dashboard</h3>
                 <p>
@@ -329,7 +330,7 @@ function EditableGrid(props: {
               {props.editing ? (
                 <div className="svc-app-widget-bar">
                   <span className="svc-app-drag" title="Drag to move" aria-hidden="true">
-                    ⠿ {WIDGET_LABEL[w.type]}
+                    <GripIcon size={12} /> {WIDGET_LABEL[w.type]}
                   </span>
                   <button
                     type="button"

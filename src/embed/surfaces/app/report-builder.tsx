@@ -223,8 +223,8 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
       preferences: { columnFormats: draft.formats },
       meta: { query: { ...q, limit: q.limit ?? 500 } },
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- derived from the draft
-    [draft, kind, props.report.id],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- derived from the draft (and the member titles of the data model)
+    [draft, kind, props.report.id, sources],
   );
   const widget = useMemo(
     () => ({ id: `report-${props.report.id}`, type: "CHART" as const, position: { x: 0, y: 0, w: 12, h: 6 }, config: { reportId: props.report.id } }),

@@ -10,6 +10,7 @@ import { ReportBuilder } from "./report-builder";
 import { DashboardEditor, PublishedDashboard } from "./dashboard-editor";
 import { NameDialog, ShareDialog } from "./workspace-view";
 import { WorkbookChatPanel } from "./app-chat-slot";
+import { ChartIcon, GridIcon, StarIcon } from "./app-icons";
 
 type WorkbookRoute = Extract<AppRoute, { kind: "workbook" | "report" | "dashboard" | "published" }>;
 
@@ -97,7 +98,7 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
                 onClick={() => void toggleFavorite()}
                 data-testid="favorite"
               >
-                ★
+                <StarIcon filled={!!wb.isFavorite} />
               </button>
             </h1>
           </div>
@@ -123,7 +124,7 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
               onClick={() => go({ kind: "report", workbookId, reportId: r.id })}
               data-testid={`sheet-${r.id}`}
             >
-              📊 {r.name}
+              <ChartIcon size={14} /> {r.name}
             </button>
           ))}
           {canEdit ? (
@@ -140,7 +141,7 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
             onClick={() => go({ kind: "dashboard", workbookId })}
             data-testid="tab-dashboard"
           >
-            ▦ Dashboard
+            <GridIcon size={14} /> Dashboard
           </button>
           <button
             type="button"
@@ -167,7 +168,7 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
         ) : (
           <div className="svc-app-empty" data-testid="workbook-empty">
             <div className="svc-app-empty-icon" aria-hidden="true">
-              📊
+              <ChartIcon size={28} />
             </div>
             <h3>No reports yet</h3>
             <p>A report asks a question of your data: pick measures and dimensions and see the answer as a table or chart.</p>

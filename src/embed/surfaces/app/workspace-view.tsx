@@ -4,7 +4,9 @@
  * the move dialog), duplicate, delete with confirmation, and bulk move/delete with each item's
  * failure shown.
  */
-import { useMemo, useState, type DragEvent, type FormEvent } from "react";
+import { useMemo, useState, type DragEvent, type FormEvent, type ReactNode } from "react";
+import { ChartIcon, FolderIcon, MoreIcon, WorkbookIcon } from "./app-icons";
+import { SearchIcon } from "../../ui/icons";
 import { useQuery } from "@tanstack/react-query";
 import type { WorkspaceItem, WorkspaceItemRef } from "../../../schema/workspace";
 import { useApp, messageOf } from "./app-context";
@@ -13,7 +15,7 @@ import { Dialog } from "./dialog";
 
 type Sort = "name" | "updated" | "type";
 const TYPE_LABEL: Record<WorkspaceItem["type"], string> = { FOLDER: "Folder", WORKBOOK: "Workbook", REPORT: "Report" };
-const TYPE_ICON: Record<WorkspaceItem["type"], string> = { FOLDER: "📁", WORKBOOK: "📘", REPORT: "📊" };
+const TYPE_ICON: Record<WorkspaceItem["type"], ReactNode> = { FOLDER: <FolderIcon />, WORKBOOK: <WorkbookIcon />, REPORT: <ChartIcon /> };
 const keyOf = (i: { type: string; id: number }) => `${i.type}:${i.id}`;
 
 export function WorkspaceView(props: { folderId: number | null }) {
@@ -182,7 +184,7 @@ export function WorkspaceView(props: { folderId: number | null }) {
         ) : list.length === 0 ? (
           <div className="svc-app-empty" data-testid="workspace-empty">
             <div className="svc-app-empty-icon" aria-hidden="true">
-              {search.trim() ? "🔎" : "🗂️"}
+              {search.trim() ? <SearchIcon size={28} /> : <FolderIcon size={28} />}
             </div>
             <h3>{search.trim() ? "Nothing matches" : "Nothing here yet"}</h3>
             <p>
@@ -394,7 +396,7 @@ function RowMenu(props: {
         onClick={() => setOpen((o) => !o)}
         data-testid="row-menu"
       >
-        ⋯
+        <MoreIcon />
       </button>
       {open ? (
         <div className="svc-app-menu-list" role="menu" onKeyDown={(e) => e.key === "Escape" && setOpen(false)}>
@@ -491,7 +493,7 @@ function MoveDialog(props: { items: WorkspaceItem[]; busy: boolean; onClose(): v
         {folders.map((f) => (
           <li key={f.id}>
             <button type="button" onClick={() => setAt(f.id)}>
-              📁 {f.name}
+              <FolderIcon /> {f.name}
               {f.id === me.sharedFolderId ? " (shared)" : ""}
             </button>
           </li>
