@@ -485,7 +485,17 @@ function WidgetInspector(props: {
 }
 
 export function PublishedDashboard(props: { workbook: AppWorkbook }) {
-  const { switches, go } = useApp();
+  const { switches, go, api, notify, refresh } = useApp();
+  const duplicate = async () => {
+    try {
+      const copy = await api.duplicateWorkbook(props.workbook.id);
+      await refresh();
+      notify("ok", `Duplicated as ${copy.name}`);
+      go({ kind: "workbook", workbookId: copy.id });
+    } catch (error) {
+      notify("error", `Could not duplicate: ${messageOf(error)}`);
+    }
+  };
   const published = props.workbook.publishedDashboard;
   const host = useWidgetHost(published?.reportSnapshots ?? []);
   if (!published) {
@@ -515,6 +525,11 @@ export function PublishedDashboard(props: { workbook: AppWorkbook }) {
             {switches.showDashboardTitle ? <h2 className="svc-app-published-title">{title}</h2> : null}
             <span className="svc-app-muted">Version {published.versionNumber}</span>
             <span className="svc-app-tabs-spacer" />
+            {switches.showDashboardDuplicateButton ? (
+              <button type="button" className="svc-button is-small" onClick={() => void duplicate()} data-testid="duplicate-dashboard">
+                Duplicate
+              </button>
+            ) : null}
             {switches.showDashboardEditButton ? (
               <button
                 type="button"
