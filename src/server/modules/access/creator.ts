@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import {
@@ -105,17 +106,26 @@ async function ensureCreator(db: Db, p: EmbedPrincipal): Promise<UserPrincipal> 
 
   let [member] = await db.select({ userId: creatorMembers.userId }).from(creatorMembers).where(eq(creatorMembers.embedUserId, eu.id));
   if (!member) {
-    // Never a deliverable address: the account is reached only through the signed session.
-    const email = `${eu.id}.${tenant.name}@embed.invalid`;
-    await db
-      .insert(users)
-      .values({ email, firstName: eu.displayName ?? eu.externalId, role: "ai_bi_user", status: "active" })
-      .onConflictDoNothing();
-    const [u] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email}`);
-    await db.insert(creatorMembers).values({ embedUserId: eu.id, userId: u!.id }).onConflictDoNothing();
+    // Never a deliverable address, and never an existing account: the account is made here
+    // and reached only through the signed session.
+    let created: number | null = null;
+    for (let attempt = 0; attempt < 3 && created === null; attempt++) {
+      const email = `${eu.id}.${tenant.name}${attempt ? `.${randomBytes(6).toString("hex")}` : ""}@embed.invalid`;
+      const [u] = await db
+        .insert(users)
+        .values({ email, firstName: eu.displayName ?? eu.externalId, role: "ai_bi_user", status: "active" })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      created = u?.id ?? null;
+    }
+    if (created === null) throw forbidden("The creator account could not be made");
+    const [mapped] = await db
+      .insert(creatorMembers)
+      .values({ embedUserId: eu.id, userId: created })
+      .onConflictDoNothing()
+      .returning({ userId: creatorMembers.userId });
+    // Made meanwhile by another request of the same user: keep theirs, drop ours.
+    if (!mapped) await db.delete(users).where(eq(users.id, created));
     [member] = await db.select({ userId: creatorMembers.userId }).from(creatorMembers).where(eq(creatorMembers.embedUserId, eu.id));
   }
   const userId = member!.userId;

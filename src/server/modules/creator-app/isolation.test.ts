@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { creatorMembers, embedUsers, users } from "../../db/schema";
 import { createTestPlatform, storageKinds, type TestPlatform } from "../../testing/test-platform";
 
 /**
@@ -241,5 +243,24 @@ describe.each(storageKinds)("creator mode isolation (%s)", (storage) => {
     await json(t.api("GET", d("/app/shares/workbook/" + workbookA)), 403);
     await json(t.api("GET", d("/app/shares/workbook/" + workbookA), undefined, platformCreator), 404);
     await json(t.api("GET", "/api/v1/users/1", undefined, tok.acmeA), 403);
+  });
+
+  it("never maps a creator onto an existing account, even one made to look like theirs", async () => {
+    const gen = await json(
+      t.api("POST", "/api/v1/embed/generate-session", { deploymentId: dep, externalId: "eve@acme.test", embedTenantName: "acme-corp", creatorMode: true }),
+      200,
+    );
+    const db = t.deps.db;
+    const [eu] = await db.select({ id: embedUsers.id }).from(embedUsers).where(eq(embedUsers.externalId, "eve@acme.test"));
+    const [decoy] = await db
+      .insert(users)
+      .values({ email: `${eu!.id}.acme-corp@embed.invalid`, role: "admin" })
+      .returning({ id: users.id });
+    const { token } = await json(t.api("POST", "/api/v1/embed/session/token", { sessionId: gen.sessionId }, null), 200);
+    const home = await json(t.api("GET", d("/app/home"), undefined, token), 200);
+    expect(home.me.role).toBe("ai_bi_user");
+    const [member] = await db.select().from(creatorMembers).where(eq(creatorMembers.embedUserId, eu!.id));
+    expect(member!.userId).not.toBe(decoy!.id);
+    await json(t.api("GET", d(`/workbooks/${platformWorkbook}`), undefined, token), 404);
   });
 });
