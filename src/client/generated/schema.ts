@@ -36,6 +36,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/app-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The app configuration for the caller (embed viewer or platform user) */
+        get: operations["getAppConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -121,6 +138,93 @@ export interface paths {
         post?: never;
         /** Delete a deployment and everything in it (admin) */
         delete: operations["deleteDeployment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/app/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The creator app's home: who is working, recent and favourite workbooks, what was shared with the caller */
+        get: operations["getAppHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/app/recents/{workbookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Record that the caller opened a workbook (read access) */
+        put: operations["touchAppRecent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/app/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Folders, workbooks and reports the caller can read whose name contains the text */
+        get: operations["searchApp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/app/shares/{objectType}/{objectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an object is shared in the embed creator's tenant (manage access) */
+        get: operations["getAppShares"];
+        /** Share an object read-only with the tenant's embed groups or all_embed_users (manage access; replaces the set) */
+        put: operations["setAppShares"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/app/workbooks/{workbookId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reports (sheets) of a workbook the caller can read */
+        get: operations["listWorkbookReports"];
+        put?: never;
+        /** Add a report (sheet) to a workbook (edit access); it is shared where the workbook is */
+        post: operations["createWorkbookReport"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1324,6 +1428,79 @@ export interface components {
         ApiKeysListResponse: {
             items: components["schemas"]["ApiKey"][];
         };
+        AppConfig: {
+            /** @default false */
+            applyThemeGlobally: boolean;
+            /**
+             * @description Name of an embed theme applied to the app, or null for the default.
+             * @default null
+             */
+            appTheme: string | null;
+            /** @default {} */
+            creatorMode: {
+                /** @default [] */
+                localizedTitles: components["schemas"]["LocalizedTitle"][];
+                /** @default false */
+                showGeneratedSql: boolean;
+                /** @default true */
+                showSemanticSql: boolean;
+            };
+            /** @default {} */
+            embedding: {
+                /** @default null */
+                locale: string | null;
+                /** @default false */
+                showDashboardChat: boolean;
+            };
+            /** @default {} */
+            sheetsUi: {
+                /** @default true */
+                showAppliedFilters: boolean;
+            };
+        };
+        AppHome: {
+            favorites: components["schemas"]["WorkspaceItem"][];
+            me: components["schemas"]["AppMe"];
+            recent: components["schemas"]["WorkspaceItem"][];
+            /** @description Items others shared with the caller's groups. */
+            shared: components["schemas"]["WorkspaceItem"][];
+        };
+        AppMe: {
+            canCreate: boolean;
+            displayName: string | null;
+            embedTenant: string | null;
+            /** @enum {string} */
+            mode: "signed" | "private";
+            /** @enum {string} */
+            role: "viewer" | "ai_bi_user" | "developer" | "admin";
+            /** @description The session's settings and creator settings (showWorkbookShare, showDashboardSettings, showMemberNames, showWorkbookChat, …). */
+            settings: {
+                [key: string]: unknown;
+            };
+            /** @description The tenant's shared space (a root folder its creators edit); null in private mode. */
+            sharedFolderId: number | null;
+        };
+        AppSearchResponse: {
+            items: components["schemas"]["WorkspaceItem"][];
+        };
+        AppShares: {
+            available: {
+                displayName: string | null;
+                /** @enum {string} */
+                kind: "embed_group";
+                name: string;
+            }[];
+            /** @description Where the object is shared now (read access). */
+            shared: components["schemas"]["AppShareTarget"][];
+        };
+        AppShareTarget: {
+            /** @enum {string} */
+            kind: "all_embed_users";
+        } | {
+            /** @enum {string} */
+            kind: "embed_group";
+            name: string;
+        };
         BuildStatus: {
             branch: string;
             builtAt: string;
@@ -1365,6 +1542,14 @@ export interface components {
              */
             expiresAt?: string | null;
             name: string;
+        };
+        CreateAppReportInput: {
+            /** @enum {string} */
+            kind?: "vega" | "table" | "kpi";
+            name?: string;
+            query?: {
+                [key: string]: unknown;
+            };
         };
         CreatedApiKey: {
             key: components["schemas"]["ApiKey"];
@@ -1915,6 +2100,10 @@ export interface components {
         GrantsListResponse: {
             items: components["schemas"]["Grant"][];
         };
+        LocalizedTitle: {
+            locale: string;
+            value: string;
+        };
         LoginInput: {
             email: string;
             password: string;
@@ -2296,6 +2485,9 @@ export interface components {
             /** @enum {string} */
             role: "viewer" | "ai_bi_user" | "developer" | "admin";
         };
+        SetAppSharesInput: {
+            shared: components["schemas"]["AppShareTarget"][];
+        };
         SetEmbedAccessInput: {
             /** @description When true, rules not listed are removed; otherwise only the listed rules change. */
             replace?: boolean;
@@ -2444,6 +2636,9 @@ export interface components {
             updatedAt: string;
             user?: components["schemas"]["ResourceOwner"];
             userId?: number | null;
+        };
+        WorkbookReportsResponse: {
+            items: components["schemas"]["Report"][];
         };
         WorkbooksListResponse: {
             /**
@@ -2671,6 +2866,53 @@ export interface operations {
             };
             /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAppConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app configuration, every field filled (defaults where nothing is stored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppConfig"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3022,6 +3264,427 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAppHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The home. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppHome"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    touchAppRecent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchApp: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 50 of each kind, most recently changed first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppSearchResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAppShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                objectId: number;
+                objectType: "workbook" | "folder" | "report";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shares. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppShares"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setAppShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                objectId: number;
+                objectType: "workbook" | "folder" | "report";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAppSharesInput"];
+            };
+        };
+        responses: {
+            /** @description The shares. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppShares"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWorkbookReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkbookReportsResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWorkbookReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAppReportInput"];
+            };
+        };
+        responses: {
+            /** @description The new report. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
             };
             /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
             400: {
@@ -8631,12 +9294,19 @@ export declare namespace PlatformApiSchemas {
     export type AllowedOrigins = components["schemas"]["AllowedOrigins"];
     export type ApiKey = components["schemas"]["ApiKey"];
     export type ApiKeysListResponse = components["schemas"]["ApiKeysListResponse"];
+    export type AppConfig = components["schemas"]["AppConfig"];
+    export type AppHome = components["schemas"]["AppHome"];
+    export type AppMe = components["schemas"]["AppMe"];
+    export type AppSearchResponse = components["schemas"]["AppSearchResponse"];
+    export type AppShareTarget = components["schemas"]["AppShareTarget"];
+    export type AppShares = components["schemas"]["AppShares"];
     export type BuildStatus = components["schemas"]["BuildStatus"];
     export type CloudProvider = components["schemas"]["CloudProvider"];
     export type ColumnFormatOverride = components["schemas"]["ColumnFormatOverride"];
     export type CompiledSql = components["schemas"]["CompiledSql"];
     export type ConnectWorkbookInput = components["schemas"]["ConnectWorkbookInput"];
     export type CreateApiKeyInput = components["schemas"]["CreateApiKeyInput"];
+    export type CreateAppReportInput = components["schemas"]["CreateAppReportInput"];
     export type CreateDeploymentInput = components["schemas"]["CreateDeploymentInput"];
     export type CreateEmbedGroupInput = components["schemas"]["CreateEmbedGroupInput"];
     export type CreateFolderInput = components["schemas"]["CreateFolderInput"];
@@ -8694,6 +9364,7 @@ export declare namespace PlatformApiSchemas {
     export type Grant = components["schemas"]["Grant"];
     export type GrantInput = components["schemas"]["GrantInput"];
     export type GrantsListResponse = components["schemas"]["GrantsListResponse"];
+    export type LocalizedTitle = components["schemas"]["LocalizedTitle"];
     export type LoginInput = components["schemas"]["LoginInput"];
     export type LoginResponse = components["schemas"]["LoginResponse"];
     export type MeResponse = components["schemas"]["MeResponse"];
@@ -8733,6 +9404,7 @@ export declare namespace PlatformApiSchemas {
     export type ResourceOwner = components["schemas"]["ResourceOwner"];
     export type SemanticQuery = components["schemas"]["SemanticQuery"];
     export type SessionUser = components["schemas"]["SessionUser"];
+    export type SetAppSharesInput = components["schemas"]["SetAppSharesInput"];
     export type SetEmbedAccessInput = components["schemas"]["SetEmbedAccessInput"];
     export type SetPasswordInput = components["schemas"]["SetPasswordInput"];
     export type SetUserAttributeValuesInput = components["schemas"]["SetUserAttributeValuesInput"];
@@ -8752,6 +9424,7 @@ export declare namespace PlatformApiSchemas {
     export type UserAttributeValues = components["schemas"]["UserAttributeValues"];
     export type UserAttributesResponse = components["schemas"]["UserAttributesResponse"];
     export type Workbook = components["schemas"]["Workbook"];
+    export type WorkbookReportsResponse = components["schemas"]["WorkbookReportsResponse"];
     export type WorkbooksListResponse = components["schemas"]["WorkbooksListResponse"];
     export type WorkspaceBulkDeleteInput = components["schemas"]["WorkspaceBulkDeleteInput"];
     export type WorkspaceBulkItemFailure = components["schemas"]["WorkspaceBulkItemFailure"];

@@ -123,6 +123,7 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
       attrs: Object.fromEntries((request.userAttributes ?? []).map((a) => [a.name, a.value])),
       ctx: request.securityContext ?? {},
       set: request.settings ?? {},
+      ...(request.creatorMode ? { cm: request.creatorMode } : {}),
     })
       .setProtectedHeader({ alg: "HS256", kid: key.id, typ: "JWT" })
       .setIssuer(TOKEN_ISSUER)
@@ -172,6 +173,7 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
         userAttributes: (payload.attrs as EmbedPrincipal["userAttributes"]) ?? {},
         securityContext: (payload.ctx as Record<string, unknown>) ?? {},
         settings: (payload.set as Record<string, unknown>) ?? {},
+        ...(payload.cm ? { creatorMode: payload.cm as EmbedPrincipal["creatorMode"] } : {}),
         expiresAt: (payload.exp ?? 0) * 1000,
       };
     } catch {

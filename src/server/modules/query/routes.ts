@@ -7,7 +7,7 @@ import {
   QueryInputSchema,
   QueryResultSchema,
 } from "../../../schema/semantic-query";
-import { requirePrincipal, requireUser } from "../../http/auth";
+import { requireActor, requirePrincipal } from "../../http/auth";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { badRequest } from "../../domain/errors";
 import { QueryValidationError } from "../../semantic";
@@ -121,8 +121,9 @@ export function registerQueryRoutes(app: Router) {
   });
 
   app.openapi(sql, async (c) => {
-    requireUser(c);
     const { deploymentId } = c.req.valid("param");
+    // Platform users, and embed creators (the app shows a report's SQL when app-config says so).
+    await requireActor(c, deploymentId);
     const body = c.req.valid("json");
     const { engine, securityContext } = await engineFor(c, deploymentId);
     const compiled = await withBodyPaths(() =>
