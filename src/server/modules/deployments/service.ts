@@ -4,6 +4,7 @@ import { asc, count, eq, gt } from "drizzle-orm";
 import type { CreateDeploymentInput, DataSourceInput, Deployment, UpdateDeploymentInput } from "../../../schema/deployment";
 import type { Db } from "../../db/connection";
 import { dataModelFiles, deployments, deploymentSetups, type DataSourceConfig } from "../../db/schema";
+import { ensureDefaultBranch } from "../data-model/store";
 import { badRequest, forbidden } from "../../domain/errors";
 import { hasRole, type Principal } from "../../domain/actor";
 import { DataModelError, loadDataModel } from "../../semantic";
@@ -149,6 +150,9 @@ export async function createDeployment(db: Db, input: CreateDeploymentInput, opt
     if (files.length) {
       await tx.insert(dataModelFiles).values(files.map((f) => ({ deploymentId: row!.id, branch: "main", path: f.path, content: f.content })));
     }
+    // Versioned from the start: its model is the first commit of `main` (modules/data-model), so
+    // no later request, refused or not, has to write history first.
+    await ensureDefaultBranch(tx, row!.id);
     return row!;
   });
 }
