@@ -90,6 +90,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cluster/nodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API nodes serving this database, seen within three heartbeats (admin) */
+        get: operations["listClusterNodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deployments": {
         parameters: {
             query?: never;
@@ -816,6 +833,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this node takes requests (for load balancers); 503 while it drains */
+        get: operations["getNodeHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user-attribute-values/": {
         parameters: {
             query?: never;
@@ -982,6 +1016,17 @@ export interface components {
         };
         ApiKeysListResponse: {
             items: components["schemas"]["ApiKey"][];
+        };
+        ClusterNode: {
+            address: string | null;
+            host: string;
+            id: string;
+            lastSeenAt: string;
+            pid: number;
+            startedAt: string;
+            /** @enum {string} */
+            status: "starting" | "ready" | "draining" | "stopped";
+            version: string;
         };
         ColumnFormatOverride: {
             decimalPlaces?: number | null;
@@ -1507,6 +1552,14 @@ export interface components {
             user: components["schemas"]["SessionUser"];
             /** @enum {string} */
             via: "api_key" | "login_session";
+        };
+        NodeHealth: {
+            nodeId: string | null;
+            /**
+             * @description `draining`: the node is shutting down and takes no new requests.
+             * @enum {string}
+             */
+            status: "ready" | "draining" | "stopped";
         };
         PageInfo: {
             endCursor?: string;
@@ -2200,6 +2253,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listClusterNodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live nodes, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ClusterNode"][];
+                    };
                 };
             };
             /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
@@ -5793,6 +5895,35 @@ export interface operations {
             };
         };
     };
+    getNodeHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The node takes requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeHealth"];
+                };
+            };
+            /** @description The node is draining: send new requests elsewhere. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeHealth"];
+                };
+            };
+        };
+    };
     setUserAttributeValues: {
         parameters: {
             query?: never;
@@ -6443,6 +6574,7 @@ export declare namespace PlatformApiSchemas {
     export type AllowedOrigins = components["schemas"]["AllowedOrigins"];
     export type ApiKey = components["schemas"]["ApiKey"];
     export type ApiKeysListResponse = components["schemas"]["ApiKeysListResponse"];
+    export type ClusterNode = components["schemas"]["ClusterNode"];
     export type ColumnFormatOverride = components["schemas"]["ColumnFormatOverride"];
     export type CompiledSql = components["schemas"]["CompiledSql"];
     export type ConnectWorkbookInput = components["schemas"]["ConnectWorkbookInput"];
@@ -6499,6 +6631,7 @@ export declare namespace PlatformApiSchemas {
     export type LoginResponse = components["schemas"]["LoginResponse"];
     export type MeResponse = components["schemas"]["MeResponse"];
     export type MemberFilter = components["schemas"]["MemberFilter"];
+    export type NodeHealth = components["schemas"]["NodeHealth"];
     export type PageInfo = components["schemas"]["PageInfo"];
     export type PeriodComparison = components["schemas"]["PeriodComparison"];
     export type QueryFilter = components["schemas"]["QueryFilter"];

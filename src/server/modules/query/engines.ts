@@ -6,6 +6,7 @@ import { notFound } from "../../domain/errors";
 import type { Logger } from "../../logger";
 import { createQueryEngine, loadDataModel, type QueryEngine } from "../../semantic";
 import type { SecretBox } from "../../crypto/secret-box";
+import { onInvalidation } from "../../cluster/invalidation-bus";
 
 /** Default limit for one query's time in the database. */
 export const QUERY_TIMEOUT_MS = 30_000;
@@ -84,8 +85,17 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
   }
 
   async function close() {
+    unsubscribe.forEach((stop) => stop());
     await Promise.all([...entries.keys()].map(invalidate));
   }
+
+  // A data source changed, a model was merged into main, or the listener reconnected (null: all),
+  // on this node or another: the next query here builds the engine again, with an empty cache.
+  const onChange = async (key: string | null) => {
+    if (key === null) await Promise.all([...entries.keys()].map(invalidate));
+    else if (/^\d+$/.test(key)) await invalidate(Number(key));
+  };
+  const unsubscribe = [onInvalidation(opts.db, "deployment", onChange), onInvalidation(opts.db, "data-model", onChange)];
 
   return { get, invalidate, close, queryTimeoutMs };
 }
