@@ -1,0 +1,192 @@
+/**
+ * One node against two behind haproxy, on one Postgres database (scripts/cluster/cluster.ts
+ * starts real node processes): query and upsert throughput through the balancer at the same
+ * client concurrency, and the p99 of a bounded burst (a fixed number of queries, a cap on
+ * those in flight). On a 2-core machine the load generator, Postgres, haproxy and the nodes
+ * share the same cores, so two nodes are expected near 1× of one here; the figure is what a
+ * second node costs or gains on the same hardware, not what it gains on a second machine.
+ *
+ *   npx tsx bench/cluster-throughput.ts [--seconds 5] [--clients 16] [--burst 300] [--burst-in-flight 64] [--rows 20000] [--server <url>] [--json]
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { startCluster, type RunningCluster } from "../scripts/cluster/cluster";
+import { generateDemoDataset } from "../src/server/demo/dataset";
+import { demoModelFiles } from "../src/server/demo/seed";
+import { figure, printFigures, ratioAtLeast, say, type Figure } from "./figures";
+
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "5" },
+    clients: { type: "string", default: "16" },
+    burst: { type: "string", default: "300" },
+    "burst-in-flight": { type: "string", default: "64" },
+    rows: { type: "string", default: "20000" },
+    server: { type: "string", default: "postgresql://postgres@127.0.0.1:5432/test" },
+    json: { type: "boolean", default: false },
+  },
+});
+const SECONDS = Number(args.seconds);
+const CLIENTS = Number(args.clients);
+const BURST = Number(args.burst);
+const IN_FLIGHT = Number(args["burst-in-flight"]);
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+interface Load {
+  opsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** `clients` loops calling `op` for `seconds`; every answer but a 2xx counts as an error. */
+async function sustained(op: (i: number) => Promise<Response>, clients: number, seconds: number): Promise<Load> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const res = await op(next++).catch(() => null);
+        if (!res || res.status >= 300) errors++;
+        await res?.arrayBuffer().catch(() => {});
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { opsPerSecond: latencies.length / elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), errors };
+}
+
+/** `total` calls of `op`, at most `inFlight` at a time, all started as soon as a slot frees. */
+async function burst(op: (i: number) => Promise<Response>, total: number, inFlight: number): Promise<Load> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      for (let i = next++; i < total; i = next++) {
+        const t0 = performance.now();
+        const res = await op(i).catch(() => null);
+        if (!res || res.status >= 300) errors++;
+        await res?.arrayBuffer().catch(() => {});
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { opsPerSecond: total / ((performance.now() - started) / 1000), p50: pct(latencies, 50), p99: pct(latencies, 99), errors };
+}
+
+interface Measured {
+  query: Load;
+  upsert: Load;
+  burst: Load;
+}
+
+async function measure(nodes: number, duckdbPath: string): Promise<Measured> {
+  const workDir = mkdtempSync(path.join(tmpdir(), `svc-bench-cluster-${nodes}-`));
+  const dbName = `svc_bench_${nodes}_${randomBytes(3).toString("hex")}`;
+  const u = new URL(args.server);
+  u.pathname = "/" + dbName;
+  const token = "svc_" + randomBytes(24).toString("base64url");
+  let cluster: RunningCluster | null = null;
+  try {
+    cluster = await startCluster({
+      databaseUrl: u.toString(),
+      nodes,
+      workDir,
+      env: { SVC_ADMIN_TOKEN: token, SVC_SECRET_KEY: randomBytes(24).toString("base64url"), SVC_LOG_LEVEL: "warn" },
+    });
+    const url = cluster.url;
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const created = await fetch(`${url}/build/api/v1/deployments/`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "bench", dataSource: { type: "duckdb", path: duckdbPath }, dataModelFiles: demoModelFiles() }),
+    });
+    if (created.status !== 201) throw new Error(`creating the deployment failed: ${created.status} ${await created.text()}`);
+    const { id } = (await created.json()) as { id: number };
+    const statuses = ["completed", "pending", "cancelled", "returned", "shipped"];
+    // A different filter value each time and no cache: every query reaches the data source.
+    const query = (i: number) =>
+      fetch(`${url}/api/v1/deployments/${id}/query`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({
+          query: {
+            measures: ["sales.count", "sales.revenue"],
+            dimensions: ["sales.status"],
+            filters: [{ member: "sales.quantity", operator: "gt", values: [String(i % 5)] }],
+          },
+          cache: "bypass",
+        }),
+      });
+    const upsert = (i: number) =>
+      fetch(`${url}/api/v1/deployments/${id}/workbooks/by-slug/bench-${nodes}-${i}`, {
+        method: "PUT",
+        headers,
+        body: JSON.stringify({ name: `Bench ${i}`, meta: { status: statuses[i % statuses.length] } }),
+      });
+    const probe = await query(0);
+    if (probe.status !== 200) throw new Error(`the bench query failed: ${probe.status} ${await probe.text()}`);
+    await sustained(query, CLIENTS, 1); // warm-up: engines built, pools open on every node
+    const q = await sustained(query, CLIENTS, SECONDS);
+    const w = await sustained(upsert, CLIENTS, SECONDS);
+    const b = await burst(query, BURST, IN_FLIGHT);
+    return { query: q, upsert: w, burst: b };
+  } finally {
+    await cluster?.stop();
+    const admin = new pg.Client({ connectionString: args.server });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "svc-bench-cluster-data-"));
+try {
+  const duckdbPath = path.join(dataDir, "shop.duckdb");
+  await generateDemoDataset({ path: duckdbPath, rows: Number(args.rows) });
+  say(`cluster bench: ${CLIENTS} clients for ${SECONDS} s per figure, burst of ${BURST} queries with ${IN_FLIGHT} in flight, ${args.rows} orders`);
+  const one = await measure(1, duckdbPath);
+  const two = await measure(2, duckdbPath);
+  const line = (name: string, a: Load, b: Load) =>
+    say(
+      `${name.padEnd(8)} one node ${a.opsPerSecond.toFixed(0).padStart(6)} ops/s p50 ${a.p50.toFixed(1)} ms p99 ${a.p99.toFixed(1)} ms (${a.errors} errors)` +
+        ` | two nodes ${b.opsPerSecond.toFixed(0).padStart(6)} ops/s p50 ${b.p50.toFixed(1)} ms p99 ${b.p99.toFixed(1)} ms (${b.errors} errors)` +
+        ` | ×${(b.opsPerSecond / a.opsPerSecond).toFixed(2)}`,
+    );
+  line("query", one.query, two.query);
+  line("upsert", one.upsert, two.upsert);
+  line("burst", one.burst, two.burst);
+  const errors = [one, two].reduce((n, m) => n + m.query.errors + m.upsert.errors + m.burst.errors, 0);
+  if (errors) say(`${errors} requests failed`);
+  const figures: Figure[] = [
+    figure("query throughput, two nodes vs one (2 cores shared)", two.query.opsPerSecond, "ops/s", {
+      baseline: one.query.opsPerSecond,
+      goal: ratioAtLeast(0.8),
+    }),
+    figure("upsert throughput, two nodes vs one (2 cores shared)", two.upsert.opsPerSecond, "ops/s", {
+      baseline: one.upsert.opsPerSecond,
+      goal: ratioAtLeast(0.8),
+    }),
+    figure(`query p99 in a burst of ${BURST} (${IN_FLIGHT} in flight), two nodes vs one`, two.burst.p99, "ms", { baseline: one.burst.p99 }),
+    figure("requests failed", errors, ""),
+  ];
+  printFigures("cluster-throughput", figures);
+  if (errors) process.exitCode = 1;
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
