@@ -48,6 +48,7 @@ const cluster = await startCluster({
   nodePorts: Array.from({ length: count }, (_, i) => port + 11 + i),
   workDir,
   inheritOutput: true,
+  supervise: true,
   env: {
     SVC_ADMIN_TOKEN: adminToken,
     SVC_SECRET_KEY: secretKey,
@@ -66,7 +67,7 @@ process.stdout.write(
     ...cluster.nodes.map((n) => `  ${n.name}:     ${n.url}  (pid ${n.proc.pid})`),
     `  Admin key: kept in ${path.join(workDir, "admin-token")}`,
     `  Nodes:     curl -H "Authorization: Bearer $(cat ${path.join(workDir, "admin-token")})" ${cluster.url}/api/v1/cluster/nodes`,
-    "  Rolling restart: kill -TERM <pid> of one node, start it again; Ctrl-C stops everything.",
+    "  Rolling restart: kill -TERM <pid> of one node (it drains, stops and is started again); Ctrl-C stops everything.",
     "",
   ].join("\n") + "\n",
 );

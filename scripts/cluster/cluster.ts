@@ -107,6 +107,8 @@ export interface ClusterOptions {
   firstNodeEnv?: Record<string, string>;
   /** Inherit the nodes' output instead of buffering it. */
   inheritOutput?: boolean;
+  /** Start a node again when it exits (a rolling restart is then one `kill -TERM <pid>`). */
+  supervise?: boolean;
   log?: (line: string) => void;
 }
 
@@ -175,6 +177,7 @@ export async function startCluster(opts: ClusterOptions): Promise<RunningCluster
   };
 
   const nodes: ClusterNodeProcess[] = [];
+  let stopping = false;
   for (let i = 0; i < count; i++) {
     const name = `node${String.fromCharCode(97 + i)}`;
     const nodePort = ports[i]!;
@@ -184,6 +187,19 @@ export async function startCluster(opts: ClusterOptions): Promise<RunningCluster
       const proc = spawn(process.execPath, ["--import", "tsx", entry], { cwd: root, env, stdio: opts.inheritOutput ? "inherit" : ["ignore", "pipe", "pipe"] });
       proc.stdout?.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
       proc.stderr?.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
+      if (opts.supervise) {
+        proc.once("exit", (code, signal) => {
+          if (stopping) return;
+          log(`${name} exited (${signal ?? `status ${code}`}); starting it again…`);
+          setTimeout(() => {
+            if (stopping) return;
+            void node.restart().then(
+              () => log(`${name} is back (pid ${node.proc.pid})`),
+              (err: Error) => log(`${name} did not come back: ${err.message}`),
+            );
+          }, 500);
+        });
+      }
       return proc;
     };
     const node: ClusterNodeProcess = {
@@ -226,6 +242,7 @@ export async function startCluster(opts: ClusterOptions): Promise<RunningCluster
     nodes,
     haproxy,
     async stop() {
+      stopping = true;
       await Promise.all(nodes.map((n) => n.kill("SIGTERM")));
       if (haproxy.exitCode === null) {
         await new Promise<void>((resolve) => {
