@@ -42,12 +42,20 @@ interface Load {
   p50: number;
   p99: number;
   errors: number;
+  /** The failed answers by status ("network" when none came). */
+  failures: Record<string, number>;
+}
+
+function failed(failures: Record<string, number>, res: Response | null) {
+  const key = res ? String(res.status) : "network";
+  failures[key] = (failures[key] ?? 0) + 1;
 }
 
 /** `clients` loops calling `op` for `seconds`; every answer but a 2xx counts as an error. */
 async function sustained(op: (i: number) => Promise<Response>, clients: number, seconds: number): Promise<Load> {
   const latencies: number[] = [];
   let errors = 0;
+  const failures: Record<string, number> = {};
   let next = 0;
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
@@ -56,7 +64,10 @@ async function sustained(op: (i: number) => Promise<Response>, clients: number, 
       while (performance.now() < until) {
         const t0 = performance.now();
         const res = await op(next++).catch(() => null);
-        if (!res || res.status >= 300) errors++;
+        if (!res || res.status >= 300) {
+          errors++;
+          failed(failures, res);
+        }
         await res?.arrayBuffer().catch(() => {});
         latencies.push(performance.now() - t0);
       }
@@ -64,13 +75,14 @@ async function sustained(op: (i: number) => Promise<Response>, clients: number, 
   );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { opsPerSecond: latencies.length / elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), errors };
+  return { opsPerSecond: latencies.length / elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), errors, failures };
 }
 
 /** `total` calls of `op`, at most `inFlight` at a time, all started as soon as a slot frees. */
 async function burst(op: (i: number) => Promise<Response>, total: number, inFlight: number): Promise<Load> {
   const latencies: number[] = [];
   let errors = 0;
+  const failures: Record<string, number> = {};
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -78,14 +90,17 @@ async function burst(op: (i: number) => Promise<Response>, total: number, inFlig
       for (let i = next++; i < total; i = next++) {
         const t0 = performance.now();
         const res = await op(i).catch(() => null);
-        if (!res || res.status >= 300) errors++;
+        if (!res || res.status >= 300) {
+          errors++;
+          failed(failures, res);
+        }
         await res?.arrayBuffer().catch(() => {});
         latencies.push(performance.now() - t0);
       }
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { opsPerSecond: total / ((performance.now() - started) / 1000), p50: pct(latencies, 50), p99: pct(latencies, 99), errors };
+  return { opsPerSecond: total / ((performance.now() - started) / 1000), p50: pct(latencies, 50), p99: pct(latencies, 99), errors, failures };
 }
 
 interface Measured {
@@ -172,7 +187,10 @@ try {
   line("upsert", one.upsert, two.upsert);
   line("burst", one.burst, two.burst);
   const errors = [one, two].reduce((n, m) => n + m.query.errors + m.upsert.errors + m.burst.errors, 0);
-  if (errors) say(`${errors} requests failed`);
+  if (errors) {
+    const by = (m: Measured) => JSON.stringify({ query: m.query.failures, upsert: m.upsert.failures, burst: m.burst.failures });
+    say(`${errors} requests failed: one node ${by(one)}, two nodes ${by(two)}`);
+  }
   const figures: Figure[] = [
     figure("query throughput, two nodes vs one (2 cores shared)", two.query.opsPerSecond, "ops/s", {
       baseline: one.query.opsPerSecond,

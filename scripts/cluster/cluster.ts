@@ -131,6 +131,9 @@ defaults
   timeout client 60s
   timeout server 60s
   timeout http-keep-alive 5s
+  # A node busy with a burst answers its health check late, not never: give it time before
+  # calling it down, or a single busy node leaves the balancer with nothing to send to.
+  timeout check 5s
   # A request that could not reach a node (refused, reset, closed without an answer) goes to
   # another node: together with the nodes' drain this makes a rolling restart lose nothing.
   retries 3
@@ -147,7 +150,7 @@ backend svc_nodes
   # A draining node answers 503 here, before it stops listening.
   option httpchk GET /api/v1/health
   http-check expect status 200
-  default-server inter 500ms fall 2 rise 2
+  default-server inter 500ms fall 3 rise 2
 ${nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.port} check`).join("\n")}
 `;
 }
@@ -172,7 +175,7 @@ export async function startCluster(opts: ClusterOptions): Promise<RunningCluster
     SVC_DEMO: "off",
     SVC_DEMO_HOST_PORT: "0",
     SVC_LOG_LEVEL: "warn",
-    SVC_DRAIN_DELAY_MS: "1500",
+    SVC_DRAIN_DELAY_MS: "2500",
     ...opts.env,
   };
 
