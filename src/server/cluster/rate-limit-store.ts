@@ -11,7 +11,8 @@ export interface WindowCount {
 
 /**
  * Where rate-limit counters live. Counters are per fixed window (`floor(now / window)`), so
- * every node that shares the store counts into the same window; keys arrive hashed.
+ * every node that shares the store counts into the same window; a window's counter is kept
+ * through the next window, where the limiter still weighs it. Keys arrive hashed.
  */
 export interface RateLimitStore {
   readonly kind: "memory" | "postgres" | "redis";
@@ -19,7 +20,7 @@ export interface RateLimitStore {
   hit(key: string, windowMs: number, nowMs: number): Promise<WindowCount>;
   /** The window's count, without counting. */
   peek(key: string, windowMs: number, nowMs: number): Promise<WindowCount>;
-  /** Forgets the key's current window. */
+  /** Forgets the key's counts (its current and previous windows at least). */
   reset(key: string, windowMs: number, nowMs: number): Promise<void>;
   close?(): Promise<void>;
 }
@@ -37,7 +38,7 @@ export function createPostgresRateLimitStore(db: Db): RateLimitStore {
       const w = windowOf(windowMs, nowMs);
       const [row] = await db
         .insert(rateLimitCounters)
-        .values({ key, windowStart: new Date(w.start), count: 1, expiresAt: new Date(w.end) })
+        .values({ key, windowStart: new Date(w.start), count: 1, expiresAt: new Date(w.end + windowMs) })
         .onConflictDoUpdate({ target: [rateLimitCounters.key, rateLimitCounters.windowStart], set: { count: sql`${rateLimitCounters.count} + 1` } })
         .returning({ count: rateLimitCounters.count });
       return { count: row!.count, resetAtMs: w.end };
@@ -70,7 +71,7 @@ export function createRedisRateLimitStore(url: string, opts: { prefix?: string }
       const res = await redis
         .multi()
         .incr(k(key, w.start))
-        .pexpireat(k(key, w.start), w.end + 1000)
+        .pexpireat(k(key, w.start), w.end + windowMs + 1000)
         .exec();
       const [err, count] = res?.[0] ?? [new Error("redis transaction aborted"), 0];
       if (err) throw err;
@@ -81,7 +82,8 @@ export function createRedisRateLimitStore(url: string, opts: { prefix?: string }
       return { count: Number((await redis.get(k(key, w.start))) ?? 0), resetAtMs: w.end };
     },
     async reset(key, windowMs, nowMs) {
-      await redis.del(k(key, windowOf(windowMs, nowMs).start));
+      const start = windowOf(windowMs, nowMs).start;
+      await redis.del(k(key, start), k(key, start - windowMs));
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());
@@ -92,28 +94,27 @@ export function createRedisRateLimitStore(url: string, opts: { prefix?: string }
 /** Counters in this process only (tests, and tools that run without storage). */
 export function createMemoryRateLimitStore(opts: { maxKeys?: number } = {}): RateLimitStore {
   const maxKeys = opts.maxKeys ?? 100_000;
-  const counters = new Map<string, { start: number; count: number }>();
-  const current = (key: string, start: number) => {
-    const c = counters.get(key);
-    return c && c.start === start ? c.count : 0;
-  };
+  // One entry per key and window; the oldest go first, so memory stays bounded under a flood.
+  const counters = new Map<string, number>();
+  const k = (key: string, start: number) => `${key}\u0000${start}`;
   return {
     kind: "memory",
     async hit(key, windowMs, nowMs) {
       const w = windowOf(windowMs, nowMs);
-      const count = current(key, w.start) + 1;
-      counters.delete(key);
-      counters.set(key, { start: w.start, count });
-      // The oldest keys go first, so memory stays bounded under a flood of distinct keys.
-      if (counters.size > maxKeys) counters.delete(counters.keys().next().value!);
+      const count = (counters.get(k(key, w.start)) ?? 0) + 1;
+      counters.delete(k(key, w.start));
+      counters.set(k(key, w.start), count);
+      while (counters.size > maxKeys) counters.delete(counters.keys().next().value!);
       return { count, resetAtMs: w.end };
     },
     async peek(key, windowMs, nowMs) {
       const w = windowOf(windowMs, nowMs);
-      return { count: current(key, w.start), resetAtMs: w.end };
+      return { count: counters.get(k(key, w.start)) ?? 0, resetAtMs: w.end };
     },
-    async reset(key) {
-      counters.delete(key);
+    async reset(key, windowMs, nowMs) {
+      const start = windowOf(windowMs, nowMs).start;
+      counters.delete(k(key, start));
+      counters.delete(k(key, start - windowMs));
     },
   };
 }

@@ -17,6 +17,22 @@ describe("createRateLimiter", () => {
     expect(await limiter.retryAfterSeconds("a")).toBe(0);
   });
 
+  it("limits a burst that straddles the edge of two windows", async () => {
+    let now = 9_000;
+    const limiter = createRateLimiter({ name: "t", limit: 4, windowMs: 10_000, now: () => now, store: createMemoryRateLimitStore() });
+    await limiter.record("a");
+    await limiter.record("a");
+    await limiter.record("a");
+    now = 10_500; // the next fixed window: two more are one burst with the three before
+    await limiter.record("a");
+    await limiter.record("a");
+    const wait = await limiter.retryAfterSeconds("a");
+    expect(wait).toBeGreaterThan(0);
+    // Once the previous window's weight has faded enough, one more is allowed.
+    now += wait * 1000;
+    expect(await limiter.retryAfterSeconds("a")).toBe(0);
+  });
+
   it("forgets a key on reset and bounds the number of keys kept", async () => {
     const limiter = createRateLimiter({ name: "t", limit: 1, windowMs: 60_000, store: createMemoryRateLimitStore({ maxKeys: 2 }) });
     await limiter.record("a");
