@@ -6,7 +6,10 @@
  * share the same cores, so two nodes are expected near 1× of one here; the figure is what a
  * second node costs or gains on the same hardware, not what it gains on a second machine.
  *
- *   npx tsx bench/cluster-throughput.ts [--seconds 5] [--clients 16] [--burst 300] [--burst-in-flight 64] [--rows 20000] [--server <url>] [--json]
+ * One node and two stand side by side (each on a database of its own) and are measured in turn,
+ * round after round; the figures are the medians of the rounds.
+ *
+ *   npx tsx bench/cluster-throughput.ts [--rounds 3] [--seconds 5] [--clients 16] [--burst 300] [--burst-in-flight 64] [--rows 20000] [--server <url>] [--json]
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -25,6 +28,7 @@ const { values: args } = parseArgs({
     clients: { type: "string", default: "16" },
     burst: { type: "string", default: "300" },
     "burst-in-flight": { type: "string", default: "64" },
+    rounds: { type: "string", default: "3" },
     rows: { type: "string", default: "20000" },
     server: { type: "string", default: "postgresql://postgres@127.0.0.1:5432/test" },
     json: { type: "boolean", default: false },
@@ -34,6 +38,7 @@ const SECONDS = Number(args.seconds);
 const CLIENTS = Number(args.clients);
 const BURST = Number(args.burst);
 const IN_FLIGHT = Number(args["burst-in-flight"]);
+const ROUNDS = Math.max(1, Number(args.rounds));
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -109,13 +114,22 @@ interface Measured {
   burst: Load;
 }
 
-async function measure(nodes: number, duckdbPath: string): Promise<Measured> {
+/** A cluster on a database of its own, with the bench deployment; `stop` drops both. */
+async function prepare(nodes: number, duckdbPath: string) {
   const workDir = mkdtempSync(path.join(tmpdir(), `svc-bench-cluster-${nodes}-`));
   const dbName = `svc_bench_${nodes}_${randomBytes(3).toString("hex")}`;
   const u = new URL(args.server);
   u.pathname = "/" + dbName;
   const token = "svc_" + randomBytes(24).toString("base64url");
   let cluster: RunningCluster | null = null;
+  const stop = async () => {
+    await cluster?.stop();
+    const admin = new pg.Client({ connectionString: args.server });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    rmSync(workDir, { recursive: true, force: true });
+  };
   try {
     cluster = await startCluster({
       databaseUrl: u.toString(),
@@ -133,6 +147,7 @@ async function measure(nodes: number, duckdbPath: string): Promise<Measured> {
     if (created.status !== 201) throw new Error(`creating the deployment failed: ${created.status} ${await created.text()}`);
     const { id } = (await created.json()) as { id: number };
     const statuses = ["completed", "pending", "cancelled", "returned", "shipped"];
+    let round = 0;
     // A different filter value each time and no cache: every query reaches the data source.
     const query = (i: number) =>
       fetch(`${url}/api/v1/deployments/${id}/query`, {
@@ -148,7 +163,7 @@ async function measure(nodes: number, duckdbPath: string): Promise<Measured> {
         }),
       });
     const upsert = (i: number) =>
-      fetch(`${url}/api/v1/deployments/${id}/workbooks/by-slug/bench-${nodes}-${i}`, {
+      fetch(`${url}/api/v1/deployments/${id}/workbooks/by-slug/bench-${round}-${i}`, {
         method: "PUT",
         headers,
         body: JSON.stringify({ name: `Bench ${i}`, meta: { status: statuses[i % statuses.length] } }),
@@ -156,27 +171,76 @@ async function measure(nodes: number, duckdbPath: string): Promise<Measured> {
     const probe = await query(0);
     if (probe.status !== 200) throw new Error(`the bench query failed: ${probe.status} ${await probe.text()}`);
     await sustained(query, CLIENTS, 1); // warm-up: engines built, pools open on every node
-    const q = await sustained(query, CLIENTS, SECONDS);
-    const w = await sustained(upsert, CLIENTS, SECONDS);
-    const b = await burst(query, BURST, IN_FLIGHT);
-    return { query: q, upsert: w, burst: b };
-  } finally {
-    await cluster?.stop();
-    const admin = new pg.Client({ connectionString: args.server });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    rmSync(workDir, { recursive: true, force: true });
+    return {
+      stop,
+      async measure(): Promise<Measured> {
+        round++;
+        const q = await sustained(query, CLIENTS, SECONDS);
+        const w = await sustained(upsert, CLIENTS, SECONDS);
+        const b = await burst(query, BURST, IN_FLIGHT);
+        return { query: q, upsert: w, burst: b };
+      },
+    };
+  } catch (err) {
+    await stop();
+    throw err;
   }
+}
+
+/** The median round of each figure (by throughput, or by p99 for the burst), errors summed over all rounds. */
+function medianOf(rounds: Measured[]): Measured {
+  const pick = (get: (m: Measured) => Load, by: (l: Load) => number): Load => {
+    const loads = rounds.map(get).sort((a, b) => by(a) - by(b));
+    const failures: Record<string, number> = {};
+    for (const l of loads) for (const [k, n] of Object.entries(l.failures)) failures[k] = (failures[k] ?? 0) + n;
+    return { ...loads[Math.floor(loads.length / 2)]!, errors: loads.reduce((n, l) => n + l.errors, 0), failures };
+  };
+  return {
+    query: pick(
+      (m) => m.query,
+      (l) => l.opsPerSecond,
+    ),
+    upsert: pick(
+      (m) => m.upsert,
+      (l) => l.opsPerSecond,
+    ),
+    burst: pick(
+      (m) => m.burst,
+      (l) => l.p99,
+    ),
+  };
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "svc-bench-cluster-data-"));
 try {
   const duckdbPath = path.join(dataDir, "shop.duckdb");
   await generateDemoDataset({ path: duckdbPath, rows: Number(args.rows) });
-  say(`cluster bench: ${CLIENTS} clients for ${SECONDS} s per figure, burst of ${BURST} queries with ${IN_FLIGHT} in flight, ${args.rows} orders`);
-  const one = await measure(1, duckdbPath);
-  const two = await measure(2, duckdbPath);
+  say(
+    `cluster bench: ${CLIENTS} clients for ${SECONDS} s per figure, burst of ${BURST} queries with ${IN_FLIGHT} in flight, ${args.rows} orders, ${ROUNDS} rounds (medians)`,
+  );
+  // Both set-ups stand side by side and are measured in turn, round after round: load from
+  // elsewhere on the machine then weighs on both alike, and the medians are compared.
+  const single = await prepare(1, duckdbPath);
+  const pair = await prepare(2, duckdbPath).catch(async (err: unknown) => {
+    await single.stop();
+    throw err;
+  });
+  const rounds: { one: Measured; two: Measured }[] = [];
+  try {
+    for (let r = 0; r < ROUNDS; r++) {
+      const one = await single.measure();
+      const two = await pair.measure();
+      rounds.push({ one, two });
+      say(
+        `round ${r + 1}: query ×${(two.query.opsPerSecond / one.query.opsPerSecond).toFixed(2)}, upsert ×${(two.upsert.opsPerSecond / one.upsert.opsPerSecond).toFixed(2)}`,
+      );
+    }
+  } finally {
+    await single.stop();
+    await pair.stop();
+  }
+  const one = medianOf(rounds.map((r) => r.one));
+  const two = medianOf(rounds.map((r) => r.two));
   const line = (name: string, a: Load, b: Load) =>
     say(
       `${name.padEnd(8)} one node ${a.opsPerSecond.toFixed(0).padStart(6)} ops/s p50 ${a.p50.toFixed(1)} ms p99 ${a.p99.toFixed(1)} ms (${a.errors} errors)` +
