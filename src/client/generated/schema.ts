@@ -1554,7 +1554,6 @@ export interface components {
             via: "api_key" | "login_session";
         };
         NodeHealth: {
-            nodeId: string | null;
             /**
              * @description `draining`: the node is shutting down and takes no new requests.
              * @enum {string}

@@ -5,10 +5,10 @@ import { listClusterNodes } from "../../cluster/node";
 
 const tags = ["Operations"];
 
+// No node id, host or version here: the check is public, and only admins see the node list.
 const NodeHealth = z
   .object({
     status: z.enum(["ready", "draining", "stopped"]).meta({ description: "`draining`: the node is shutting down and takes no new requests." }),
-    nodeId: z.string().nullable(),
   })
   .meta({ id: "NodeHealth" });
 
@@ -52,7 +52,7 @@ export function registerClusterRoutes(app: Router) {
     const node = c.get("deps").clusterNode;
     const status = node?.status ?? "ready";
     c.header("Cache-Control", "no-store");
-    return c.json({ status, nodeId: node?.nodeId ?? null }, status === "ready" ? 200 : 503);
+    return c.json({ status }, status === "ready" ? 200 : 503);
   });
 
   app.openapi(nodes, async (c) => {
