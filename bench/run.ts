@@ -56,6 +56,7 @@ const POSTGRES = "postgresql://postgres@127.0.0.1:5432/test";
 const BENCHES: Record<string, BenchSpec> = {
   "app-time-to-ready": { modest: ["--runs", "5"], build: true },
   "bridge-roundtrip": { modest: ["--runs", "200", "--warmup", "20"], build: true },
+  "cluster-throughput": { modest: ["--seconds", "3", "--rounds", "3"], postgres: POSTGRES },
   "dashboard-bundle": { modest: [], build: true },
   "dashboard-load": { modest: ["--runs", "2"], build: true },
   "model-build": { modest: ["--runs", "3"] },

@@ -107,6 +107,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cluster/nodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API nodes serving this database, seen within three heartbeats (admin) */
+        get: operations["listClusterNodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deployments": {
         parameters: {
             query?: never;
@@ -1022,6 +1039,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this node takes requests (for load balancers); 503 while it drains */
+        get: operations["getNodeHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user-attribute-values/": {
         parameters: {
             query?: never;
@@ -1521,6 +1555,17 @@ export interface components {
          * @enum {string}
          */
         CloudProvider: "svccloud" | "aws" | "gcp";
+        ClusterNode: {
+            address: string | null;
+            host: string;
+            id: string;
+            lastSeenAt: string;
+            pid: number;
+            startedAt: string;
+            /** @enum {string} */
+            status: "starting" | "ready" | "draining" | "stopped";
+            version: string;
+        };
         ColumnFormatOverride: {
             decimalPlaces?: number | null;
             /** @enum {string} */
@@ -2272,6 +2317,13 @@ export interface components {
             valid: boolean;
             /** @description The branch's version after the write (compare-and-swap counter). */
             version: number;
+        };
+        NodeHealth: {
+            /**
+             * @description `draining`: the node is shutting down and takes no new requests.
+             * @enum {string}
+             */
+            status: "ready" | "draining" | "stopped";
         };
         PageInfo: {
             endCursor?: string;
@@ -3046,6 +3098,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listClusterNodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live nodes, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ClusterNode"][];
+                    };
                 };
             };
             /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
@@ -7441,6 +7542,35 @@ export interface operations {
             };
         };
     };
+    getNodeHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The node takes requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeHealth"];
+                };
+            };
+            /** @description The node is draining: send new requests elsewhere. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeHealth"];
+                };
+            };
+        };
+    };
     setUserAttributeValues: {
         parameters: {
             query?: never;
@@ -9302,6 +9432,7 @@ export declare namespace PlatformApiSchemas {
     export type AppShares = components["schemas"]["AppShares"];
     export type BuildStatus = components["schemas"]["BuildStatus"];
     export type CloudProvider = components["schemas"]["CloudProvider"];
+    export type ClusterNode = components["schemas"]["ClusterNode"];
     export type ColumnFormatOverride = components["schemas"]["ColumnFormatOverride"];
     export type CompiledSql = components["schemas"]["CompiledSql"];
     export type ConnectWorkbookInput = components["schemas"]["ConnectWorkbookInput"];
@@ -9389,6 +9520,7 @@ export declare namespace PlatformApiSchemas {
     export type ModelUploadStartInput = components["schemas"]["ModelUploadStartInput"];
     export type ModelUploadStartResult = components["schemas"]["ModelUploadStartResult"];
     export type ModelWriteResult = components["schemas"]["ModelWriteResult"];
+    export type NodeHealth = components["schemas"]["NodeHealth"];
     export type PageInfo = components["schemas"]["PageInfo"];
     export type PeriodComparison = components["schemas"]["PeriodComparison"];
     export type QueryFilter = components["schemas"]["QueryFilter"];

@@ -7,6 +7,7 @@ import type { Logger } from "../../logger";
 import { createQueryEngine, type DataModel, type QueryEngine } from "../../semantic";
 import { compileModel } from "../data-model/compiled-models";
 import type { SecretBox } from "../../crypto/secret-box";
+import { onInvalidation, publishInvalidation } from "../../cluster/invalidation-bus";
 
 /** Default limit for one query's time in the database. */
 export const QUERY_TIMEOUT_MS = 30_000;
@@ -98,13 +99,18 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
     const built = await entry.then((e) => e.headCommitId).catch(() => undefined);
     if (built === undefined) return;
     const head = await mainHeadOf(deploymentId);
-    if (head !== built && entries.get(deploymentId) === entry) await invalidateDeploymentModel(deploymentId);
+    if (head !== built && entries.get(deploymentId) === entry) await invalidateDeploymentModel(deploymentId, { announce: false });
   }
 
-  /** The model of `main` changed (a merge on this node, or a notification from another): the next query rebuilds the engine. */
-  async function invalidateDeploymentModel(deploymentId: number) {
+  /**
+   * The model of `main` changed: the next query rebuilds the engine. A change made here is
+   * announced to every node (the invalidation bus, docs/scaling.md), which drops its engine at
+   * once instead of at its next head check; a change found by the head check is not announced again.
+   */
+  async function invalidateDeploymentModel(deploymentId: number, how: { announce?: boolean } = {}) {
     headCheckedAt.delete(deploymentId);
     await invalidate(deploymentId);
+    if (how.announce !== false) await publishInvalidation(opts.db, "data-model", deploymentId);
   }
 
   /**
@@ -152,8 +158,17 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
   }
 
   async function close() {
+    unsubscribe.forEach((stop) => stop());
     await Promise.all([...entries.keys()].map(invalidate));
   }
+
+  // A data source changed, a model was merged into main, or the listener reconnected (null: all),
+  // on this node or another: the next query here builds the engine again, with an empty cache.
+  const onChange = async (key: string | null) => {
+    if (key === null) await Promise.all([...entries.keys()].map(invalidate));
+    else if (/^\d+$/.test(key)) await invalidate(Number(key));
+  };
+  const unsubscribe = [onInvalidation(opts.db, "deployment", onChange), onInvalidation(opts.db, "data-model", onChange)];
 
   return { get, invalidate, close, queryTimeoutMs, invalidateDeploymentModel, checkDeploymentModel, getWithModel };
 }

@@ -1,3 +1,4 @@
+import { publishInvalidation } from "../../cluster/invalidation-bus";
 import { createRoute, z } from "@hono/zod-openapi";
 import { listResponse, PageQuery, SafeText } from "../../../schema/common";
 import { Dashboard, DashboardConfig } from "../../../schema/dashboard";
@@ -228,7 +229,9 @@ export function registerWorkbookRoutes(app: Router) {
   app.openapi(publish, async (c) => {
     const { deploymentId, workbookId } = c.req.valid("param");
     const actor = await requireActor(c, deploymentId);
-    return c.json(await publishDashboard(c.get("deps").db, workbookId, actor, { deploymentId }), 200);
+    const dashboard = await publishDashboard(c.get("deps").db, workbookId, actor, { deploymentId });
+    await publishInvalidation(c.get("deps").db, "dashboard", workbookId);
+    return c.json(dashboard, 200);
   });
 
   app.openapi(aiThread, async (c) => {
