@@ -70,7 +70,7 @@ export const deDE: MessageCatalog = {
   "widget.noSpec": "Dieser Bericht hat keine Diagrammdefinition.",
   "chart.summary": "{title}: {count} Datenpunkte, {measure} von {min} bis {max}.",
   "chart.summaryShort": "{title}: {count} Datenpunkte.",
-  "kpi.previous": "{value} im vorherigen Zeitraum ({period})",
+  "kpi.previous": "{Period}: {value}",
   "drilldown.title": "Zeilen zu {member}",
   "filter.selected": "{count} ausgewählt",
   "filter.noValues": "Keine Werte",

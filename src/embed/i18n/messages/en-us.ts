@@ -69,7 +69,7 @@ export const enUS = {
   "widget.noSpec": "This report has no chart definition.",
   "chart.summary": "{title}: {count} data points, {measure} from {min} to {max}.",
   "chart.summaryShort": "{title}: {count} data points.",
-  "kpi.previous": "vs. {value} the previous {period}",
+  "kpi.previous": "vs. {value} {period}",
   "drilldown.title": "Rows behind {member}",
   "filter.selected": "{count} selected",
   "filter.noValues": "No values",

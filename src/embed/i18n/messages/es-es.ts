@@ -70,7 +70,7 @@ export const esES: MessageCatalog = {
   "widget.noSpec": "Este informe no tiene definición de gráfico.",
   "chart.summary": "{title}: {count} puntos de datos, {measure} de {min} a {max}.",
   "chart.summaryShort": "{title}: {count} puntos de datos.",
-  "kpi.previous": "{value} en el periodo anterior ({period})",
+  "kpi.previous": "{Period}: {value}",
   "drilldown.title": "Filas de {member}",
   "filter.selected": "{count} seleccionados",
   "filter.noValues": "Sin valores",

@@ -70,7 +70,7 @@ export const frFR: MessageCatalog = {
   "widget.noSpec": "Ce rapport n’a pas de définition de graphique.",
   "chart.summary": "{title} : {count} points de données, {measure} de {min} à {max}.",
   "chart.summaryShort": "{title} : {count} points de données.",
-  "kpi.previous": "{value} sur la période précédente ({period})",
+  "kpi.previous": "{Period}: {value}",
   "drilldown.title": "Lignes de {member}",
   "filter.selected": "{count} sélectionnés",
   "filter.noValues": "Aucune valeur",

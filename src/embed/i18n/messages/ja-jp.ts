@@ -70,7 +70,7 @@ export const jaJP: MessageCatalog = {
   "widget.noSpec": "このレポートにはグラフの定義がありません。",
   "chart.summary": "{title}: {count} 件のデータ、{measure} は {min} から {max}。",
   "chart.summaryShort": "{title}: {count} 件のデータ。",
-  "kpi.previous": "前の期間 ({period}): {value}",
+  "kpi.previous": "{Period}: {value}",
   "drilldown.title": "{member} の行",
   "filter.selected": "{count} 件選択",
   "filter.noValues": "値がありません",

@@ -70,7 +70,7 @@ export const nbNO: MessageCatalog = {
   "widget.noSpec": "Denne rapporten har ingen diagramdefinisjon.",
   "chart.summary": "{title}: {count} datapunkter, {measure} fra {min} til {max}.",
   "chart.summaryShort": "{title}: {count} datapunkter.",
-  "kpi.previous": "{value} i forrige periode ({period})",
+  "kpi.previous": "{Period}: {value}",
   "drilldown.title": "Rader for {member}",
   "filter.selected": "{count} valgt",
   "filter.noValues": "Ingen verdier",

@@ -70,7 +70,7 @@ export const ptBR: MessageCatalog = {
   "widget.noSpec": "Este relatório não tem definição de gráfico.",
   "chart.summary": "{title}: {count} pontos de dados, {measure} de {min} a {max}.",
   "chart.summaryShort": "{title}: {count} pontos de dados.",
-  "kpi.previous": "{value} no período anterior ({period})",
+  "kpi.previous": "{Period}: {value}",
   "drilldown.title": "Linhas de {member}",
   "filter.selected": "{count} selecionados",
   "filter.noValues": "Nenhum valor",

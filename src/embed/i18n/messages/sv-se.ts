@@ -70,7 +70,7 @@ export const svSE: MessageCatalog = {
   "widget.noSpec": "Den här rapporten har ingen diagramdefinition.",
   "chart.summary": "{title}: {count} datapunkter, {measure} från {min} till {max}.",
   "chart.summaryShort": "{title}: {count} datapunkter.",
-  "kpi.previous": "{value} föregående period ({period})",
+  "kpi.previous": "{Period}: {value}",
   "drilldown.title": "Rader för {member}",
   "filter.selected": "{count} valda",
   "filter.noValues": "Inga värden",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { SUPPORTED_LOCALES } from "../../i18n";
 import { fillHtmlTemplate } from "./html-template";
-import { comparisonColumn, computeKpi } from "./kpi";
+import { comparisonColumn, comparisonPhrase, computeKpi } from "./kpi";
 import { buildPointMapSpec } from "./map-spec";
 import { nextSort, sortRows, visibleRowRange } from "./table-model";
 import { numberFormatLocale } from "./vega-theme";
@@ -13,7 +14,18 @@ describe("computeKpi", () => {
       { "sales.created_at.quarter": "2025-01-01T00:00:00.000", "sales.revenue": 90, revenue_prev_year: 80 },
     ];
     const k = computeKpi(rows, "sales.revenue", comparison, "sales.created_at.quarter");
-    expect(k).toMatchObject({ value: 150, previous: 100, change: 0.5, comparisonLabel: "1 year", series: [90, 150] });
+    expect(k).toMatchObject({ value: 150, previous: 100, change: 0.5, comparisonOffset: { amount: 1, unit: "year" }, series: [90, 150] });
+  });
+  it("phrases the comparison period naturally in every shipped locale, never the raw offset", () => {
+    expect(comparisonPhrase("en-US", { amount: 1, unit: "year" }, "$2,910,069")).toBe("vs. $2,910,069 last year");
+    expect(comparisonPhrase("en-US", { amount: 2, unit: "months" }, "$5")).toBe("vs. $5 2 months ago");
+    expect(comparisonPhrase("de-DE", { amount: 1, unit: "year" }, "5 $")).toBe("Letztes Jahr: 5 $");
+    expect(comparisonPhrase("ja-JP", { amount: 1, unit: "year" }, "$5")).toBe("昨年: $5");
+    for (const locale of SUPPORTED_LOCALES) {
+      const phrase = comparisonPhrase(locale, { amount: 1, unit: "quarter" }, "X");
+      expect(phrase).toContain("X");
+      if (!locale.startsWith("en")) expect(phrase).not.toMatch(/quarter|\(1/);
+    }
   });
   it("names the default comparison column like the server", () => {
     expect(comparisonColumn({ measure: "sales.count", timeDimension: "t", offset: { amount: 1, unit: "month" } })).toBe("sales.count_prev_month");
