@@ -72,6 +72,8 @@ export const deDE: MessageCatalog = {
   "chart.summaryShort": "{title}: {count} Datenpunkte.",
   "kpi.previous": "{Period}: {value}",
   "drilldown.title": "Zeilen zu {member}",
+  "pager.previous": "Zurück",
+  "pager.next": "Weiter",
   "filter.selected": "{count} ausgewählt",
   "filter.noValues": "Keine Werte",
   "timeGrain.label": "Zeitraster",

@@ -71,6 +71,8 @@ export const enUS = {
   "chart.summaryShort": "{title}: {count} data points.",
   "kpi.previous": "vs. {value} {period}",
   "drilldown.title": "Rows behind {member}",
+  "pager.previous": "Previous",
+  "pager.next": "Next",
   "filter.selected": "{count} selected",
   "filter.noValues": "No values",
   "timeGrain.label": "Time grain",

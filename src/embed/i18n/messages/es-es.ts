@@ -72,6 +72,8 @@ export const esES: MessageCatalog = {
   "chart.summaryShort": "{title}: {count} puntos de datos.",
   "kpi.previous": "{Period}: {value}",
   "drilldown.title": "Filas de {member}",
+  "pager.previous": "Anterior",
+  "pager.next": "Siguiente",
   "filter.selected": "{count} seleccionados",
   "filter.noValues": "Sin valores",
   "timeGrain.label": "Granularidad",

@@ -72,6 +72,8 @@ export const frFR: MessageCatalog = {
   "chart.summaryShort": "{title} : {count} points de données.",
   "kpi.previous": "{Period}: {value}",
   "drilldown.title": "Lignes de {member}",
+  "pager.previous": "Précédent",
+  "pager.next": "Suivant",
   "filter.selected": "{count} sélectionnés",
   "filter.noValues": "Aucune valeur",
   "timeGrain.label": "Granularité",

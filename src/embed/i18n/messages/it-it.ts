@@ -72,6 +72,8 @@ export const itIT: MessageCatalog = {
   "chart.summaryShort": "{title}: {count} punti dati.",
   "kpi.previous": "{Period}: {value}",
   "drilldown.title": "Righe di {member}",
+  "pager.previous": "Precedente",
+  "pager.next": "Successivo",
   "filter.selected": "{count} selezionati",
   "filter.noValues": "Nessun valore",
   "timeGrain.label": "Granularità",

@@ -72,6 +72,8 @@ export const jaJP: MessageCatalog = {
   "chart.summaryShort": "{title}: {count} 件のデータ。",
   "kpi.previous": "{Period}: {value}",
   "drilldown.title": "{member} の行",
+  "pager.previous": "前へ",
+  "pager.next": "次へ",
   "filter.selected": "{count} 件選択",
   "filter.noValues": "値がありません",
   "timeGrain.label": "時間の粒度",

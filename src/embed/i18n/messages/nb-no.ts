@@ -72,6 +72,8 @@ export const nbNO: MessageCatalog = {
   "chart.summaryShort": "{title}: {count} datapunkter.",
   "kpi.previous": "{Period}: {value}",
   "drilldown.title": "Rader for {member}",
+  "pager.previous": "Forrige",
+  "pager.next": "Neste",
   "filter.selected": "{count} valgt",
   "filter.noValues": "Ingen verdier",
   "timeGrain.label": "Tidsnivå",

@@ -72,6 +72,8 @@ export const ptBR: MessageCatalog = {
   "chart.summaryShort": "{title}: {count} pontos de dados.",
   "kpi.previous": "{Period}: {value}",
   "drilldown.title": "Linhas de {member}",
+  "pager.previous": "Anterior",
+  "pager.next": "Próximo",
   "filter.selected": "{count} selecionados",
   "filter.noValues": "Nenhum valor",
   "timeGrain.label": "Granularidade",

@@ -72,6 +72,8 @@ export const svSE: MessageCatalog = {
   "chart.summaryShort": "{title}: {count} datapunkter.",
   "kpi.previous": "{Period}: {value}",
   "drilldown.title": "Rader för {member}",
+  "pager.previous": "Föregående",
+  "pager.next": "Nästa",
   "filter.selected": "{count} valda",
   "filter.noValues": "Inga värden",
   "timeGrain.label": "Tidsnivå",

@@ -72,6 +72,8 @@ export const viVN: MessageCatalog = {
   "chart.summaryShort": "{title}: {count} điểm dữ liệu.",
   "kpi.previous": "{Period}: {value}",
   "drilldown.title": "Các dòng của {member}",
+  "pager.previous": "Trước",
+  "pager.next": "Tiếp",
   "filter.selected": "Đã chọn {count}",
   "filter.noValues": "Không có giá trị",
   "timeGrain.label": "Mức thời gian",

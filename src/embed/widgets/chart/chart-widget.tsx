@@ -23,6 +23,7 @@ import { fillHtmlTemplate } from "./html-template";
 import { HtmlView } from "./html-view";
 import { computeKpi } from "./kpi";
 import { KpiView } from "./kpi-view";
+import { categoryColors } from "./category-colors";
 import { buildPointMapSpec, isPointMapSpec } from "./map-spec";
 import { tableColumnsOf } from "./table-model";
 import { TableView } from "./table-view";
@@ -137,6 +138,7 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
       annotation: result.data.annotation,
       aliases,
       config: buildVegaConfig(palette),
+      categoryColors,
     });
   }, [isVega, kind, spec, result.data, base, composed, palette, aliases]);
 
