@@ -113,13 +113,15 @@ describe("chart polish", () => {
       { annotation },
     ).spec;
     expect((line.encoding as { y: { scale: { domainMax: number } } }).y.scale.domainMax).toBeCloseTo(3_000_000 * (1 + LINE_HEADROOM));
-    const bar = prepareVegaLiteSpec({ mark: "bar", encoding: { y: { field: "sales.revenue", type: "quantitative" } } }, [{ "sales.revenue": 5 }], { annotation }).spec;
+    const bar = prepareVegaLiteSpec({ mark: "bar", encoding: { y: { field: "sales.revenue", type: "quantitative" } } }, [{ "sales.revenue": 5 }], {
+      annotation,
+    }).spec;
     expect((bar.encoding as { y: { scale?: unknown } }).y.scale).toBeUndefined();
   });
 
   it("fits legend columns to the chart's width", () => {
     expect(legendColumnsFor(300)).toBe(2);
-    expect(legendColumnsFor(560)).toBe(5);
+    expect(legendColumnsFor(560)).toBe(4);
     expect(legendColumnsFor(60)).toBe(1);
   });
 });

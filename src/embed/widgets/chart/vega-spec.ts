@@ -253,16 +253,27 @@ function eachView(spec: JsonObject, visit: (mark: string | null, encoding: JsonO
  * this result) and range (each value's fixed palette slot), so a category keeps its colour when
  * filters change what else is on the chart.
  */
-function fixCategoryColors(spec: JsonObject, values: readonly Record<string, unknown>[], fields: FieldMap, registry: CategoryColorRegistry, palette: string[]): void {
+function fixCategoryColors(
+  spec: JsonObject,
+  values: readonly Record<string, unknown>[],
+  fields: FieldMap,
+  registry: CategoryColorRegistry,
+  palette: string[],
+): void {
   eachView(spec, (_mark, encoding) => {
     const color = encoding?.color;
     if (!isObject(color) || typeof color.field !== "string" || (color.type !== "nominal" && color.type !== undefined)) return;
     if (isObject(color.scale) && ("domain" in color.scale || "range" in color.scale || "scheme" in color.scale)) return;
     if (color.scale === null) return;
     const field = color.field;
-    const present = [...new Set(values.map((row) => row[field]).filter((v) => v !== null && v !== undefined).map(String))].sort((a, b) =>
-      a < b ? -1 : a > b ? 1 : 0,
-    );
+    const present = [
+      ...new Set(
+        values
+          .map((row) => row[field])
+          .filter((v) => v !== null && v !== undefined)
+          .map(String),
+      ),
+    ].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     if (present.length === 0) return;
     const slots = registry.slotsFor(fields.toColumn.get(field) ?? field, present);
     color.scale = { ...(isObject(color.scale) ? color.scale : {}), domain: present, range: slots.map((slot) => palette[slot % palette.length]!) };
@@ -292,5 +303,5 @@ function addHeadroom(spec: JsonObject, values: readonly Record<string, unknown>[
 
 /** Legend columns that fit a chart `width` px wide (the theme's legend is horizontal, at the bottom). */
 export function legendColumnsFor(width: number): number {
-  return Math.max(1, Math.min(6, Math.floor((width - 8) / 104)));
+  return Math.max(1, Math.min(6, Math.floor((width - 8) / 120)));
 }
