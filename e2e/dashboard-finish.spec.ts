@@ -5,8 +5,10 @@ import { embedFrame, openHost, requestAction, waitForEvent, waitForWidgetsSettle
 // numbers, headers and columns, a drill-down with one total row, a map with no land,
 // colours that change with a filter, a tall phone filter bar, English period phrases.
 
-async function open(page: Page, params: Record<string, string> = { allowExport: "true" }) {
+async function open(page: Page, params: Record<string, string> = { allowExport: "true" }, frameWidth?: number) {
   await openHost(page, { params });
+  // The fixture's frame is 1200 px wide; a phone is narrower.
+  if (frameWidth) await page.evaluate((w) => (document.getElementById("embed")!.style.width = `${w}px`), frameWidth);
   await waitForEvent(page, "svc:event:dashboard-loaded");
   await waitForWidgetsSettled(page);
 }
@@ -51,7 +53,7 @@ test.describe("the finished dashboard", () => {
   ] as const) {
     test(`nothing is clipped on ${name}: KPI values, table headers and cells, widget titles`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await open(page);
+      await open(page, { allowExport: "true" }, viewport.width);
       const frame = embedFrame(page);
       await page.frameLocator("#embed").getByTestId("widget-top_cities").scrollIntoViewIfNeeded();
       expect(await clipped(frame, ".svc-kpi-value, .svc-widget-title")).toEqual([]);
@@ -65,7 +67,7 @@ test.describe("the finished dashboard", () => {
 
   test("phone: value pickers share a row and the filter bar stays short", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await open(page);
+    await open(page, { allowExport: "true" }, 390);
     const frame = page.frameLocator("#embed");
     const status = (await frame.getByTestId("widget-filter_status").boundingBox())!;
     const country = (await frame.getByTestId("widget-filter_country").boundingBox())!;
