@@ -79,6 +79,8 @@ test.describe("the finished dashboard", () => {
     // Four controls in well under 300 px (they took ~440 px, one tall row each).
     expect(firstKpi.y - status.y).toBeLessThan(300);
     expect(grain.height).toBeLessThan(60);
+    // The grain switch is one row of buttons, no empty grey block under it.
+    expect((await frame.getByTestId("widget-grain").locator(".svc-segmented").boundingBox())!.height).toBeLessThan(40);
   });
 
   test("drill-down lists the orders behind a value, paged and sorted on the server, with the value drilled into", async ({ page }) => {
