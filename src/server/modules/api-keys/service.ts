@@ -4,7 +4,7 @@ import type { UserPrincipal } from "../../domain/actor";
 import type { Db } from "../../db/connection";
 import { apiKeys, users } from "../../db/schema";
 import { hashBearerSecret } from "../../crypto/secret-box";
-import { apiKeyPrincipalCache, invalidateApiKeyPrincipals } from "../../http/request-caches";
+import { apiKeyPrincipalCache, invalidateApiKeyPrincipals } from "../../domain/request-caches";
 
 export const API_KEY_PREFIX = "svc_";
 

@@ -7,7 +7,7 @@ import type { EmbedPrincipal, Principal, UserPrincipal } from "../../domain/acto
 import type { SecurityContext } from "../../semantic/security-context";
 import { upsertEmbedTenant } from "../embed-tenants/service";
 import { userAttributeMap } from "../user-attributes/service";
-import { userSecurityContextCache } from "../../http/request-caches";
+import { userSecurityContextCache } from "../../domain/request-caches";
 
 export type AccessLevel = "read" | "edit" | "manage";
 const LEVEL: Record<AccessLevel, number> = { read: 1, edit: 2, manage: 3 };

@@ -4,7 +4,7 @@ import type { UserAttributeType } from "../../../schema/user-attribute";
 import type { Db } from "../../db/connection";
 import { userAttributes, userAttributeValues, users } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../domain/errors";
-import { invalidateSecurityContexts } from "../../http/request-caches";
+import { invalidateSecurityContexts } from "../../domain/request-caches";
 
 type AttributeRow = typeof userAttributes.$inferSelect;
 

@@ -4,7 +4,7 @@ import type { Db } from "../../db/connection";
 import { grants, users } from "../../db/schema";
 import { conflict, notFound } from "../../domain/errors";
 import { pgError } from "../../db/pg-error";
-import { invalidateApiKeyPrincipals, invalidateSecurityContexts } from "../../http/request-caches";
+import { invalidateApiKeyPrincipals, invalidateSecurityContexts } from "../../domain/request-caches";
 
 type UserRow = typeof users.$inferSelect;
 
