@@ -70,7 +70,7 @@ export const deDE: MessageCatalog = {
   "widget.noSpec": "Dieser Bericht hat keine Diagrammdefinition.",
   "chart.summary": "{title}: {count} Datenpunkte, {measure} von {min} bis {max}.",
   "chart.summaryShort": "{title}: {count} Datenpunkte.",
-  "kpi.previous": "{Period}: {value}",
+  "kpi.previous": "{period}: {value}",
   "drilldown.title": "Zeilen zu {member}",
   "pager.previous": "Zurück",
   "pager.next": "Weiter",

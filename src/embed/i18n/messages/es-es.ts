@@ -70,7 +70,7 @@ export const esES: MessageCatalog = {
   "widget.noSpec": "Este informe no tiene definición de gráfico.",
   "chart.summary": "{title}: {count} puntos de datos, {measure} de {min} a {max}.",
   "chart.summaryShort": "{title}: {count} puntos de datos.",
-  "kpi.previous": "{Period}: {value}",
+  "kpi.previous": "{period}: {value}",
   "drilldown.title": "Filas de {member}",
   "pager.previous": "Anterior",
   "pager.next": "Siguiente",

@@ -70,7 +70,7 @@ export const frFR: MessageCatalog = {
   "widget.noSpec": "Ce rapport n’a pas de définition de graphique.",
   "chart.summary": "{title} : {count} points de données, {measure} de {min} à {max}.",
   "chart.summaryShort": "{title} : {count} points de données.",
-  "kpi.previous": "{Period}: {value}",
+  "kpi.previous": "{period}: {value}",
   "drilldown.title": "Lignes de {member}",
   "pager.previous": "Précédent",
   "pager.next": "Suivant",

@@ -70,7 +70,7 @@ export const itIT: MessageCatalog = {
   "widget.noSpec": "Questo report non ha una definizione di grafico.",
   "chart.summary": "{title}: {count} punti dati, {measure} da {min} a {max}.",
   "chart.summaryShort": "{title}: {count} punti dati.",
-  "kpi.previous": "{Period}: {value}",
+  "kpi.previous": "{period}: {value}",
   "drilldown.title": "Righe di {member}",
   "pager.previous": "Precedente",
   "pager.next": "Successivo",

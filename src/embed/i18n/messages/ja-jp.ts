@@ -70,7 +70,7 @@ export const jaJP: MessageCatalog = {
   "widget.noSpec": "このレポートにはグラフの定義がありません。",
   "chart.summary": "{title}: {count} 件のデータ、{measure} は {min} から {max}。",
   "chart.summaryShort": "{title}: {count} 件のデータ。",
-  "kpi.previous": "{Period}: {value}",
+  "kpi.previous": "{period}: {value}",
   "drilldown.title": "{member} の行",
   "pager.previous": "前へ",
   "pager.next": "次へ",

@@ -70,7 +70,7 @@ export const nbNO: MessageCatalog = {
   "widget.noSpec": "Denne rapporten har ingen diagramdefinisjon.",
   "chart.summary": "{title}: {count} datapunkter, {measure} fra {min} til {max}.",
   "chart.summaryShort": "{title}: {count} datapunkter.",
-  "kpi.previous": "{Period}: {value}",
+  "kpi.previous": "{period}: {value}",
   "drilldown.title": "Rader for {member}",
   "pager.previous": "Forrige",
   "pager.next": "Neste",

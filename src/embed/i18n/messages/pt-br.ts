@@ -70,7 +70,7 @@ export const ptBR: MessageCatalog = {
   "widget.noSpec": "Este relatório não tem definição de gráfico.",
   "chart.summary": "{title}: {count} pontos de dados, {measure} de {min} a {max}.",
   "chart.summaryShort": "{title}: {count} pontos de dados.",
-  "kpi.previous": "{Period}: {value}",
+  "kpi.previous": "{period}: {value}",
   "drilldown.title": "Linhas de {member}",
   "pager.previous": "Anterior",
   "pager.next": "Próximo",

@@ -70,7 +70,7 @@ export const svSE: MessageCatalog = {
   "widget.noSpec": "Den här rapporten har ingen diagramdefinition.",
   "chart.summary": "{title}: {count} datapunkter, {measure} från {min} till {max}.",
   "chart.summaryShort": "{title}: {count} datapunkter.",
-  "kpi.previous": "{Period}: {value}",
+  "kpi.previous": "{period}: {value}",
   "drilldown.title": "Rader för {member}",
   "pager.previous": "Föregående",
   "pager.next": "Nästa",

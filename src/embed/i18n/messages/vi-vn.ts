@@ -70,7 +70,7 @@ export const viVN: MessageCatalog = {
   "widget.noSpec": "Báo cáo này không có định nghĩa biểu đồ.",
   "chart.summary": "{title}: {count} điểm dữ liệu, {measure} từ {min} đến {max}.",
   "chart.summaryShort": "{title}: {count} điểm dữ liệu.",
-  "kpi.previous": "{Period}: {value}",
+  "kpi.previous": "{period}: {value}",
   "drilldown.title": "Các dòng của {member}",
   "pager.previous": "Trước",
   "pager.next": "Tiếp",

@@ -58,6 +58,7 @@ export function comparisonPhrase(locale: SupportedLocale, offset: { amount: numb
   const period = RELATIVE_UNITS.has(unit)
     ? new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(-Math.abs(offset.amount), unit as Intl.RelativeTimeFormatUnit)
     : `${offset.amount} ${offset.unit}`;
-  const capitalized = period.charAt(0).toLocaleUpperCase(locale) + period.slice(1);
-  return t(locale, "kpi.previous", { period, Period: capitalized, value: formattedValue });
+  const phrase = t(locale, "kpi.previous", { period, value: formattedValue });
+  // A sentence that opens with the period starts with a capital ("Letztes Jahr: …").
+  return phrase.startsWith(period) ? period.charAt(0).toLocaleUpperCase(locale) + phrase.slice(1) : phrase;
 }
