@@ -186,6 +186,10 @@ test.describe("host actions over raw postMessage", () => {
     expectEventEnvelope(navigated, "svc:event:navigate");
     expect(navigated.payload).toEqual({ path: "/chat", previousPath: dashboardPath });
     await expect(page.frameLocator("#embed").getByTestId("chat-surface")).toBeVisible();
+    // The chat's view names the chat, in the payload and on the envelope.
+    const chatView = await waitForEvent(page, "svc:event:view", { from });
+    expect(chatView.payload).toMatchObject({ surface: "chat", path: "/chat" });
+    expect(chatView.surface).toBe("chat");
 
     const back = await mark(page);
     expect((await requestAction(page, "svc:action:navigate", { path: dashboardPath })).status).toBe("applied");

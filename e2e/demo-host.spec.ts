@@ -18,6 +18,26 @@ test.describe("the demo host", () => {
     await expect(page.locator("#status")).toContainText("signed");
     await expect(page.locator("#status")).toContainText("acme-corp");
   });
+
+  test("logs each action-result once, navigates to the chat (view says chat), and resets its controls on a tenant switch", async ({ page }) => {
+    await page.goto(`${E2E.demoHostUrl}/`);
+    await expect(page.locator("#log")).toContainText("svc:event:dashboard-loaded", { timeout: 60_000 });
+    await page.locator("#locale").selectOption("de-DE");
+    await expect(page.locator("#log")).toContainText("svc:event:action-result");
+    // One result for the one action, not two.
+    await page.waitForTimeout(500);
+    await expect(page.locator("#log li", { hasText: "← svc:event:action-result" })).toHaveCount(1);
+
+    await page.getByRole("button", { name: "Chat", exact: true }).click();
+    const view = page.locator("#log li", { hasText: "svc:event:view" }).first();
+    await expect(view).toContainText('"surface":"chat"');
+    await expect(page.locator("#log li", { hasText: "← svc:event:action-result" })).toHaveCount(2);
+
+    // A new tenant's embed starts from the deployment's settings: the controls say so.
+    await page.locator("#tenant").selectOption("globex-inc");
+    await expect(page.locator("#locale")).toHaveValue("en-US");
+    await expect(page.locator("#status")).toContainText("globex-inc", { timeout: 30_000 });
+  });
 });
 
 test.describe("the demo host's creator tab", () => {

@@ -10,6 +10,7 @@
  * - dashboard-dark.png: the same after the host page sent `svc:action:set-color-scheme`
  *   `{ scheme: "dark" }` (e2e/fixtures/dashboard-frame.html, an allowed host origin).
  * - dashboard-phone.png: 390 px wide (one column), the whole dashboard.
+ * - dashboard-drilldown.png: the rows behind a cell of the cities table (the drill-down panel), 1280 × 900.
  * - demo-host.png: the demo host page with its signed embed, 1440 × 900.
  *
  * Charts draw when they come near the screen, and HTML reports render in a frame of their
@@ -154,6 +155,17 @@ async function main() {
       await openFrameHost(page);
       await settleWholeDashboard(page, 390);
       await page.locator("#embed").screenshot({ path: path.join(outDir, "dashboard-phone.png") });
+      await page.close();
+    }
+    // The drill-down panel over the dashboard.
+    {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await openFrameHost(page, { allowExport: "true" });
+      const frame = page.frameLocator("#embed");
+      await frame.getByTestId("widget-top_cities").locator(".svc-table-body .svc-drill-button").first().click();
+      await frame.locator('[data-testid="drilldown-panel"][data-state="ready"]').waitFor({ timeout: 60_000 });
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: path.join(outDir, "dashboard-drilldown.png") });
       await page.close();
     }
     // The demo host page.

@@ -261,6 +261,15 @@ describe("createEmbedBridge events", () => {
     });
   });
 
+  it("stamps the surface a view names (after navigate to the chat) on that view and the events after it", () => {
+    const { frame, bridge } = setup();
+    bridge.emit(EVENT_TYPES.ready, ready());
+    bridge.emit(EVENT_TYPES.view, { surface: "chat", path: "/embed/chat" });
+    bridge.emit(EVENT_TYPES.navigate, { path: "/embed/chat", previousPath: "/embed/dashboard/x" });
+    expect(frame.posted[1]!.message).toMatchObject({ surface: "chat", payload: { surface: "chat", path: "/embed/chat" } });
+    expect(frame.posted[2]!.message.surface).toBe("chat");
+  });
+
   it("sends ready once, first, with protocol version and capabilities", () => {
     const { frame, bridge } = setup();
     bridge.emit(EVENT_TYPES.navigate, { path: "/b", previousPath: "/a" });

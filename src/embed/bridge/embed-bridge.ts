@@ -91,6 +91,8 @@ const MAX_QUEUED_EVENTS = 100;
 
 export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const { window: win, surface, store } = options;
+  // The surface on screen: the frame's own until a `view` names another (after `navigate`).
+  let currentSurface: Surface = surface;
   const now = options.now ?? Date.now;
   const allowed = normalizeAllowedOrigins(options.allowedOrigins);
   let hostOrigin = resolveHostOrigin(win, allowed);
@@ -104,7 +106,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   const capabilityEvents = (): SvcEventType[] => SVC_EVENT_TYPES.filter((t) => surface === "dashboard" || !DASHBOARD_ONLY_EVENT_TYPES.includes(t));
 
   function post(type: SvcEventType, payload: unknown): boolean {
-    const envelope = { source: SVC_SOURCE, direction: "event", type, payload, timestamp: now(), surface };
+    const envelope = { source: SVC_SOURCE, direction: "event", type, payload, timestamp: now(), surface: currentSurface };
     // Our own events are checked too: a malformed event is a bug, and hosts must never see it.
     if (!isSvcEvent(envelope)) return false;
     if (hostOrigin === null || destroyed) return false;
@@ -131,7 +133,8 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
       for (const item of pending) post(item.type, item.payload);
       return posted;
     }
-    const full = type === EVENT_TYPES.view ? { surface, ...(payload as object) } : payload;
+    const full = type === EVENT_TYPES.view ? { surface: currentSurface, ...(payload as object) } : payload;
+    if (type === EVENT_TYPES.view) currentSurface = (full as { surface: Surface }).surface;
     if (!readySent && type !== EVENT_TYPES.error) {
       if (!isSvcEvent({ source: SVC_SOURCE, direction: "event", type, payload: full, timestamp: 0, surface })) return false;
       if (queue.length >= MAX_QUEUED_EVENTS) queue.shift();

@@ -28,14 +28,15 @@ describe("buildGridLayouts", () => {
 
   it("stacks everything in one column at the smallest breakpoint in reading order", () => {
     const xxs = buildGridLayouts(widgets, config).xxs;
+    expect(config.cols.xxs).toBe(2);
     expect(xxs.map((i) => [i.i, i.x, i.w, i.y])).toEqual([
-      ["a", 0, 1, 0],
-      ["b", 0, 1, 4],
-      ["c", 0, 1, 8],
+      ["a", 0, 2, 0],
+      ["b", 0, 2, 4],
+      ["c", 0, 2, 8],
     ]);
   });
 
-  it("gives controls only the rows their input needs in one column, unless they have a layout for it", () => {
+  it("gives controls only the rows their input needs in one column (compact ones one row), unless they have a layout for it", () => {
     const controls = [
       w("f", 0, 0, 3, 3, { type: "FILTER" }),
       w("g", 3, 0, 3, 3, { type: "TIME_GRAIN", responsiveLayouts: { xxs: { x: 0, y: 0, w: 1, h: 3 } } }),
@@ -44,10 +45,35 @@ describe("buildGridLayouts", () => {
     const xxs = buildGridLayouts(controls, config).xxs;
     expect(controlRows(config)).toBe(2);
     expect(xxs.map((i) => [i.i, i.y, i.h])).toEqual([
-      ["f", 0, 2],
-      ["g", 2, 3],
-      ["k", 5, 4],
+      ["f", 0, 1],
+      ["g", 1, 3],
+      ["k", 4, 4],
     ]);
     expect(buildGridLayouts(controls, config).lg.find((i) => i.i === "f")?.h).toBe(3);
+  });
+
+  it("pairs value pickers two to a row on phones; a date range and a grain switch take the full width", () => {
+    const values = (id: string, x: number) => w(id, x, 0, 2, 3, { type: "FILTER", config: { member: "v.m", control: "values" } });
+    const controls = [
+      values("status", 4),
+      values("country", 6),
+      w("date", 8, 0, 2, 3, { type: "FILTER", config: { member: "v.d", control: "dateRange" } }),
+      w("grain", 10, 0, 2, 3, { type: "TIME_GRAIN" }),
+      values("lonely", 0),
+      w("chart", 0, 3, 12, 4),
+    ];
+    controls[4]!.position = { x: 0, y: 2, w: 2, h: 1 };
+    const xxs = buildGridLayouts(controls, config).xxs;
+    // A value picker and a grain switch take one short row (compact), a date range the rows its label and inputs need.
+    expect(xxs.find((i) => i.i === "date")!.h).toBe(2);
+    expect(xxs.find((i) => i.i === "grain")!.h).toBe(1);
+    expect(xxs.map((i) => [i.i, i.x, i.w, i.y])).toEqual([
+      ["status", 0, 1, 0],
+      ["country", 1, 1, 0],
+      ["date", 0, 2, 1],
+      ["grain", 0, 2, 3],
+      ["lonely", 0, 1, 4],
+      ["chart", 0, 2, 5],
+    ]);
   });
 });

@@ -47,6 +47,9 @@ export function resolveGridConfig(layout: DashboardLayout | null | undefined): R
     const c = layout?.cols?.[key];
     if (typeof c === "number" && c > 0) cols[key] = c;
   }
+  // The phone layout counts in halves: every widget spans the full width, and compact controls
+  // (value pickers) pair up two to a row, so the filter bar stays short.
+  cols.xxs = cols.xxs * 2;
   return {
     breakpoints,
     cols,
@@ -59,13 +62,28 @@ export function resolveGridConfig(layout: DashboardLayout | null | undefined): R
 /** Height in px a control (FILTER, TIME_GRAIN: a label over one input row) needs. */
 export const CONTROL_HEIGHT_PX = 72;
 
+/** Height in px of a compact phone control (a value picker with its label inside, a grain switch). */
+export const COMPACT_CONTROL_HEIGHT_PX = 36;
+
 /** Grid rows that hold a control at the config's row height and margin. */
-export function controlRows(config: ResolvedGridConfig): number {
+export function controlRows(config: ResolvedGridConfig, height = CONTROL_HEIGHT_PX): number {
   const [, marginY] = config.margin;
-  return Math.max(1, Math.ceil((CONTROL_HEIGHT_PX + marginY) / (config.rowHeight + marginY)));
+  return Math.max(1, Math.ceil((height + marginY) / (config.rowHeight + marginY)));
+}
+
+/** Controls that are compact on phones: label inside (value pickers) or none needed (grain switch). */
+function isCompactOnPhone(widget: DashboardWidget): boolean {
+  return widget.type === "TIME_GRAIN" || isHalfWidthOnPhone(widget);
 }
 
 const isControl = (widget: DashboardWidget) => widget.type === "FILTER" || widget.type === "TIME_GRAIN";
+
+/** Controls narrow enough to share a phone row with another: value pickers and number ranges (a date range and a grain switch need the width). */
+export function isHalfWidthOnPhone(widget: DashboardWidget): boolean {
+  if (widget.type !== "FILTER") return false;
+  const control = (widget.config as { control?: unknown } | null | undefined)?.control;
+  return control !== "dateRange";
+}
 
 /**
  * Widget layouts for every breakpoint, all static (viewers don't rearrange). In the one-column
@@ -82,7 +100,10 @@ export function buildGridLayouts(widgets: readonly DashboardWidget[], config: Re
       const own = widget.responsiveLayouts?.[bp] ?? null;
       const p = own ?? widget.position;
       const h = Math.max(1, p.h);
-      if (smallest) return { i: widget.id, x: 0, y: p.y, w: cols, h: !own && isControl(widget) ? Math.min(h, controlRows(config)) : h, static: true };
+      if (smallest) {
+        const rows = isCompactOnPhone(widget) ? controlRows(config, COMPACT_CONTROL_HEIGHT_PX) : controlRows(config);
+        return { i: widget.id, x: 0, y: p.y, w: cols, h: !own && isControl(widget) ? Math.min(h, rows) : h, static: true };
+      }
       if (own) {
         const w = Math.min(cols, Math.max(1, own.w));
         return { i: widget.id, x: Math.min(Math.max(0, own.x), cols - w), y: own.y, w, h, static: true };
@@ -92,12 +113,28 @@ export function buildGridLayouts(widgets: readonly DashboardWidget[], config: Re
       const x = Math.min(Math.max(0, Math.round(p.x * scale)), cols - w);
       return { i: widget.id, x, y: p.y, w, h, static: true };
     });
-    // One column: keep the desktop reading order (top to bottom, then left to right).
+    // One column: keep the desktop reading order (top to bottom, then left to right); two
+    // compact controls in a row share it.
     if (smallest) {
       const order = [...widgets].sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x);
       let y = 0;
+      let openHalf: GridItemLayout | null = null;
+      const half = Math.max(1, Math.floor(cols / 2));
       const byId = new Map(items.map((item) => [item.i, item]));
       out[bp] = order.map((widget) => {
+        const own = widget.responsiveLayouts?.[bp];
+        if (!own && cols >= 2 && isHalfWidthOnPhone(widget)) {
+          if (openHalf) {
+            const item = { ...byId.get(widget.id)!, x: half, y: openHalf.y, w: cols - half, h: openHalf.h };
+            openHalf = null;
+            return item;
+          }
+          const item = { ...byId.get(widget.id)!, x: 0, y, w: half };
+          openHalf = item;
+          y += item.h;
+          return item;
+        }
+        openHalf = null;
         const item = { ...byId.get(widget.id)!, y };
         y += item.h;
         return item;

@@ -5,7 +5,7 @@
  * `ready` goes out from here as soon as the token is exchanged and the shell has mounted: it
  * needs nothing from the surface's data (spec 6.2), which loads after it.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { matchPath, Outlet, useLocation, useNavigate } from "react-router";
 import { ACTION_TYPES, EVENT_TYPES } from "../../protocol";
 import { t } from "../i18n";
@@ -49,9 +49,11 @@ export function EmbedShell() {
     };
   }, [api, bridge]);
 
-  // Token lifetime and the host's session swap (signed mode only).
+  // Token lifetime and the host's session swap (signed mode only). A layout effect, so the
+  // `set-session` handler is in place before `ready` (a child's passive effect) lists the
+  // capabilities.
   const auth = authState.status === "ready" ? authState.auth : null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!auth || auth.mode !== "signed") return;
     const cancelTimers = scheduleSessionTimers(auth.expiresAt, {
       onExpiring: (expiresAt, secondsLeft) => bridge.emit(EVENT_TYPES.sessionExpiring, { expiresAt, secondsLeft }),

@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { EVENT_TYPES } from "../../protocol";
 import { useEmbedServices, useEmbedSession } from "../shell/embed-context";
+import { surfaceOfPath } from "../shell/surface-paths";
 
 export function useSurfaceReadyAndView(loaded: boolean, deploymentId: number | null, title?: string) {
   const { bridge } = useEmbedServices();
@@ -17,7 +18,8 @@ export function useSurfaceReadyAndView(loaded: boolean, deploymentId: number | n
   }, [loaded, bridge, auth, deploymentId]);
   useEffect(() => {
     if (!loaded) return;
-    bridge.emit(EVENT_TYPES.view, { path: location.pathname, ...(title ? { title } : {}) });
+    // The surface of the route shown, which after a `navigate` is not the one the frame opened on.
+    bridge.emit(EVENT_TYPES.view, { surface: surfaceOfPath(location.pathname), path: location.pathname, ...(title ? { title } : {}) });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loaded, bridge, location.pathname]);
 }

@@ -21,7 +21,12 @@ export interface DemoReport {
   fillMissingRows?: { member: string; excludedDimensions?: string[] | null };
   periodComparisons?: { measure: string; timeDimension: string; offset: { amount: number; unit: string }; outputs?: string[] }[];
   preferences?: { columnFormats?: Record<string, { type: "currency" | "percent" | "number"; decimalPlaces?: number | null }> };
+  /** Dimensions a drill-down lists the rows by (report `meta.drillMembers`): one row per order. */
+  drillMembers?: string[];
 }
+
+/** One row per order behind a figure: its id, date, status, city and category. */
+export const ORDER_DRILL_MEMBERS = ["sales.order_id", "sales.created_at", "sales.status", "sales.customers_city", "sales.products_category"];
 
 const kpi = (key: string, measure: string, title: string, description: string): DemoReport => ({
   key,
@@ -37,7 +42,7 @@ const kpi = (key: string, measure: string, title: string, description: string): 
   periodComparisons: [{ measure, timeDimension: "sales.created_at", offset: { amount: 1, unit: "year" }, outputs: [`${measure.split(".")[1]}_prev_year`] }],
 });
 
-export const DEMO_REPORTS: DemoReport[] = [
+const REPORTS: DemoReport[] = [
   kpi("kpi_revenue", "sales.revenue", "Revenue", "Q2 2025 against Q2 2024"),
   kpi("kpi_orders", "sales.count", "Orders", "Q2 2025 against Q2 2024"),
   kpi("kpi_aov", "sales.average_order_value", "Average order value", "Q2 2025 against Q2 2024"),
@@ -165,11 +170,13 @@ export const DEMO_REPORTS: DemoReport[] = [
         '<div><span class="v">{{sales.units}}</span><span class="l">units sold</span></div>',
         '<div><span class="v">{{sales.count}}</span><span class="l">orders</span></div>',
         "</div>",
-        "<style>.hl{display:flex;gap:24px;font-family:system-ui,sans-serif;padding:8px 4px}.hl div{display:grid}.v{font-size:22px;font-weight:600}.l{font-size:12px;opacity:.7}</style>",
+        "<style>.hl{display:flex;flex-wrap:wrap;gap:10px 24px;font-family:system-ui,sans-serif;padding:8px 4px}.hl div{display:grid;min-width:0}.v{font-size:22px;font-weight:600;white-space:nowrap;font-variant-numeric:tabular-nums}.l{font-size:12px;opacity:.7}</style>",
       ].join(""),
     },
   },
 ];
+
+export const DEMO_REPORTS: DemoReport[] = REPORTS.map((r) => (r.kind === "html" || r.kind === "map" ? r : { drillMembers: ORDER_DRILL_MEMBERS, ...r }));
 
 const w = (
   id: string,

@@ -109,6 +109,7 @@ export async function seedDemo(opts: {
           fillMissingRows: r.fillMissingRows ?? null,
           periodComparisons: r.periodComparisons ?? null,
           preferences: r.preferences ?? null,
+          ...(r.drillMembers ? { meta: { drillMembers: r.drillMembers } } : {}),
         },
         actor,
       );

@@ -145,7 +145,7 @@ LIMIT 100`);
     });
     expect(c.annotation.dimensions["sales.customers_country"]).toMatchObject({
       title: "Sales Customers Country",
-      shortTitle: "Customers Country",
+      shortTitle: "Country",
       type: "string",
     });
     expect(c.annotation.timeDimensions["sales.created_at.month"]).toMatchObject({ type: "time", granularity: "month" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadDataModel } from "./data-model";
+import { joinTitles, loadDataModel } from "./data-model";
 import { DataModelError } from "./errors";
 
 const problemsOf = (content: string, extra: { path: string; content: string }[] = []) => {
@@ -36,6 +36,43 @@ views:
     ]);
     expect([...model.views.get("shop")!.members.keys()]).toEqual(["status", "count", "users_city"]);
     expect(model.views.get("shop")!.members.get("users_city")).toMatchObject({ cube: "users", member: "city", joinPath: ["orders", "users"] });
+  });
+
+  it("titles view members with the model's own titles, never doubled, prefixed only when ambiguous", () => {
+    const model = loadDataModel([
+      {
+        path: "m.yml",
+        content: `cubes:
+  - name: orders
+    sql_table: orders
+    joins:
+      - { name: customers, relationship: many_to_one, sql: "{CUBE}.customer_id = {customers}.id" }
+      - { name: products, relationship: many_to_one, sql: "{CUBE}.product_id = {products}.id" }
+    dimensions: [{ name: status, sql: status, type: string }]
+    measures: [{ name: count, type: count, title: Orders }]
+  - name: customers
+    sql_table: customers
+    dimensions: [{ name: city, sql: city, type: string }, { name: name, sql: name, type: string }]
+    measures: [{ name: count, type: count, title: Customers }]
+  - name: products
+    sql_table: products
+    dimensions: [{ name: name, sql: name, type: string }]
+views:
+  - name: shop
+    cubes:
+      - { join_path: orders, includes: "*" }
+      - { join_path: orders.customers, prefix: true, includes: [city, name, count] }
+      - { join_path: orders.products, prefix: true, includes: [name] }
+`,
+      },
+    ]);
+    const members = model.views.get("shop")!.members;
+    expect(members.get("customers_city")).toMatchObject({ title: "Customers City", shortTitle: "City" });
+    expect(members.get("customers_count")).toMatchObject({ title: "Customers", shortTitle: "Customers" });
+    expect(members.get("customers_name")!.shortTitle).toBe("Customers Name");
+    expect(members.get("products_name")!.shortTitle).toBe("Products Name");
+    expect(joinTitles("Sales", "Sales Orders")).toBe("Sales Orders");
+    expect(joinTitles("Sales", "Orders")).toBe("Sales Orders");
   });
 
   it("reports an unknown member in a view with file and line", () => {

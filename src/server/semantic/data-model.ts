@@ -462,11 +462,16 @@ export function loadDataModel(files: DataModelFile[]): DataModel {
           cube: current.name,
           member: name,
           joinPath: segments,
-          title: entry.prefix ? `${current.title} ${def.title}` : def.title,
+          title: entry.prefix ? joinTitles(current.title, def.title) : def.title,
           shortTitle: def.title,
         });
       }
     });
+    // A member's own title is its short title unless another member of the view has the same one
+    // ("Name" of customers and of products): those keep the prefixed title.
+    const titleCounts = new Map<string, number>();
+    for (const m of view.members.values()) titleCounts.set(m.shortTitle, (titleCounts.get(m.shortTitle) ?? 0) + 1);
+    for (const m of view.members.values()) if ((titleCounts.get(m.shortTitle) ?? 0) > 1) m.shortTitle = m.title;
     view.accessPolicy?.forEach((p, i) =>
       checkPolicyMembers(
         p,
@@ -545,4 +550,15 @@ function findJoinCycles(cubes: Map<string, Cube>): string[][] {
   };
   for (const name of cubes.keys()) if (!state.has(name)) visit(name);
   return cycles;
+}
+
+/**
+ * "Customers" + "City" → "Customers City"; a member title that already names its cube stays as
+ * it is ("Customers" + "Customers" → "Customers", "Orders" + "Orders Count" → "Orders Count").
+ */
+export function joinTitles(prefix: string, title: string): string {
+  const p = prefix.trim().toLowerCase();
+  const t = title.trim().toLowerCase();
+  if (t === p || t.startsWith(p + " ") || p.endsWith(" " + t)) return title;
+  return `${prefix} ${title}`;
 }

@@ -1,4 +1,4 @@
-import type { Cube, DataModel, Dimension, Measure, View } from "./data-model";
+import { joinTitles, type Cube, type DataModel, type Dimension, type Measure, type View } from "./data-model";
 
 /** A member named in a query, traced back to the cube that defines it. */
 export interface ResolvedMember {
@@ -34,13 +34,13 @@ export function resolveMember(model: DataModel, name: string): ResolvedMember | 
       cube,
       def,
       joinPath: vm.joinPath,
-      title: `${view.title} ${vm.title}`,
-      shortTitle: vm.title,
+      title: joinTitles(view.title, vm.title),
+      shortTitle: vm.shortTitle,
     };
   }
   const cube = model.cubes.get(head);
   if (!cube) return undefined;
   const def = cube.dimensions.get(tail) ?? cube.measures.get(tail);
   if (!def) return undefined;
-  return { name, kind: def.kind, source: cube, cube, def, title: `${cube.title} ${def.title}`, shortTitle: def.title };
+  return { name, kind: def.kind, source: cube, cube, def, title: joinTitles(cube.title, def.title), shortTitle: def.title };
 }

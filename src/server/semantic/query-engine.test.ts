@@ -117,7 +117,7 @@ describe("createQueryEngine", () => {
       format: "currency",
       measureType: "sum",
     });
-    expect(sales.dimensions.find((m) => m.name === "sales.customers_country")).toMatchObject({ shortTitle: "Customers Country", type: "string" });
+    expect(sales.dimensions.find((m) => m.name === "sales.customers_country")).toMatchObject({ shortTitle: "Country", type: "string" });
   });
 
   it("returns the compiled SQL without running it", () => {

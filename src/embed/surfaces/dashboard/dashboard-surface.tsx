@@ -117,7 +117,7 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
   }, [bridge, auth, viewer, dashboard.deploymentId, props.publicId]);
 
   useEffect(() => {
-    bridge.emit(EVENT_TYPES.view, { path: location.pathname, publicId: props.publicId, title });
+    bridge.emit(EVENT_TYPES.view, { surface: "dashboard", path: location.pathname, publicId: props.publicId, title });
     // A title change (locale) is not a new view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [bridge, location.pathname, props.publicId]);

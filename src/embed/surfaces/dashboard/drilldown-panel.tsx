@@ -1,15 +1,20 @@
 /**
  * The rows behind a clicked value: a modal side panel running the detail query of that slice
- * (same filters, same row-level security, on the server).
+ * (same filters, same row-level security, on the server), one page at a time, sorted on the
+ * server by a header click, and downloadable (CSV, XLSX) when exports are allowed.
  */
-import { useEffect, useRef } from "react";
-import { t } from "../../i18n";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { t, tCount } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { CloseIcon } from "../../ui/icons";
 import type { QueryResult } from "../../shell/platform-api";
-import { titleOfColumn } from "../../export/export-columns";
-import { tableColumnsOf } from "../../widgets/chart/table-model";
+import { exportColumnsOf, titleOfColumn } from "../../export/export-columns";
+import { fileNameFor, saveBlob } from "../../export/save-file";
+import { buildXlsxBlob } from "../../export/xlsx";
+import { tableColumnsOf, type TableSort } from "../../widgets/chart/table-model";
 import { TableView } from "../../widgets/chart/table-view";
+import { formatCell } from "../../widgets/query/format-cell";
+import { DRILL_EXPORT_LIMIT, DRILL_PAGE_SIZE, drillPageQuery } from "../../widgets/query/compose-query";
 import { useWidgetQuery } from "../../widgets/query/use-widget-query";
 import { WidgetSkeleton } from "../../grid/widget-frame";
 import { useWidgetHost, type DrilldownRequest } from "../../grid/widget-host";
@@ -19,9 +24,14 @@ import "./drilldown-panel.css";
 export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () => void }) {
   const host = useWidgetHost();
   const locale = useEmbedStore((s) => s.locale);
+  const timezone = useEmbedStore((s) => s.timezone);
   const closeRef = useRef<HTMLButtonElement>(null);
   const { request, onClose } = props;
-  const result = useWidgetQuery<QueryResult>(JSON.stringify(request.detailQuery), (signal) => host.runQuery({ query: request.detailQuery }, signal));
+  const [page, setPage] = useState(0);
+  const [sort, setSort] = useState<TableSort | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const pageQuery = useMemo(() => drillPageQuery(request.detailQuery, page, sort), [request.detailQuery, page, sort]);
+  const result = useWidgetQuery<QueryResult>(JSON.stringify(pageQuery), (signal) => host.runQuery({ query: pageQuery }, signal));
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -34,7 +44,59 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
     };
   }, [onClose]);
 
-  const memberTitle = titleOfColumn(request.member, result.data?.annotation);
+  const changeSort = useCallback((next: TableSort | null) => {
+    setSort(next);
+    setPage(0);
+  }, []);
+
+  const download = async (format: "csv" | "xlsx") => {
+    setExporting(true);
+    try {
+      const full = await host.runQuery({
+        query: { ...request.detailQuery, ...(sort ? { order: [[sort.key, sort.direction]] } : {}), limit: DRILL_EXPORT_LIMIT },
+      });
+      const columns = exportColumnsOf(full.data, full.annotation, request.detailQuery);
+      const name = `${request.title} ${memberTitle}`;
+      if (format === "csv") {
+        const { buildCsv } = await import("../../export/csv");
+        saveBlob(new Blob(["\ufeff" + buildCsv(columns, full.data)], { type: "text/csv;charset=utf-8" }), fileNameFor(name, "csv"));
+      } else saveBlob(await buildXlsxBlob(columns, full.data, request.title), fileNameFor(name, "xlsx"));
+      host.downloaded({ format, target: "widget", widgetId: request.widgetId, title: name, rowCount: full.data.length });
+    } catch (error) {
+      host.reportError({
+        name: "ExportFailed",
+        message: error instanceof Error ? error.message : String(error),
+        context: `drilldown:${request.widgetId}`,
+        fatal: false,
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const annotation = result.data?.annotation;
+  const memberTitle = titleOfColumn(request.member, annotation);
+  const rows = result.data?.data.slice(0, DRILL_PAGE_SIZE) ?? [];
+  const hasMore = (result.data?.data.length ?? 0) > DRILL_PAGE_SIZE;
+  const columns = result.data ? tableColumnsOf(rows, annotation, request.detailQuery, null) : [];
+  const valueColumn = columns.find((c) => c.key === request.member);
+  const drilledValue = formatCell(
+    request.value,
+    valueColumn ?? { key: request.member, type: "number", annotationFormat: annotation?.measures[request.member]?.format },
+    {
+      locale,
+      timezone,
+    },
+  );
+  // The slice drilled into: the dimension values of the clicked row (equals filters the detail query added).
+  const slice = (request.detailQuery.filters ?? []).flatMap((f) =>
+    "member" in f && f.operator === "equals" && (request.detailQuery.dimensions ?? []).includes(f.member)
+      ? [`${titleOfColumn(f.member, annotation)}: ${(f.values ?? []).map(String).join(", ")}`]
+      : [],
+  );
+  const first = page * DRILL_PAGE_SIZE + 1;
+  const last = page * DRILL_PAGE_SIZE + rows.length;
+
   return (
     <div className="svc-drawer-backdrop" onClick={(e) => e.target === e.currentTarget && props.onClose()}>
       <aside
@@ -46,20 +108,57 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
         data-state={result.status === "ready" ? "ready" : result.status === "error" ? "error" : "loading"}
       >
         <header className="svc-drawer-header">
-          <div>
+          <div className="svc-drawer-heading">
             <p className="svc-drawer-eyebrow">{request.title}</p>
             <h2 id="svc-drill-title">{t(locale, "drilldown.title", { member: memberTitle })}</h2>
+            <p className="svc-drawer-context" data-testid="drilldown-context">
+              <span className="svc-drawer-figure">
+                {memberTitle} {drilledValue}
+              </span>
+              {slice.map((s) => (
+                <span key={s} className="svc-drawer-chip">
+                  {s}
+                </span>
+              ))}
+            </p>
           </div>
           <button ref={closeRef} type="button" className="svc-icon-button" onClick={props.onClose} aria-label={t(locale, "close")}>
             <CloseIcon size={16} />
           </button>
         </header>
+        {host.allowExport ? (
+          <div className="svc-drawer-tools" role="group" aria-label={t(locale, "export.menu")}>
+            <button type="button" className="svc-button is-small" disabled={exporting} onClick={() => void download("csv")}>
+              {t(locale, "export.csv")}
+            </button>
+            <button type="button" className="svc-button is-small" disabled={exporting} onClick={() => void download("xlsx")}>
+              {t(locale, "export.xlsx")}
+            </button>
+          </div>
+        ) : null}
         <div className="svc-drawer-body">
           {result.status === "ready" && result.data ? (
             <TableView
-              columns={tableColumnsOf(result.data.data, result.data.annotation, request.detailQuery, null)}
-              rows={result.data.data}
+              columns={columns}
+              rows={rows}
               caption={memberTitle}
+              sort={sort}
+              onSortChange={changeSort}
+              footer={
+                <div className="svc-pager">
+                  <span data-testid="drilldown-range">
+                    {rows.length === 0 ? tCount(locale, "rows", 0) : `${first}–${last}${hasMore ? "" : ` · ${tCount(locale, "rows", last)}`}`}
+                  </span>
+                  <span className="svc-pager-buttons">
+                    <button type="button" className="svc-button is-small" disabled={page === 0} onClick={() => setPage((p) => Math.max(0, p - 1))}>
+                      {t(locale, "pager.previous")}
+                    </button>
+                    <button type="button" className="svc-button is-small" disabled={!hasMore} onClick={() => setPage((p) => p + 1)}>
+                      {t(locale, "pager.next")}
+                    </button>
+                  </span>
+                </div>
+              }
             />
           ) : result.status === "error" ? (
             <div className="svc-widget-error" role="alert">

@@ -23,7 +23,9 @@ import { fillHtmlTemplate } from "./html-template";
 import { HtmlView } from "./html-view";
 import { computeKpi } from "./kpi";
 import { KpiView } from "./kpi-view";
-import { buildPointMapSpec, isPointMapSpec } from "./map-spec";
+import { categoryColors } from "./category-colors";
+import { attachGeo, buildMapSpec, isMapSpec, mapRows } from "./map-spec";
+import { useWorldGeo } from "./use-world-geo";
 import { tableColumnsOf } from "./table-model";
 import { TableView } from "./table-view";
 import { useChartPalette } from "./use-chart-palette";
@@ -128,17 +130,31 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
   );
 
   const isVega = kind === "vega" || kind === "map";
+  const mapSpec = kind === "map" && isMapSpec(spec) ? spec : null;
+  const geo = useWorldGeo(mapSpec !== null);
   const prepared = useMemo(() => {
     if (!isVega || !result.data || !base || !composed) return null;
-    const source = kind === "map" ? (isPointMapSpec(spec) ? buildPointMapSpec(spec) : null) : (spec as VegaLiteSpec | null);
+    if (kind === "map") {
+      if (!mapSpec || geo.status === "failed") return null;
+      if (geo.status !== "ready") return "waiting" as const;
+      const out = prepareVegaLiteSpec(buildMapSpec(mapSpec, palette), mapRows(mapSpec, result.data.data), {
+        annotation: result.data.annotation,
+        aliases,
+        config: buildVegaConfig(palette),
+        categoryColors,
+      });
+      return { ...out, spec: attachGeo(out.spec, mapSpec, geo.geo) };
+    }
+    const source = spec as VegaLiteSpec | null;
     if (!source) return null;
     const granularity = composed.timeDimensions?.find((td) => td.granularity)?.granularity;
     return prepareVegaLiteSpec(withTemporalAxisFormat(source, granularity), result.data.data, {
       annotation: result.data.annotation,
       aliases,
       config: buildVegaConfig(palette),
+      categoryColors,
     });
-  }, [isVega, kind, spec, result.data, base, composed, palette, aliases]);
+  }, [isVega, kind, spec, mapSpec, geo, result.data, base, composed, palette, aliases]);
 
   // Export: the widget's composed query again, on the server, with a higher limit.
   const exportRows = useCallback(async () => {
@@ -242,9 +258,14 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
         return formatCell(value, { key: member, type, format: snapshot.preferences?.columnFormats?.[placeholder] ?? null }, ctx);
       });
       body = <HtmlView body={filled} title={chartTitle} />;
+    } else if (prepared === "waiting") {
+      rendering = true;
     } else if (!prepared) {
       state = "error";
-      error = { name: "ConfigInvalid", message: t(locale, "widget.noSpec") };
+      error =
+        geo.status === "failed"
+          ? { name: "RenderFailed", message: t(locale, "error.RenderFailed") }
+          : { name: "ConfigInvalid", message: t(locale, "widget.noSpec") };
     } else if (renderState?.key === key && renderState.status === "failed") {
       state = "error";
       error = { name: "RenderFailed", message: renderState.message ?? t(locale, "error.RenderFailed") };

@@ -3,7 +3,7 @@ import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { ArrowDownIcon, ArrowUpIcon } from "../../ui/icons";
 import { formatPercent } from "../../i18n";
-import type { KpiFigures } from "./kpi";
+import { comparisonPhrase, type KpiFigures } from "./kpi";
 import "../../ui/buttons.css";
 import "./kpi-view.css";
 
@@ -59,8 +59,8 @@ export function KpiView(props: KpiViewProps) {
           </span>
         ) : null}
       </div>
-      {figures.comparisonLabel && props.formattedPrevious !== null ? (
-        <p className="svc-kpi-compare">{t(locale, "kpi.previous", { period: figures.comparisonLabel, value: props.formattedPrevious })}</p>
+      {figures.comparisonOffset && props.formattedPrevious !== null ? (
+        <p className="svc-kpi-compare">{comparisonPhrase(locale, figures.comparisonOffset, props.formattedPrevious)}</p>
       ) : null}
       <Sparkline series={figures.series} />
     </div>

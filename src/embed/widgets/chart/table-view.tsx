@@ -6,7 +6,7 @@ import { useMemo, useState } from "react";
 import { t, tCount } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { ArrowDownIcon, ArrowUpIcon } from "../../ui/icons";
-import { formatCell } from "../query/format-cell";
+import { formatCell, type CellFormatContext } from "../query/format-cell";
 import { nextSort, sortRows, visibleRowRange, type TableColumn, type TableSort } from "./table-model";
 import "../../ui/buttons.css";
 import "../../ui/empty.css";
@@ -20,20 +20,46 @@ export interface TableViewProps {
   /** Caption for assistive technology. */
   caption: string;
   onDrill?: (member: string, value: unknown, row: Record<string, unknown>) => void;
+  /** Server-side sorting (paged results): the current sort, and where a header click goes. */
+  sort?: TableSort | null;
+  onSortChange?: (sort: TableSort | null) => void;
+  /** Footer text instead of the row count (a pager's range). */
+  footer?: React.ReactNode;
+}
+
+/** Approximate width in px of text at the table's 13 px font (digits are tabular, ~7.4 px). */
+const textWidth = (text: string) => Math.ceil(text.length * 7.4);
+const CELL_PADDING = 26;
+
+/** Minimum width of each column: its widest formatted value of the first 200 rows, or its header on two lines. */
+export function columnWidths(columns: readonly TableColumn[], rows: readonly Record<string, unknown>[], ctx: CellFormatContext): number[] {
+  return columns.map((c) => {
+    let widest = 0;
+    for (const row of rows.slice(0, 200)) widest = Math.max(widest, textWidth(formatCell(row[c.key], c, ctx)));
+    const words = c.title.split(/\s+/);
+    const longestWord = Math.max(...words.map((w) => textWidth(w)));
+    const header = Math.max(longestWord, textWidth(c.title) / 2) + 16;
+    return Math.max(64, Math.ceil(Math.max(widest, header)) + CELL_PADDING);
+  });
 }
 
 export function TableView(props: TableViewProps) {
   const locale = useEmbedStore((s) => s.locale);
   const timezone = useEmbedStore((s) => s.timezone);
-  const [sort, setSort] = useState<TableSort | null>(null);
+  const [localSort, setLocalSort] = useState<TableSort | null>(null);
+  const controlled = props.onSortChange !== undefined;
+  const sort = controlled ? (props.sort ?? null) : localSort;
+  const setSort = controlled ? props.onSortChange! : setLocalSort;
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(480);
-  const sorted = useMemo(() => sortRows(props.rows, sort, locale), [props.rows, sort, locale]);
+  const sorted = useMemo(() => (controlled ? props.rows : sortRows(props.rows, sort, locale)), [controlled, props.rows, sort, locale]);
   const range = visibleRowRange(scrollTop, viewport, TABLE_ROW_HEIGHT, sorted.length);
   const ctx = { locale, timezone };
-  const template = props.columns.map((c) => (c.isMeasure ? "minmax(0, 1fr)" : "minmax(0, 1.4fr)")).join(" ");
-  // Narrow containers scroll sideways instead of squeezing columns below a readable width.
-  const minWidth = props.columns.reduce((sum, c) => sum + (c.isMeasure ? 96 : 120), 0);
+  // Each column is at least as wide as its widest value (of the first rows) and its header on
+  // two lines; narrow containers scroll sideways instead of cutting values or headers.
+  const widths = useMemo(() => columnWidths(props.columns, props.rows, ctx), [props.columns, props.rows, locale, timezone]); // eslint-disable-line react-hooks/exhaustive-deps
+  const template = props.columns.map((c, i) => `minmax(${widths[i]}px, ${c.isMeasure ? 1 : 1.4}fr)`).join(" ");
+  const minWidth = widths.reduce((sum, w) => sum + w, 0);
 
   if (props.rows.length === 0) return <div className="svc-empty">{t(locale, "noData")}</div>;
   return (
@@ -108,7 +134,7 @@ export function TableView(props: TableViewProps) {
           </div>
         </div>
       </div>
-      <div className="svc-table-footer">{tCount(locale, "rows", sorted.length)}</div>
+      <div className="svc-table-footer">{props.footer ?? tCount(locale, "rows", sorted.length)}</div>
     </div>
   );
 }

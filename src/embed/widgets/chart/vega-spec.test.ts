@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { drilldownTarget, prepareVegaLiteSpec, safeFieldName, withTemporalAxisFormat, type VegaLiteSpec } from "./vega-spec";
+import { CategoryColorRegistry } from "./category-colors";
+import { drilldownTarget, legendColumnsFor, LINE_HEADROOM, prepareVegaLiteSpec, safeFieldName, withTemporalAxisFormat, type VegaLiteSpec } from "./vega-spec";
 
 const annotation = {
   measures: { "sales.revenue": { title: "Sales Revenue", shortTitle: "Revenue", type: "number" } },
@@ -77,5 +78,50 @@ describe("withTemporalAxisFormat", () => {
     expect(out.encoding.y!.axis).toBeUndefined();
     expect(out.layer[0]!.encoding.x!.axis?.format).toBe("%Y");
     expect(withTemporalAxisFormat(spec, "hour")).toBe(spec);
+  });
+});
+
+describe("chart polish", () => {
+  const palette = ["#p0", "#p1", "#p2", "#p3", "#p4", "#p5"];
+  const donut: VegaLiteSpec = {
+    mark: { type: "arc", innerRadius: 55 },
+    encoding: { theta: { field: "sales.count", type: "quantitative" }, color: { field: "sales.status", type: "nominal" } },
+  };
+  const rows = (statuses: string[]) => statuses.map((s, i) => ({ "sales.status": s, "sales.count": 10 + i }));
+
+  it("keeps a category's colour when a filter leaves it alone on the chart", () => {
+    const registry = new CategoryColorRegistry();
+    const options = { annotation, config: { range: { category: palette } }, categoryColors: registry };
+    const all = prepareVegaLiteSpec(donut, rows(["shipped", "completed", "cancelled", "processing", "returned"]), options).spec;
+    expect((all.encoding as { color: { scale: unknown } }).color.scale).toEqual({
+      domain: ["cancelled", "completed", "processing", "returned", "shipped"],
+      range: ["#p0", "#p1", "#p2", "#p3", "#p4"],
+    });
+    const filtered = prepareVegaLiteSpec(donut, rows(["completed"]), options).spec;
+    expect((filtered.encoding as { color: { scale: unknown } }).color.scale).toEqual({ domain: ["completed"], range: ["#p1"] });
+    const added = prepareVegaLiteSpec(donut, rows(["completed", "refunded"]), options).spec;
+    expect((added.encoding as { color: { scale: unknown } }).color.scale).toEqual({ domain: ["completed", "refunded"], range: ["#p1", "#p5"] });
+  });
+
+  it("leaves headroom above a line or area's largest value, not above bars", () => {
+    const line = prepareVegaLiteSpec(
+      { mark: "line", encoding: { x: { field: "sales.created_at.week", type: "temporal" }, y: { field: "sales.revenue", type: "quantitative" } } },
+      [
+        { "sales.created_at.week": "2024-01-01", "sales.revenue": 100 },
+        { "sales.created_at.week": "2025-01-01", "sales.revenue": 3_000_000 },
+      ],
+      { annotation },
+    ).spec;
+    expect((line.encoding as { y: { scale: { domainMax: number } } }).y.scale.domainMax).toBeCloseTo(3_000_000 * (1 + LINE_HEADROOM));
+    const bar = prepareVegaLiteSpec({ mark: "bar", encoding: { y: { field: "sales.revenue", type: "quantitative" } } }, [{ "sales.revenue": 5 }], {
+      annotation,
+    }).spec;
+    expect((bar.encoding as { y: { scale?: unknown } }).y.scale).toBeUndefined();
+  });
+
+  it("fits legend columns to the chart's width", () => {
+    expect(legendColumnsFor(300)).toBe(2);
+    expect(legendColumnsFor(560)).toBe(4);
+    expect(legendColumnsFor(60)).toBe(1);
   });
 });

@@ -7,6 +7,7 @@
 import type { QueryAnnotation } from "../../shell/platform-api";
 import { titleOfColumn } from "../../export/export-columns";
 import { numericValue } from "../query/format-cell";
+import type { CategoryColorRegistry } from "./category-colors";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type VegaLiteSpec = { [key: string]: Json };
@@ -134,6 +135,8 @@ export interface PrepareSpecOptions {
   aliases?: Readonly<Record<string, string>>;
   /** Vega config (theme); merged under the spec's own config. */
   config?: Record<string, unknown>;
+  /** Gives categories of colour encodings fixed palette slots across results (stable colours). */
+  categoryColors?: CategoryColorRegistry;
 }
 
 export interface PreparedSpec {
@@ -161,6 +164,9 @@ export function prepareVegaLiteSpec(spec: VegaLiteSpec, rows: readonly Record<st
   const measureColumns = new Set(Object.keys(options.annotation?.measures ?? {}));
   for (const column of fields.toColumn.values()) if (/_(prev|next)_/.test(column)) measureColumns.add(column);
   const values = shapeRows(rows, fields, measureColumns);
+  const palette = ((options.config?.range as { category?: unknown } | undefined)?.category ?? null) as string[] | null;
+  if (options.categoryColors && Array.isArray(palette) && palette.length > 0) fixCategoryColors(out, values, fields, options.categoryColors, palette);
+  addHeadroom(out, values);
   // Layers size to the container like single views; concatenations and facets size their parts.
   const isComposite = ["concat", "hconcat", "vconcat", "facet", "repeat"].some((k) => k in out);
   return {
@@ -228,4 +234,74 @@ export function withTemporalAxisFormat(spec: VegaLiteSpec, granularity: string |
   if (Array.isArray(out.layer))
     out.layer = out.layer.map((layer) => (layer && typeof layer === "object" && !Array.isArray(layer) ? withTemporalAxisFormat(layer, granularity) : layer));
   return out;
+}
+
+type JsonObject = { [key: string]: Json };
+const isObject = (node: Json | undefined): node is JsonObject => !!node && typeof node === "object" && !Array.isArray(node);
+
+/** Single views of a spec: itself and its layers (a layer inherits the parent's encoding). */
+function eachView(spec: JsonObject, visit: (mark: string | null, encoding: JsonObject | null) => void, parentEncoding: JsonObject | null = null): void {
+  const markOf = (m: Json | undefined) => (typeof m === "string" ? m : isObject(m) && typeof m.type === "string" ? m.type : null);
+  const encoding = isObject(spec.encoding) ? spec.encoding : null;
+  if (spec.mark !== undefined) visit(markOf(spec.mark), encoding ?? parentEncoding);
+  else if (encoding) visit(null, encoding);
+  if (Array.isArray(spec.layer)) for (const layer of spec.layer) if (isObject(layer)) eachView(layer, visit, encoding ?? parentEncoding);
+}
+
+/**
+ * A nominal colour encoding without a scale of its own gets an explicit domain (the values in
+ * this result) and range (each value's fixed palette slot), so a category keeps its colour when
+ * filters change what else is on the chart.
+ */
+function fixCategoryColors(
+  spec: JsonObject,
+  values: readonly Record<string, unknown>[],
+  fields: FieldMap,
+  registry: CategoryColorRegistry,
+  palette: string[],
+): void {
+  eachView(spec, (_mark, encoding) => {
+    const color = encoding?.color;
+    if (!isObject(color) || typeof color.field !== "string" || (color.type !== "nominal" && color.type !== undefined)) return;
+    if (isObject(color.scale) && ("domain" in color.scale || "range" in color.scale || "scheme" in color.scale)) return;
+    if (color.scale === null) return;
+    const field = color.field;
+    const present = [
+      ...new Set(
+        values
+          .map((row) => row[field])
+          .filter((v) => v !== null && v !== undefined)
+          .map(String),
+      ),
+    ].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    if (present.length === 0) return;
+    const slots = registry.slotsFor(fields.toColumn.get(field) ?? field, present);
+    color.scale = { ...(isObject(color.scale) ? color.scale : {}), domain: present, range: slots.map((slot) => palette[slot % palette.length]!) };
+  });
+}
+
+/** Share of the largest value added above it on line and area charts, so the line never runs into the top edge. */
+export const LINE_HEADROOM = 0.08;
+
+function addHeadroom(spec: JsonObject, values: readonly Record<string, unknown>[]): void {
+  eachView(spec, (mark, encoding) => {
+    if (!mark || !["line", "area", "point", "trail"].includes(mark)) return;
+    const y = encoding?.y;
+    if (!isObject(y) || y.type !== "quantitative" || typeof y.field !== "string" || y.aggregate !== undefined || y.stack) return;
+    if (isObject(y.scale) && ("domain" in y.scale || "domainMax" in y.scale)) return;
+    if (y.scale === null) return;
+    const field = y.field;
+    let max = -Infinity;
+    for (const row of values) {
+      const v = row[field];
+      if (typeof v === "number" && Number.isFinite(v) && v > max) max = v;
+    }
+    if (!(max > 0)) return;
+    y.scale = { ...(isObject(y.scale) ? y.scale : {}), domainMax: max * (1 + LINE_HEADROOM) };
+  });
+}
+
+/** Legend columns that fit a chart `width` px wide (the theme's legend is horizontal, at the bottom). */
+export function legendColumnsFor(width: number): number {
+  return Math.max(1, Math.min(6, Math.floor((width - 8) / 120)));
 }

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { chartRenderScheduler } from "./render-scheduler";
 import { numberFormatLocale, timeFormatLocale } from "./vega-theme";
-import type { VegaLiteSpec } from "./vega-spec";
+import { legendColumnsFor, type VegaLiteSpec } from "./vega-spec";
 import "../../ui/visually-hidden.css";
 import "./vega-view.css";
 
@@ -75,6 +75,14 @@ function useNearViewport(ref: React.RefObject<HTMLElement | null>, onDeferred: (
   return { near, offscreen };
 }
 
+/** The spec with as many legend columns as fit the container, so no label falls off the edge. */
+function withLegendColumns(spec: VegaLiteSpec, width: number): VegaLiteSpec {
+  if (!width) return spec;
+  const config = (spec.config ?? {}) as Record<string, unknown>;
+  const legend = (config.legend ?? {}) as Record<string, unknown>;
+  return { ...spec, config: { ...config, legend: { ...legend, columns: legendColumnsFor(width) } } } as VegaLiteSpec;
+}
+
 export function VegaView(props: VegaViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const callbacks = useRef(props);
@@ -98,7 +106,7 @@ export function VegaView(props: VegaViewProps) {
       .schedule(async () => {
         const { default: embed } = await import("vega-embed");
         if (controller.signal.aborted) return;
-        result = (await embed(container, props.spec as never, {
+        result = (await embed(container, withLegendColumns(props.spec, container.clientWidth) as never, {
           renderer: "canvas",
           actions: false,
           tooltip: true,

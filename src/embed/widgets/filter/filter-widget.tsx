@@ -113,6 +113,9 @@ function ValuePicker(props: { config: FilterWidgetConfig; label: string }) {
         aria-label={`${props.label}: ${summary}`}
         onClick={() => setOpen((o) => !o)}
       >
+        <span className="svc-picker-prefix" aria-hidden="true">
+          {props.label}
+        </span>
         <span className="svc-picker-summary">{summary}</span>
         <ChevronDownIcon size={14} />
       </button>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { applyMemberSwitches, columnAliases, composeDetailQuery, composeWidgetQuery, filterAppliesTo, grainEnd, switchedMember } from "./compose-query";
+import {
+  applyMemberSwitches,
+  columnAliases,
+  composeDetailQuery,
+  drillPageQuery,
+  composeWidgetQuery,
+  filterAppliesTo,
+  grainEnd,
+  switchedMember,
+} from "./compose-query";
 
 const base = {
   measures: ["sales.revenue"],
@@ -53,6 +62,20 @@ describe("composeWidgetQuery", () => {
 });
 
 describe("composeDetailQuery", () => {
+  it("lists the rows by the drill members, leaving out one the time dimension lists by day", () => {
+    const q = composeDetailQuery(base, { "sales.status": "completed", "sales.created_at.month": "2024-02-01T00:00:00.000" }, "sales.revenue", [
+      "sales.order_id",
+      "sales.created_at",
+    ]);
+    expect(q.dimensions).toEqual(["sales.status", "sales.order_id"]);
+  });
+
+  it("pages the detail query on the server, one row more than a page, sorted by the chosen column", () => {
+    const q = composeDetailQuery(base, { "sales.status": "completed" }, "sales.revenue", ["sales.order_id"]);
+    expect(drillPageQuery(q, 0, null)).toMatchObject({ limit: 51, offset: 0, order: [["sales.revenue", "desc"]] });
+    expect(drillPageQuery(q, 2, { key: "sales.order_id", direction: "asc" })).toMatchObject({ limit: 51, offset: 100, order: [["sales.order_id", "asc"]] });
+  });
+
   it("filters to the clicked slice and narrows the time range to its period", () => {
     const q = composeDetailQuery(
       base,

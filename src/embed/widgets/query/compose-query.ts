@@ -167,7 +167,8 @@ export function composeDetailQuery(
   });
   return {
     measures: [measure],
-    dimensions: [...new Set([...(composed.dimensions ?? []), ...(drillMembers ?? [])])],
+    // A drill member that is a time dimension of the query is listed by day there already.
+    dimensions: [...new Set([...(composed.dimensions ?? []), ...(drillMembers ?? []).filter((m) => !timeDimensions.some((t) => t.dimension === m))])],
     timeDimensions,
     filters,
     order: [[measure, "desc"]],
@@ -197,4 +198,24 @@ export function grainEnd(start: string, granularity: string): string {
       break;
   }
   return date.toISOString().slice(0, 10);
+}
+
+/** Rows on one page of the drill-down. */
+export const DRILL_PAGE_SIZE = 50;
+/** Largest download of a drill-down. */
+export const DRILL_EXPORT_LIMIT = 50_000;
+
+/** The detail query for one page: one row more than the page, to know whether another follows. */
+export function drillPageQuery(
+  detail: SemanticQuery,
+  page: number,
+  sort: { key: string; direction: "asc" | "desc" } | null,
+  pageSize = DRILL_PAGE_SIZE,
+): SemanticQuery {
+  return {
+    ...detail,
+    ...(sort ? { order: [[sort.key, sort.direction]] as [string, "asc" | "desc"][] } : {}),
+    limit: pageSize + 1,
+    offset: page * pageSize,
+  };
 }

@@ -29,4 +29,8 @@ describe("formatCell", () => {
     expect(wallTimeToDate("2024-01-02T03:04:05")?.toISOString()).toBe("2024-01-02T03:04:05.000Z");
     expect(wallTimeToDate("nope")).toBeNull();
   });
+  it("shows identifiers without digit grouping", () => {
+    expect(formatCell(13689, { key: "sales.order_id", type: "number" }, { locale: "en-US", timezone: null })).toBe("13689");
+    expect(formatCell(13689, { key: "sales.count", type: "number" }, { locale: "en-US", timezone: null })).toBe("13,689");
+  });
 });

@@ -102,6 +102,8 @@ export function formatCell(
   if (column.annotationFormat === "percent" && n !== null) return formatPercent(ctx.locale, n, { decimalPlaces: 1 });
   if (column.annotationFormat === "currency" && n !== null) return formatCurrency(ctx.locale, n, ctx.currency ?? "USD");
   if (typeof value === "boolean") return String(value);
+  // Identifiers ("order_id") are names, not quantities: no digit grouping.
+  if (n !== null && !column.format && /(?:^|[._])id$/i.test(column.key)) return String(value);
   if (n !== null && column.type !== "string") return formatNumber(ctx.locale, n, Number.isInteger(n) ? {} : { decimalPlaces: Math.abs(n) >= 100 ? 0 : 2 });
   return String(value);
 }

@@ -63,8 +63,19 @@ async function send(type: string, payload: Record<string, unknown>) {
   }
 }
 
+/** The console's controls back at their defaults: a new session starts from the deployment's theme and locale. */
+function resetControls() {
+  document.querySelectorAll<HTMLInputElement>("aside.console input").forEach((input) => (input.value = input.defaultValue));
+  document.querySelectorAll<HTMLSelectElement>("aside.console select").forEach((select) => {
+    const initial = [...select.options].findIndex((o) => o.defaultSelected);
+    select.selectedIndex = Math.max(0, initial);
+  });
+  document.querySelectorAll<HTMLButtonElement>("[data-scheme]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.scheme === "light")));
+}
+
 async function mount() {
   connection?.destroy();
+  resetControls();
   status.textContent = "Starting a signed session…";
   const sessionId = await newSession();
   const url = new URL(view === "creator" ? `/embed/d/${config.deploymentId}/app` : `/embed/dashboard/${config.dashboardPublicId}`, config.platformOrigin);
@@ -77,6 +88,8 @@ async function mount() {
   iframe.src = url.toString();
   connection = connectSvcEmbed(iframe, { origin: config.platformOrigin });
   for (const type of SVC_EVENT_TYPES) {
+    // Results are logged once, by `send`, beside the action they answer.
+    if (type === "svc:event:action-result") continue;
     connection.on(type as never, (event: { type: string; payload: unknown }) => {
       addLog(event.type, event.payload);
       const p = event.payload as Record<string, unknown>;
@@ -98,9 +111,21 @@ async function renew() {
   }
 }
 
+document.querySelectorAll<HTMLButtonElement>("[data-scheme]").forEach((b) =>
+  b.addEventListener("click", () => {
+    document.querySelectorAll<HTMLButtonElement>("[data-scheme]").forEach((other) => other.setAttribute("aria-pressed", String(other === b)));
+    void send("svc:action:set-color-scheme", { scheme: b.dataset.scheme });
+  }),
+);
+// Surfaces inside the same frame: `navigate` to the dashboard, the app or the chat.
+const surfacePaths: Record<string, string> = {
+  dashboard: `/dashboard/${config.dashboardPublicId}`,
+  app: `/d/${config.deploymentId}/app/`,
+  chat: "/chat",
+};
 document
-  .querySelectorAll<HTMLButtonElement>("[data-scheme]")
-  .forEach((b) => b.addEventListener("click", () => void send("svc:action:set-color-scheme", { scheme: b.dataset.scheme })));
+  .querySelectorAll<HTMLButtonElement>("[data-navigate]")
+  .forEach((b) => b.addEventListener("click", () => void send("svc:action:navigate", { path: surfacePaths[b.dataset.navigate!] ?? "/" })));
 $("apply-theme").addEventListener("click", () => {
   const font = $<HTMLSelectElement>("font").value;
   void send("svc:action:set-theme", {

@@ -4,6 +4,7 @@ import type { UserPrincipal } from "../../domain/actor";
 import type { Db } from "../../db/connection";
 import { apiKeys, users } from "../../db/schema";
 import { hashBearerSecret } from "../../crypto/secret-box";
+import { apiKeyPrincipalCache, invalidateApiKeyPrincipals } from "../../domain/request-caches";
 
 export const API_KEY_PREFIX = "svc_";
 
@@ -42,6 +43,7 @@ export async function createApiKey(db: Db, opts: { userId: number; name: string;
     .insert(apiKeys)
     .values({ userId: opts.userId, name: opts.name, prefix: token.slice(0, 10), tokenHash: hashBearerSecret(token), expiresAt: opts.expiresAt ?? null })
     .returning();
+  invalidateApiKeyPrincipals();
   return { token, key: view(row!) };
 }
 
@@ -60,6 +62,7 @@ export async function revokeApiKey(db: Db, id: number, userId: number | null): P
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.id, id), userId === null ? undefined : eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
+  invalidateApiKeyPrincipals();
   if (rows.length) return true;
   const existing = await db
     .select({ id: apiKeys.id })
@@ -70,6 +73,26 @@ export async function revokeApiKey(db: Db, id: number, userId: number | null): P
 
 /** Resolves a bearer API key to its active user, or null (unknown, revoked, expired, inactive). */
 export async function authenticateApiKey(db: Db, token: string, now = new Date()): Promise<UserPrincipal | null> {
+  const hash = hashBearerSecret(token);
+  const cached = apiKeyPrincipalCache.get(db, hash);
+  if (cached) {
+    if (cached.expiresAt !== null && cached.expiresAt <= now.getTime()) return null;
+    return cached.principal as UserPrincipal;
+  }
+  const readAt = apiKeyPrincipalCache.generation();
+  const principal = await lookUpApiKey(db, token, now);
+  if (!principal) return null;
+  // Cached for a short while (its last use is then recorded at the next lookup, not per request).
+  apiKeyPrincipalCache.set(db, hash, { principal: stripExpiry(principal), expiresAt: principal.keyExpiresAt, lastUsedAt: null }, readAt);
+  return stripExpiry(principal);
+}
+
+function stripExpiry(p: UserPrincipal & { keyExpiresAt?: number | null }): UserPrincipal {
+  const { keyExpiresAt: _unused, ...principal } = p;
+  return principal;
+}
+
+async function lookUpApiKey(db: Db, token: string, now: Date): Promise<(UserPrincipal & { keyExpiresAt: number | null }) | null> {
   const [row] = await db
     .select({ key: apiKeys, user: users })
     .from(apiKeys)
@@ -87,5 +110,13 @@ export async function authenticateApiKey(db: Db, token: string, now = new Date()
       .where(eq(apiKeys.id, row.key.id))
       .catch(() => {});
   }
-  return { kind: "user", userId: row.user.id, email: row.user.email, role: row.user.role, via: "api_key", apiKeyId: row.key.id };
+  return {
+    kind: "user",
+    userId: row.user.id,
+    email: row.user.email,
+    role: row.user.role,
+    via: "api_key",
+    apiKeyId: row.key.id,
+    keyExpiresAt: row.key.expiresAt?.getTime() ?? null,
+  };
 }

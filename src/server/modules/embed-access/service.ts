@@ -7,6 +7,7 @@ import type { EmbedPrincipal, Principal, UserPrincipal } from "../../domain/acto
 import type { SecurityContext } from "../../semantic/security-context";
 import { upsertEmbedTenant } from "../embed-tenants/service";
 import { userAttributeMap } from "../user-attributes/service";
+import { userSecurityContextCache } from "../../domain/request-caches";
 
 export type AccessLevel = "read" | "edit" | "manage";
 const LEVEL: Record<AccessLevel, number> = { read: 1, edit: 2, manage: 3 };
@@ -34,11 +35,14 @@ export async function securityContextOf(principal: Principal, db: Db): Promise<S
       userAttributes: { ...principal.userAttributes },
     };
   }
+  const cached = userSecurityContextCache.get(db, principal.userId) as SecurityContext | undefined;
+  if (cached && cached.role === principal.role) return { ...cached, groups: [...cached.groups], userAttributes: { ...cached.userAttributes } };
+  const readAt = userSecurityContextCache.generation();
   const [groupRows, userAttributes] = await Promise.all([
     db.select({ name: groups.name }).from(groupMembers).innerJoin(groups, eq(groups.id, groupMembers.groupId)).where(eq(groupMembers.userId, principal.userId)),
     userAttributeMap(db, principal.userId),
   ]);
-  return {
+  const context: SecurityContext = {
     userId: principal.userId,
     externalId: null,
     embedTenant: null,
@@ -46,6 +50,8 @@ export async function securityContextOf(principal: Principal, db: Db): Promise<S
     userAttributes,
     role: principal.role,
   };
+  userSecurityContextCache.set(db, principal.userId, context, readAt);
+  return { ...context, groups: [...context.groups], userAttributes: { ...context.userAttributes } };
 }
 
 /**

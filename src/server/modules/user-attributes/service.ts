@@ -4,6 +4,7 @@ import type { UserAttributeType } from "../../../schema/user-attribute";
 import type { Db } from "../../db/connection";
 import { userAttributes, userAttributeValues, users } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../domain/errors";
+import { invalidateSecurityContexts } from "../../domain/request-caches";
 
 type AttributeRow = typeof userAttributes.$inferSelect;
 
@@ -59,6 +60,7 @@ export async function createUserAttribute(
     .onConflictDoNothing()
     .returning();
   if (!row) throw conflict(`A user attribute named '${input.name}' exists`);
+  invalidateSecurityContexts();
   return userAttributeView(row);
 }
 
@@ -92,6 +94,7 @@ export async function updateUserAttribute(
     })
     .where(eq(userAttributes.id, id))
     .returning();
+  invalidateSecurityContexts();
   return userAttributeView(updated!);
 }
 
@@ -168,5 +171,6 @@ export async function setUserAttributeValues(db: Db, userId: number, entries: { 
         .onConflictDoUpdate({ target: [userAttributeValues.userId, userAttributeValues.attributeId], set: { value: e.value, updatedAt: new Date() } });
     }
   });
+  invalidateSecurityContexts();
   return getUserAttributeValues(db, userId);
 }

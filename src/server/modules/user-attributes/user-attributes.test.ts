@@ -89,6 +89,11 @@ describe.each(storageKinds)("user attributes API (%s)", (storage) => {
       userAttributes: { region: "emea", level: 2, beta: true, regions: ["emea", "apac"], ids: [4, 5] },
       role: "developer",
     });
+    // The context is cached between requests; a change of value shows at once all the same.
+    const principal = { kind: "user" as const, userId, email: "ua@example.com", role: "developer" as const, via: "api_key" as const };
+    await securityContextOf(principal, t.database.db);
+    expect((await t.api("POST", "/api/v1/user-attribute-values/", { userId, values: [{ name: "region", value: "apac" }] })).status).toBe(200);
+    expect((await securityContextOf(principal, t.database.db)).userAttributes.region).toBe("apac");
   });
 
   it("lets users read their own values but never set them", async () => {

@@ -4,6 +4,7 @@ import type { Db } from "../../db/connection";
 import { grants, users } from "../../db/schema";
 import { conflict, notFound } from "../../domain/errors";
 import { pgError } from "../../db/pg-error";
+import { invalidateApiKeyPrincipals, invalidateSecurityContexts } from "../../domain/request-caches";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -59,12 +60,16 @@ export async function updateUser(db: Db, id: number, input: UpdateUserInput): Pr
         .returning()
     : await db.select().from(users).where(eq(users.id, id));
   if (!row) throw notFound("User");
+  invalidateApiKeyPrincipals();
+  invalidateSecurityContexts();
   return userView(row);
 }
 
 /** Deletes a user; their API keys go with them, their content stays (owner becomes null). */
 export async function deleteUser(db: Db, id: number): Promise<void> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  invalidateApiKeyPrincipals();
+  invalidateSecurityContexts();
   if (!rows.length) throw notFound("User");
   await db.delete(grants).where(and(eq(grants.principalType, "user"), eq(grants.principalId, id)));
 }

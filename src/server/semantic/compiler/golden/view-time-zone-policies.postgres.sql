@@ -14,4 +14,4 @@ LIMIT 100
 
 -- params: ["acme-corp","acme-corp","completed","Wid%","Europe/Berlin","2022-12-31T23:00:00.000","2023-12-31T23:00:00.000"]
 -- columns: ["sales.customers_country","sales.created_at.month","sales.revenue"]
--- annotation: {"measures":{"sales.revenue":{"title":"Sales Revenue","shortTitle":"Revenue","type":"number","format":"currency","measureType":"sum"}},"dimensions":{"sales.customers_country":{"title":"Sales Customers Country","shortTitle":"Customers Country","type":"string"}},"timeDimensions":{"sales.created_at.month":{"title":"Sales Created At","shortTitle":"Created At","type":"time","granularity":"month"}},"periodComparisons":{}}
+-- annotation: {"measures":{"sales.revenue":{"title":"Sales Revenue","shortTitle":"Revenue","type":"number","format":"currency","measureType":"sum"}},"dimensions":{"sales.customers_country":{"title":"Sales Customers Country","shortTitle":"Country","type":"string"}},"timeDimensions":{"sales.created_at.month":{"title":"Sales Created At","shortTitle":"Created At","type":"time","granularity":"month"}},"periodComparisons":{}}

@@ -1,0 +1,181 @@
+import { expect, test, type Frame, type Page } from "@playwright/test";
+import { embedFrame, openHost, requestAction, waitForEvent, waitForWidgetsSettled } from "./support/embed-harness";
+
+// What a new user saw and should never see again: a drop-down behind the cards, clipped
+// numbers, headers and columns, a drill-down with one total row, a map with no land,
+// colours that change with a filter, a tall phone filter bar, English period phrases.
+
+async function open(page: Page, params: Record<string, string> = { allowExport: "true" }, frameWidth?: number) {
+  await openHost(page, { params });
+  // The fixture's frame is 1200 px wide; a phone is narrower.
+  if (frameWidth) await page.evaluate((w) => (document.getElementById("embed")!.style.width = `${w}px`), frameWidth);
+  await waitForEvent(page, "svc:event:dashboard-loaded");
+  await waitForWidgetsSettled(page);
+}
+
+/** Elements whose text is cut (wider content than box), with their text. */
+function clipped(frame: Frame, selector: string): Promise<string[]> {
+  return frame.evaluate(
+    (selector) =>
+      [...document.querySelectorAll<HTMLElement>(selector)]
+        .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+        .map((e) => e.textContent ?? ""),
+    selector,
+  );
+}
+
+/** The topmost element at the centre of `selector`'s first match is inside it. */
+function onTop(frame: Frame, selector: string): Promise<boolean> {
+  return frame.evaluate((selector) => {
+    const target = document.querySelector<HTMLElement>(selector)!;
+    const box = target.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.bottom - 8);
+    return !!hit && target.contains(hit);
+  }, selector);
+}
+
+test.describe("the finished dashboard", () => {
+  test("the Status drop-down opens above the KPI cards, every option reachable", async ({ page }) => {
+    await open(page);
+    const frame = page.frameLocator("#embed");
+    await frame.getByTestId("widget-filter_status").locator(".svc-picker-button").click();
+    const options = frame.getByRole("option");
+    await expect(options).toHaveCount(5);
+    // The list's last option is drawn above the KPI card under it, and takes the click.
+    expect(await onTop(embedFrame(page), ".svc-popover")).toBe(true);
+    await options.last().click();
+    await expect(frame.getByTestId("widget-filter_status").locator(".svc-picker-button")).toHaveClass(/is-active/);
+  });
+
+  for (const [name, viewport] of [
+    ["desktop", { width: 1280, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    test(`nothing is clipped on ${name}: KPI values, table headers and cells, widget titles`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await open(page, { allowExport: "true" }, viewport.width);
+      const frame = embedFrame(page);
+      await page.frameLocator("#embed").getByTestId("widget-top_cities").scrollIntoViewIfNeeded();
+      expect(await clipped(frame, ".svc-kpi-value, .svc-widget-title")).toEqual([]);
+      expect(await clipped(frame, '[data-testid="widget-top_cities"] .svc-table-cell')).toEqual([]);
+      expect(await clipped(frame, '[data-testid="widget-top_cities"] .svc-drill-button')).toEqual([]);
+      // The table's headers are the model's titles, whole; every column is there (scrolling sideways on a phone).
+      const headers = await frame.locator('[data-testid="widget-top_cities"] [role="columnheader"]').allTextContents();
+      expect(headers).toEqual(["City", "Country", "Revenue", "Orders", "Average Order Value", "Completion Rate"]);
+    });
+  }
+
+  test("phone: value pickers share a row and the filter bar stays short", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, { allowExport: "true" }, 390);
+    const frame = page.frameLocator("#embed");
+    const status = (await frame.getByTestId("widget-filter_status").boundingBox())!;
+    const country = (await frame.getByTestId("widget-filter_country").boundingBox())!;
+    expect(Math.abs(status.y - country.y)).toBeLessThan(2);
+    expect(country.x).toBeGreaterThan(status.x + status.width - 1);
+    await expect(frame.getByTestId("widget-filter_status").locator(".svc-picker-button")).toContainText("Status");
+    const grain = (await frame.getByTestId("widget-grain").boundingBox())!;
+    const firstKpi = (await frame.getByTestId("widget-kpi_revenue").boundingBox())!;
+    // Four controls in well under 300 px (they took ~440 px, one tall row each).
+    expect(firstKpi.y - status.y).toBeLessThan(300);
+    expect(grain.height).toBeLessThan(60);
+    // The grain switch is one row of buttons, no empty grey block under it.
+    expect((await frame.getByTestId("widget-grain").locator(".svc-segmented").boundingBox())!.height).toBeLessThan(40);
+  });
+
+  test("drill-down lists the orders behind a value, paged and sorted on the server, with the value drilled into", async ({ page }) => {
+    await open(page);
+    const frame = page.frameLocator("#embed");
+    const table = frame.getByTestId("widget-top_cities");
+    await table.scrollIntoViewIfNeeded();
+    await table.locator(".svc-table-body .svc-drill-button").first().click();
+    const panel = frame.getByTestId("drilldown-panel");
+    await expect(panel).toHaveAttribute("data-state", "ready");
+    await expect(panel.getByTestId("drilldown-context")).toContainText("City: New York");
+    await expect(panel.locator('[role="columnheader"]').filter({ hasText: "Order ID" })).toHaveCount(1);
+    await expect(panel.getByTestId("drilldown-range")).toHaveText(/^1–50$/);
+    const firstPage = await panel.locator(".svc-table-body .svc-table-row").first().textContent();
+    await panel.getByRole("button", { name: "Next" }).click();
+    await expect(panel.getByTestId("drilldown-range")).toHaveText(/^51–100/);
+    await expect(panel.locator(".svc-table-body .svc-table-row").first()).not.toHaveText(firstPage!);
+    // Sorting asks the server again and starts from the first page.
+    await panel.locator('[role="columnheader"]').filter({ hasText: "Order ID" }).getByRole("button").click();
+    await expect(panel.getByTestId("drilldown-range")).toHaveText(/^1–50$/);
+    await expect(panel).toHaveAttribute("data-state", "ready");
+    const headers = await panel.locator('[role="columnheader"]').allTextContents();
+    const column = headers.indexOf("Order ID");
+    const ids = (
+      await panel
+        .locator(".svc-table-body .svc-table-row")
+        .evaluateAll((rows, column) => rows.map((r) => r.querySelectorAll('[role="cell"]')[column]?.textContent ?? ""), column)
+    )
+      .map((t) => Number(t.replace(/\D/g, "")))
+      .filter((n) => n > 0);
+    expect(ids.length).toBeGreaterThan(3);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    // Downloads under the export gate.
+    const download = page.waitForEvent("download");
+    await panel.getByRole("button", { name: "Download CSV" }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+  });
+
+  test("the map draws land from the platform's own Natural Earth file, with a legend", async ({ page }) => {
+    const external: string[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (!["localhost", "127.0.0.1"].includes(url.hostname) && url.protocol !== "data:") external.push(r.url());
+    });
+    const geo = page.waitForResponse((r) => /countries-110m.*\.json$/.test(r.url()) && r.status() === 200);
+    await open(page);
+    const map = page.frameLocator("#embed").getByTestId("widget-customer_map");
+    await map.scrollIntoViewIfNeeded();
+    await geo;
+    await expect(map).toHaveAttribute("data-state", "ready");
+    // Land (#e3e7ee in light) covers a good share of the map's canvas.
+    await expect
+      .poll(() =>
+        embedFrame(page).evaluate(() => {
+          const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="widget-customer_map"] canvas');
+          if (!canvas) return 0;
+          const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+          let land = 0;
+          for (let p = 0; p < data.length; p += 4)
+            if (Math.abs(data[p]! - 0xe3) <= 3 && Math.abs(data[p + 1]! - 0xe7) <= 3 && Math.abs(data[p + 2]! - 0xee) <= 3) land++;
+          return land / (data.length / 4);
+        }),
+      )
+      .toBeGreaterThan(0.1);
+    expect(external).toEqual([]);
+  });
+
+  test("a category keeps its colour when a filter leaves it alone on the chart", async ({ page }) => {
+    await open(page);
+    const frame = page.frameLocator("#embed");
+    const sky = [0x0e, 0xa5, 0xe9];
+    const count = () =>
+      embedFrame(page).evaluate((target) => {
+        const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="widget-orders_by_status"] canvas');
+        if (!canvas) return -1;
+        const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+        let n = 0;
+        for (let p = 0; p < data.length; p += 4) if (data[p + 3]! > 250 && target.every((c, i) => Math.abs(data[p + i]! - c) <= 3)) n++;
+        return n;
+      }, sky);
+    await frame.getByTestId("widget-orders_by_status").scrollIntoViewIfNeeded();
+    await expect.poll(count).toBeGreaterThan(500);
+    expect((await requestAction(page, "svc:action:set-filter", { filterUrlParameter: 'f_sales.status={"value":["completed"]}' })).status).toBe("applied");
+    await expect(frame.getByTestId("widget-orders_by_status")).toHaveAttribute("data-state", "ready");
+    // "completed" alone: still sky, the whole ring (not the brand colour it used to become).
+    await expect.poll(count).toBeGreaterThan(2000);
+  });
+
+  test("period comparisons read naturally in German and Japanese", async ({ page }) => {
+    await open(page);
+    const compare = page.frameLocator("#embed").getByTestId("widget-kpi_revenue").locator(".svc-kpi-compare");
+    await expect(compare).toHaveText(/^vs\. \$[\d,]+ last year$/);
+    expect((await requestAction(page, "svc:action:set-locale", { locale: "de-DE" })).status).toBe("applied");
+    await expect(compare).toHaveText(/^Letztes Jahr: [\d.]+\s\$$/);
+    expect((await requestAction(page, "svc:action:set-locale", { locale: "ja-JP" })).status).toBe("applied");
+    await expect(compare).toHaveText(/^昨年: /);
+  });
+});

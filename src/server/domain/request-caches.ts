@@ -1,0 +1,59 @@
+/**
+ * In-process caches of the work every authenticated request repeats: the API key → principal
+ * lookup and a platform user's security context (groups and attributes). Entries live per
+ * database handle, for a short time at most, and every write that could change them calls the
+ * cache's invalidation function, which drops every entry at once (transactions included: the
+ * generation is global). On several nodes, a node's invalidation must reach the others: the
+ * two functions below are the points to hook to that broadcast.
+ */
+
+export interface RequestCache<V> {
+  get(db: object, key: string | number): V | undefined;
+  /** The cache's generation, taken before reading what will be cached. */
+  generation(): number;
+  /** Keeps `value` unless an invalidation came after `readAt` (a write raced the read). */
+  set(db: object, key: string | number, value: V, readAt: number): void;
+  /** Forgets every entry (of every database handle). */
+  invalidate(): void;
+}
+
+/** Largest number of entries kept per database handle (oldest dropped first). */
+const MAX_ENTRIES = 10_000;
+
+export function createRequestCache<V>(ttlMs: number, now: () => number = Date.now): RequestCache<V> {
+  let generation = 0;
+  const stores = new WeakMap<object, Map<string | number, { value: V; at: number; generation: number }>>();
+  return {
+    get(db, key) {
+      const entry = stores.get(db)?.get(key);
+      if (!entry || entry.generation !== generation || now() - entry.at > ttlMs) return undefined;
+      return entry.value;
+    },
+    generation: () => generation,
+    set(db, key, value, readAt) {
+      if (readAt !== generation) return;
+      let store = stores.get(db);
+      if (!store) stores.set(db, (store = new Map()));
+      if (store.size >= MAX_ENTRIES) store.delete(store.keys().next().value!);
+      store.set(key, { value, at: now(), generation });
+    },
+    invalidate() {
+      generation += 1;
+    },
+  };
+}
+
+/** API key (by token hash) → the principal it authenticates, with the key's expiry. */
+export const apiKeyPrincipalCache = createRequestCache<{ principal: unknown; expiresAt: number | null; lastUsedAt: number | null }>(30_000);
+/** Platform user id → security context (groups, attributes, role). */
+export const userSecurityContextCache = createRequestCache<unknown>(30_000);
+
+/** Call after any change to API keys or to users (role, status, deletion). */
+export function invalidateApiKeyPrincipals(): void {
+  apiKeyPrincipalCache.invalidate();
+}
+
+/** Call after any change to users, groups, group members, user attributes or their values. */
+export function invalidateSecurityContexts(): void {
+  userSecurityContextCache.invalidate();
+}
