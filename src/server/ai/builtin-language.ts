@@ -23,8 +23,56 @@ export function normalize(text: string): string {
 /** Words that tell the languages apart (normalized). */
 const MARKERS: Record<Language, string[]> = {
   en: ["by", "the", "what", "show", "how", "many", "last", "over", "time", "top", "per", "which", "revenue", "orders", "month", "year", "quarter", "and"],
-  de: ["nach", "der", "die", "das", "im", "zeige", "wie", "viele", "letzten", "letztes", "letzte", "umsatz", "bestellungen", "quartal", "monat", "jahr", "und", "pro", "zeitverlauf", "welche", "stadte", "lander", "kunden", "vergleiche"],
-  es: ["por", "los", "las", "el", "del", "muestra", "cuantos", "cuantas", "ultimo", "ultimos", "ultima", "ingresos", "ventas", "pedidos", "trimestre", "mes", "ano", "ciudades", "paises", "clientes", "compara", "principales"],
+  de: [
+    "nach",
+    "der",
+    "die",
+    "das",
+    "im",
+    "zeige",
+    "wie",
+    "viele",
+    "letzten",
+    "letztes",
+    "letzte",
+    "umsatz",
+    "bestellungen",
+    "quartal",
+    "monat",
+    "jahr",
+    "und",
+    "pro",
+    "zeitverlauf",
+    "welche",
+    "stadte",
+    "lander",
+    "kunden",
+    "vergleiche",
+  ],
+  es: [
+    "por",
+    "los",
+    "las",
+    "el",
+    "del",
+    "muestra",
+    "cuantos",
+    "cuantas",
+    "ultimo",
+    "ultimos",
+    "ultima",
+    "ingresos",
+    "ventas",
+    "pedidos",
+    "trimestre",
+    "mes",
+    "ano",
+    "ciudades",
+    "paises",
+    "clientes",
+    "compara",
+    "principales",
+  ],
 };
 
 /** The question's language: the one whose marker words it uses most; the surface's locale breaks ties. */
@@ -257,7 +305,10 @@ export const GRAIN_NAMES: Record<Language, Record<string, string>> = {
 /** Words joining a list, per language. */
 export const AND: Record<Language, string> = { en: "and", de: "und", es: "y" };
 /** "X by Y", "top N X by Y", "X over time" in each language: the follow-up suggestions. */
-export const SUGGEST: Record<Language, { by: (m: string, d: string) => string; top: (n: number, d: string, m: string) => string; overTime: (m: string) => string }> = {
+export const SUGGEST: Record<
+  Language,
+  { by: (m: string, d: string) => string; top: (n: number, d: string, m: string) => string; overTime: (m: string) => string }
+> = {
   en: { by: (m, d) => `${m} by ${d}`, top: (n, d, m) => `top ${n} ${d} by ${m}`, overTime: (m) => `${m} over time` },
   de: { by: (m, d) => `${m} nach ${d}`, top: (n, d, m) => `Top ${n} ${d} nach ${m}`, overTime: (m) => `${m} im Zeitverlauf` },
   es: { by: (m, d) => `${m} por ${d}`, top: (n, d, m) => `los ${n} mejores ${d} por ${m}`, overTime: (m) => `${m} a lo largo del tiempo` },

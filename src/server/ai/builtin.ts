@@ -45,7 +45,7 @@ export interface Understanding {
 
 export type Reading = { ok: true; understanding: Understanding } | { ok: false; language: Language; unmatched: string };
 
-const GRAINS = ["day", "week", "month", "quarter", "year"] as const;
+type Grain = "day" | "week" | "month" | "quarter" | "year";
 
 /** Plural and case endings folded away, on both sides of every match. */
 function stem(word: string): string {
@@ -167,7 +167,7 @@ function scan(index: ViewIndex, words: string[], prefer: "measure" | "dimension"
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d = 1) => new Date(Date.UTC(y, m, d));
 
-function startOf(unit: (typeof GRAINS)[number], d: Date): Date {
+function startOf(unit: Grain, d: Date): Date {
   const y = d.getUTCFullYear();
   const m = d.getUTCMonth();
   if (unit === "year") return utc(y, 0);
@@ -177,7 +177,7 @@ function startOf(unit: (typeof GRAINS)[number], d: Date): Date {
   return utc(y, m, d.getUTCDate());
 }
 
-function shift(unit: (typeof GRAINS)[number], d: Date, n: number): Date {
+function shift(unit: Grain, d: Date, n: number): Date {
   if (unit === "year") return utc(d.getUTCFullYear() + n, d.getUTCMonth(), d.getUTCDate());
   if (unit === "quarter") return utc(d.getUTCFullYear(), d.getUTCMonth() + 3 * n, d.getUTCDate());
   if (unit === "month") return utc(d.getUTCFullYear(), d.getUTCMonth() + n, d.getUTCDate());
@@ -201,7 +201,7 @@ function readTime(canonical: string, original: string, lang: Language, reference
   let m = /\b(last|this) (\d+ )?(day|week|month|quarter|year)s?\b|\b(day|week|month|quarter|year)s? (last|this)\b/.exec(canonical);
   if (m) {
     const which = (m[1] ?? m[5]) as "last" | "this";
-    const unit = (m[3] ?? m[4]) as (typeof GRAINS)[number];
+    const unit = (m[3] ?? m[4]) as Grain;
     const n = m[2] ? Number(m[2]) : 1;
     const current = startOf(unit, today);
     const period = which === "this" ? { from: current, to: shift(unit, current, 1) } : { from: shift(unit, current, -n), to: current };
@@ -209,7 +209,7 @@ function readTime(canonical: string, original: string, lang: Language, reference
   }
   m = /\blast (\d+) (day|week|month|quarter|year)s?\b/.exec(canonical);
   if (m) {
-    const unit = m[2] as (typeof GRAINS)[number];
+    const unit = m[2] as Grain;
     const current = startOf(unit, today);
     return { period: { from: shift(unit, current, -Number(m[1])), to: current }, rest: canonical.replace(m[0], " ") };
   }
@@ -242,7 +242,7 @@ function readTime(canonical: string, original: string, lang: Language, reference
       .join(" ");
     return { period: { from, to }, rest };
   }
-  m = /\b((?:19|20)\d{2})\b/.exec(canonical);
+  m = /\b(?:year )?((?:19|20)\d{2})\b/.exec(canonical);
   if (m) {
     const y = Number(m[1]);
     return { period: { from: utc(y, 0), to: utc(y + 1, 0) }, rest: canonical.replace(m[0], " ") };
@@ -250,12 +250,14 @@ function readTime(canonical: string, original: string, lang: Language, reference
   return { rest: canonical };
 }
 
-function readGrain(canonical: string): { grain?: (typeof GRAINS)[number]; rest: string } {
+function readGrain(canonical: string): { grain?: Grain; rest: string } {
   let m = /\b(?:by|per|each|every) (day|week|month|quarter|year)\b/.exec(canonical);
-  if (m) return { grain: m[1] as (typeof GRAINS)[number], rest: canonical.replace(m[0], " ") };
+  if (m) return { grain: m[1] as Grain, rest: canonical.replace(m[0], " ") };
   m = /\b(daily|weekly|monthly|quarterly|yearly|annually|annual)\b/.exec(canonical);
   if (m) {
-    const g = { daily: "day", weekly: "week", monthly: "month", quarterly: "quarter", yearly: "year", annually: "year", annual: "year" }[m[1]!] as (typeof GRAINS)[number];
+    const g = { daily: "day", weekly: "week", monthly: "month", quarterly: "quarter", yearly: "year", annually: "year", annual: "year" }[
+      m[1]!
+    ] as Grain;
     return { grain: g, rest: canonical.replace(m[0], " ") };
   }
   m = /\bover time\b/.exec(canonical);
@@ -272,17 +274,18 @@ function readRank(canonical: string): { limit?: number; direction?: "asc" | "des
 }
 
 /** Reads a question against one view; the view's score is how much of the question it placed. */
-function readAgainst(index: ViewIndex, text: string): { found: { measures: Match[]; groups: Match[]; values: Match[] }; left: string[] } {
+function readAgainst(index: ViewIndex, text: string, ranked: boolean): { found: { measures: Match[]; groups: Match[]; values: Match[] }; left: string[] } {
   const segments = text.split(/\bby\b/);
   const found = { measures: [] as Match[], groups: [] as Match[], values: [] as Match[] };
   const left: string[] = [];
   segments.forEach((segment, i) => {
     const words = segment.split(" ").filter(Boolean);
     const matches: Match[] = [];
-    left.push(...scan(index, words, i === 0 ? "measure" : "dimension", matches));
+    // "top 5 customers by revenue": what is ranked comes first, the measure after "by".
+    const prefer = (i === 0) !== ranked ? "measure" : "dimension";
+    left.push(...scan(index, words, prefer, matches));
     for (const m of matches) {
       if (m.kind === "value") found.values.push(m);
-      else if (m.kind === "measure" && i === 0) found.measures.push(m);
       else if (m.kind === "dimension") found.groups.push(m);
       else found.measures.push(m);
     }
@@ -298,14 +301,14 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
   const normalized = normalize(question);
   const language = detectLanguage(normalized, opts.locale);
   const canonical = canonicalize(normalized, language);
-  const time = readTime(canonical, question, language, opts.reference);
-  const grain = readGrain(time.rest);
-  const rank = readRank(grain.rest);
+  const grain = readGrain(canonical);
+  const time = readTime(grain.rest, question, language, opts.reference);
+  const rank = readRank(time.rest);
   const text = rank.rest.replace(/\s+/g, " ").trim();
 
   let best: { index: ViewIndex; read: ReturnType<typeof readAgainst>; score: number } | null = null;
   for (const index of indexes) {
-    const read = readAgainst(index, text);
+    const read = readAgainst(index, text, rank.limit !== undefined);
     const placed = read.found.measures.length + read.found.groups.length + read.found.values.length;
     const score = placed * 10 - read.left.length;
     if (placed > 0 && (!best || score > best.score)) best = { index, read, score };
@@ -329,6 +332,8 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
   const groupedDims = dimensions.filter((d) => !timeDims.some((t) => t.name === d));
   let defaultMeasure = false;
   if (measures.length === 0) {
+    // Without a measure, words the model does not know mean the question is not about this data.
+    if (read.left.length > 0) return { ok: false, language, unmatched: question.trim().slice(0, 200) };
     const count = index.source.measures.find((m) => m.measureType === "count") ?? index.source.measures[0];
     if (!count) return { ok: false, language, unmatched: question.trim().slice(0, 200) };
     measures.push(count.name);
@@ -368,7 +373,8 @@ export function queryOf(u: Understanding): SemanticQuery {
       },
     ];
   }
-  if (u.filters.length) query.filters = u.filters.map((f): QueryFilter => ({ member: f.member, operator: "equals", values: f.values }));
+  if (u.filters.length)
+    query.filters = u.filters.map((f): QueryFilter => ({ member: f.member, operator: f.values.length > 1 ? "in" : "equals", values: f.values }));
   if (u.limit) {
     query.order = [[u.measures[0]!, u.direction ?? "desc"]];
     query.limit = u.limit;
@@ -520,7 +526,9 @@ export function summarize(u: Understanding, rows: Record<string, unknown>[], col
   const fmt = (v: unknown) => formatValue(u.language, v, mcol?.format);
   const timeKey = u.time?.granularity ? `${u.time.dimension}.${u.time.granularity}` : null;
   if (!u.dimensions.length && !timeKey) {
-    return u.measures.map((m) => say.total(columns.find((c) => c.key === m)?.title ?? m, formatValue(u.language, rows[0]![m], columns.find((c) => c.key === m)?.format))).join(" ");
+    return u.measures
+      .map((m) => say.total(columns.find((c) => c.key === m)?.title ?? m, formatValue(u.language, rows[0]![m], columns.find((c) => c.key === m)?.format)))
+      .join(" ");
   }
   if (timeKey && !u.dimensions.length) {
     const sorted = [...rows].sort((a, b) => Number(b[measure]) - Number(a[measure]));
@@ -539,10 +547,11 @@ export function summarize(u: Understanding, rows: Record<string, unknown>[], col
   const sorted = u.direction === "asc" ? rows : [...rows].sort((a, b) => Number(b[measure]) - Number(a[measure]));
   const [first, ...rest] = sorted;
   let text = say.leads(mTitle, label(first!), fmt(first![measure]));
-  if (rest.length) text += `, ${say.then} ${rest
-    .slice(0, 2)
-    .map((r) => `${label(r)} (${fmt(r[measure])})`)
-    .join(", ")}`;
+  if (rest.length)
+    text += `, ${say.then} ${rest
+      .slice(0, 2)
+      .map((r) => `${label(r)} (${fmt(r[measure])})`)
+      .join(", ")}`;
   void dim;
   return `${text}. ${say.rows(rows.length)}`;
 }
@@ -590,7 +599,8 @@ const partId = () => `p${Date.now().toString(36)}${(partSeq++).toString(36)}`;
 
 /** Runs one tool and streams its call, its result and the parts it produced. */
 export async function callTool(name: string, args: unknown, ctx: TurnContext, state: ToolState, emit: Emit) {
-  emit({ id: partId(), type: "tool_call", name, arguments: args });
+  const shown = typeof args === "string" ? (args.length > 2000 ? args.slice(0, 2000) + "…" : args) : args;
+  emit({ id: partId(), type: "tool_call", name: name.slice(0, 100), arguments: shown });
   const outcome = await runTool(name, args, ctx, state);
   emit({ id: partId(), type: "tool_result", name, ok: outcome.ok, summary: outcome.summary });
   for (const p of outcome.parts) emit({ ...p, id: partId() } as AnswerPart);

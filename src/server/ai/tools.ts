@@ -54,12 +54,14 @@ export function toolDefinitions(allowAuthoring: boolean) {
   return defs;
 }
 
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
 /** What a tool call gives back: `content` for the model (size-capped), parts for the viewer. */
 export interface ToolOutcome {
   ok: boolean;
   content: string;
   summary: string;
-  parts: Omit<AnswerPart, "id">[];
+  parts: DistributiveOmit<AnswerPart, "id">[];
 }
 
 /** Rows of the last successful query of the turn (what `render_chart` draws). */
@@ -109,7 +111,10 @@ export function chartSpec(chart: ChartRequest, columns: ToolState["lastColumns"]
       $schema: "https://vega.github.io/schema/vega-lite/v6.json",
       data,
       mark: { type: "arc", innerRadius: 40 },
-      encoding: { theta: { field: f(chart.y[0]!), type: "quantitative", title: title(chart.y[0]!) }, color: { field: f(chart.x), type: "nominal", title: title(chart.x) } },
+      encoding: {
+        theta: { field: f(chart.y[0]!), type: "quantitative", title: title(chart.y[0]!) },
+        color: { field: f(chart.x), type: "nominal", title: title(chart.x) },
+      },
     };
   }
   const xType = fieldType(chart.x);
@@ -158,7 +163,8 @@ function withExtraFilters(query: SemanticQuery, ctx: TurnContext): SemanticQuery
  */
 export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, state: ToolState): Promise<ToolOutcome> {
   const refuse = (message: string): ToolOutcome => ({ ok: false, content: cap(JSON.stringify({ error: message })), summary: message, parts: [] });
-  if (!(TOOL_NAMES as readonly string[]).includes(name)) return refuse(`Unknown tool "${name.slice(0, 60)}". Tools: ${TOOL_NAMES.join(", ")}. SQL is not accepted.`);
+  if (!(TOOL_NAMES as readonly string[]).includes(name))
+    return refuse(`Unknown tool "${name.slice(0, 60)}". Tools: ${TOOL_NAMES.join(", ")}. SQL is not accepted.`);
   if (name === "save_report" && !ctx.allowAuthoring) return refuse("save_report is not allowed here (allowChatWorkspaceAuthoring is off)");
   let args: unknown = rawArgs;
   if (typeof rawArgs === "string") {
@@ -200,13 +206,16 @@ export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, 
     if (outside.length) return refuse(`Unknown or not allowed members: ${[...new Set(outside)].slice(0, 5).join(", ")}. Use describe_view.`);
     if (name === "save_report") {
       if (!ctx.saveReport) return refuse("save_report is not available on this surface");
-      const { title } = parsed.data as { title: string };
+      const { title } = parsed.data as unknown as { title: string };
       const saved = await ctx.saveReport({ title, query });
       return { ok: true, content: JSON.stringify(saved), summary: `saved "${saved.title}"`, parts: [] };
     }
     try {
       const result = await ctx.engine.load(query, { securityContext: ctx.securityContext, signal: ctx.signal, timeoutMs: ctx.queryTimeoutMs });
-      const annotation = result.annotation as Record<string, Record<string, { title?: string; shortTitle?: string; type?: string; format?: string }>>;
+      const annotation = result.annotation as unknown as Record<
+        string,
+        Record<string, { title?: string; shortTitle?: string; type?: string; format?: string }>
+      >;
       const columns = [annotation.timeDimensions, annotation.dimensions, annotation.measures]
         .flatMap((group) => Object.entries(group ?? {}))
         .map(([key, a]) => ({ key, title: a.shortTitle ?? a.title ?? key, type: a.type ?? "string", ...(a.format ? { format: a.format } : {}) }))

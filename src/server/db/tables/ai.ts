@@ -40,12 +40,9 @@ export const chatMessages = pgTable(
 );
 
 /** The AI widget's answers, cached by the checksum of its prompt, the dashboard's queries and the viewer's filters. */
-export const aiWidgetAnswers = pgTable(
-  "ai_widget_answers",
-  {
-    key: text("key").primaryKey(),
-    checksum: text("checksum").notNull(),
-    markdown: text("markdown").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-  },
-);
+export const aiWidgetAnswers = pgTable("ai_widget_answers", {
+  key: text("key").primaryKey(),
+  checksum: text("checksum").notNull(),
+  markdown: text("markdown").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
