@@ -127,7 +127,9 @@ function Steps(props: { parts: ChatPart[]; running: boolean; locale: string }) {
 export function ChatAnswer(props: { message: ChatMessageView; locale: string; onAsk?: (q: string) => void; showQuery: boolean }) {
   const { message, locale } = props;
   const running = message.status === "running";
-  const visible = message.parts.filter((p) => p.type !== "tool_call" && p.type !== "tool_result");
+  // Words first, then the chart, the table, the query and the follow-ups.
+  const rank: Record<string, number> = { text: 0, chart: 1, table: 2, query: 3, suggestions: 4 };
+  const visible = message.parts.filter((p) => p.type in rank).sort((a, b) => rank[a.type]! - rank[b.type]!);
   const description = (message.parts.find((p) => p.type === "text")?.text as string | undefined)?.slice(0, 200) ?? "chart";
   return (
     <article className="svc-chat-answer" data-testid="chat-answer" data-status={message.status} aria-busy={running}>
