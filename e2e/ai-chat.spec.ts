@@ -85,7 +85,10 @@ test.describe("analytics chat", () => {
     const { sessionId } = (await gen.json()) as { sessionId: string };
     const token = await page.request.post(`${E2E.platformUrl}/api/v1/embed/session/token`, { data: { sessionId } });
     const { token: bearer } = (await token.json()) as { token: string };
-    const res = await page.request.post(`${E2E.platformUrl}/api/v1/deployments/${deploymentId}/chat/threads`, { headers: { authorization: `Bearer ${bearer}` }, data: {} });
+    const res = await page.request.post(`${E2E.platformUrl}/api/v1/deployments/${deploymentId}/chat/threads`, {
+      headers: { authorization: `Bearer ${bearer}` },
+      data: {},
+    });
     expect(res.status()).toBe(403);
   });
 });

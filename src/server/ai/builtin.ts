@@ -255,9 +255,7 @@ function readGrain(canonical: string): { grain?: Grain; rest: string } {
   if (m) return { grain: m[1] as Grain, rest: canonical.replace(m[0], " ") };
   m = /\b(daily|weekly|monthly|quarterly|yearly|annually|annual)\b/.exec(canonical);
   if (m) {
-    const g = { daily: "day", weekly: "week", monthly: "month", quarterly: "quarter", yearly: "year", annually: "year", annual: "year" }[
-      m[1]!
-    ] as Grain;
+    const g = { daily: "day", weekly: "week", monthly: "month", quarterly: "quarter", yearly: "year", annually: "year", annual: "year" }[m[1]!] as Grain;
     return { grain: g, rest: canonical.replace(m[0], " ") };
   }
   m = /\bover time\b/.exec(canonical);

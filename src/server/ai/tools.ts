@@ -164,7 +164,9 @@ function withExtraFilters(query: SemanticQuery, ctx: TurnContext): SemanticQuery
 export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, state: ToolState): Promise<ToolOutcome> {
   const refuse = (message: string): ToolOutcome => ({ ok: false, content: cap(JSON.stringify({ error: message })), summary: message, parts: [] });
   if (!(TOOL_NAMES as readonly string[]).includes(name))
-    return refuse(`Unknown tool "${name.slice(0, 60)}". Tools: ${TOOL_NAMES.join(", ")}. SQL is not accepted.`);
+    return refuse(
+      `Unknown tool "${name.slice(0, 60)}". Tools: ${TOOL_NAMES.filter((n) => n !== "save_report" || ctx.allowAuthoring).join(", ")}. SQL is not accepted.`,
+    );
   if (name === "save_report" && !ctx.allowAuthoring) return refuse("save_report is not allowed here (allowChatWorkspaceAuthoring is off)");
   let args: unknown = rawArgs;
   if (typeof rawArgs === "string") {
