@@ -101,8 +101,8 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
     [/\b(current)\b/g, "this"],
     [/\bversus\b/g, "vs"],
     [/\b(for each|broken down by|split by|grouped by|across)\b/g, "by"],
-    [/\b(best|largest|biggest|highest)\b/g, "top"],
-    [/\b(worst|smallest|lowest)\b/g, "bottom"],
+    [/\b(best|largest|biggest|highest|most)\b/g, "top"],
+    [/\b(worst|smallest|lowest|least|fewest)\b/g, "bottom"],
     [/\b(trend|trends|evolution|over the time)\b/g, "over time"],
   ],
   de: [

@@ -2,6 +2,8 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { ChatId, ChatThread, ChatThreadWithMessages, CreateChatThreadInput, PostChatMessageInput } from "../../../schema/chat";
 import { requirePrincipal } from "../../http/auth";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
+import { SafeText } from "../../../schema/common";
+import { aiWidgetAnswer } from "./ai-widget";
 import { resolveChatScope } from "./scope";
 import { createThread, deleteThread, getThread, listThreads, postMessage } from "./service";
 
@@ -69,6 +71,29 @@ const post = createRoute({
   },
 });
 
+const widgetAnswer = createRoute({
+  operationId: "answerAiWidget",
+  method: "post",
+  path: "/api/v1/embed/dashboard/{publicId}/ai-widgets/{widgetId}/answer",
+  tags: ["AI"],
+  summary: "The AI widget's Markdown from the dashboard's data under the viewer's filters (cached by checksum; regenerate writes a new one)",
+  security,
+  request: {
+    params: z.object({ publicId: ChatId, widgetId: ChatId }),
+    ...jsonBody(z.strictObject({ filterUrlParameters: z.array(SafeText.max(2000)).max(100).optional(), regenerate: z.boolean().optional() }), {
+      required: false,
+    }),
+  },
+  responses: {
+    200: jsonContent(
+      z.object({ markdown: z.string(), checksum: z.string(), stale: z.boolean(), generatedAt: z.string() }).meta({ id: "AiWidgetAnswer" }),
+      "The answer.",
+    ),
+    ...commonErrors,
+    ...notFoundError,
+  },
+});
+
 /** The language the answer is written in: the embed session's locale, else the request's. */
 function localeOf(settings: Record<string, unknown> | undefined, acceptLanguage: string | undefined): string {
   const fromSession = typeof settings?.locale === "string" ? settings.locale : undefined;
@@ -97,6 +122,14 @@ export function registerChatRoutes(app: Router) {
     const { deploymentId, threadId } = c.req.valid("param");
     await deleteThread(c.get("deps"), requirePrincipal(c), deploymentId, threadId);
     return c.body(null, 204);
+  });
+
+  app.openapi(widgetAnswer, async (c) => {
+    const { publicId, widgetId } = c.req.valid("param");
+    const body = c.req.valid("json") ?? {};
+    const principal = requirePrincipal(c);
+    const locale = localeOf(principal.kind === "embed" ? principal.settings : undefined, c.req.header("accept-language"));
+    return c.json(await aiWidgetAnswer(c.get("deps"), principal, publicId, widgetId, { ...body, locale }), 200);
   });
 
   app.openapi(post, async (c) => {

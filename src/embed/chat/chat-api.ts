@@ -2,7 +2,7 @@
  * The chat API from the embed: threads, and a question's answer read line by line from the
  * NDJSON stream as it arrives (decisions.md "AI").
  */
-import { apiError, type EmbedApi } from "../../shell/api";
+import { apiError, type EmbedApi } from "../shell/api";
 
 export interface ChatThreadSummary {
   id: string;

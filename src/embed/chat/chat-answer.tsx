@@ -4,12 +4,12 @@
  * follow-up suggestions.
  */
 import { useEffect, useMemo, useState } from "react";
-import { renderMarkdown } from "../../widgets/text/render-markdown";
-import { VegaView } from "../../widgets/chart/vega-view";
-import { buildVegaConfig } from "../../widgets/chart/vega-theme";
-import { useChartPalette } from "../../widgets/chart/use-chart-palette";
-import type { VegaLiteSpec } from "../../widgets/chart/vega-spec";
-import { AlertIcon, ChevronDownIcon, SparkIcon } from "../../ui/icons";
+import { renderMarkdown } from "../widgets/text/render-markdown";
+import { VegaView } from "../widgets/chart/vega-view";
+import { buildVegaConfig } from "../widgets/chart/vega-theme";
+import { useChartPalette } from "../widgets/chart/use-chart-palette";
+import type { VegaLiteSpec } from "../widgets/chart/vega-spec";
+import { AlertIcon, ChevronDownIcon, SparkIcon } from "../ui/icons";
 import { chatText } from "./chat-messages";
 import type { ChatMessageView, ChatPart } from "./chat-api";
 

@@ -4,9 +4,9 @@
  * sends `svc:event:ai-query` `submitted`, then `completed` or `error`.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { EVENT_TYPES } from "../../../protocol";
-import { useEmbedServices } from "../../shell/embed-context";
-import { ArrowUpIcon } from "../../ui/icons";
+import { EVENT_TYPES } from "../../protocol";
+import { useEmbedServices } from "../shell/embed-context";
+import { ArrowUpIcon } from "../ui/icons";
 import { ChatAnswer } from "./chat-answer";
 import { chatApi, newMessageId, type ChatLine, type ChatMessageView, type ChatPart } from "./chat-api";
 import { chatText } from "./chat-messages";
