@@ -20,6 +20,7 @@ async function openDashboard(page: Page, settings: Record<string, unknown>) {
     frame.style.height = "860px";
   });
   await waitForEvent(page, "svc:event:ready");
+  await waitForEvent(page, "svc:event:dashboard-loaded", { timeout: 30_000 });
   return page.frameLocator("#embed");
 }
 
@@ -39,15 +40,14 @@ test.describe("AI on the dashboard", () => {
     await page.locator("#embed").screenshot({ path: "docs/screenshots/dashboard-chat.png" });
 
     // A dashboard filter narrows the chat's queries too.
-    expect((await requestAction(page, "svc:action:set-filter", { member: "sales.products_category", operator: "equals", value: ["Books"] })).status).toBe(
-      "applied",
-    );
-    await drawer.getByTestId("chat-input").fill("revenue by category");
+    const applied = await requestAction(page, "svc:action:set-filter", { filterUrlParameter: 'f_sales.customers_country={"value":["CA"]}' });
+    expect(applied.status, applied.reason).toBe("applied");
+    await drawer.getByTestId("chat-input").fill("revenue by country");
     await drawer.getByTestId("chat-send").click();
     await expect(drawer.getByTestId("chat-answer")).toHaveCount(2);
     await expect(drawer.getByTestId("chat-answer").last()).toHaveAttribute("data-status", "completed");
     await expect(drawer.getByTestId("chat-answer").last().getByTestId("chat-table").locator("tbody tr")).toHaveCount(1);
-    await expect(drawer.getByTestId("chat-answer").last().getByTestId("chat-table")).toContainText("Books");
+    await expect(drawer.getByTestId("chat-answer").last().getByTestId("chat-table")).toContainText("CA");
   });
 
   test("no dashboard chat without showDashboardChat", async ({ page }) => {
@@ -67,9 +67,8 @@ test.describe("AI on the dashboard", () => {
     await widget.scrollIntoViewIfNeeded();
     await widget.screenshot({ path: "docs/screenshots/ai-widget.png" });
 
-    expect((await requestAction(page, "svc:action:set-filter", { member: "sales.customers_country", operator: "equals", value: ["US"] })).status).toBe(
-      "applied",
-    );
+    const applied = await requestAction(page, "svc:action:set-filter", { filterUrlParameter: 'f_sales.customers_country={"value":["US"]}' });
+    expect(applied.status, applied.reason).toBe("applied");
     await expect(answer).toHaveAttribute("data-stale", "true");
     await expect(widget.getByTestId("ai-stale")).toBeVisible();
     await widget.getByTestId("ai-regenerate").click();

@@ -17,5 +17,5 @@ export function rigAddresses(basePort: number) {
 }
 export type RigAddresses = ReturnType<typeof rigAddresses>;
 
-/** Fixed addresses of the rig the Playwright suite runs against. */
-export const E2E = rigAddresses(18080);
+/** Fixed addresses of the rig the Playwright suite runs against (`SVC_E2E_PORT` moves it, e.g. to run two suites side by side). */
+export const E2E = rigAddresses(Number(process.env.SVC_E2E_PORT) || 18080);
