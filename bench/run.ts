@@ -54,6 +54,7 @@ const rows = option("rows") ?? (full ? "1000000" : "200000");
 const POSTGRES = "postgresql://postgres@127.0.0.1:5432/test";
 
 const BENCHES: Record<string, BenchSpec> = {
+  "ai-builtin": { modest: ["--rows", rows, "--runs", "15"], full: ["--rows", rows, "--runs", "41"] },
   "bridge-roundtrip": { modest: ["--runs", "200", "--warmup", "20"], build: true },
   "dashboard-bundle": { modest: [], build: true },
   "dashboard-load": { modest: ["--runs", "2"], build: true },

@@ -221,9 +221,10 @@ function readTime(canonical: string, original: string, lang: Language, reference
     const y = Number(m[2] ?? m[3]);
     return { period: { from: utc(y, 3 * (q - 1)), to: utc(y, 3 * q) }, rest: canonical.replace(m[0], " ") };
   }
-  // Months and dates, in the question's own language.
+  // Months and dates, in the question's own language (the date parser only runs when the
+  // question names a month or writes a date: it is the slowest part of reading a question).
   const parser = lang === "de" ? chrono.de : lang === "es" ? chrono.es : chrono.en;
-  const parsed = parser.parse(original, reference).find((r) => r.start.isCertain("month"));
+  const parsed = MONTH_OR_DATE.test(normalize(original)) ? parser.parse(original, reference).find((r) => r.start.isCertain("month")) : undefined;
   if (parsed) {
     const s = parsed.start;
     const y = s.get("year") ?? reference.getUTCFullYear();
@@ -249,6 +250,10 @@ function readTime(canonical: string, original: string, lang: Language, reference
   }
   return { rest: canonical };
 }
+
+/** Month names and abbreviations (English, German, Spanish; normalized) or a written date. */
+const MONTH_OR_DATE =
+  /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|januar|februar|marz|mai|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|ene|abr|ago|dic)\b|\d{1,4}[./-]\d{1,2}/;
 
 function readGrain(canonical: string): { grain?: Grain; rest: string } {
   let m = /\b(?:by|per|each|every) (day|week|month|quarter|year)\b/.exec(canonical);

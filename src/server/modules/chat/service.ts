@@ -164,10 +164,6 @@ function follow(run: Run): ReadableStream<Uint8Array> {
   });
 }
 
-function finishedStream(lines: Line[]): ReadableStream<Uint8Array> {
-  return follow({ lines, listeners: new Set(), done: true, cancel() {} });
-}
-
 /** Merges a streamed part into the message's parts: text deltas with one id are joined. */
 function mergePart(parts: AnswerPart[], part: AnswerPart) {
   const last = parts[parts.length - 1];
@@ -205,39 +201,8 @@ export async function postMessage(
 
   const running = runs.get(key);
   if (running) return follow(running);
-  const [existing] = await deps.db
-    .select()
-    .from(chatMessages)
-    .where(and(eq(chatMessages.threadId, thread.id), eq(chatMessages.id, messageId), eq(chatMessages.role, "assistant")));
-  if (existing) {
-    const view = messageView(existing);
-    const end: Line = existing.status === "error" && view.error ? { error: view.error } : { __state__: view };
-    return finishedStream([{ __cutoff__: true, chatId: thread.id, messageId }, end]);
-  }
-
-  const engine = await deps.queryEngines.get(deploymentId);
-  const securityContext = await securityContextOf(principal, deps.db);
-  const allViews = engine.meta(securityContext).sources.map((s) => s.name);
-  const permitted = policyViews(settings.chatThreadPolicies, "create", allViews);
-  const views = opts.scope?.views ? permitted.filter((v) => opts.scope!.views!.includes(v)) : permitted;
-  if (views.length === 0) throw forbidden("No view of this deployment may be asked about in a chat");
-
-  const previous = await deps.db.select().from(chatMessages).where(eq(chatMessages.threadId, thread.id)).orderBy(asc(chatMessages.createdAt)).limit(40);
-  const history: HistoryMessage[] = previous.filter((m) => m.status !== "running").map((m) => ({ role: m.role, content: m.content }));
-
-  await deps.db
-    .insert(chatMessages)
-    .values({ id: `${messageId}-q`, threadId: thread.id, role: "user", content: opts.content, status: "completed" })
-    .onConflictDoNothing();
-  const [row] = await deps.db
-    .insert(chatMessages)
-    .values({ id: messageId, threadId: thread.id, role: "assistant", status: "running", content: "" })
-    .returning();
-  await deps.db
-    .update(chatThreads)
-    .set({ updatedAt: new Date(), ...(thread.title ? {} : { title: opts.content.slice(0, 80) }) })
-    .where(eq(chatThreads.id, thread.id));
-
+  // The answer is claimed at once (no await before this): a second post of the same
+  // messageId while this one starts joins it instead of starting another.
   const controller = new AbortController();
   const run: Run = { lines: [], listeners: new Set(), done: false, cancel: () => controller.abort() };
   runs.set(key, run);
@@ -245,7 +210,65 @@ export async function postMessage(
     if (line) run.lines.push(line);
     for (const l of run.listeners) l(line);
   };
+  const end = (last: Line) => {
+    say(last);
+    run.done = true;
+    say(null);
+    runs.delete(key);
+  };
+
+  let engine: Awaited<ReturnType<AppDeps["queryEngines"]["get"]>>;
+  let securityContext: Awaited<ReturnType<typeof securityContextOf>>;
+  let views: string[];
+  let history: HistoryMessage[] = [];
+  const provider = providerFor(settings);
+  try {
+    const [[existing], context, queryEngine] = await Promise.all([
+      deps.db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.threadId, thread.id), eq(chatMessages.id, messageId), eq(chatMessages.role, "assistant"))),
+      securityContextOf(principal, deps.db),
+      deps.queryEngines.get(deploymentId),
+    ]);
+    if (existing) {
+      const view = messageView(existing);
+      say({ __cutoff__: true, chatId: thread.id, messageId });
+      end(existing.status === "error" && view.error ? { error: view.error } : { __state__: view });
+      return follow(run);
+    }
+    engine = queryEngine;
+    securityContext = context;
+    const allViews = engine.meta(securityContext).sources.map((s) => s.name);
+    const permitted = policyViews(settings.chatThreadPolicies, "create", allViews);
+    views = opts.scope?.views ? permitted.filter((v) => opts.scope!.views!.includes(v)) : permitted;
+    if (views.length === 0) throw forbidden("No view of this deployment may be asked about in a chat");
+    // A model reads the thread's earlier text; the builtin engine reads each question alone.
+    if (provider.name !== "builtin") {
+      const previous = await deps.db.select().from(chatMessages).where(eq(chatMessages.threadId, thread.id)).orderBy(asc(chatMessages.createdAt)).limit(40);
+      history = previous.filter((m) => m.status !== "running").map((m) => ({ role: m.role, content: m.content }));
+    }
+  } catch (e) {
+    end({ error: e instanceof DomainError ? { code: e.code, message: e.message } : { code: "internal_error", message: "The answer failed" } });
+    throw e;
+  }
+
   say({ __cutoff__: true, chatId: thread.id, messageId });
+  // The question and the running answer are stored while the answer is being written.
+  const createdAt = new Date();
+  const persisted = (async () => {
+    await deps.db
+      .insert(chatMessages)
+      .values({ id: `${messageId}-q`, threadId: thread.id, role: "user", content: opts.content, status: "completed", createdAt })
+      .onConflictDoNothing();
+    await deps.db
+      .insert(chatMessages)
+      .values({ id: messageId, threadId: thread.id, role: "assistant", status: "running", content: "", createdAt: new Date(createdAt.getTime() + 1) });
+    await deps.db
+      .update(chatThreads)
+      .set({ updatedAt: new Date(), ...(thread.title ? {} : { title: opts.content.slice(0, 80) }) })
+      .where(eq(chatThreads.id, thread.id));
+  })();
 
   const parts: AnswerPart[] = [];
   const emit = (part: AnswerPart) => {
@@ -265,7 +288,7 @@ export async function postMessage(
     let error: { code: string; message: string } | undefined;
     try {
       await runTurn({
-        provider: providerFor(settings),
+        provider,
         question: opts.content,
         history,
         timeBudgetMs: settings.timeBudgetMs,
@@ -292,20 +315,26 @@ export async function postMessage(
     }
     const status = error ? "error" : "completed";
     const state = { parts, ...(error ? { error } : {}) };
+    const fallback = {
+      id: messageId,
+      role: "assistant" as const,
+      status,
+      content: textOf(),
+      parts: parts as ChatMessage["parts"],
+      createdAt: createdAt.toISOString(),
+    };
     try {
+      await persisted;
       const [saved] = await deps.db
         .update(chatMessages)
         .set({ status, content: textOf(), state })
         .where(and(eq(chatMessages.threadId, thread.id), eq(chatMessages.id, messageId)))
         .returning();
-      say(error ? { error } : { __state__: saved ? messageView(saved) : { ...messageView(row!), status, content: textOf(), parts } });
+      end(error ? { error } : { __state__: saved ? messageView(saved) : fallback });
     } catch {
       // the thread was deleted meanwhile
-      say(error ? { error } : { __state__: { ...messageView(row!), status, content: textOf(), parts } });
+      end(error ? { error } : { __state__: fallback });
     }
-    run.done = true;
-    say(null);
-    runs.delete(key);
     opts.onEvent?.({ status, threadId: thread.id, messageId });
   })();
 
