@@ -69,10 +69,19 @@ export function ChatPanel(props: ChatPanelProps) {
     };
   }, [api, props.deploymentId, props.threadId]);
 
+  // While an answer streams the view follows it; once it is done, the question it answers is
+  // brought to the top so the answer reads from its beginning.
+  const lastStatus = messages[messages.length - 1]?.status;
   useEffect(() => {
     const el = listRef.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [messages]);
+    if (!el) return;
+    if (lastStatus === "running") el.scrollTop = el.scrollHeight;
+    else {
+      const questions = el.querySelectorAll<HTMLElement>(".svc-chat-question");
+      const last = questions[questions.length - 1];
+      if (last) el.scrollTop = last.offsetTop - el.offsetTop - 12;
+    }
+  }, [messages, lastStatus]);
 
   const ask = useCallback(
     async (question: string) => {
