@@ -389,8 +389,12 @@ export function queryOf(u: Understanding): SemanticQuery {
 // ---------------------------------------------------------------------------------------
 // Answering
 
-/** The viewer's indexes, kept a short while per deployment and security context. */
-const indexCache = new Map<string, { at: number; indexes: Promise<ViewIndex[]>; reference: Promise<Date> }>();
+/**
+ * The viewers' indexes, kept a short while per security context, per query engine: a changed
+ * data model or data source gives the deployment a new engine, and so new indexes.
+ */
+type IndexEntry = { at: number; indexes: Promise<ViewIndex[]>; reference: Promise<Date> };
+const indexCaches = new WeakMap<TurnContext["engine"], Map<string, IndexEntry>>();
 const INDEX_TTL_MS = 60_000;
 const MAX_VALUES_PER_DIMENSION = 500;
 
@@ -445,19 +449,17 @@ export async function viewerIndexes(ctx: TurnContext): Promise<{ indexes: ViewIn
   const views = all.some((s) => s.kind === "view") ? all.filter((s) => s.kind === "view") : all;
   const sources = ctx.views ? views.filter((v) => ctx.views!.includes(v.name)) : views;
   const key = securityKey(ctx.deploymentId, ctx.securityContext, ctx.views);
-  let entry = indexCache.get(key);
+  let indexCache = indexCaches.get(ctx.engine);
+  if (!indexCache) indexCaches.set(ctx.engine, (indexCache = new Map()));
+  const cache = indexCache;
+  let entry = cache.get(key);
   if (!entry || Date.now() - entry.at > INDEX_TTL_MS) {
     entry = { at: Date.now(), indexes: buildIndexes(ctx, sources), reference: referenceDay(ctx, sources) };
-    indexCache.set(key, entry);
-    entry.indexes.catch(() => indexCache.delete(key));
-    if (indexCache.size > 200) indexCache.delete(indexCache.keys().next().value!);
+    cache.set(key, entry);
+    entry.indexes.catch(() => cache.delete(key));
+    if (cache.size > 200) cache.delete(cache.keys().next().value!);
   }
   return { indexes: await entry.indexes, reference: await entry.reference };
-}
-
-/** Drops every cached index (a data model changed). */
-export function clearBuiltinIndexes() {
-  indexCache.clear();
 }
 
 function formatter(lang: Language, format: string | undefined) {
