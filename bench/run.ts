@@ -55,6 +55,7 @@ const POSTGRES = "postgresql://postgres@127.0.0.1:5432/test";
 
 const BENCHES: Record<string, BenchSpec> = {
   "app-time-to-ready": { modest: ["--runs", "5"], build: true },
+  "ai-builtin": { modest: ["--rows", rows, "--runs", "15"], full: ["--rows", rows, "--runs", "41"] },
   "bridge-roundtrip": { modest: ["--runs", "200", "--warmup", "20"], build: true },
   "cluster-throughput": { modest: ["--seconds", "3", "--rounds", "3"], postgres: POSTGRES },
   "dashboard-bundle": { modest: [], build: true },

@@ -52,6 +52,8 @@ export interface EmbedApi {
   setToken(token: string | null): void;
   /** True while a token is set. */
   hasToken(): boolean;
+  /** Headers and credentials mode of a raw `fetch` (streamed answers the typed client does not read). */
+  requestInit(): { headers: Record<string, string>; credentials: RequestCredentials };
 }
 
 export function createEmbedApi(options: EmbedApiOptions): EmbedApi {
@@ -70,6 +72,10 @@ export function createEmbedApi(options: EmbedApiOptions): EmbedApi {
       token = next;
     },
     hasToken: () => token !== null,
+    requestInit: () => ({
+      headers: (token ? { Authorization: `Bearer ${token}` } : {}) as Record<string, string>,
+      credentials: options.mode === "signed" ? "omit" : "same-origin",
+    }),
   };
 }
 

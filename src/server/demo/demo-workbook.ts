@@ -241,7 +241,7 @@ export function demoDashboardConfig(reportIds: Record<string, number>): Dashboar
       chart("customer_map", "customer_map", 6, 14, 6, 9),
       chart("top_cities", "top_cities", 0, 23, 8, 9),
       chart("highlights", "highlights", 8, 23, 4, 4),
-      w("ask", "AI", 8, 27, 4, 5, { question: "Which category grew fastest last quarter?" }),
+      w("ask", "AI", 8, 27, 4, 5, { question: "Which category had the most revenue last quarter?" }),
     ],
   };
 }

@@ -1,81 +1,128 @@
 /**
- * Analytics chat at /embed/chat: the views of the deployment's data model (what one can ask
- * about) and a clear notice while AI is not configured on the platform.
+ * Analytics chat at /embed/chat: conversations (history, new chat, delete) and the chat panel.
+ * URL switches `showNewChat`, `showChatInput`, `showChatHistory` (literal `false` hides).
  */
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSvcPlatformApiQuery } from "../../../client/react-query";
-import { CubeIcon, SparkIcon } from "../../ui/icons";
 import { useEmbedServices, useEmbedSession } from "../../shell/embed-context";
 import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
-import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
+import { CloseIcon, SparkIcon } from "../../ui/icons";
 import { useSurfaceReadyAndView } from "../surface-events";
+import { chatApi, type ChatThreadSummary } from "../../chat/chat-api";
+import { chatText } from "../../chat/chat-messages";
+import { ChatPanel } from "../../chat/chat-panel";
+import { startersOf } from "../../chat/starters";
 import "../../ui/buttons.css";
-import "../../ui/chip.css";
-import "../../ui/empty.css";
 import "../../ui/page.css";
 import "./chat-surface.css";
 
 export function ChatSurface() {
-  const { urlParameters } = useEmbedServices();
+  const { urlParameters, api } = useEmbedServices();
   const { auth } = useEmbedSession();
   const locale = useEmbedStore((s) => s.locale);
   const deploymentId = auth.mode === "signed" ? auth.deploymentId : Number(new URLSearchParams(window.location.search).get("deploymentId"));
   const valid = Number.isInteger(deploymentId) && deploymentId > 0;
   const query = useSvcPlatformApiQuery("get", "/api/v1/deployments/{deploymentId}/meta", { params: { path: { deploymentId } } }, { enabled: valid });
   const [load, reload] = useSurfaceQuery(query, valid ? null : { message: "No deployment given" });
-  useSurfaceReadyAndView(load.status === "ready", valid ? deploymentId : null, t(locale, "chat.title"));
-  if (load.status !== "ready") return <SurfaceLoadScreen state={load} onReload={reload} />;
-  // What one can ask about: the model's views (its cubes when it has none).
-  const sources = load.data.sources;
-  const views = sources.some((s) => s.kind === "view") ? sources.filter((s) => s.kind === "view") : sources;
+  useSurfaceReadyAndView(load.status === "ready", valid ? deploymentId : null, chatText(locale, "title"));
   const show = urlParameters.show;
+  const [threads, setThreads] = useState<ChatThreadSummary[]>([]);
+  const [threadId, setThreadId] = useState<string | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+
+  const refresh = useCallback(() => {
+    if (!valid || !show.showChatHistory) return;
+    chatApi
+      .list(api, deploymentId)
+      .then(setThreads)
+      .catch(() => setThreads([]));
+  }, [api, deploymentId, valid, show.showChatHistory]);
+  useEffect(refresh, [refresh]);
+
+  const starters = useMemo(() => (load.status === "ready" ? startersOf(load.data.sources) : []), [load]);
+  if (load.status !== "ready") return <SurfaceLoadScreen state={load} onReload={reload} />;
+
+  const remove = async (id: string) => {
+    await chatApi.remove(api, deploymentId, id).catch(() => undefined);
+    if (id === threadId) setThreadId(null);
+    refresh();
+  };
 
   return (
-    <main className="svc-page svc-chat" data-testid="chat-surface" data-mode={auth.mode}>
-      <header className="svc-page-header">
-        <h1 className="svc-page-title">{t(locale, "chat.title")}</h1>
-      </header>
-      <div className="svc-notice is-info" role="status" data-testid="chat-ai-unavailable">
-        <SparkIcon size={18} />
-        <p>{t(locale, "chat.notConfigured")}</p>
-      </div>
-      <section aria-labelledby="svc-chat-views">
-        <h2 id="svc-chat-views" className="svc-section-title">
-          {t(locale, "chat.views")}
-        </h2>
-        {views.length === 0 ? (
-          <p className="svc-empty">{t(locale, "chat.noViews")}</p>
-        ) : (
-          <ul className="svc-card-grid">
-            {views.map((view) => (
-              <li key={view.name} className="svc-card" data-testid={`view-${view.name}`}>
-                <div className="svc-card-icon">
-                  <CubeIcon size={18} />
-                </div>
-                <div className="svc-card-body">
-                  <h3 className="svc-card-title">{view.title ?? view.name}</h3>
-                  {view.description ? <p className="svc-card-text">{view.description}</p> : null}
-                  <p className="svc-card-meta">
-                    {[...(view.measures ?? []).slice(0, 4), ...(view.dimensions ?? []).slice(0, 4)].map((m) => (
-                      <span key={m.name} className="svc-chip">
-                        {m.title ?? m.name.split(".").pop()}
-                      </span>
-                    ))}
-                  </p>
-                </div>
+    <main className="svc-chat-shell" data-testid="chat-surface" data-mode={auth.mode}>
+      {show.showChatHistory ? (
+        <aside className={`svc-chat-history${historyOpen ? " is-open" : ""}`} aria-label={chatText(locale, "history")} data-testid="chat-history">
+          <div className="svc-chat-history-head">
+            <h2>{chatText(locale, "history")}</h2>
+            <button
+              type="button"
+              className="svc-icon-button svc-chat-history-close"
+              onClick={() => setHistoryOpen(false)}
+              aria-label={chatText(locale, "close")}
+            >
+              <CloseIcon size={16} />
+            </button>
+          </div>
+          {threads.length === 0 ? <p className="svc-chat-history-empty">{chatText(locale, "noHistory")}</p> : null}
+          <ul>
+            {threads.map((t) => (
+              <li key={t.id} className={t.id === threadId ? "is-active" : undefined}>
+                <button
+                  type="button"
+                  className="svc-chat-history-item"
+                  onClick={() => {
+                    setThreadId(t.id);
+                    setHistoryOpen(false);
+                  }}
+                  aria-current={t.id === threadId ? "true" : undefined}
+                >
+                  {t.title || chatText(locale, "untitled")}
+                </button>
+                <button
+                  type="button"
+                  className="svc-icon-button svc-chat-history-delete"
+                  onClick={() => void remove(t.id)}
+                  aria-label={chatText(locale, "delete")}
+                >
+                  <CloseIcon size={14} />
+                </button>
               </li>
             ))}
           </ul>
-        )}
-      </section>
-      {show.showChatInput ? (
-        <form className="svc-chat-input" onSubmit={(e) => e.preventDefault()} aria-disabled="true">
-          <input type="text" disabled placeholder={t(locale, "ai.askQuestion")} aria-label={t(locale, "ai.askQuestion")} />
-          <button type="submit" className="svc-button is-primary" disabled>
-            {t(locale, "ai.ask")}
-          </button>
-        </form>
+        </aside>
       ) : null}
+      <section className="svc-chat-main">
+        <header className="svc-chat-header">
+          {show.showChatHistory ? (
+            <button type="button" className="svc-button svc-chat-history-toggle" onClick={() => setHistoryOpen((o) => !o)} aria-expanded={historyOpen}>
+              {chatText(locale, "history")}
+            </button>
+          ) : null}
+          <h1 className="svc-chat-title">
+            <SparkIcon size={18} />
+            {chatText(locale, "title")}
+          </h1>
+          {show.showNewChat ? (
+            <button type="button" className="svc-button" onClick={() => setThreadId(null)} data-testid="chat-new">
+              {chatText(locale, "newChat")}
+            </button>
+          ) : null}
+        </header>
+        <ChatPanel
+          deploymentId={deploymentId}
+          threadId={threadId}
+          onThreadId={(id) => {
+            setThreadId(id);
+            refresh();
+          }}
+          onAnswered={refresh}
+          locale={locale}
+          showInput={show.showChatInput}
+          starters={starters}
+          intro={chatText(locale, "empty")}
+        />
+      </section>
     </main>
   );
 }

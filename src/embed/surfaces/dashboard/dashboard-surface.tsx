@@ -18,7 +18,10 @@ import { fileNameFor, saveBlob, saveUrl } from "../../export/save-file";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { WidgetHostContext, type DrilldownRequest, type WidgetHost } from "../../grid/widget-host";
-import { DownloadIcon, ImageIcon } from "../../ui/icons";
+import { DownloadIcon, ImageIcon, SparkIcon } from "../../ui/icons";
+import { ChatDrawer } from "../../chat/chat-drawer";
+import { chatText } from "../../chat/chat-messages";
+import { serializeFilterParameters } from "../../../schema/dashboard-filters";
 import { applyDashboardSetup } from "./dashboard-setup";
 import { DashboardGrid } from "../../grid/dashboard-grid";
 import { DrilldownPanel } from "./drilldown-panel";
@@ -76,7 +79,7 @@ function useFilterActionsAfterSetup(bridge: EmbedBridge, store: EmbedStore, sett
 }
 
 function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }) {
-  const { api, bridge, urlParameters, mountedAt } = useEmbedServices();
+  const { api, bridge, urlParameters, mountedAt, store } = useEmbedServices();
   const { auth } = useEmbedSession();
   const location = useLocation();
   const locale = useEmbedStore((s) => s.locale);
@@ -170,16 +173,32 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
   const closeDrill = useCallback(() => setDrill(null), []);
   const showHeader = show.showDashboardHeader;
   const showExportMenu = allowExport && show.showDashboardExportMenu;
+  // Dashboard chat: asked for by the session (`showDashboardChat`), never where AI is off.
+  const settings = (viewer.settings ?? {}) as { showDashboardChat?: boolean; allowAi?: boolean };
+  const showChat = settings.showDashboardChat === true && settings.allowAi !== false;
+  const [chatOpen, setChatOpen] = useState(false);
 
   return (
     <WidgetHostContext.Provider value={host}>
       <main className="svc-dashboard" data-testid="dashboard" data-public-id={props.publicId} ref={contentRef}>
-        {showHeader && (show.showDashboardTitle || showExportMenu || description) ? (
+        {showHeader && (show.showDashboardTitle || showExportMenu || description || showChat) ? (
           <header className="svc-dashboard-header">
             <div className="svc-dashboard-heading">
               {show.showDashboardTitle ? <h1 className="svc-dashboard-title">{title}</h1> : null}
               {show.showDashboardTitle && description ? <p className="svc-dashboard-description">{description}</p> : null}
             </div>
+            {showChat ? (
+              <button
+                type="button"
+                className="svc-button is-small"
+                data-testid="dashboard-chat-open"
+                data-export-ignore="true"
+                onClick={() => setChatOpen(true)}
+              >
+                <SparkIcon size={14} />
+                {chatText(locale, "openChat")}
+              </button>
+            ) : null}
             {showExportMenu ? (
               <div className="svc-dashboard-tools" data-export-ignore="true" role="group" aria-label={t(locale, "export.menu")}>
                 <button
@@ -215,6 +234,16 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
         )}
       </main>
       {drill ? <DrilldownPanel request={drill} onClose={closeDrill} /> : null}
+      {chatOpen ? (
+        <ChatDrawer
+          title={chatText(locale, "askDashboard")}
+          onClose={() => setChatOpen(false)}
+          deploymentId={dashboard.deploymentId}
+          locale={locale}
+          scope={() => ({ dashboardPublicId: props.publicId, filterUrlParameters: serializeFilterParameters(store.getState().filters) })}
+          starters={[]}
+        />
+      ) : null}
     </WidgetHostContext.Provider>
   );
 }

@@ -1,40 +1,94 @@
 /**
- * AI widget `{ question?, title? }`. The platform's API has no AI operation yet (its OpenAPI
- * document, and so the typed client, offers none), so the widget says up front that AI is
- * not configured, with the dashboard author's suggested question shown as a chip: a finished
- * state rather than an empty box or a form that can only fail.
+ * AI widget `{ prompt | question, title? }`: Markdown the platform writes from the dashboard's
+ * data under the viewer's filters. The answer is cached on the platform; when the filters or
+ * the dashboard change it is marked stale, and "Regenerate" writes a new one.
  */
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useParams } from "react-router";
 import type { DashboardWidget } from "../../../schema/dashboard";
-import { SparkIcon } from "../../ui/icons";
+import { serializeFilterParameters } from "../../../schema/dashboard-filters";
+import { RefreshIcon, SparkIcon } from "../../ui/icons";
 import { t } from "../../i18n";
+import { useEmbedServices } from "../../shell/embed-context";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { WidgetFrame } from "../../grid/widget-frame";
+import { renderMarkdown } from "../text/render-markdown";
+import { chatText } from "../../chat/chat-messages";
 import "../../ui/chip.css";
 import "../../ui/visually-hidden.css";
 import "./ai-widget.css";
 
+interface Answer {
+  markdown: string;
+  checksum: string;
+  stale: boolean;
+  generatedAt: string;
+}
+
 export function AiWidget(props: { widget: DashboardWidget }) {
+  const { api } = useEmbedServices();
+  const { publicId = "" } = useParams();
   const locale = useEmbedStore((s) => s.locale);
-  const config = (props.widget.config ?? {}) as { question?: unknown; title?: unknown };
-  const question = typeof config.question === "string" ? config.question.trim().slice(0, 300) : "";
+  const filters = useEmbedStore((s) => s.filters);
+  const filterUrlParameters = useMemo(() => serializeFilterParameters(filters), [filters]);
+  const config = (props.widget.config ?? {}) as { question?: unknown; prompt?: unknown; title?: unknown };
   const title = typeof config.title === "string" ? config.title : t(locale, "ai.title");
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [html, setHtml] = useState("");
+  const [state, setState] = useState<"loading" | "ready" | "error">("loading");
+  const [error, setError] = useState<{ name: string; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(
+    async (regenerate: boolean) => {
+      setBusy(true);
+      try {
+        const init = api.requestInit();
+        const res = await fetch(`/api/v1/embed/dashboard/${encodeURIComponent(publicId)}/ai-widgets/${encodeURIComponent(props.widget.id)}/answer`, {
+          method: "POST",
+          credentials: init.credentials,
+          headers: { ...init.headers, "content-type": "application/json" },
+          body: JSON.stringify({ filterUrlParameters, ...(regenerate ? { regenerate: true } : {}) }),
+        });
+        const body = (await res.json()) as Answer & { message?: string };
+        if (!res.ok) throw new Error(body.message ?? res.statusText);
+        setAnswer(body);
+        setHtml(await renderMarkdown(body.markdown));
+        setState("ready");
+        setError(null);
+      } catch (e) {
+        setError({ name: "AiQueryFailed", message: e instanceof Error ? e.message : String(e) });
+        setState("error");
+      } finally {
+        setBusy(false);
+      }
+    },
+    [api, publicId, props.widget.id, filterUrlParameters],
+  );
+
+  useEffect(() => {
+    void load(false);
+  }, [load]);
+
   return (
-    <WidgetFrame widget={props.widget} title={title} state="ready">
-      <div className="svc-ai" role="status" data-testid={`ai-unavailable-${props.widget.id}`}>
+    <WidgetFrame widget={props.widget} title={title} state={state} error={error} onRetry={() => void load(false)} skeleton="text" busy={busy}>
+      <div className="svc-ai is-answer" data-testid={`ai-answer-${props.widget.id}`} data-stale={answer?.stale ? "true" : "false"}>
         <div className="svc-ai-badge" aria-hidden="true">
           <SparkIcon size={18} />
         </div>
         <div className="svc-ai-text">
-          <p className="svc-ai-title">{t(locale, "ai.notConfigured")}</p>
-          <p className="svc-ai-hint">{t(locale, "ai.notConfiguredHint")}</p>
-          {question ? (
-            <p className="svc-ai-suggestion">
-              <span className="svc-visually-hidden">{t(locale, "ai.suggested")}: </span>
-              <span className="svc-chip is-question" title={t(locale, "ai.suggested")}>
-                {question}
-              </span>
+          {answer?.stale ? (
+            <p className="svc-ai-stale" role="status" data-testid="ai-stale">
+              {chatText(locale, "stale")}
             </p>
           ) : null}
+          <div className="svc-ai-markdown" dangerouslySetInnerHTML={{ __html: html }} />
+          <p className="svc-ai-actions">
+            <button type="button" className="svc-button is-small" onClick={() => void load(true)} disabled={busy} data-testid="ai-regenerate">
+              <RefreshIcon size={14} />
+              {busy ? chatText(locale, "generating") : chatText(locale, "regenerate")}
+            </button>
+          </p>
         </div>
       </div>
     </WidgetFrame>

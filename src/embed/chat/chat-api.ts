@@ -1,0 +1,108 @@
+/**
+ * The chat API from the embed: threads, and a question's answer read line by line from the
+ * NDJSON stream as it arrives (decisions.md "AI").
+ */
+import { apiError, type EmbedApi } from "../shell/api";
+
+export interface ChatThreadSummary {
+  id: string;
+  title: string;
+  updatedAt: string;
+}
+
+export type ChatPart = { id: string; type: string } & Record<string, unknown>;
+
+export interface ChatMessageView {
+  id: string;
+  role: "user" | "assistant";
+  status: "running" | "completed" | "error";
+  content: string;
+  parts: ChatPart[];
+  error?: { code: string; message: string };
+}
+
+/** One streamed line. */
+export type ChatLine =
+  | { __cutoff__: true; chatId: string; messageId: string }
+  | ({ id: string; isDelta: true; type: string } & Record<string, unknown>)
+  | { __state__: ChatMessageView }
+  | { error: { code: string; message: string } };
+
+async function call<T>(api: EmbedApi, method: string, path: string, body?: unknown): Promise<T> {
+  const init = api.requestInit();
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: init.credentials,
+      headers: { ...init.headers, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch {
+    throw apiError(0, "network_error", "The platform could not be reached");
+  }
+  if (!res.ok) {
+    const err = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
+    throw apiError(res.status, err.code ?? "error", err.message ?? res.statusText);
+  }
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+const base = (deploymentId: number) => `/api/v1/deployments/${deploymentId}/chat/threads`;
+
+export const chatApi = {
+  list: (api: EmbedApi, deploymentId: number) => call<{ data: ChatThreadSummary[] }>(api, "GET", base(deploymentId)).then((r) => r.data),
+  create: (api: EmbedApi, deploymentId: number) => call<ChatThreadSummary>(api, "POST", base(deploymentId), {}),
+  get: (api: EmbedApi, deploymentId: number, threadId: string) =>
+    call<ChatThreadSummary & { messages: ChatMessageView[] }>(api, "GET", `${base(deploymentId)}/${encodeURIComponent(threadId)}`),
+  remove: (api: EmbedApi, deploymentId: number, threadId: string) => call<void>(api, "DELETE", `${base(deploymentId)}/${encodeURIComponent(threadId)}`),
+
+  /** Posts a question and calls `onLine` for every line of the answer; resolves at the end of the stream. */
+  async ask(
+    api: EmbedApi,
+    deploymentId: number,
+    threadId: string,
+    body: { content: string; messageId: string; scope?: { dashboardPublicId: string; filterUrlParameters?: string[] } },
+    onLine: (line: ChatLine) => void,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    const init = api.requestInit();
+    let res: Response;
+    try {
+      res = await fetch(`${base(deploymentId)}/${encodeURIComponent(threadId)}/messages`, {
+        method: "POST",
+        credentials: init.credentials,
+        headers: { ...init.headers, "content-type": "application/json" },
+        body: JSON.stringify(body),
+        signal,
+      });
+    } catch (e) {
+      if ((e as { name?: string }).name === "AbortError") throw e;
+      throw apiError(0, "network_error", "The platform could not be reached");
+    }
+    if (!res.ok || !res.body) {
+      const err = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
+      throw apiError(res.status, err.code ?? "error", err.message ?? res.statusText);
+    }
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (value) buffer += value;
+      let nl: number;
+      while ((nl = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, nl).trim();
+        buffer = buffer.slice(nl + 1);
+        if (line) onLine(JSON.parse(line) as ChatLine);
+      }
+      if (done) break;
+    }
+    if (buffer.trim()) onLine(JSON.parse(buffer) as ChatLine);
+  },
+};
+
+/** A fresh message id (the key that lets a client rejoin its answer). */
+export function newMessageId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}

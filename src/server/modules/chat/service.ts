@@ -1,0 +1,342 @@
+/**
+ * Chat threads and their answers (decisions.md "AI"). A thread belongs to one owner — a
+ * platform user, or an embed user (tenant + externalId) — on one deployment, and never
+ * crosses tenants. Posting a question starts a turn that keeps running when its client goes
+ * away; posting the same `messageId` again rejoins it, or returns the finished answer.
+ */
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { ChatMessage, ChatThread, ChatThreadPolicy } from "../../../schema/chat";
+import type { SemanticQuery } from "../../../schema/semantic-query";
+import type { AppDeps, Principal } from "../../context";
+import { chatMessages, chatThreads } from "../../db/schema";
+import { DomainError, forbidden, notFound } from "../../domain/errors";
+import { readAiSettings, type AiSettings } from "../../ai/settings";
+import { providerFor, runTurn } from "../../ai/turn";
+import { AiError, type AnswerPart, type HistoryMessage } from "../../ai/types";
+import { assertEmbedDeploymentAccess, securityContextOf } from "../embed-access/service";
+
+type ThreadRow = typeof chatThreads.$inferSelect;
+type MessageRow = typeof chatMessages.$inferSelect;
+export type ChatAction = ChatThreadPolicy["actions"][number];
+
+const newId = () => randomBytes(12).toString("base64url");
+
+/** Who owns threads: one key per platform user, per embed user (tenant + externalId), or per embed session without a user id. */
+export function ownerOf(principal: Principal): { ownerKey: string; userId: number | null; embedTenant: string | null; externalId: string | null } {
+  if (principal.kind === "user") return { ownerKey: `user:${principal.userId}`, userId: principal.userId, embedTenant: null, externalId: null };
+  const who = principal.externalId ? `ext:${principal.externalId}` : `session:${principal.sessionId}`;
+  return { ownerKey: `embed:${principal.embedTenant ?? ""}:${who}`, userId: null, embedTenant: principal.embedTenant, externalId: principal.externalId };
+}
+
+/** `allowAi: false` in an embed session turns AI off on the server. */
+export function assertAiAllowed(principal: Principal, deploymentId: number) {
+  assertEmbedDeploymentAccess(principal, deploymentId);
+  if (principal.kind === "embed" && principal.settings.allowAi === false) throw forbidden("AI is turned off for this session");
+}
+
+/**
+ * Which views an action may touch under the policies: `"*"` for all, a list, or none.
+ * No rule about the action allows it; a matching deny wins over any allow.
+ */
+export function policyViews(policies: ChatThreadPolicy[], action: ChatAction, views: string[]): string[] {
+  const rules = policies.filter((p) => p.resourceType === "chatThread" && p.actions.includes(action));
+  if (rules.length === 0) return views;
+  const denied = (v: string) => rules.some((r) => r.effect === "deny" && (r.resources.includes("*") || r.resources.includes(v)));
+  const allowed = (v: string) => rules.some((r) => r.effect === "allow" && (r.resources.includes("*") || r.resources.includes(v)));
+  const anyAllow = rules.some((r) => r.effect === "allow");
+  return views.filter((v) => !denied(v) && (!anyAllow || allowed(v)));
+}
+
+function assertPolicy(settings: AiSettings, action: ChatAction) {
+  const rules = settings.chatThreadPolicies.filter((p) => p.actions.includes(action));
+  if (rules.some((r) => r.effect === "deny" && r.resources.includes("*"))) throw forbidden(`Chat threads: "${action}" is not allowed`);
+}
+
+function threadView(row: ThreadRow): ChatThread {
+  return { id: row.id, deploymentId: row.deploymentId, title: row.title, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+function messageView(row: MessageRow): ChatMessage {
+  const state = row.state as { parts?: AnswerPart[]; error?: { code: string; message: string } };
+  return {
+    id: row.id,
+    role: row.role,
+    status: row.status,
+    content: row.content,
+    parts: (state.parts ?? []) as ChatMessage["parts"],
+    ...(state.error ? { error: state.error } : {}),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function ownThread(deps: AppDeps, principal: Principal, deploymentId: number, threadId: string): Promise<ThreadRow> {
+  const { ownerKey } = ownerOf(principal);
+  const [row] = await deps.db
+    .select()
+    .from(chatThreads)
+    .where(and(eq(chatThreads.id, threadId), eq(chatThreads.deploymentId, deploymentId), eq(chatThreads.ownerKey, ownerKey)));
+  if (!row) throw notFound("Chat thread");
+  return row;
+}
+
+export async function createThread(deps: AppDeps, principal: Principal, deploymentId: number, input: { title?: string }): Promise<ChatThread> {
+  assertAiAllowed(principal, deploymentId);
+  await deps.queryEngines.get(deploymentId); // the deployment exists
+  assertPolicy(await readAiSettings(deps, principal), "create");
+  const owner = ownerOf(principal);
+  const [row] = await deps.db
+    .insert(chatThreads)
+    .values({ id: newId(), deploymentId, ...owner, title: input.title ?? "" })
+    .returning();
+  return threadView(row!);
+}
+
+export async function listThreads(deps: AppDeps, principal: Principal, deploymentId: number): Promise<ChatThread[]> {
+  assertAiAllowed(principal, deploymentId);
+  assertPolicy(await readAiSettings(deps, principal), "read");
+  const { ownerKey } = ownerOf(principal);
+  const rows = await deps.db
+    .select()
+    .from(chatThreads)
+    .where(and(eq(chatThreads.deploymentId, deploymentId), eq(chatThreads.ownerKey, ownerKey)))
+    .orderBy(desc(chatThreads.updatedAt))
+    .limit(200);
+  return rows.map(threadView);
+}
+
+export async function getThread(deps: AppDeps, principal: Principal, deploymentId: number, threadId: string) {
+  assertAiAllowed(principal, deploymentId);
+  assertPolicy(await readAiSettings(deps, principal), "read");
+  const thread = await ownThread(deps, principal, deploymentId, threadId);
+  const rows = await deps.db.select().from(chatMessages).where(eq(chatMessages.threadId, thread.id)).orderBy(asc(chatMessages.createdAt)).limit(1000);
+  return { ...threadView(thread), messages: rows.map(messageView) };
+}
+
+export async function deleteThread(deps: AppDeps, principal: Principal, deploymentId: number, threadId: string) {
+  assertAiAllowed(principal, deploymentId);
+  assertPolicy(await readAiSettings(deps, principal), "delete");
+  const thread = await ownThread(deps, principal, deploymentId, threadId);
+  for (const [key, run] of runs) if (key.startsWith(`${thread.id}/`)) run.cancel();
+  await deps.db.delete(chatThreads).where(eq(chatThreads.id, thread.id));
+}
+
+// ---------------------------------------------------------------------------------------
+// Running answers
+
+/** One line of the NDJSON stream. */
+type Line = Record<string, unknown>;
+
+interface Run {
+  lines: Line[];
+  listeners: Set<(line: Line | null) => void>;
+  done: boolean;
+  cancel(): void;
+}
+
+/** Answers being written, by `threadId/messageId`; each is dropped when it ends. */
+const runs = new Map<string, Run>();
+
+/** A stream of NDJSON lines: what has been said so far, then what follows until the end. */
+function follow(run: Run): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let listener: ((line: Line | null) => void) | undefined;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const line of run.lines) controller.enqueue(encoder.encode(JSON.stringify(line) + "\n"));
+      if (run.done) {
+        controller.close();
+        return;
+      }
+      listener = (line) => {
+        try {
+          if (line === null) controller.close();
+          else controller.enqueue(encoder.encode(JSON.stringify(line) + "\n"));
+        } catch {
+          // the client went away; the answer goes on being written
+        }
+      };
+      run.listeners.add(listener);
+    },
+    cancel() {
+      if (listener) run.listeners.delete(listener);
+    },
+  });
+}
+
+/** Merges a streamed part into the message's parts: text deltas with one id are joined. */
+function mergePart(parts: AnswerPart[], part: AnswerPart) {
+  const last = parts[parts.length - 1];
+  if (part.type === "text" && last && last.type === "text" && last.id === part.id) last.text += part.text;
+  else parts.push(part.type === "text" ? { ...part } : part);
+}
+
+export interface PostMessageOptions {
+  content: string;
+  messageId?: string;
+  locale: string;
+  /** Filters and views of a dashboard chat. */
+  scope?: { views?: string[]; filters?: SemanticQuery["filters"] };
+  /** Called once when the question is accepted and once when the answer ends. */
+  onEvent?: (e: { status: "completed" | "error"; threadId: string; messageId: string }) => void;
+}
+
+/**
+ * Posts a question and returns the NDJSON stream of its answer: `{"__cutoff__": true, "chatId",
+ * "messageId"}`, the deltas, then `{"__state__": message}` or `{"error": {code, message}}`.
+ */
+export async function postMessage(
+  deps: AppDeps,
+  principal: Principal,
+  deploymentId: number,
+  threadId: string,
+  opts: PostMessageOptions,
+): Promise<ReadableStream<Uint8Array>> {
+  assertAiAllowed(principal, deploymentId);
+  const settings = await readAiSettings(deps, principal);
+  assertPolicy(settings, "create");
+  const thread = await ownThread(deps, principal, deploymentId, threadId);
+  const messageId = opts.messageId ?? newId();
+  const key = `${thread.id}/${messageId}`;
+
+  const running = runs.get(key);
+  if (running) return follow(running);
+  // The answer is claimed at once (no await before this): a second post of the same
+  // messageId while this one starts joins it instead of starting another.
+  const controller = new AbortController();
+  const run: Run = { lines: [], listeners: new Set(), done: false, cancel: () => controller.abort() };
+  runs.set(key, run);
+  const say = (line: Line | null) => {
+    if (line) run.lines.push(line);
+    for (const l of run.listeners) l(line);
+  };
+  const end = (last: Line) => {
+    say(last);
+    run.done = true;
+    say(null);
+    runs.delete(key);
+  };
+
+  let engine: Awaited<ReturnType<AppDeps["queryEngines"]["get"]>>;
+  let securityContext: Awaited<ReturnType<typeof securityContextOf>>;
+  let views: string[];
+  let history: HistoryMessage[] = [];
+  const provider = providerFor(settings);
+  try {
+    const [[existing], context, queryEngine] = await Promise.all([
+      deps.db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.threadId, thread.id), eq(chatMessages.id, messageId), eq(chatMessages.role, "assistant"))),
+      securityContextOf(principal, deps.db),
+      deps.queryEngines.get(deploymentId),
+    ]);
+    if (existing) {
+      const view = messageView(existing);
+      say({ __cutoff__: true, chatId: thread.id, messageId });
+      end(existing.status === "error" && view.error ? { error: view.error } : { __state__: view });
+      return follow(run);
+    }
+    engine = queryEngine;
+    securityContext = context;
+    const allViews = engine.meta(securityContext).sources.map((s) => s.name);
+    const permitted = policyViews(settings.chatThreadPolicies, "create", allViews);
+    views = opts.scope?.views ? permitted.filter((v) => opts.scope!.views!.includes(v)) : permitted;
+    if (views.length === 0) throw forbidden("No view of this deployment may be asked about in a chat");
+    // A model reads the thread's earlier text; the builtin engine reads each question alone.
+    if (provider.name !== "builtin") {
+      const previous = await deps.db.select().from(chatMessages).where(eq(chatMessages.threadId, thread.id)).orderBy(asc(chatMessages.createdAt)).limit(40);
+      history = previous.filter((m) => m.status !== "running").map((m) => ({ role: m.role, content: m.content }));
+    }
+  } catch (e) {
+    end({ error: e instanceof DomainError ? { code: e.code, message: e.message } : { code: "internal_error", message: "The answer failed" } });
+    throw e;
+  }
+
+  say({ __cutoff__: true, chatId: thread.id, messageId });
+  // The question and the running answer are stored while the answer is being written.
+  const createdAt = new Date();
+  const persisted = (async () => {
+    await deps.db
+      .insert(chatMessages)
+      .values({ id: `${messageId}-q`, threadId: thread.id, role: "user", content: opts.content, status: "completed", createdAt })
+      .onConflictDoNothing();
+    await deps.db
+      .insert(chatMessages)
+      .values({ id: messageId, threadId: thread.id, role: "assistant", status: "running", content: "", createdAt: new Date(createdAt.getTime() + 1) });
+    await deps.db
+      .update(chatThreads)
+      .set({ updatedAt: new Date(), ...(thread.title ? {} : { title: opts.content.slice(0, 80) }) })
+      .where(eq(chatThreads.id, thread.id));
+  })();
+
+  const parts: AnswerPart[] = [];
+  const emit = (part: AnswerPart) => {
+    if (controller.signal.aborted) return;
+    mergePart(parts, part);
+    const { id, type, ...rest } = part;
+    say({ id, isDelta: true, type, ...rest });
+  };
+  const textOf = () =>
+    parts
+      .filter((p) => p.type === "text")
+      .map((p) => (p as { text: string }).text)
+      .join("")
+      .slice(0, 20_000);
+
+  void (async () => {
+    let error: { code: string; message: string } | undefined;
+    try {
+      await runTurn({
+        provider,
+        question: opts.content,
+        history,
+        timeBudgetMs: settings.timeBudgetMs,
+        emit,
+        ctx: {
+          deploymentId,
+          engine,
+          securityContext,
+          locale: opts.locale,
+          allowAuthoring: settings.allowChatWorkspaceAuthoring && principal.kind === "user",
+          views,
+          extraFilters: opts.scope?.filters,
+          queryTimeoutMs: deps.queryEngines.queryTimeoutMs,
+          includeSql: principal.kind === "user",
+        },
+      });
+    } catch (e) {
+      if (e instanceof AiError) error = { code: e.code, message: e.message };
+      else if (e instanceof DomainError) error = { code: e.code, message: e.message };
+      else {
+        deps.logger.error("chat turn failed", { deploymentId, error: e instanceof Error ? e.message : String(e) });
+        error = { code: "internal_error", message: "The answer failed" };
+      }
+    }
+    const status = error ? "error" : "completed";
+    const state = { parts, ...(error ? { error } : {}) };
+    const fallback = {
+      id: messageId,
+      role: "assistant" as const,
+      status,
+      content: textOf(),
+      parts: parts as ChatMessage["parts"],
+      createdAt: createdAt.toISOString(),
+    };
+    try {
+      await persisted;
+      const [saved] = await deps.db
+        .update(chatMessages)
+        .set({ status, content: textOf(), state })
+        .where(and(eq(chatMessages.threadId, thread.id), eq(chatMessages.id, messageId)))
+        .returning();
+      end(error ? { error } : { __state__: saved ? messageView(saved) : fallback });
+    } catch {
+      // the thread was deleted meanwhile
+      end(error ? { error } : { __state__: fallback });
+    }
+    opts.onEvent?.({ status, threadId: thread.id, messageId });
+  })();
+
+  return follow(run);
+}
