@@ -816,6 +816,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/tenant/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tenant settings (admin); secrets are reported by name only */
+        get: operations["getTenantSettings"];
+        /** Change tenant settings (admin): the fields sent replace the stored ones, in one transaction, audited in the logs */
+        put: operations["updateTenantSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user-attribute-values/": {
         parameters: {
             query?: never;
@@ -911,10 +929,11 @@ export interface paths {
         };
         /** Read a user (admin, or the user themself) */
         get: operations["getUser"];
-        /** Update a user: role, status, names (admin) */
+        /** Update a user: role, status, names (admin); deactivating ends their keys, logins and sessions on the next request */
         put: operations["updateUser"];
-        post?: never;
-        /** Delete a user (admin) */
+        /** Update a user: role, status, names (admin); deactivating ends their keys, logins and sessions on the next request */
+        post: operations["updateUserPost"];
+        /** Delete a user (admin); a user who owns content is deactivated instead, their content kept */
         delete: operations["deleteUser"];
         options?: never;
         head?: never;
@@ -932,6 +951,23 @@ export interface paths {
         /** Set a user's password (admin, or the user with their current password); ends their other login sessions */
         put: operations["setUserPassword"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate, deactivate or delete many users (admin); each user succeeds or fails on its own */
+        post: operations["bulkUsers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -959,6 +995,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AiSettings: {
+            /** @description Whether credentials are stored, and their names; the values are never returned. */
+            agentsConfigCredentials: {
+                configured: boolean;
+                names: string[];
+            };
+            chatThreadPolicies: components["schemas"]["ChatThreadPolicy"][];
+            model: string | null;
+            provider: string | null;
+        };
         AiWidgetThreadInput: {
             /** @description Checksum of the published version the caller saw; a stale one is refused with 409. */
             checksum?: string;
@@ -982,6 +1028,42 @@ export interface components {
         };
         ApiKeysListResponse: {
             items: components["schemas"]["ApiKey"][];
+        };
+        AppConfigPatch: {
+            applyThemeGlobally?: boolean;
+            appTheme?: string | null;
+            creatorMode?: {
+                localizedTitles?: components["schemas"]["LocalizedTitle"][];
+                showGeneratedSql?: boolean;
+                showSemanticSql?: boolean;
+            };
+            embedding?: {
+                locale?: string | null;
+                showDashboardChat?: boolean;
+            };
+            sheetsUi?: {
+                showAppliedFilters?: boolean;
+            };
+        };
+        BulkUsersInput: {
+            /** @enum {string} */
+            action: "ACTIVATE" | "DEACTIVATE" | "DELETE";
+            userIds: number[];
+        };
+        BulkUsersResult: {
+            failed: {
+                code: string;
+                message: string;
+                userId: number;
+            }[];
+            succeeded: number[];
+        };
+        ChatThreadPolicy: {
+            actions: string[];
+            /** @enum {string} */
+            effect: "allow" | "deny";
+            resources: string[];
+            resourceType: string;
         };
         ColumnFormatOverride: {
             decimalPlaces?: number | null;
@@ -1036,6 +1118,8 @@ export interface components {
             email: string;
             firstName?: string | null;
             lastName?: string | null;
+            /** @description Write-only; checked against the tenant's password rules, stored as an Argon2id hash. */
+            password?: string;
             /** Format: uri */
             picture?: string | null;
             /**
@@ -1484,6 +1568,10 @@ export interface components {
         GrantsListResponse: {
             items: components["schemas"]["Grant"][];
         };
+        LocalizedTitle: {
+            locale: string;
+            value: string;
+        };
         LoginInput: {
             email: string;
             password: string;
@@ -1513,6 +1601,18 @@ export interface components {
             hasNextPage: boolean;
             hasPreviousPage: boolean;
             startCursor?: string;
+        };
+        PasswordRules: {
+            /** @default 10 */
+            minLength: number;
+            /** @default false */
+            requireDigit: boolean;
+            /** @default false */
+            requireLowercase: boolean;
+            /** @default false */
+            requireSymbol: boolean;
+            /** @default false */
+            requireUppercase: boolean;
         };
         PeriodComparison: {
             measure: string;
@@ -1738,6 +1838,33 @@ export interface components {
             current: boolean;
             id: string;
             retiredAt: string | null;
+        };
+        TenantSettings: {
+            ai: components["schemas"]["AiSettings"];
+            allowedOrigins: string[];
+            appConfig: components["schemas"]["AppConfigPatch"];
+            defaultLocale: string | null;
+            defaultTimeZone: string;
+            embedTokenLifetimeSeconds: number;
+            passwordRules: components["schemas"]["PasswordRules"];
+            updatedAt: string | null;
+        };
+        TenantSettingsInput: {
+            ai?: {
+                /** @description Write-only: replaces every stored credential (null clears them). Never returned; reads list the names only. */
+                agentsConfigCredentials?: {
+                    [key: string]: string;
+                } | null;
+                chatThreadPolicies?: components["schemas"]["ChatThreadPolicy"][];
+                model?: string | null;
+                provider?: string | null;
+            };
+            allowedOrigins?: string[];
+            appConfig?: components["schemas"]["AppConfigPatch"];
+            defaultLocale?: string | null;
+            defaultTimeZone?: string;
+            embedTokenLifetimeSeconds?: number;
+            passwordRules?: components["schemas"]["PasswordRules"];
         };
         UpdateDeploymentInput: {
             dataSource?: components["schemas"]["DataSourceInput"];
@@ -5793,6 +5920,104 @@ export interface operations {
             };
         };
     };
+    getTenantSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantSettings"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateTenantSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantSettings"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     setUserAttributeValues: {
         parameters: {
             query?: never;
@@ -6267,6 +6492,86 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateUserPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserInput"];
+            };
+        };
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteUser: {
@@ -6280,7 +6585,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted. */
+            /** @description Deleted, or deactivated when the user owns content. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -6316,6 +6621,15 @@ export interface operations {
             };
             /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6385,6 +6699,57 @@ export interface operations {
             };
         };
     };
+    bulkUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkUsersInput"];
+            };
+        };
+        responses: {
+            /** @description Which users changed, and why the others did not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkUsersResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createDeployment: {
         parameters: {
             query?: never;
@@ -6439,10 +6804,15 @@ export interface operations {
 }
 /** The API's resource types by component name, e.g. `PlatformApiSchemas.Workbook`. */
 export declare namespace PlatformApiSchemas {
+    export type AiSettings = components["schemas"]["AiSettings"];
     export type AiWidgetThreadInput = components["schemas"]["AiWidgetThreadInput"];
     export type AllowedOrigins = components["schemas"]["AllowedOrigins"];
     export type ApiKey = components["schemas"]["ApiKey"];
     export type ApiKeysListResponse = components["schemas"]["ApiKeysListResponse"];
+    export type AppConfigPatch = components["schemas"]["AppConfigPatch"];
+    export type BulkUsersInput = components["schemas"]["BulkUsersInput"];
+    export type BulkUsersResult = components["schemas"]["BulkUsersResult"];
+    export type ChatThreadPolicy = components["schemas"]["ChatThreadPolicy"];
     export type ColumnFormatOverride = components["schemas"]["ColumnFormatOverride"];
     export type CompiledSql = components["schemas"]["CompiledSql"];
     export type ConnectWorkbookInput = components["schemas"]["ConnectWorkbookInput"];
@@ -6495,11 +6865,13 @@ export declare namespace PlatformApiSchemas {
     export type Grant = components["schemas"]["Grant"];
     export type GrantInput = components["schemas"]["GrantInput"];
     export type GrantsListResponse = components["schemas"]["GrantsListResponse"];
+    export type LocalizedTitle = components["schemas"]["LocalizedTitle"];
     export type LoginInput = components["schemas"]["LoginInput"];
     export type LoginResponse = components["schemas"]["LoginResponse"];
     export type MeResponse = components["schemas"]["MeResponse"];
     export type MemberFilter = components["schemas"]["MemberFilter"];
     export type PageInfo = components["schemas"]["PageInfo"];
+    export type PasswordRules = components["schemas"]["PasswordRules"];
     export type PeriodComparison = components["schemas"]["PeriodComparison"];
     export type QueryFilter = components["schemas"]["QueryFilter"];
     export type QueryInput = components["schemas"]["QueryInput"];
@@ -6517,6 +6889,8 @@ export declare namespace PlatformApiSchemas {
     export type SetPasswordInput = components["schemas"]["SetPasswordInput"];
     export type SetUserAttributeValuesInput = components["schemas"]["SetUserAttributeValuesInput"];
     export type SigningKeyInfo = components["schemas"]["SigningKeyInfo"];
+    export type TenantSettings = components["schemas"]["TenantSettings"];
+    export type TenantSettingsInput = components["schemas"]["TenantSettingsInput"];
     export type UpdateDeploymentInput = components["schemas"]["UpdateDeploymentInput"];
     export type UpdateEmbedDashboardInput = components["schemas"]["UpdateEmbedDashboardInput"];
     export type UpdateEmbedGroupInput = components["schemas"]["UpdateEmbedGroupInput"];

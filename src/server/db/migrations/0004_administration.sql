@@ -1,2 +1,57 @@
 -- administration: tables and columns of this feature (written by hand; applied in journal order).
-SELECT 1;
+CREATE TABLE IF NOT EXISTS "tenant_secrets" (
+	"name" text PRIMARY KEY NOT NULL,
+	"value_encrypted" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "deployment_logs" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"deployment_id" integer REFERENCES "deployments"("id") ON DELETE CASCADE,
+	"source" text DEFAULT 'production' NOT NULL,
+	"container" text NOT NULL,
+	"level" text DEFAULT 'info' NOT NULL,
+	"message" text NOT NULL,
+	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "deployment_logs_deployment_time_idx" ON "deployment_logs" ("deployment_id", "created_at");
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "deployment_logs_time_idx" ON "deployment_logs" ("created_at");
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "platform_nodes" (
+	"id" text PRIMARY KEY NOT NULL,
+	"host" text NOT NULL,
+	"pid" integer NOT NULL,
+	"version" text NOT NULL,
+	"started_at" timestamp with time zone NOT NULL,
+	"last_seen_at" timestamp with time zone NOT NULL,
+	"status" text DEFAULT 'running' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "deployment_env_vars" (
+	"deployment_id" integer NOT NULL REFERENCES "deployments"("id") ON DELETE CASCADE,
+	"name" text NOT NULL,
+	"value" text,
+	"value_encrypted" text,
+	"secret" boolean DEFAULT false NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "deployment_env_vars_pk" PRIMARY KEY ("deployment_id", "name")
+);
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "oidc_token_configs" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"issuer" text NOT NULL,
+	"audience" text NOT NULL,
+	"claims" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"role" text NOT NULL,
+	"user_id" integer NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "oidc_token_configs_name_key" ON "oidc_token_configs" (lower("name"));
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "oidc_token_configs_issuer_idx" ON "oidc_token_configs" ("issuer");

@@ -1,2 +1,76 @@
 /** Tables of the admin feature; re-exported by ../schema.ts so drizzle and the migrations see them. */
-export {};
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+/** Write-only secrets of the tenant settings (AI agents' credentials…), sealed with the secret box. */
+export const tenantSecrets = pgTable("tenant_secrets", {
+  name: text("name").primaryKey(),
+  valueEncrypted: text("value_encrypted").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Logs kept in storage per deployment (decisions.md "Administration"): `source` production or
+ * dev, `container` the part that wrote the line. Tenant-wide lines (settings audits) have no
+ * deployment. Never holds a secret.
+ */
+export const deploymentLogs = pgTable(
+  "deployment_logs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    deploymentId: integer("deployment_id"),
+    source: text("source").$type<"production" | "dev">().notNull().default("production"),
+    container: text("container").$type<"INIT" | "MAIN" | "cubejs-server" | "vector" | "api-proxy">().notNull(),
+    level: text("level").$type<"info" | "warn" | "error">().notNull().default("info"),
+    message: text("message").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("deployment_logs_deployment_time_idx").on(t.deploymentId, t.createdAt), index("deployment_logs_time_idx").on(t.createdAt)],
+);
+
+/** The platform nodes: each process heartbeats its row; the pods list reads the live ones. */
+export const platformNodes = pgTable("platform_nodes", {
+  id: text("id").primaryKey(),
+  host: text("host").notNull(),
+  pid: integer("pid").notNull(),
+  version: text("version").notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull(),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull(),
+  status: text("status").$type<"running" | "stopped">().notNull().default("running"),
+});
+
+/** Environment variables of a deployment; a secret's value is sealed and never returned. */
+export const deploymentEnvVars = pgTable(
+  "deployment_env_vars",
+  {
+    deploymentId: integer("deployment_id").notNull(),
+    name: text("name").notNull(),
+    value: text("value"),
+    valueEncrypted: text("value_encrypted"),
+    secret: boolean("secret").notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.deploymentId, t.name] })],
+);
+
+/** OIDC issuers whose ID tokens a workload may present instead of an API key; each acts as its own service user. */
+export const oidcTokenConfigs = pgTable(
+  "oidc_token_configs",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    issuer: text("issuer").notNull(),
+    audience: text("audience").notNull(),
+    claims: jsonb("claims").$type<Record<string, string | number | boolean>>().notNull().default({}),
+    role: text("role").$type<"viewer" | "ai_bi_user" | "developer" | "admin">().notNull(),
+    /** The service user the workload acts as (created with the config). */
+    userId: integer("user_id").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("oidc_token_configs_name_key").on(sql`lower(${t.name})`), index("oidc_token_configs_issuer_idx").on(t.issuer)],
+);

@@ -1,4 +1,5 @@
 import type { Router } from "../../http/openapi";
+import { registerTenantSettingsRoutes } from "../tenant-settings/routes";
 
 /** Administration: users in bulk, tenant settings, identity, notifications, operations — the route modules of this feature, registered by ../index.ts. */
-export const adminRouteModules: ((app: Router) => void)[] = [];
+export const adminRouteModules: ((app: Router) => void)[] = [registerTenantSettingsRoutes];
