@@ -47,6 +47,25 @@ export const ConfigSchema = z.object({
   SVC_DEMO_ROWS: z.coerce.number().int().min(1000).max(50_000_000).default(100_000),
   SVC_DEMO: z.enum(["on", "off"]).default("on"),
   SVC_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Regions offered to the tenant: a JSON array of `{ id, name? }` or a comma-separated list of ids; the first is the default. */
+  SVC_REGIONS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return [{ id: "local", name: null }];
+      try {
+        const list: unknown = v.trim().startsWith("[") ? JSON.parse(v) : v.split(",").map((id) => ({ id: id.trim() }));
+        return z
+          .array(z.object({ id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/), name: z.string().max(100).nullable().default(null) }).strict())
+          .min(1)
+          .parse(list);
+      } catch {
+        ctx.addIssue({ code: "custom", message: 'must be a JSON array of {"id","name"} or a comma-separated list of ids like eu-west,us-east' });
+        return z.NEVER;
+      }
+    }),
+  /** Days the deployment logs kept in storage are retained. */
+  SVC_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
 });
 
 export type Config = z.output<typeof ConfigSchema> & { publicUrl: string; demoHostOrigin: string | null };

@@ -36,4 +36,8 @@ export interface AppDeps {
   authenticateEmbedToken?: (token: string) => Promise<Principal | null>;
   /** Resolves the token of a platform login cookie; set by the login module. */
   authenticateLoginToken?: (token: string) => Promise<Principal | null>;
+  /** Regions this installation offers (SVC_REGIONS); the first is the default. */
+  regions?: { id: string; name: string | null }[];
+  /** This process's row in the node registry (the pods list). */
+  nodeRegistry?: { id: string };
 }

@@ -6,6 +6,7 @@ import type { SecretBox } from "./crypto/secret-box";
 import { createSigningKeyRing } from "./modules/embed-sessions/signing-keys";
 import { loginFor } from "./modules/auth/service";
 import { createQueryEngineRegistry } from "./modules/query/engines";
+import { startNodeRegistry } from "./modules/operations/node-registry";
 
 /** The long-lived services behind the app, built once per process (or per test). */
 export async function createPlatformServices(opts: {
@@ -14,19 +15,25 @@ export async function createPlatformServices(opts: {
   logger: Logger;
   tokenTtlSeconds?: number;
   loginSessionTtlSeconds?: number;
+  regions?: { id: string; name: string | null }[];
+  logRetentionDays?: number;
 }) {
   const keys = createSigningKeyRing(opts.db, opts.secretBox);
   const embedSessions = createEmbedSessions({ db: opts.db, keys, tokenTtlSeconds: opts.tokenTtlSeconds });
   const login = loginFor(opts.db, { sessionTtlSeconds: opts.loginSessionTtlSeconds });
   const queryEngines = createQueryEngineRegistry({ db: opts.db, secretBox: opts.secretBox, logger: opts.logger });
-  const deps: Pick<AppDeps, "embedSessions" | "authenticateLoginToken" | "queryEngines"> = {
+  const nodeRegistry = await startNodeRegistry({ db: opts.db, logger: opts.logger, logRetentionDays: opts.logRetentionDays });
+  const deps: Pick<AppDeps, "embedSessions" | "authenticateLoginToken" | "queryEngines" | "regions" | "nodeRegistry"> = {
     embedSessions,
     authenticateLoginToken: login.authenticateLoginToken,
     queryEngines,
+    regions: opts.regions ?? [{ id: "local", name: null }],
+    nodeRegistry,
   };
   return {
     deps,
     async close() {
+      await nodeRegistry.stop();
       await queryEngines.close();
     },
   };

@@ -126,6 +126,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deployments/{deploymentId}/env-vars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deployment's environment variables (admin); secrets are listed without their value */
+        get: operations["getDeploymentEnvVars"];
+        /** Replace the deployment's environment variables (admin); a change rebuilds its query engine */
+        put: operations["setDeploymentEnvVars"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deployments/{deploymentId}/folders": {
         parameters: {
             query?: never;
@@ -214,6 +232,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deployments/{deploymentId}/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deployment's logs kept in storage, newest first (admin); filter by source and container */
+        get: operations["listDeploymentLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deployments/{deploymentId}/meta": {
         parameters: {
             query?: never;
@@ -223,6 +258,23 @@ export interface paths {
         };
         /** Views and members the caller can query */
         get: operations["getDataModelMeta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/pods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform nodes serving the deployment (admin): every node heartbeating into storage */
+        get: operations["listDeploymentPods"];
         put?: never;
         post?: never;
         delete?: never;
@@ -816,6 +868,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/regions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Regions this installation offers the tenant (SVC_REGIONS); the first is the default */
+        get: operations["listRegions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tenant/settings": {
         parameters: {
             query?: never;
@@ -1301,6 +1370,9 @@ export interface components {
             type: "duckdb" | "postgres";
             user?: string;
         };
+        DeploymentLogsResponse: {
+            items: components["schemas"]["LogLine"][];
+        };
         DeploymentsListResponse: {
             /**
              * @deprecated
@@ -1466,6 +1538,23 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        EnvVar: {
+            name: string;
+            secret: boolean;
+            updatedAt: string;
+            /** @description null for a secret: its value is never returned. */
+            value: string | null;
+        };
+        EnvVarInput: {
+            name: string;
+            /** @default false */
+            secret: boolean;
+            /** @description Required for a new variable; for a stored secret, leaving it out keeps its value. */
+            value?: string | null;
+        };
+        /** @description The whole set: variables left out are removed. */
+        EnvVarsInput: components["schemas"]["EnvVarInput"][];
+        EnvVarsResponse: components["schemas"]["EnvVar"][];
         Error: {
             /** @description Stable snake_case error identifier. */
             code: string;
@@ -1582,6 +1671,20 @@ export interface components {
             expiresAt: string;
             user: components["schemas"]["SessionUser"];
         };
+        LogLine: {
+            /** @enum {string} */
+            container: "INIT" | "MAIN" | "cubejs-server" | "vector" | "api-proxy";
+            details: {
+                [key: string]: unknown;
+            };
+            id: number;
+            /** @enum {string} */
+            level: "info" | "warn" | "error";
+            message: string;
+            /** @enum {string} */
+            source: "production" | "dev";
+            time: string;
+        };
         MemberFilter: {
             member: string;
             /** @description equals, notEquals, contains, …, inDateRange (docs/data-model.md). */
@@ -1622,6 +1725,19 @@ export interface components {
             };
             outputs?: string[] | null;
             timeDimension: string;
+        };
+        Pod: {
+            host: string;
+            id: string;
+            lastSeenAt: string;
+            pid: number;
+            startedAt: string;
+            /** @enum {string} */
+            status: "running" | "stopped";
+            version: string;
+        };
+        PodsResponse: {
+            items: components["schemas"]["Pod"][];
         };
         QueryFilter: components["schemas"]["MemberFilter"] | {
             or: components["schemas"]["QueryFilter"][];
@@ -1677,6 +1793,14 @@ export interface components {
                 [key: string]: unknown;
             }[];
             fromCache: boolean;
+        };
+        Region: {
+            default: boolean;
+            id: string;
+            name: string | null;
+        };
+        RegionsResponse: {
+            items: components["schemas"]["Region"][];
         };
         Report: {
             canEdit: boolean;
@@ -2584,6 +2708,126 @@ export interface operations {
             };
         };
     };
+    getDeploymentEnvVars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variables. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvVarsResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setDeploymentEnvVars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnvVarsInput"];
+            };
+        };
+        responses: {
+            /** @description The variables. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvVarsResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listFolders: {
         parameters: {
             query?: {
@@ -3070,6 +3314,73 @@ export interface operations {
             };
         };
     };
+    listDeploymentLogs: {
+        parameters: {
+            query?: {
+                container?: "INIT" | "MAIN" | "cubejs-server" | "vector" | "api-proxy";
+                /** @description At most this many lines (default 200). */
+                limit?: number;
+                /** @description ISO 8601 instant; lines at or after it. */
+                since?: string;
+                source?: "production" | "dev";
+                /** @description ISO 8601 instant; lines at or before it. */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentLogsResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getDataModelMeta: {
         parameters: {
             query?: never;
@@ -3088,6 +3399,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataModelMeta"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDeploymentPods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live nodes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PodsResponse"];
                 };
             };
             /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
@@ -5920,6 +6289,53 @@ export interface operations {
             };
         };
     };
+    listRegions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The regions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionsResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getTenantSettings: {
         parameters: {
             query?: never;
@@ -6837,6 +7253,7 @@ export declare namespace PlatformApiSchemas {
     export type DataSourceInput = components["schemas"]["DataSourceInput"];
     export type Deployment = components["schemas"]["Deployment"];
     export type DeploymentDataSource = components["schemas"]["DeploymentDataSource"];
+    export type DeploymentLogsResponse = components["schemas"]["DeploymentLogsResponse"];
     export type DeploymentsListResponse = components["schemas"]["DeploymentsListResponse"];
     export type DistinctValues = components["schemas"]["DistinctValues"];
     export type DistinctValuesInput = components["schemas"]["DistinctValuesInput"];
@@ -6856,6 +7273,10 @@ export declare namespace PlatformApiSchemas {
     export type EmbedUser = components["schemas"]["EmbedUser"];
     export type EmbedUsersListResponse = components["schemas"]["EmbedUsersListResponse"];
     export type EmbedViewer = components["schemas"]["EmbedViewer"];
+    export type EnvVar = components["schemas"]["EnvVar"];
+    export type EnvVarInput = components["schemas"]["EnvVarInput"];
+    export type EnvVarsInput = components["schemas"]["EnvVarsInput"];
+    export type EnvVarsResponse = components["schemas"]["EnvVarsResponse"];
     export type Error = components["schemas"]["Error"];
     export type FillMissingRows = components["schemas"]["FillMissingRows"];
     export type Folder = components["schemas"]["Folder"];
@@ -6866,6 +7287,7 @@ export declare namespace PlatformApiSchemas {
     export type GrantInput = components["schemas"]["GrantInput"];
     export type GrantsListResponse = components["schemas"]["GrantsListResponse"];
     export type LocalizedTitle = components["schemas"]["LocalizedTitle"];
+    export type LogLine = components["schemas"]["LogLine"];
     export type LoginInput = components["schemas"]["LoginInput"];
     export type LoginResponse = components["schemas"]["LoginResponse"];
     export type MeResponse = components["schemas"]["MeResponse"];
@@ -6873,9 +7295,13 @@ export declare namespace PlatformApiSchemas {
     export type PageInfo = components["schemas"]["PageInfo"];
     export type PasswordRules = components["schemas"]["PasswordRules"];
     export type PeriodComparison = components["schemas"]["PeriodComparison"];
+    export type Pod = components["schemas"]["Pod"];
+    export type PodsResponse = components["schemas"]["PodsResponse"];
     export type QueryFilter = components["schemas"]["QueryFilter"];
     export type QueryInput = components["schemas"]["QueryInput"];
     export type QueryResult = components["schemas"]["QueryResult"];
+    export type Region = components["schemas"]["Region"];
+    export type RegionsResponse = components["schemas"]["RegionsResponse"];
     export type Report = components["schemas"]["Report"];
     export type ReportInput = components["schemas"]["ReportInput"];
     export type ReportPlacement = components["schemas"]["ReportPlacement"];

@@ -1,5 +1,6 @@
 import type { Router } from "../../http/openapi";
+import { registerOperationsRoutes } from "../operations/routes";
 import { registerTenantSettingsRoutes } from "../tenant-settings/routes";
 
 /** Administration: users in bulk, tenant settings, identity, notifications, operations — the route modules of this feature, registered by ../index.ts. */
-export const adminRouteModules: ((app: Router) => void)[] = [registerTenantSettingsRoutes];
+export const adminRouteModules: ((app: Router) => void)[] = [registerTenantSettingsRoutes, registerOperationsRoutes];

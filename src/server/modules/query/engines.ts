@@ -6,18 +6,22 @@ import { notFound } from "../../domain/errors";
 import type { Logger } from "../../logger";
 import { createQueryEngine, loadDataModel, type QueryEngine } from "../../semantic";
 import type { SecretBox } from "../../crypto/secret-box";
+import { writeLog } from "../deployment-logs/service";
+import { envVarValues, resolveDataSourceRefs, substituteEnvRefs } from "../env-vars/service";
 
 /** Default limit for one query's time in the database. */
 export const QUERY_TIMEOUT_MS = 30_000;
 
-function openDataSource(config: DataSourceConfig, box: SecretBox, queryTimeoutMs: number): DataSource {
+function openDataSource(stored: DataSourceConfig, box: SecretBox, queryTimeoutMs: number, vars: Map<string, string>): DataSource {
+  // Settings may name the deployment's environment variables as ${NAME}.
+  const config = resolveDataSourceRefs(stored, vars);
   if (config.type === "duckdb") return createDuckDbDataSource({ path: config.path, readOnly: true });
   return createPostgresDataSource({
     host: config.host,
     port: config.port,
     database: config.database,
     user: config.user,
-    password: config.passwordEncrypted ? box.open(config.passwordEncrypted) : undefined,
+    password: config.passwordEncrypted ? substituteEnvRefs(box.open(config.passwordEncrypted), vars, "password") : undefined,
     ssl: config.ssl,
     // A backstop only: the per-query timer cancels first; this bounds a query whose cancel got lost.
     statementTimeoutMs: queryTimeoutMs * 2,
@@ -57,8 +61,14 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
       .from(dataModelFiles)
       .where(and(eq(dataModelFiles.deploymentId, deploymentId), eq(dataModelFiles.branch, "main")));
     const model = loadDataModel(files);
-    const dataSource = openDataSource(dep.dataSource, opts.secretBox, queryTimeoutMs);
+    const dataSource = openDataSource(dep.dataSource, opts.secretBox, queryTimeoutMs, await envVarValues(opts.db, opts.secretBox, deploymentId));
     opts.logger.info("query engine ready", { deploymentId, dataSource: dep.dataSource.type, modelFiles: files.length });
+    await writeLog(opts.db, {
+      deploymentId,
+      container: "cubejs-server",
+      message: "query engine ready",
+      details: { dataSource: dep.dataSource.type, modelFiles: files.length },
+    });
     return { engine: createQueryEngine({ model, dataSource, cacheTtlMs: opts.cacheTtlMs }), dataSource };
   }
 
@@ -70,7 +80,15 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
       // A failed build (bad model, missing deployment) is not cached: the next call retries.
       entry.catch((err: unknown) => {
         entries.delete(deploymentId);
-        opts.logger.warn("query engine could not be built", { deploymentId, error: err instanceof Error ? err.message : String(err) });
+        const error = err instanceof Error ? err.message : String(err);
+        opts.logger.warn("query engine could not be built", { deploymentId, error });
+        void writeLog(opts.db, {
+          deploymentId,
+          container: "cubejs-server",
+          level: "error",
+          message: "query engine could not be built",
+          details: { error },
+        }).catch(() => {});
       });
     }
     return (await entry).engine;
