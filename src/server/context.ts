@@ -36,6 +36,8 @@ export interface AppDeps {
   authenticateEmbedToken?: (token: string) => Promise<Principal | null>;
   /** Resolves the token of a platform login cookie; set by the login module. */
   authenticateLoginToken?: (token: string) => Promise<Principal | null>;
+  /** Verifies an OIDC ID token of a workload against the configured issuers (OIDC token configs). */
+  authenticateWorkloadToken?: (token: string) => Promise<Principal | null>;
   /** Regions this installation offers (SVC_REGIONS); the first is the default. */
   regions?: { id: string; name: string | null }[];
   /** This process's row in the node registry (the pods list). */

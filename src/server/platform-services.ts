@@ -6,6 +6,7 @@ import type { SecretBox } from "./crypto/secret-box";
 import { createSigningKeyRing } from "./modules/embed-sessions/signing-keys";
 import { loginFor } from "./modules/auth/service";
 import { createQueryEngineRegistry } from "./modules/query/engines";
+import { createWorkloadAuthenticator } from "./modules/oidc-token-configs/authenticate";
 import { startNodeRegistry } from "./modules/operations/node-registry";
 
 /** The long-lived services behind the app, built once per process (or per test). */
@@ -23,12 +24,13 @@ export async function createPlatformServices(opts: {
   const login = loginFor(opts.db, { sessionTtlSeconds: opts.loginSessionTtlSeconds });
   const queryEngines = createQueryEngineRegistry({ db: opts.db, secretBox: opts.secretBox, logger: opts.logger });
   const nodeRegistry = await startNodeRegistry({ db: opts.db, logger: opts.logger, logRetentionDays: opts.logRetentionDays });
-  const deps: Pick<AppDeps, "embedSessions" | "authenticateLoginToken" | "queryEngines" | "regions" | "nodeRegistry"> = {
+  const deps: Pick<AppDeps, "embedSessions" | "authenticateLoginToken" | "queryEngines" | "regions" | "nodeRegistry" | "authenticateWorkloadToken"> = {
     embedSessions,
     authenticateLoginToken: login.authenticateLoginToken,
     queryEngines,
     regions: opts.regions ?? [{ id: "local", name: null }],
     nodeRegistry,
+    authenticateWorkloadToken: createWorkloadAuthenticator({ db: opts.db, logger: opts.logger }),
   };
   return {
     deps,

@@ -868,6 +868,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/oidc-token-configs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OIDC issuers whose ID tokens workloads may call the API with (admin) */
+        get: operations["listOidcTokenConfigs"];
+        put?: never;
+        /** Trust an issuer's ID tokens for an audience and claims, with a role (admin) */
+        post: operations["createOidcTokenConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/oidc-token-configs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an OIDC token config (admin) */
+        get: operations["getOidcTokenConfig"];
+        /** Change an OIDC token config (admin); applies to the next request */
+        put: operations["updateOidcTokenConfig"];
+        post?: never;
+        /** Stop trusting the issuer's tokens for this config (admin) */
+        delete: operations["deleteOidcTokenConfig"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/regions/": {
         parameters: {
             query?: never;
@@ -1697,7 +1734,60 @@ export interface components {
             expiresAt: string | null;
             user: components["schemas"]["SessionUser"];
             /** @enum {string} */
-            via: "api_key" | "login_session";
+            via: "api_key" | "login_session" | "oidc_token";
+        };
+        OidcTokenConfig: {
+            audience: string;
+            claims: {
+                [key: string]: string | number | boolean;
+            };
+            createdAt: string;
+            id: number;
+            issuer: string;
+            name: string;
+            /** @enum {string} */
+            role: "viewer" | "ai_bi_user" | "developer" | "admin";
+            updatedAt: string;
+            /** @description The service user the workload acts as. */
+            userId: number;
+        };
+        OidcTokenConfigInput: {
+            /** @description The `aud` the token must carry. */
+            audience: string;
+            /**
+             * @description Every listed claim must equal its value (or, for an array claim, contain it).
+             * @default {}
+             */
+            claims: {
+                [key: string]: string | number | boolean;
+            };
+            /** @description The `iss` of the tokens; keys are read from its OpenID discovery document (`jwks_uri`). */
+            issuer: string;
+            name: string;
+            /**
+             * @description The role the workload acts with.
+             * @enum {string}
+             */
+            role: "viewer" | "ai_bi_user" | "developer" | "admin";
+        };
+        OidcTokenConfigsResponse: {
+            items: components["schemas"]["OidcTokenConfig"][];
+        };
+        OidcTokenConfigUpdate: {
+            /** @description The `aud` the token must carry. */
+            audience?: string;
+            /** @description Every listed claim must equal its value (or, for an array claim, contain it). */
+            claims?: {
+                [key: string]: string | number | boolean;
+            };
+            /** @description The `iss` of the tokens; keys are read from its OpenID discovery document (`jwks_uri`). */
+            issuer?: string;
+            name?: string;
+            /**
+             * @description The role the workload acts with.
+             * @enum {string}
+             */
+            role?: "viewer" | "ai_bi_user" | "developer" | "admin";
         };
         PageInfo: {
             endCursor?: string;
@@ -6289,6 +6379,298 @@ export interface operations {
             };
         };
     };
+    listOidcTokenConfigs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcTokenConfigsResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOidcTokenConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcTokenConfigInput"];
+            };
+        };
+        responses: {
+            /** @description The config. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcTokenConfig"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOidcTokenConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The config. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcTokenConfig"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOidcTokenConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcTokenConfigUpdate"];
+            };
+        };
+        responses: {
+            /** @description The config. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcTokenConfig"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteOidcTokenConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listRegions: {
         parameters: {
             query?: never;
@@ -7292,6 +7674,10 @@ export declare namespace PlatformApiSchemas {
     export type LoginResponse = components["schemas"]["LoginResponse"];
     export type MeResponse = components["schemas"]["MeResponse"];
     export type MemberFilter = components["schemas"]["MemberFilter"];
+    export type OidcTokenConfig = components["schemas"]["OidcTokenConfig"];
+    export type OidcTokenConfigInput = components["schemas"]["OidcTokenConfigInput"];
+    export type OidcTokenConfigUpdate = components["schemas"]["OidcTokenConfigUpdate"];
+    export type OidcTokenConfigsResponse = components["schemas"]["OidcTokenConfigsResponse"];
     export type PageInfo = components["schemas"]["PageInfo"];
     export type PasswordRules = components["schemas"]["PasswordRules"];
     export type PeriodComparison = components["schemas"]["PeriodComparison"];

@@ -4,7 +4,7 @@ export interface UserPrincipal {
   userId: number;
   email: string;
   role: "viewer" | "ai_bi_user" | "developer" | "admin";
-  via: "api_key" | "login_session";
+  via: "api_key" | "login_session" | "oidc_token";
   apiKeyId?: number;
 }
 
