@@ -868,6 +868,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/oauth-integrations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OAuth integrations (admin) */
+        get: operations["listOAuthIntegrations"];
+        put?: never;
+        /** Add an OAuth integration (admin); the client secret is write-only */
+        post: operations["createOAuthIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/oauth-integrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an OAuth integration (admin) */
+        get: operations["getOAuthIntegration"];
+        /** Change an OAuth integration (admin) */
+        put: operations["updateOAuthIntegration"];
+        post?: never;
+        /** Delete an OAuth integration and every user's tokens for it (admin) */
+        delete: operations["deleteOAuthIntegration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/oidc-token-configs/": {
         parameters: {
             query?: never;
@@ -1002,6 +1039,75 @@ export interface paths {
         get?: never;
         /** Rename, relabel or change the default of a user attribute; its type cannot change (admin) */
         put: operations["updateUserAttribute"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user-oauth-tokens/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's OAuth connections (never the tokens) */
+        get: operations["listUserOAuthTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user-oauth-tokens/{integrationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's connection to an integration (never the tokens) */
+        get: operations["getUserOAuthToken"];
+        put?: never;
+        post?: never;
+        /** Revoke the caller's tokens at the server and forget them */
+        delete: operations["revokeUserOAuthToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user-oauth-tokens/{integrationId}/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start connecting the caller's account: an authorization URL (code flow with PKCE, state bound to the caller, valid 10 minutes) */
+        post: operations["initiateUserOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user-oauth-tokens/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the authorization server sends the caller back: the state must be one the same caller initiated */
+        get: operations["completeUserOAuthToken"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1736,6 +1842,61 @@ export interface components {
             /** @enum {string} */
             via: "api_key" | "login_session" | "oidc_token";
         };
+        OAuthInitiateResponse: {
+            authorizationUrl: string;
+        };
+        OAuthIntegration: {
+            apiBaseUrl: string | null;
+            authorizationUrl: string;
+            clientId: string;
+            createdAt: string;
+            hasClientSecret: boolean;
+            id: number;
+            name: string;
+            provider: string;
+            redirectUri: string;
+            revocationUrl: string | null;
+            scopes: string[];
+            tokenUrl: string;
+            updatedAt: string;
+        };
+        OAuthIntegrationInput: {
+            /** @description API base of the host for git host discovery (https://api.github.com, https://ghe.example.com/api/v3, https://gitea.example.com/api/v1). */
+            apiBaseUrl?: string | null;
+            authorizationUrl: string;
+            clientId: string;
+            /** @description Write-only: sealed at rest, never returned. null: a public client (PKCE only). */
+            clientSecret?: string | null;
+            name: string;
+            /** @description github, gitea, google, … (free text). */
+            provider: string;
+            /** @description Where the authorization server sends the user back; defaults to {publicUrl}/api/v1/user-oauth-tokens/callback. */
+            redirectUri?: string;
+            revocationUrl?: string | null;
+            /** @default [] */
+            scopes: string[];
+            tokenUrl: string;
+        };
+        OAuthIntegrationsResponse: {
+            items: components["schemas"]["OAuthIntegration"][];
+        };
+        /** @description The fields sent replace the stored ones; clientSecret left out keeps the stored one. */
+        OAuthIntegrationUpdate: {
+            /** @description API base of the host for git host discovery (https://api.github.com, https://ghe.example.com/api/v3, https://gitea.example.com/api/v1). */
+            apiBaseUrl?: string | null;
+            authorizationUrl?: string;
+            clientId?: string;
+            /** @description Write-only: sealed at rest, never returned. null: a public client (PKCE only). */
+            clientSecret?: string | null;
+            name?: string;
+            /** @description github, gitea, google, … (free text). */
+            provider?: string;
+            /** @description Where the authorization server sends the user back; defaults to {publicUrl}/api/v1/user-oauth-tokens/callback. */
+            redirectUri?: string;
+            revocationUrl?: string | null;
+            scopes?: string[];
+            tokenUrl?: string;
+        };
         OidcTokenConfig: {
             audience: string;
             claims: {
@@ -2161,6 +2322,20 @@ export interface components {
         UserAttributeValues: {
             userId: number;
             values: components["schemas"]["UserAttributeValueEntry"][];
+        };
+        /** @description A user's connection; the tokens themselves are never returned. */
+        UserOAuthConnection: {
+            connectedAt: string;
+            expiresAt: string | null;
+            integrationId: number;
+            integrationName: string;
+            provider: string;
+            refreshable: boolean;
+            scope: string | null;
+            updatedAt: string;
+        };
+        UserOAuthConnectionsResponse: {
+            items: components["schemas"]["UserOAuthConnection"][];
         };
         Workbook: {
             calculatedFields: {
@@ -6379,6 +6554,298 @@ export interface operations {
             };
         };
     };
+    listOAuthIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integrations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthIntegrationsResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOAuthIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthIntegrationInput"];
+            };
+        };
+        responses: {
+            /** @description The integration. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthIntegration"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOAuthIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthIntegration"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOAuthIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthIntegrationUpdate"];
+            };
+        };
+        responses: {
+            /** @description The integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthIntegration"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteOAuthIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listOidcTokenConfigs: {
         parameters: {
             query?: never;
@@ -7112,6 +7579,285 @@ export interface operations {
             };
         };
     };
+    listUserOAuthTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOAuthConnectionsResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUserOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                integrationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOAuthConnection"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeUserOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                integrationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    initiateUserOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                integrationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthInitiateResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeUserOAuthToken: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOAuthConnection"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The authorization server refused or failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     createUser: {
         parameters: {
             query?: never;
@@ -7674,6 +8420,11 @@ export declare namespace PlatformApiSchemas {
     export type LoginResponse = components["schemas"]["LoginResponse"];
     export type MeResponse = components["schemas"]["MeResponse"];
     export type MemberFilter = components["schemas"]["MemberFilter"];
+    export type OAuthInitiateResponse = components["schemas"]["OAuthInitiateResponse"];
+    export type OAuthIntegration = components["schemas"]["OAuthIntegration"];
+    export type OAuthIntegrationInput = components["schemas"]["OAuthIntegrationInput"];
+    export type OAuthIntegrationUpdate = components["schemas"]["OAuthIntegrationUpdate"];
+    export type OAuthIntegrationsResponse = components["schemas"]["OAuthIntegrationsResponse"];
     export type OidcTokenConfig = components["schemas"]["OidcTokenConfig"];
     export type OidcTokenConfigInput = components["schemas"]["OidcTokenConfigInput"];
     export type OidcTokenConfigUpdate = components["schemas"]["OidcTokenConfigUpdate"];
@@ -7715,6 +8466,8 @@ export declare namespace PlatformApiSchemas {
     export type UserAttributeValueEntry = components["schemas"]["UserAttributeValueEntry"];
     export type UserAttributeValues = components["schemas"]["UserAttributeValues"];
     export type UserAttributesResponse = components["schemas"]["UserAttributesResponse"];
+    export type UserOAuthConnection = components["schemas"]["UserOAuthConnection"];
+    export type UserOAuthConnectionsResponse = components["schemas"]["UserOAuthConnectionsResponse"];
     export type Workbook = components["schemas"]["Workbook"];
     export type WorkbooksListResponse = components["schemas"]["WorkbooksListResponse"];
     export type WorkspaceBulkDeleteInput = components["schemas"]["WorkspaceBulkDeleteInput"];

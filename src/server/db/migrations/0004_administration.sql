@@ -55,3 +55,43 @@ CREATE TABLE IF NOT EXISTS "oidc_token_configs" (
 CREATE UNIQUE INDEX IF NOT EXISTS "oidc_token_configs_name_key" ON "oidc_token_configs" (lower("name"));
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "oidc_token_configs_issuer_idx" ON "oidc_token_configs" ("issuer");
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "oauth_integrations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"provider" text NOT NULL,
+	"client_id" text NOT NULL,
+	"client_secret_encrypted" text,
+	"authorization_url" text NOT NULL,
+	"token_url" text NOT NULL,
+	"revocation_url" text,
+	"scopes" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"redirect_uri" text NOT NULL,
+	"api_base_url" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "oauth_integrations_name_key" ON "oauth_integrations" (lower("name"));
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "user_oauth_tokens" (
+	"user_id" integer NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+	"integration_id" integer NOT NULL REFERENCES "oauth_integrations"("id") ON DELETE CASCADE,
+	"access_token_encrypted" text NOT NULL,
+	"refresh_token_encrypted" text,
+	"token_type" text DEFAULT 'bearer' NOT NULL,
+	"scope" text,
+	"expires_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_oauth_tokens_pk" PRIMARY KEY ("user_id", "integration_id")
+);
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "oauth_states" (
+	"state_hash" text PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+	"integration_id" integer NOT NULL REFERENCES "oauth_integrations"("id") ON DELETE CASCADE,
+	"code_verifier_encrypted" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);

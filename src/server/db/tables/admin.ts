@@ -74,3 +74,52 @@ export const oidcTokenConfigs = pgTable(
   },
   (t) => [uniqueIndex("oidc_token_configs_name_key").on(sql`lower(${t.name})`), index("oidc_token_configs_issuer_idx").on(t.issuer)],
 );
+
+/** OAuth integrations (admin): a client of an authorization server; the secret is sealed, never returned. */
+export const oauthIntegrations = pgTable(
+  "oauth_integrations",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    provider: text("provider").notNull(),
+    clientId: text("client_id").notNull(),
+    clientSecretEncrypted: text("client_secret_encrypted"),
+    authorizationUrl: text("authorization_url").notNull(),
+    tokenUrl: text("token_url").notNull(),
+    revocationUrl: text("revocation_url"),
+    scopes: jsonb("scopes").$type<string[]>().notNull().default([]),
+    redirectUri: text("redirect_uri").notNull(),
+    /** API base of the host behind it (git host discovery: GitHub, GitHub Enterprise, Gitea). */
+    apiBaseUrl: text("api_base_url"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("oauth_integrations_name_key").on(sql`lower(${t.name})`)],
+);
+
+/** A user's tokens for an integration, sealed at rest. */
+export const userOauthTokens = pgTable(
+  "user_oauth_tokens",
+  {
+    userId: integer("user_id").notNull(),
+    integrationId: integer("integration_id").notNull(),
+    accessTokenEncrypted: text("access_token_encrypted").notNull(),
+    refreshTokenEncrypted: text("refresh_token_encrypted"),
+    tokenType: text("token_type").notNull().default("bearer"),
+    scope: text("scope"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.integrationId] })],
+);
+
+/** Pending authorizations: the state (hashed) bound to the user who started it, and the sealed PKCE verifier. */
+export const oauthStates = pgTable("oauth_states", {
+  stateHash: text("state_hash").primaryKey(),
+  userId: integer("user_id").notNull(),
+  integrationId: integer("integration_id").notNull(),
+  codeVerifierEncrypted: text("code_verifier_encrypted").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  createdAt: createdAt(),
+});

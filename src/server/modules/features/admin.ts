@@ -1,7 +1,13 @@
 import type { Router } from "../../http/openapi";
+import { registerOAuthRoutes } from "../oauth/routes";
 import { registerOidcTokenConfigRoutes } from "../oidc-token-configs/routes";
 import { registerOperationsRoutes } from "../operations/routes";
 import { registerTenantSettingsRoutes } from "../tenant-settings/routes";
 
 /** Administration: users in bulk, tenant settings, identity, notifications, operations — the route modules of this feature, registered by ../index.ts. */
-export const adminRouteModules: ((app: Router) => void)[] = [registerTenantSettingsRoutes, registerOperationsRoutes, registerOidcTokenConfigRoutes];
+export const adminRouteModules: ((app: Router) => void)[] = [
+  registerTenantSettingsRoutes,
+  registerOperationsRoutes,
+  registerOidcTokenConfigRoutes,
+  registerOAuthRoutes,
+];
