@@ -1,4 +1,5 @@
 import type { Router } from "../../http/openapi";
+import { registerGitHostRoutes } from "../git-hosts/routes";
 import { registerOAuthRoutes } from "../oauth/routes";
 import { registerOidcTokenConfigRoutes } from "../oidc-token-configs/routes";
 import { registerOperationsRoutes } from "../operations/routes";
@@ -10,4 +11,5 @@ export const adminRouteModules: ((app: Router) => void)[] = [
   registerOperationsRoutes,
   registerOidcTokenConfigRoutes,
   registerOAuthRoutes,
+  registerGitHostRoutes,
 ];
