@@ -64,6 +64,12 @@ export const ConfigSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** Outgoing mail for notifications: smtp://user:pass@host:port or smtps://… */
+  SVC_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  SVC_SMTP_FROM: z.string().max(320).default("svc <svc@localhost>"),
   /** Days the deployment logs kept in storage are retained. */
   SVC_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
 });

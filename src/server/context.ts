@@ -40,6 +40,8 @@ export interface AppDeps {
   authenticateWorkloadToken?: (token: string) => Promise<Principal | null>;
   /** Regions this installation offers (SVC_REGIONS); the first is the default. */
   regions?: { id: string; name: string | null }[];
+  /** Outgoing mail for notifications (SVC_SMTP_URL, SVC_SMTP_FROM); absent: deliveries fail with a clear error. */
+  smtp?: { url: string; from: string };
   /** This process's row in the node registry (the pods list). */
   nodeRegistry?: { id: string };
 }

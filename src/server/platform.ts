@@ -61,6 +61,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     logger,
     regions: config.SVC_REGIONS,
     logRetentionDays: config.SVC_LOG_RETENTION_DAYS,
+    smtp: config.SVC_SMTP_URL ? { url: config.SVC_SMTP_URL, from: config.SVC_SMTP_FROM } : undefined,
   });
   let demo: Awaited<ReturnType<typeof seedDemo>> | null = null;
   if (config.SVC_DEMO === "on") {

@@ -1004,6 +1004,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Notifications (admin); filter by dashboard or recipient */
+        get: operations["listNotifications"];
+        put?: never;
+        /** Schedule deliveries of a dashboard by e-mail (admin) */
+        post: operations["createNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a notification (admin) */
+        get: operations["getNotification"];
+        /** Change a notification (admin) */
+        put: operations["updateNotification"];
+        post?: never;
+        /** Delete a notification (admin) */
+        delete: operations["deleteNotification"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery history, newest first (admin) */
+        get: operations["listNotificationDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver now, outside the schedule (admin); the delivery with each recipient's outcome */
+        post: operations["runNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/oauth-integrations/": {
         parameters: {
             query?: never;
@@ -1453,6 +1524,41 @@ export interface components {
         CreateFolderInput: {
             name: string;
             parentId?: number | null;
+        };
+        CreateNotificationInput: {
+            dashboardId?: number;
+            dashboardPublicId?: string;
+            /** @default true */
+            enabled: boolean;
+            /**
+             * @description DashboardFilter: applied to every report of the dashboard.
+             * @default []
+             */
+            filters: {
+                member: string;
+                /** @enum {string} */
+                operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "not_contains" | "starts_with" | "not_starts_with" | "ends_with" | "not_ends_with" | "is_null" | "is_not_null" | "is_empty" | "is_not_empty" | "between";
+                value?: string | number | boolean | (string | number | boolean)[];
+            }[];
+            /**
+             * @description html: tables in the message; csv: one attachment per report too.
+             * @default html
+             * @enum {string}
+             */
+            format: "html" | "csv";
+            name?: string | null;
+            recipients: components["schemas"]["NotificationRecipient"][];
+            schedule: {
+                cron: string;
+                timezone: string;
+            };
+            /**
+             * @description DashboardTimeGrain: granularity per time dimension.
+             * @default {}
+             */
+            timeGrains: {
+                [key: string]: "second" | "minute" | "hour" | "day" | "week" | "month" | "quarter" | "year";
+            };
         };
         CreateUserAttributeInput: {
             defaultValue?: string | number | boolean | string[] | number[] | null;
@@ -2008,6 +2114,70 @@ export interface components {
             /** @enum {string} */
             via: "api_key" | "login_session" | "oidc_token";
         };
+        Notification: {
+            createdAt: string;
+            dashboardId: number;
+            dashboardPublicId: string;
+            enabled: boolean;
+            filters: {
+                [key: string]: unknown;
+            }[];
+            /** @enum {string} */
+            format: "html" | "csv";
+            id: number;
+            name: string | null;
+            nextRunAt: string | null;
+            recipients: {
+                [key: string]: unknown;
+            }[];
+            schedule: {
+                cron: string;
+                timezone: string;
+            };
+            timeGrains: {
+                [key: string]: string;
+            };
+            updatedAt: string;
+        };
+        NotificationDeliveriesResponse: {
+            items: components["schemas"]["NotificationDelivery"][];
+        };
+        NotificationDelivery: {
+            finishedAt: string | null;
+            id: number;
+            notificationId: number;
+            occurrence: string | null;
+            results: {
+                error?: string;
+                recipient: string;
+                /** @enum {string} */
+                status: "sent" | "failed";
+            }[];
+            startedAt: string;
+            /** @enum {string} */
+            status: "sending" | "sent" | "partial" | "failed";
+            /** @enum {string} */
+            trigger: "schedule" | "manual";
+        };
+        /** @description A platform user, an e-mail address, or an embed-tenant user; each receives the data their own row-level security allows. */
+        NotificationRecipient: {
+            userId: number;
+        } | {
+            /** Format: email */
+            email: string;
+        } | {
+            embedTenantName: string;
+            externalId: string;
+            username?: string;
+        };
+        NotificationsListResponse: {
+            /** @deprecated */
+            count: number;
+            /** @deprecated */
+            data: components["schemas"]["Notification"][];
+            items: components["schemas"]["Notification"][];
+            pageInfo: components["schemas"]["PageInfo"];
+        };
         OAuthInitiateResponse: {
             authorizationUrl: string;
         };
@@ -2421,6 +2591,31 @@ export interface components {
         UpdateFolderInput: {
             name?: string;
             parentId?: number | null;
+        };
+        UpdateNotificationInput: {
+            enabled?: boolean;
+            /** @description DashboardFilter: applied to every report of the dashboard. */
+            filters?: {
+                member: string;
+                /** @enum {string} */
+                operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "not_contains" | "starts_with" | "not_starts_with" | "ends_with" | "not_ends_with" | "is_null" | "is_not_null" | "is_empty" | "is_not_empty" | "between";
+                value?: string | number | boolean | (string | number | boolean)[];
+            }[];
+            /**
+             * @description html: tables in the message; csv: one attachment per report too.
+             * @enum {string}
+             */
+            format?: "html" | "csv";
+            name?: string | null;
+            recipients?: components["schemas"]["NotificationRecipient"][];
+            schedule?: {
+                cron: string;
+                timezone: string;
+            };
+            /** @description DashboardTimeGrain: granularity per time dimension. */
+            timeGrains?: {
+                [key: string]: "second" | "minute" | "hour" | "day" | "week" | "month" | "quarter" | "year";
+            };
         };
         UpdateUserAttributeInput: {
             defaultValue?: string | number | boolean | string[] | number[] | null;
@@ -7290,6 +7485,418 @@ export interface operations {
             };
         };
     };
+    listNotifications: {
+        parameters: {
+            query?: {
+                dashboardPublicId?: string;
+                recipientEmail?: string;
+                recipientEmbedTenantName?: string;
+                recipientExternalId?: string;
+                recipientUserId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsListResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateNotificationInput"];
+            };
+        };
+        responses: {
+            /** @description The notification. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotificationInput"];
+            };
+        };
+        responses: {
+            /** @description The notification. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNotificationDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDeliveriesResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDelivery"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No SMTP server configured. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     listOAuthIntegrations: {
         parameters: {
             query?: never;
@@ -9100,6 +9707,7 @@ export declare namespace PlatformApiSchemas {
     export type CreateDeploymentInput = components["schemas"]["CreateDeploymentInput"];
     export type CreateEmbedGroupInput = components["schemas"]["CreateEmbedGroupInput"];
     export type CreateFolderInput = components["schemas"]["CreateFolderInput"];
+    export type CreateNotificationInput = components["schemas"]["CreateNotificationInput"];
     export type CreateUserAttributeInput = components["schemas"]["CreateUserAttributeInput"];
     export type CreateUserInput = components["schemas"]["CreateUserInput"];
     export type CreateWorkbookInput = components["schemas"]["CreateWorkbookInput"];
@@ -9160,6 +9768,11 @@ export declare namespace PlatformApiSchemas {
     export type LoginResponse = components["schemas"]["LoginResponse"];
     export type MeResponse = components["schemas"]["MeResponse"];
     export type MemberFilter = components["schemas"]["MemberFilter"];
+    export type Notification = components["schemas"]["Notification"];
+    export type NotificationDeliveriesResponse = components["schemas"]["NotificationDeliveriesResponse"];
+    export type NotificationDelivery = components["schemas"]["NotificationDelivery"];
+    export type NotificationRecipient = components["schemas"]["NotificationRecipient"];
+    export type NotificationsListResponse = components["schemas"]["NotificationsListResponse"];
     export type OAuthInitiateResponse = components["schemas"]["OAuthInitiateResponse"];
     export type OAuthIntegration = components["schemas"]["OAuthIntegration"];
     export type OAuthIntegrationInput = components["schemas"]["OAuthIntegrationInput"];
@@ -9198,6 +9811,7 @@ export declare namespace PlatformApiSchemas {
     export type UpdateEmbedDashboardInput = components["schemas"]["UpdateEmbedDashboardInput"];
     export type UpdateEmbedGroupInput = components["schemas"]["UpdateEmbedGroupInput"];
     export type UpdateFolderInput = components["schemas"]["UpdateFolderInput"];
+    export type UpdateNotificationInput = components["schemas"]["UpdateNotificationInput"];
     export type UpdateUserAttributeInput = components["schemas"]["UpdateUserAttributeInput"];
     export type UpdateUserInput = components["schemas"]["UpdateUserInput"];
     export type UpdateWorkbookInput = components["schemas"]["UpdateWorkbookInput"];

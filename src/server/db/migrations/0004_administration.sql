@@ -95,3 +95,36 @@ CREATE TABLE IF NOT EXISTS "oauth_states" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "notifications" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text,
+	"dashboard_id" integer NOT NULL REFERENCES "dashboards"("id") ON DELETE CASCADE,
+	"cron" text NOT NULL,
+	"timezone" text NOT NULL,
+	"recipients" jsonb NOT NULL,
+	"filters" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"time_grains" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"format" text DEFAULT 'html' NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"next_run_at" timestamp with time zone,
+	"created_by" integer REFERENCES "users"("id") ON DELETE SET NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "notifications_next_run_idx" ON "notifications" ("next_run_at");
+--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "notification_deliveries" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"notification_id" integer NOT NULL REFERENCES "notifications"("id") ON DELETE CASCADE,
+	"occurrence" timestamp with time zone,
+	"trigger" text NOT NULL,
+	"status" text DEFAULT 'sending' NOT NULL,
+	"results" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"node_id" text,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "notification_deliveries_occurrence_key" ON "notification_deliveries" ("notification_id", "occurrence");

@@ -123,3 +123,44 @@ export const oauthStates = pgTable("oauth_states", {
   expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   createdAt: createdAt(),
 });
+
+export type NotificationRecipient = { userId: number } | { email: string } | { embedTenantName: string; externalId: string; username?: string };
+
+/** Scheduled deliveries of a dashboard by e-mail. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name"),
+    dashboardId: integer("dashboard_id").notNull(),
+    cron: text("cron").notNull(),
+    timezone: text("timezone").notNull(),
+    recipients: jsonb("recipients").$type<NotificationRecipient[]>().notNull(),
+    filters: jsonb("filters").$type<{ member: string; operator: string; value?: unknown }[]>().notNull().default([]),
+    timeGrains: jsonb("time_grains").$type<Record<string, string>>().notNull().default({}),
+    format: text("format").$type<"html" | "csv">().notNull().default("html"),
+    enabled: boolean("enabled").notNull().default(true),
+    nextRunAt: timestamp("next_run_at", { withTimezone: true, mode: "date" }),
+    createdBy: integer("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("notifications_next_run_idx").on(t.nextRunAt)],
+);
+
+/** One run of a notification; a scheduled occurrence is claimed by inserting its row, so one node sends it. */
+export const notificationDeliveries = pgTable(
+  "notification_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    notificationId: integer("notification_id").notNull(),
+    occurrence: timestamp("occurrence", { withTimezone: true, mode: "date" }),
+    trigger: text("trigger").$type<"schedule" | "manual">().notNull(),
+    status: text("status").$type<"sending" | "sent" | "partial" | "failed">().notNull().default("sending"),
+    results: jsonb("results").$type<{ recipient: string; status: "sent" | "failed"; error?: string }[]>().notNull().default([]),
+    nodeId: text("node_id"),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [uniqueIndex("notification_deliveries_occurrence_key").on(t.notificationId, t.occurrence)],
+);

@@ -1,5 +1,6 @@
 import type { Router } from "../../http/openapi";
 import { registerGitHostRoutes } from "../git-hosts/routes";
+import { registerNotificationRoutes } from "../notifications/routes";
 import { registerOAuthRoutes } from "../oauth/routes";
 import { registerOidcTokenConfigRoutes } from "../oidc-token-configs/routes";
 import { registerOperationsRoutes } from "../operations/routes";
@@ -12,4 +13,5 @@ export const adminRouteModules: ((app: Router) => void)[] = [
   registerOidcTokenConfigRoutes,
   registerOAuthRoutes,
   registerGitHostRoutes,
+  registerNotificationRoutes,
 ];
