@@ -61,6 +61,23 @@ describe("svc users, settings and logs", () => {
     expect(bad.stderr).toContain("defaultTimeZone");
   });
 
+  it("lists notifications and runs one, failing when a recipient cannot get it", async () => {
+    const { seedPublishedDashboard, seedDeployment } = await import("../server/testing/embed-access-fixtures");
+    const dep = await seedDeployment(t.database.db, "cli-notify");
+    const dash = await seedPublishedDashboard(t.database.db, { deploymentId: dep, publicId: "CliNotify001", title: "CLI" });
+    const res = await t.api("POST", "/api/v1/notifications", {
+      dashboardPublicId: dash.publicId,
+      schedule: { cron: "0 7 * * 1", timezone: "Europe/Paris" },
+      recipients: [{ email: "cli@example.org" }],
+    });
+    const { id } = (await res.json()) as { id: number };
+    const list = await svc(["notifications", "list", "--dashboard", dash.publicId]);
+    expect(list.stdout).toContain("0 7 * * 1 (Europe/Paris)");
+    // No SMTP server is configured here: the run is recorded as failed, and the exit code says so.
+    const run = await svc(["notifications", "run", String(id)]);
+    expect(run.code).toBe(1);
+  });
+
   it("prints a deployment's logs, filtered", async () => {
     const [dep] = await t.addDeployments("cli-logs");
     await writeLog(t.database.db, { deploymentId: dep!, container: "INIT", message: "build finished" });

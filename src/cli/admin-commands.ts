@@ -27,7 +27,7 @@ interface UserView {
 }
 const userLine = (u: UserView) => `${String(u.id).padStart(5)}  ${u.status.padEnd(8)}  ${u.role.padEnd(10)}  ${u.email}`;
 
-/** `svc users`, `svc settings`, `svc logs`: what a script administering the platform needs. */
+/** `svc users`, `svc settings`, `svc notifications`, `svc logs`: what a script administering the platform needs. */
 export function registerAdminCommands(program: Command, ctx: AdminCommandContext) {
   const { connect, out } = ctx;
 
@@ -123,6 +123,56 @@ export function registerAdminCommands(program: Command, ctx: AdminCommandContext
       }
       const { client, baseUrl } = await connect();
       out(JSON.stringify(await callApi(client, baseUrl, "put", "/api/v1/tenant/settings", { body }), null, 2));
+    });
+
+  const notifications = program.command("notifications").description("scheduled dashboard deliveries (admin)");
+  notifications
+    .command("list")
+    .description("list notifications")
+    .option("--dashboard <publicId>", "only this dashboard's")
+    .option("--recipient-email <email>", "only those sent to this address")
+    .option("--json", "print JSON")
+    .action(async (opts: { dashboard?: string; recipientEmail?: string; json?: boolean }) => {
+      const { client, baseUrl } = await connect();
+      const query = Object.fromEntries(
+        Object.entries({ dashboardPublicId: opts.dashboard, recipientEmail: opts.recipientEmail }).filter(([, v]) => v !== undefined),
+      );
+      const { items } = await callApi<{
+        items: {
+          id: number;
+          name: string | null;
+          dashboardPublicId: string;
+          schedule: { cron: string; timezone: string };
+          nextRunAt: string | null;
+          recipients: unknown[];
+        }[];
+      }>(client, baseUrl, "get", "/api/v1/notifications", { params: { query } });
+      if (opts.json) return out(JSON.stringify(items, null, 2));
+      for (const n of items) {
+        out(
+          `${String(n.id).padStart(5)}  ${n.dashboardPublicId}  ${n.schedule.cron} (${n.schedule.timezone})  next ${n.nextRunAt ?? "-"}  ${n.recipients.length} recipient(s)  ${n.name ?? ""}`,
+        );
+      }
+    });
+  notifications
+    .command("run")
+    .description("deliver a notification now; exits 1 unless every recipient got it")
+    .argument("<id>", "notification id", parseId)
+    .option("--json", "print JSON")
+    .action(async (id: number, opts: { json?: boolean }) => {
+      const { client, baseUrl } = await connect();
+      const d = await callApi<{ status: string; results: { recipient: string; status: string; error?: string }[] }>(
+        client,
+        baseUrl,
+        "post",
+        "/api/v1/notifications/{id}/run",
+        {
+          params: { path: { id } },
+        },
+      );
+      if (opts.json) out(JSON.stringify(d, null, 2));
+      else for (const r of d.results) out(`${r.status.padEnd(7)} ${r.recipient}${r.error ? `: ${r.error}` : ""}`);
+      if (d.status !== "sent") ctx.fail();
     });
 
   program

@@ -292,7 +292,7 @@ async function renderFor(deps: Deps, n: Row, publicId: string, principal: Princi
 
 /** Sends one delivery (its row already claimed) to every recipient; each failure is recorded, the others still go. */
 async function deliver(deps: Deps, n: Row, deliveryId: number) {
-  if (!deps.smtp) throw new DomainError("upstream_failed", "No SMTP server is configured (SVC_SMTP_URL)");
+  if (!deps.smtp) throw noSmtp();
   const transport = nodemailer.createTransport(deps.smtp.url);
   const [dash] = await deps.db.select().from(dashboards).where(eq(dashboards.id, n.dashboardId));
   const results: NotificationDelivery["results"] = [];
@@ -326,9 +326,12 @@ async function deliver(deps: Deps, n: Row, deliveryId: number) {
   return deliveryView(done!);
 }
 
+const noSmtp = () => new DomainError("upstream_failed", "No SMTP server is configured (SVC_SMTP_URL)");
+
 /** Run now: a delivery outside the schedule. */
 export async function runNow(deps: Deps, id: number): Promise<NotificationDelivery> {
   const n = await row(deps.db, id);
+  if (!deps.smtp) throw noSmtp();
   const [d] = await deps.db
     .insert(notificationDeliveries)
     .values({ notificationId: id, trigger: "manual", nodeId: deps.nodeRegistry?.id ?? null })
@@ -341,6 +344,8 @@ export async function runNow(deps: Deps, id: number): Promise<NotificationDelive
  * (unique per notification and occurrence), so with several nodes exactly one sends it.
  */
 export async function runDueNotifications(deps: Deps, now = new Date()): Promise<NotificationDelivery[]> {
+  // Without a mail server nothing is claimed: occurrences wait until one is configured.
+  if (!deps.smtp) return [];
   const due = await deps.db
     .select()
     .from(notifications)
