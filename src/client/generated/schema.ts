@@ -7888,8 +7888,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No SMTP server configured. */
-            502: {
+            /** @description No SMTP server is configured. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,7 +17,7 @@ import {
   type NotificationRecipient,
 } from "../../db/schema";
 import type { EmbedPrincipal, Principal } from "../../domain/actor";
-import { badRequest, DomainError, notFound } from "../../domain/errors";
+import { badRequest, conflict, notFound } from "../../domain/errors";
 import { resolveViewableDashboard, securityContextOf } from "../embed-access/service";
 import { writeLog } from "../deployment-logs/service";
 
@@ -326,7 +326,8 @@ async function deliver(deps: Deps, n: Row, deliveryId: number) {
   return deliveryView(done!);
 }
 
-const noSmtp = () => new DomainError("upstream_failed", "No SMTP server is configured (SVC_SMTP_URL)");
+// A state of this installation the caller can see and an operator can change: a conflict, not a failure.
+const noSmtp = () => conflict("No SMTP server is configured (SVC_SMTP_URL); nothing was sent");
 
 /** Run now: a delivery outside the schedule. */
 export async function runNow(deps: Deps, id: number): Promise<NotificationDelivery> {

@@ -205,7 +205,7 @@ describe.each(storageKinds)("OAuth integrations and user tokens (%s)", (storage)
 
   it("refuses unknown states and integrations", async () => {
     expect((await t.api("GET", "/api/v1/user-oauth-tokens/callback?state=made-up&code=x", undefined, dev.token)).status).toBe(400);
-    expect((await t.api("GET", "/api/v1/user-oauth-tokens/callback?error=access_denied&state=x", undefined, dev.token)).status).toBe(502);
+    expect((await t.api("GET", "/api/v1/user-oauth-tokens/callback?error=access_denied&state=x", undefined, dev.token)).status).toBe(400);
     expect((await t.api("POST", "/api/v1/user-oauth-tokens/99999/initiate", undefined, dev.token)).status).toBe(404);
     expect((await t.api("DELETE", `/api/v1/oauth-integrations/${integrationId}`)).status).toBe(204);
     expect((await t.api("GET", `/api/v1/oauth-integrations/${integrationId}`)).status).toBe(404);

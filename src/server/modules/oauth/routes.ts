@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { SafeText } from "../../../schema/common";
 import { OAuthIntegration, OAuthIntegrationInput, OAuthIntegrationUpdate, UserOAuthConnection } from "../../../schema/oauth";
 import { requireUser } from "../../http/auth";
-import { DomainError } from "../../domain/errors";
+import { badRequest } from "../../domain/errors";
 import { commonErrors, conflictError, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { writeLog } from "../deployment-logs/service";
 import {
@@ -211,6 +211,8 @@ export function registerOAuthRoutes(app: Router) {
   });
 }
 
+/** The authorization server sent the user back with an error (they declined, or the request was bad): nothing to store. */
 function badUpstream(error: string) {
-  return new DomainError("upstream_failed", `The authorization server answered ${error.slice(0, 64)}`);
+  const code = /^[a-z_]{1,64}$/.test(error) ? error : "an error";
+  return badRequest(`The authorization was not granted (${code}); initiate it again`, [{ path: ["error"], message: code }]);
 }

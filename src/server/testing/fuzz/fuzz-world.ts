@@ -44,7 +44,10 @@ export function poolOf(fieldName: string | null, s: { type?: string | string[] }
   return null;
 }
 
-const TABLES = Object.values(schema as Record<string, unknown>).flatMap((t) => (is(t, PgTable) ? [getTableName(t)] : []));
+// Records kept beside the state, not state a request changes: the nodes' heartbeats (on a timer)
+// and the deployment logs (a refused query may still log that its engine was built).
+const SIDE_RECORDS = new Set(["platform_nodes", "deployment_logs"]);
+const TABLES = Object.values(schema as Record<string, unknown>).flatMap((t) => (is(t, PgTable) && !SIDE_RECORDS.has(getTableName(t)) ? [getTableName(t)] : []));
 // Written on the side of a successful authentication, at most once a minute: not state a request
 // changes, so this table is compared by content without it.
 const CONTENT_ONLY: Record<string, string> = {
