@@ -84,7 +84,12 @@ const run = createRoute({
   summary: "Deliver now, outside the schedule (admin); the delivery with each recipient's outcome",
   security,
   request: { params },
-  responses: { 200: jsonContent(NotificationDelivery, "The delivery."), ...commonErrors, ...notFoundError, 409: { description: "No SMTP server is configured." } },
+  responses: {
+    200: jsonContent(NotificationDelivery, "The delivery."),
+    ...commonErrors,
+    ...notFoundError,
+    409: { description: "No SMTP server is configured." },
+  },
 });
 const history = createRoute({
   operationId: "listNotificationDeliveries",
