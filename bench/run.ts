@@ -57,6 +57,7 @@ const BENCHES: Record<string, BenchSpec> = {
   "bridge-roundtrip": { modest: ["--runs", "200", "--warmup", "20"], build: true },
   "dashboard-bundle": { modest: [], build: true },
   "dashboard-load": { modest: ["--runs", "2"], build: true },
+  "model-build": { modest: ["--runs", "3"] },
   "query-api-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
   "query-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
   "time-to-ready": { modest: ["--runs", "6"], build: true },
