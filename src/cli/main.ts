@@ -3,6 +3,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { createSvcPlatformClient, type SvcPlatformClient } from "../client";
 import { configPath, resolveCredentials, writeConfig } from "./config";
 import { callApi, CliError } from "./platform-calls";
+import { registerAdminCommands } from "./admin-commands";
 import { listWorkbookFiles, loadWorkbookFile, serializeWorkbookFile, type FileProblem, type WorkbookFile } from "./workbook-file";
 import { applyWorkbookFiles, exportWorkbook, type FileOutcome } from "./workbooks-as-code";
 import { registerModelCommands } from "./models-as-code";
@@ -37,7 +38,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 
   const program = new Command("svc")
-    .description("svc platform command line: workbooks as code, API keys, embed sessions")
+    .description("svc platform command line: workbooks as code, API keys, embed sessions, users, settings, logs")
     .version(VERSION)
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
@@ -217,6 +218,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       await callApi(client, baseUrl, "delete", "/api/v1/api-keys/{id}", { params: { path: { id } } });
       out(`revoked key ${id}`);
     });
+
+  registerAdminCommands(program, { connect, out, err, fail: () => void (exitCode = EXIT.failed) });
 
   function reportProblems(problems: FileProblem[], json?: boolean) {
     if (json) out(JSON.stringify({ ok: false, sent: false, problems }, null, 2));

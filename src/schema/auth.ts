@@ -28,7 +28,7 @@ export const LoginResponse = z
 export const MeResponse = z
   .object({
     user: SessionUser,
-    via: z.enum(["api_key", "login_session"]),
+    via: z.enum(["api_key", "login_session", "oidc_token"]),
     csrfToken: z.string().nullable().meta({ description: "The login session's CSRF token; null for API keys." }),
     expiresAt: z.string().nullable(),
   })

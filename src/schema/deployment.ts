@@ -37,7 +37,7 @@ export type Deployment = z.infer<typeof Deployment>;
 
 // Host names, IPv4 and bracket-less IPv6 literals; nothing that could smuggle options into a
 // connection string.
-const HOST = /^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$|^[0-9A-Fa-f:.]{2,45}$/;
+const HOST = /^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$|^[0-9A-Fa-f:.]{2,45}$|^\$\{[A-Za-z_][A-Za-z0-9_]{0,127}\}$/;
 const PG_NAME = SafeText.min(1).max(63);
 
 /** A DuckDB file on the server; the path must be absolute and the file must exist. Admins only. */
@@ -52,7 +52,7 @@ export const DuckDbDataSourceInput = z.strictObject({
  */
 export const PostgresDataSourceInput = z.strictObject({
   type: z.literal("postgres"),
-  host: z.string().max(253).regex(HOST, "must be a host name or an IP address"),
+  host: z.string().max(253).regex(HOST, "must be a host name, an IP address or ${NAME} (an environment variable of the deployment)"),
   port: z.number().int().min(1).max(65_535).default(5432),
   database: PG_NAME,
   user: PG_NAME,

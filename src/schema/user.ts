@@ -26,6 +26,7 @@ export const CreateUserInput = z
     lastName: SafeText.max(255).nullable().optional(),
     picture: SafeUrl.max(2048).nullable().optional(),
     role: UserRole.optional().meta({ description: "Defaults to viewer." }),
+    password: SafeText.max(1024).optional().meta({ description: "Write-only; checked against the tenant's password rules, stored as an Argon2id hash." }),
   })
   .strict()
   .meta({ id: "CreateUserInput" });
@@ -41,6 +42,20 @@ export const UpdateUserInput = z
   })
   .strict()
   .meta({ id: "UpdateUserInput" });
+
+export const BulkUserAction = z.enum(["ACTIVATE", "DEACTIVATE", "DELETE"]);
+export const BulkUsersInput = z
+  .object({ action: BulkUserAction, userIds: z.array(Id).min(1).max(1000) })
+  .strict()
+  .meta({ id: "BulkUsersInput" });
+export type BulkUsersInput = z.infer<typeof BulkUsersInput>;
+export const BulkUsersResult = z
+  .object({
+    succeeded: z.array(z.number().int()),
+    failed: z.array(z.object({ userId: z.number().int(), code: z.string(), message: z.string() })),
+  })
+  .meta({ id: "BulkUsersResult" });
+export type BulkUsersResult = z.infer<typeof BulkUsersResult>;
 export type UpdateUserInput = z.infer<typeof UpdateUserInput>;
 
 export const AccessLevel = z.enum(["read", "edit", "manage"]);

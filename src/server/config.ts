@@ -60,6 +60,31 @@ export const ConfigSchema = z.object({
   SVC_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** On shutdown, how long running jobs may take to finish before they are given back to the queue. */
   SVC_JOB_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Regions offered to the tenant: a JSON array of `{ id, name? }` or a comma-separated list of ids; the first is the default. */
+  SVC_REGIONS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return [{ id: "local", name: null }];
+      try {
+        const list: unknown = v.trim().startsWith("[") ? JSON.parse(v) : v.split(",").map((id) => ({ id: id.trim() }));
+        return z
+          .array(z.object({ id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/), name: z.string().max(100).nullable().default(null) }).strict())
+          .min(1)
+          .parse(list);
+      } catch {
+        ctx.addIssue({ code: "custom", message: 'must be a JSON array of {"id","name"} or a comma-separated list of ids like eu-west,us-east' });
+        return z.NEVER;
+      }
+    }),
+  /** Outgoing mail for notifications: smtp://user:pass@host:port or smtps://… */
+  SVC_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  SVC_SMTP_FROM: z.string().max(320).default("svc <svc@localhost>"),
+  /** Days the deployment logs kept in storage are retained. */
+  SVC_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
 });
 
 export type Config = z.output<typeof ConfigSchema> & { publicUrl: string; demoHostOrigin: string | null };

@@ -38,4 +38,12 @@ export interface AppDeps {
   authenticateLoginToken?: (token: string) => Promise<Principal | null>;
   /** This process as a node of the cluster (its id and whether it takes requests); absent in tests that start none. */
   clusterNode?: { readonly nodeId: string; readonly status: "ready" | "draining" | "stopped" };
+  /** Verifies an OIDC ID token of a workload against the configured issuers (OIDC token configs). */
+  authenticateWorkloadToken?: (token: string) => Promise<Principal | null>;
+  /** Regions this installation offers (SVC_REGIONS); the first is the default. */
+  regions?: { id: string; name: string | null }[];
+  /** Outgoing mail for notifications (SVC_SMTP_URL, SVC_SMTP_FROM); absent: deliveries fail with a clear error. */
+  smtp?: { url: string; from: string };
+  /** This process's row in the node registry (the pods list). */
+  nodeRegistry?: { id: string };
 }

@@ -6,6 +6,11 @@ import type { SecretBox } from "./crypto/secret-box";
 import { createSigningKeyRing } from "./modules/embed-sessions/signing-keys";
 import { loginFor } from "./modules/auth/service";
 import { createQueryEngineRegistry } from "./modules/query/engines";
+import { createWorkloadAuthenticator } from "./modules/oidc-token-configs/authenticate";
+import { startNotificationScheduler } from "./modules/notifications/service";
+import { startNodeRegistry } from "./modules/operations/node-registry";
+import { onInvalidation, publishInvalidation } from "./cluster/invalidation-bus";
+import { announceRequestCacheInvalidations, dropRequestCache, type RequestCacheName } from "./domain/request-caches";
 
 /** The long-lived services behind the app, built once per process (or per test). */
 export async function createPlatformServices(opts: {
@@ -14,19 +19,38 @@ export async function createPlatformServices(opts: {
   logger: Logger;
   tokenTtlSeconds?: number;
   loginSessionTtlSeconds?: number;
+  regions?: { id: string; name: string | null }[];
+  logRetentionDays?: number;
+  smtp?: { url: string; from: string };
 }) {
   const keys = createSigningKeyRing(opts.db, opts.secretBox);
   const embedSessions = createEmbedSessions({ db: opts.db, keys, tokenTtlSeconds: opts.tokenTtlSeconds });
   const login = loginFor(opts.db, { sessionTtlSeconds: opts.loginSessionTtlSeconds });
   const queryEngines = createQueryEngineRegistry({ db: opts.db, secretBox: opts.secretBox, logger: opts.logger });
-  const deps: Pick<AppDeps, "embedSessions" | "authenticateLoginToken" | "queryEngines"> = {
+  const nodeRegistry = await startNodeRegistry({ db: opts.db, logger: opts.logger, logRetentionDays: opts.logRetentionDays });
+  const deps: Pick<AppDeps, "embedSessions" | "authenticateLoginToken" | "queryEngines" | "regions" | "nodeRegistry" | "authenticateWorkloadToken" | "smtp"> = {
     embedSessions,
     authenticateLoginToken: login.authenticateLoginToken,
     queryEngines,
+    regions: opts.regions ?? [{ id: "local", name: null }],
+    nodeRegistry,
+    authenticateWorkloadToken: createWorkloadAuthenticator({ db: opts.db, logger: opts.logger }),
+    smtp: opts.smtp,
   };
+  // A key revoked or a user changed on any node reaches every node's caches of principals and
+  // security contexts at once (docs/scaling.md).
+  const announcer = (name: RequestCacheName) =>
+    void publishInvalidation(opts.db, "request-cache", name).catch((err: unknown) => opts.logger.warn("request-cache announce failed", { error: String(err) }));
+  announceRequestCacheInvalidations(announcer);
+  const stopCacheListener = onInvalidation(opts.db, "request-cache", (key) => dropRequestCache(key as RequestCacheName | null));
+  const scheduler = startNotificationScheduler({ db: opts.db, logger: opts.logger, queryEngines, smtp: opts.smtp, nodeRegistry });
   return {
     deps,
     async close() {
+      scheduler.stop();
+      stopCacheListener();
+      announceRequestCacheInvalidations(null);
+      await nodeRegistry.stop();
       await queryEngines.close();
     },
   };

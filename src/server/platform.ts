@@ -69,7 +69,14 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     initialAllowedOrigins: config.demoHostOrigin ? [config.demoHostOrigin] : [],
   });
 
-  const services = await createPlatformServices({ db: database.db, secretBox, logger });
+  const services = await createPlatformServices({
+    db: database.db,
+    secretBox,
+    logger,
+    regions: config.SVC_REGIONS,
+    logRetentionDays: config.SVC_LOG_RETENTION_DAYS,
+    smtp: config.SVC_SMTP_URL ? { url: config.SVC_SMTP_URL, from: config.SVC_SMTP_FROM } : undefined,
+  });
   let demo: Awaited<ReturnType<typeof seedDemo>> | null = null;
   if (config.SVC_DEMO === "on") {
     demo = await seedDemo({

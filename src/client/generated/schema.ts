@@ -264,6 +264,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deployments/{deploymentId}/chat/threads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's chat threads, newest first */
+        get: operations["listChatThreads"];
+        put?: never;
+        /** Start a chat thread (the caller's own) */
+        post: operations["createChatThread"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/chat/threads/{threadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A thread with its messages (answers with their charts, tables and queries) */
+        get: operations["getChatThread"];
+        put?: never;
+        post?: never;
+        /** Delete a thread and its messages */
+        delete: operations["deleteChatThread"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/chat/threads/{threadId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a question; the answer streams as NDJSON (posting the same messageId again rejoins it)
+         * @description Lines: `{"__cutoff__": true, "chatId", "messageId"}`, then deltas `{"id", "isDelta": true, "type": "text" | "tool_call" | "tool_result" | "chart" | "table" | "query" | "suggestions", …}`, last `{"__state__": message}` or `{"error": {"code", "message"}}`.
+         */
+        post: operations["postChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deployments/{deploymentId}/creation-step": {
         parameters: {
             query?: never;
@@ -342,6 +398,24 @@ export interface paths {
         /** A sync job's status and log lines */
         get: operations["getDbtSyncJob"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/env-vars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deployment's environment variables (admin); secrets are listed without their value */
+        get: operations["getDeploymentEnvVars"];
+        /** Replace the deployment's environment variables (admin); a change rebuilds its query engine */
+        put: operations["setDeploymentEnvVars"];
         post?: never;
         delete?: never;
         options?: never;
@@ -437,6 +511,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deployments/{deploymentId}/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deployment's logs kept in storage, newest first (admin); filter by source and container */
+        get: operations["listDeploymentLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deployments/{deploymentId}/meta": {
         parameters: {
             query?: never;
@@ -446,6 +537,23 @@ export interface paths {
         };
         /** Views and members the caller can query */
         get: operations["getDataModelMeta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/pods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform nodes serving the deployment (admin): every node heartbeating into storage */
+        get: operations["listDeploymentPods"];
         put?: never;
         post?: never;
         delete?: never;
@@ -937,6 +1045,23 @@ export interface paths {
         patch: operations["updateEmbedDashboard"];
         trace?: never;
     };
+    "/api/v1/embed/dashboard/{publicId}/ai-widgets/{widgetId}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The AI widget's Markdown from the dashboard's data under the viewer's filters (cached by checksum; regenerate writes a new one) */
+        post: operations["answerAiWidget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/embed/generate-session": {
         parameters: {
             query?: never;
@@ -1039,6 +1164,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/gitea/installations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The gitea installations (accounts) the caller can reach */
+        get: operations["giteaInstallations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gitea/installations/{installationId}/repositories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Repositories of a gitea installation */
+        get: operations["giteaInstallationRepositories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gitea/repositories/{owner}/{repo}/branches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Branches of a gitea repository */
+        get: operations["giteaRepositoryBranches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/gitea/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller has connected gitea, and as whom */
+        get: operations["giteaStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/github/installations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The github installations (accounts) the caller can reach */
+        get: operations["githubInstallations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/github/installations/{installationId}/repositories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Repositories of a github installation */
+        get: operations["githubInstallationRepositories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/github/repositories/{owner}/{repo}/branches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Branches of a github repository */
+        get: operations["githubRepositoryBranches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/github/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller has connected github, and as whom */
+        get: operations["githubStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/health": {
         parameters: {
             query?: never;
@@ -1049,6 +1310,186 @@ export interface paths {
         /** Whether this node takes requests (for load balancers); 503 while it drains */
         get: operations["getNodeHealth"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Notifications (admin); filter by dashboard or recipient */
+        get: operations["listNotifications"];
+        put?: never;
+        /** Schedule deliveries of a dashboard by e-mail (admin) */
+        post: operations["createNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a notification (admin) */
+        get: operations["getNotification"];
+        /** Change a notification (admin) */
+        put: operations["updateNotification"];
+        post?: never;
+        /** Delete a notification (admin) */
+        delete: operations["deleteNotification"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery history, newest first (admin) */
+        get: operations["listNotificationDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver now, outside the schedule (admin); the delivery with each recipient's outcome */
+        post: operations["runNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/oauth-integrations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OAuth integrations (admin) */
+        get: operations["listOAuthIntegrations"];
+        put?: never;
+        /** Add an OAuth integration (admin); the client secret is write-only */
+        post: operations["createOAuthIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/oauth-integrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an OAuth integration (admin) */
+        get: operations["getOAuthIntegration"];
+        /** Change an OAuth integration (admin) */
+        put: operations["updateOAuthIntegration"];
+        post?: never;
+        /** Delete an OAuth integration and every user's tokens for it (admin) */
+        delete: operations["deleteOAuthIntegration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/oidc-token-configs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OIDC issuers whose ID tokens workloads may call the API with (admin) */
+        get: operations["listOidcTokenConfigs"];
+        put?: never;
+        /** Trust an issuer's ID tokens for an audience and claims, with a role (admin) */
+        post: operations["createOidcTokenConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/oidc-token-configs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an OIDC token config (admin) */
+        get: operations["getOidcTokenConfig"];
+        /** Change an OIDC token config (admin); applies to the next request */
+        put: operations["updateOidcTokenConfig"];
+        post?: never;
+        /** Stop trusting the issuer's tokens for this config (admin) */
+        delete: operations["deleteOidcTokenConfig"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/regions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Regions this installation offers the tenant (SVC_REGIONS); the first is the default */
+        get: operations["listRegions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tenant/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tenant settings (admin); secrets are reported by name only */
+        get: operations["getTenantSettings"];
+        /** Change tenant settings (admin): the fields sent replace the stored ones, in one transaction, audited in the logs */
+        put: operations["updateTenantSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1125,6 +1566,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user-oauth-tokens/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's OAuth connections (never the tokens) */
+        get: operations["listUserOAuthTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user-oauth-tokens/{integrationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's connection to an integration (never the tokens) */
+        get: operations["getUserOAuthToken"];
+        put?: never;
+        post?: never;
+        /** Revoke the caller's tokens at the server and forget them */
+        delete: operations["revokeUserOAuthToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user-oauth-tokens/{integrationId}/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start connecting the caller's account: an authorization URL (code flow with PKCE, state bound to the caller, valid 10 minutes) */
+        post: operations["initiateUserOAuthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user-oauth-tokens/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the authorization server sends the caller back: the state must be one the same caller initiated */
+        get: operations["completeUserOAuthToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/": {
         parameters: {
             query?: never;
@@ -1151,10 +1661,11 @@ export interface paths {
         };
         /** Read a user (admin, or the user themself) */
         get: operations["getUser"];
-        /** Update a user: role, status, names (admin) */
+        /** Update a user: role, status, names (admin); deactivating ends their keys, logins and sessions on the next request */
         put: operations["updateUser"];
-        post?: never;
-        /** Delete a user (admin) */
+        /** Update a user: role, status, names (admin); deactivating ends their keys, logins and sessions on the next request */
+        post: operations["updateUserPost"];
+        /** Delete a user (admin); a user who owns content is deactivated instead, their content kept */
         delete: operations["deleteUser"];
         options?: never;
         head?: never;
@@ -1172,6 +1683,23 @@ export interface paths {
         /** Set a user's password (admin, or the user with their current password); ends their other login sessions */
         put: operations["setUserPassword"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate, deactivate or delete many users (admin); each user succeeds or fails on its own */
+        post: operations["bulkUsers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1438,6 +1966,22 @@ export interface components {
              */
             step: "data-source" | "data-model" | "embedding" | "done";
         };
+        AiSettings: {
+            /** @description Whether credentials are stored, and their names; the values are never returned. */
+            agentsConfigCredentials: {
+                configured: boolean;
+                names: string[];
+            };
+            chatThreadPolicies: components["schemas"]["ChatThreadPolicy"][];
+            model: string | null;
+            provider: string | null;
+        };
+        AiWidgetAnswer: {
+            checksum: string;
+            generatedAt: string;
+            markdown: string;
+            stale: boolean;
+        };
         AiWidgetThreadInput: {
             /** @description Checksum of the published version the caller saw; a stale one is refused with 409. */
             checksum?: string;
@@ -1490,6 +2034,22 @@ export interface components {
             sheetsUi: {
                 /** @default true */
                 showAppliedFilters: boolean;
+            };
+        };
+        AppConfigPatch: {
+            applyThemeGlobally?: boolean;
+            appTheme?: string | null;
+            creatorMode?: {
+                localizedTitles?: components["schemas"]["LocalizedTitle"][];
+                showGeneratedSql?: boolean;
+                showSemanticSql?: boolean;
+            };
+            embedding?: {
+                locale?: string | null;
+                showDashboardChat?: boolean;
+            };
+            sheetsUi?: {
+                showAppliedFilters?: boolean;
             };
         };
         AppHome: {
@@ -1550,6 +2110,65 @@ export interface components {
             /** @enum {string} */
             status: "building" | "ready" | "failed";
         };
+        BulkUsersInput: {
+            /** @enum {string} */
+            action: "ACTIVATE" | "DEACTIVATE" | "DELETE";
+            userIds: number[];
+        };
+        BulkUsersResult: {
+            failed: {
+                code: string;
+                message: string;
+                userId: number;
+            }[];
+            succeeded: number[];
+        };
+        ChatMessage: {
+            content: string;
+            createdAt: string;
+            error?: {
+                code: string;
+                message: string;
+            };
+            id: string;
+            parts: components["schemas"]["ChatPart"][];
+            /** @enum {string} */
+            role: "user" | "assistant";
+            /** @enum {string} */
+            status: "running" | "completed" | "error";
+        };
+        ChatPart: {
+            id: string;
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ChatScope: {
+            dashboardPublicId: string;
+            filterUrlParameters?: string[];
+        };
+        ChatThread: {
+            createdAt: string;
+            deploymentId: number;
+            id: string;
+            title: string;
+            updatedAt: string;
+        };
+        ChatThreadPolicy: {
+            actions: string[];
+            /** @enum {string} */
+            effect: "allow" | "deny";
+            resources: string[];
+            resourceType: string;
+        };
+        ChatThreadWithMessages: {
+            createdAt: string;
+            deploymentId: number;
+            id: string;
+            messages: components["schemas"]["ChatMessage"][];
+            title: string;
+            updatedAt: string;
+        };
         /**
          * @default svccloud
          * @enum {string}
@@ -1596,6 +2215,9 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        CreateChatThreadInput: {
+            title?: string;
+        };
         CreatedApiKey: {
             key: components["schemas"]["ApiKey"];
             /** @description The secret token. Shown once; only its hash is stored. */
@@ -1629,6 +2251,41 @@ export interface components {
             /** @description Branch name. */
             name: string;
         };
+        CreateNotificationInput: {
+            dashboardId?: number;
+            dashboardPublicId?: string;
+            /** @default true */
+            enabled: boolean;
+            /**
+             * @description DashboardFilter: applied to every report of the dashboard.
+             * @default []
+             */
+            filters: {
+                member: string;
+                /** @enum {string} */
+                operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "not_contains" | "starts_with" | "not_starts_with" | "ends_with" | "not_ends_with" | "is_null" | "is_not_null" | "is_empty" | "is_not_empty" | "between";
+                value?: string | number | boolean | (string | number | boolean)[];
+            }[];
+            /**
+             * @description html: tables in the message; csv: one attachment per report too.
+             * @default html
+             * @enum {string}
+             */
+            format: "html" | "csv";
+            name?: string | null;
+            recipients: components["schemas"]["NotificationRecipient"][];
+            schedule: {
+                cron: string;
+                timezone: string;
+            };
+            /**
+             * @description DashboardTimeGrain: granularity per time dimension.
+             * @default {}
+             */
+            timeGrains: {
+                [key: string]: "second" | "minute" | "hour" | "day" | "week" | "month" | "quarter" | "year";
+            };
+        };
         CreateUserAttributeInput: {
             defaultValue?: string | number | boolean | string[] | number[] | null;
             displayName?: string | null;
@@ -1641,6 +2298,8 @@ export interface components {
             email: string;
             firstName?: string | null;
             lastName?: string | null;
+            /** @description Write-only; checked against the tenant's password rules, stored as an Argon2id hash. */
+            password?: string;
             /** Format: uri */
             picture?: string | null;
             /**
@@ -1836,6 +2495,9 @@ export interface components {
             type: "duckdb" | "postgres";
             user?: string;
         };
+        DeploymentLogsResponse: {
+            items: components["schemas"]["LogLine"][];
+        };
         DeploymentSetup: {
             cloudProvider: components["schemas"]["CloudProvider"];
             completed: components["schemas"]["SetupStep"][];
@@ -2020,6 +2682,23 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        EnvVar: {
+            name: string;
+            secret: boolean;
+            updatedAt: string;
+            /** @description null for a secret: its value is never returned. */
+            value: string | null;
+        };
+        EnvVarInput: {
+            name: string;
+            /** @default false */
+            secret: boolean;
+            /** @description Required for a new variable; for a stored secret, leaving it out keeps its value. */
+            value?: string | null;
+        };
+        /** @description The whole set: variables left out are removed. */
+        EnvVarsInput: components["schemas"]["EnvVarInput"][];
+        EnvVarsResponse: components["schemas"]["EnvVar"][];
         Error: {
             /** @description Stable snake_case error identifier. */
             code: string;
@@ -2121,6 +2800,36 @@ export interface components {
             lastRemoteSha: string | null;
             url: string;
         };
+        GitHostBranches: {
+            items: {
+                name: string;
+                protected: boolean;
+                sha: string | null;
+            }[];
+        };
+        GitHostInstallations: {
+            items: {
+                account: string | null;
+                id: number;
+                type: string | null;
+            }[];
+        };
+        GitHostRepositories: {
+            items: {
+                defaultBranch: string | null;
+                fullName: string;
+                id: number;
+                name: string;
+                owner: string;
+                private: boolean;
+            }[];
+        };
+        GitHostStatus: {
+            apiBaseUrl: string;
+            connected: boolean;
+            integrationId: number;
+            login: string | null;
+        };
         Grant: {
             createdAt: string;
             /** @enum {string} */
@@ -2159,6 +2868,20 @@ export interface components {
             expiresAt: string;
             user: components["schemas"]["SessionUser"];
         };
+        LogLine: {
+            /** @enum {string} */
+            container: "INIT" | "MAIN" | "cubejs-server" | "vector" | "api-proxy";
+            details: {
+                [key: string]: unknown;
+            };
+            id: number;
+            /** @enum {string} */
+            level: "info" | "warn" | "error";
+            message: string;
+            /** @enum {string} */
+            source: "production" | "dev";
+            time: string;
+        };
         MemberFilter: {
             member: string;
             /** @description equals, notEquals, contains, …, inDateRange (docs/data-model.md). */
@@ -2171,7 +2894,7 @@ export interface components {
             expiresAt: string | null;
             user: components["schemas"]["SessionUser"];
             /** @enum {string} */
-            via: "api_key" | "login_session";
+            via: "api_key" | "login_session" | "oidc_token";
         };
         ModelBranch: {
             /** @enum {string} */
@@ -2325,11 +3048,195 @@ export interface components {
              */
             status: "ready" | "draining" | "stopped";
         };
+        Notification: {
+            createdAt: string;
+            dashboardId: number;
+            dashboardPublicId: string;
+            enabled: boolean;
+            filters: {
+                [key: string]: unknown;
+            }[];
+            /** @enum {string} */
+            format: "html" | "csv";
+            id: number;
+            name: string | null;
+            nextRunAt: string | null;
+            recipients: {
+                [key: string]: unknown;
+            }[];
+            schedule: {
+                cron: string;
+                timezone: string;
+            };
+            timeGrains: {
+                [key: string]: string;
+            };
+            updatedAt: string;
+        };
+        NotificationDeliveriesResponse: {
+            items: components["schemas"]["NotificationDelivery"][];
+        };
+        NotificationDelivery: {
+            finishedAt: string | null;
+            id: number;
+            notificationId: number;
+            occurrence: string | null;
+            results: {
+                error?: string;
+                recipient: string;
+                /** @enum {string} */
+                status: "sent" | "failed";
+            }[];
+            startedAt: string;
+            /** @enum {string} */
+            status: "sending" | "sent" | "partial" | "failed";
+            /** @enum {string} */
+            trigger: "schedule" | "manual";
+        };
+        /** @description A platform user, an e-mail address, or an embed-tenant user; each receives the data their own row-level security allows. */
+        NotificationRecipient: {
+            userId: number;
+        } | {
+            /** Format: email */
+            email: string;
+        } | {
+            embedTenantName: string;
+            externalId: string;
+            username?: string;
+        };
+        NotificationsListResponse: {
+            /** @deprecated */
+            count: number;
+            /** @deprecated */
+            data: components["schemas"]["Notification"][];
+            items: components["schemas"]["Notification"][];
+            pageInfo: components["schemas"]["PageInfo"];
+        };
+        OAuthInitiateResponse: {
+            authorizationUrl: string;
+        };
+        OAuthIntegration: {
+            apiBaseUrl: string | null;
+            authorizationUrl: string;
+            clientId: string;
+            createdAt: string;
+            hasClientSecret: boolean;
+            id: number;
+            name: string;
+            provider: string;
+            redirectUri: string;
+            revocationUrl: string | null;
+            scopes: string[];
+            tokenUrl: string;
+            updatedAt: string;
+        };
+        OAuthIntegrationInput: {
+            /** @description API base of the host for git host discovery (https://api.github.com, https://ghe.example.com/api/v3, https://gitea.example.com/api/v1). */
+            apiBaseUrl?: string | null;
+            authorizationUrl: string;
+            clientId: string;
+            /** @description Write-only: sealed at rest, never returned. null: a public client (PKCE only). */
+            clientSecret?: string | null;
+            name: string;
+            /** @description github, gitea, google, … (free text). */
+            provider: string;
+            /** @description Where the authorization server sends the user back; defaults to {publicUrl}/api/v1/user-oauth-tokens/callback. */
+            redirectUri?: string;
+            revocationUrl?: string | null;
+            /** @default [] */
+            scopes: string[];
+            tokenUrl: string;
+        };
+        OAuthIntegrationsResponse: {
+            items: components["schemas"]["OAuthIntegration"][];
+        };
+        /** @description The fields sent replace the stored ones; clientSecret left out keeps the stored one. */
+        OAuthIntegrationUpdate: {
+            /** @description API base of the host for git host discovery (https://api.github.com, https://ghe.example.com/api/v3, https://gitea.example.com/api/v1). */
+            apiBaseUrl?: string | null;
+            authorizationUrl?: string;
+            clientId?: string;
+            /** @description Write-only: sealed at rest, never returned. null: a public client (PKCE only). */
+            clientSecret?: string | null;
+            name?: string;
+            /** @description github, gitea, google, … (free text). */
+            provider?: string;
+            /** @description Where the authorization server sends the user back; defaults to {publicUrl}/api/v1/user-oauth-tokens/callback. */
+            redirectUri?: string;
+            revocationUrl?: string | null;
+            scopes?: string[];
+            tokenUrl?: string;
+        };
+        OidcTokenConfig: {
+            audience: string;
+            claims: {
+                [key: string]: string | number | boolean;
+            };
+            createdAt: string;
+            id: number;
+            issuer: string;
+            name: string;
+            /** @enum {string} */
+            role: "viewer" | "ai_bi_user" | "developer" | "admin";
+            updatedAt: string;
+            /** @description The service user the workload acts as. */
+            userId: number;
+        };
+        OidcTokenConfigInput: {
+            /** @description The `aud` the token must carry. */
+            audience: string;
+            /**
+             * @description Every listed claim must equal its value (or, for an array claim, contain it).
+             * @default {}
+             */
+            claims: {
+                [key: string]: string | number | boolean;
+            };
+            /** @description The `iss` of the tokens; keys are read from its OpenID discovery document (`jwks_uri`). */
+            issuer: string;
+            name: string;
+            /**
+             * @description The role the workload acts with.
+             * @enum {string}
+             */
+            role: "viewer" | "ai_bi_user" | "developer" | "admin";
+        };
+        OidcTokenConfigsResponse: {
+            items: components["schemas"]["OidcTokenConfig"][];
+        };
+        OidcTokenConfigUpdate: {
+            /** @description The `aud` the token must carry. */
+            audience?: string;
+            /** @description Every listed claim must equal its value (or, for an array claim, contain it). */
+            claims?: {
+                [key: string]: string | number | boolean;
+            };
+            /** @description The `iss` of the tokens; keys are read from its OpenID discovery document (`jwks_uri`). */
+            issuer?: string;
+            name?: string;
+            /**
+             * @description The role the workload acts with.
+             * @enum {string}
+             */
+            role?: "viewer" | "ai_bi_user" | "developer" | "admin";
+        };
         PageInfo: {
             endCursor?: string;
             hasNextPage: boolean;
             hasPreviousPage: boolean;
             startCursor?: string;
+        };
+        PasswordRules: {
+            /** @default 10 */
+            minLength: number;
+            /** @default false */
+            requireDigit: boolean;
+            /** @default false */
+            requireLowercase: boolean;
+            /** @default false */
+            requireSymbol: boolean;
+            /** @default false */
+            requireUppercase: boolean;
         };
         PeriodComparison: {
             measure: string;
@@ -2339,6 +3246,24 @@ export interface components {
             };
             outputs?: string[] | null;
             timeDimension: string;
+        };
+        Pod: {
+            host: string;
+            id: string;
+            lastSeenAt: string;
+            pid: number;
+            startedAt: string;
+            /** @enum {string} */
+            status: "running" | "stopped";
+            version: string;
+        };
+        PodsResponse: {
+            items: components["schemas"]["Pod"][];
+        };
+        PostChatMessageInput: {
+            content: string;
+            messageId?: string;
+            scope?: components["schemas"]["ChatScope"];
         };
         QueryFilter: components["schemas"]["MemberFilter"] | {
             or: components["schemas"]["QueryFilter"][];
@@ -2394,6 +3319,14 @@ export interface components {
                 [key: string]: unknown;
             }[];
             fromCache: boolean;
+        };
+        Region: {
+            default: boolean;
+            id: string;
+            name: string | null;
+        };
+        RegionsResponse: {
+            items: components["schemas"]["Region"][];
         };
         RenameModelFileInput: {
             /** @description Relative path inside the model folder (e.g. `cubes/orders.yml`). */
@@ -2582,6 +3515,33 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed";
         };
+        TenantSettings: {
+            ai: components["schemas"]["AiSettings"];
+            allowedOrigins: string[];
+            appConfig: components["schemas"]["AppConfigPatch"];
+            defaultLocale: string | null;
+            defaultTimeZone: string;
+            embedTokenLifetimeSeconds: number;
+            passwordRules: components["schemas"]["PasswordRules"];
+            updatedAt: string | null;
+        };
+        TenantSettingsInput: {
+            ai?: {
+                /** @description Write-only: replaces every stored credential (null clears them). Never returned; reads list the names only. */
+                agentsConfigCredentials?: {
+                    [key: string]: string;
+                } | null;
+                chatThreadPolicies?: components["schemas"]["ChatThreadPolicy"][];
+                model?: string | null;
+                provider?: string | null;
+            };
+            allowedOrigins?: string[];
+            appConfig?: components["schemas"]["AppConfigPatch"];
+            defaultLocale?: string | null;
+            defaultTimeZone?: string;
+            embedTokenLifetimeSeconds?: number;
+            passwordRules?: components["schemas"]["PasswordRules"];
+        };
         UpdateDeploymentInput: {
             dataSource?: components["schemas"]["DataSourceInput"];
             name?: string;
@@ -2596,6 +3556,31 @@ export interface components {
         UpdateFolderInput: {
             name?: string;
             parentId?: number | null;
+        };
+        UpdateNotificationInput: {
+            enabled?: boolean;
+            /** @description DashboardFilter: applied to every report of the dashboard. */
+            filters?: {
+                member: string;
+                /** @enum {string} */
+                operator: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "not_contains" | "starts_with" | "not_starts_with" | "ends_with" | "not_ends_with" | "is_null" | "is_not_null" | "is_empty" | "is_not_empty" | "between";
+                value?: string | number | boolean | (string | number | boolean)[];
+            }[];
+            /**
+             * @description html: tables in the message; csv: one attachment per report too.
+             * @enum {string}
+             */
+            format?: "html" | "csv";
+            name?: string | null;
+            recipients?: components["schemas"]["NotificationRecipient"][];
+            schedule?: {
+                cron: string;
+                timezone: string;
+            };
+            /** @description DashboardTimeGrain: granularity per time dimension. */
+            timeGrains?: {
+                [key: string]: "second" | "minute" | "hour" | "day" | "week" | "month" | "quarter" | "year";
+            };
         };
         UpdateUserAttributeInput: {
             defaultValue?: string | number | boolean | string[] | number[] | null;
@@ -2663,6 +3648,20 @@ export interface components {
         UserAttributeValues: {
             userId: number;
             values: components["schemas"]["UserAttributeValueEntry"][];
+        };
+        /** @description A user's connection; the tokens themselves are never returned. */
+        UserOAuthConnection: {
+            connectedAt: string;
+            expiresAt: string | null;
+            integrationId: number;
+            integrationName: string;
+            provider: string;
+            refreshable: boolean;
+            scope: string | null;
+            updatedAt: string;
+        };
+        UserOAuthConnectionsResponse: {
+            items: components["schemas"]["UserOAuthConnection"][];
         };
         Workbook: {
             calculatedFields: {
@@ -3886,6 +4885,307 @@ export interface operations {
             };
         };
     };
+    listChatThreads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Threads. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChatThread"][];
+                    };
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createChatThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateChatThreadInput"];
+            };
+        };
+        responses: {
+            /** @description The thread. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatThread"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChatThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thread. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatThreadWithMessages"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteChatThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postChatMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostChatMessageInput"];
+            };
+        };
+        responses: {
+            /** @description The answer as newline-delimited JSON. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getCreationStep: {
         parameters: {
             query?: never;
@@ -4154,6 +5454,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SyncJob"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeploymentEnvVars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variables. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvVarsResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setDeploymentEnvVars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnvVarsInput"];
+            };
+        };
+        responses: {
+            /** @description The variables. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvVarsResponse"];
                 };
             };
             /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
@@ -4680,6 +6100,73 @@ export interface operations {
             };
         };
     };
+    listDeploymentLogs: {
+        parameters: {
+            query?: {
+                container?: "INIT" | "MAIN" | "cubejs-server" | "vector" | "api-proxy";
+                /** @description At most this many lines (default 200). */
+                limit?: number;
+                /** @description ISO 8601 instant; lines at or after it. */
+                since?: string;
+                source?: "production" | "dev";
+                /** @description ISO 8601 instant; lines at or before it. */
+                until?: string;
+            };
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentLogsResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getDataModelMeta: {
         parameters: {
             query?: {
@@ -4701,6 +6188,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataModelMeta"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDeploymentPods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live nodes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PodsResponse"];
                 };
             };
             /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
@@ -7226,6 +8771,72 @@ export interface operations {
             };
         };
     };
+    answerAiWidget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicId: string;
+                widgetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filterUrlParameters?: string[];
+                    regenerate?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiWidgetAnswer"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     generateEmbedSession: {
         parameters: {
             query?: never;
@@ -7542,6 +9153,576 @@ export interface operations {
             };
         };
     };
+    giteaInstallations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitHostInstallations"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Connect your account first (`oauth_reconnect_required`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The git host failed (`upstream_failed`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    giteaInstallationRepositories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                installationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The repositories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitHostRepositories"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Connect your account first (`oauth_reconnect_required`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The git host failed (`upstream_failed`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    giteaRepositoryBranches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The branches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitHostBranches"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Connect your account first (`oauth_reconnect_required`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The git host failed (`upstream_failed`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    giteaStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitHostStatus"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Connect your account first (`oauth_reconnect_required`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The git host failed (`upstream_failed`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    githubInstallations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitHostInstallations"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Connect your account first (`oauth_reconnect_required`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The git host failed (`upstream_failed`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    githubInstallationRepositories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                installationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The repositories. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitHostRepositories"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Connect your account first (`oauth_reconnect_required`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The git host failed (`upstream_failed`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    githubRepositoryBranches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                owner: string;
+                repo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The branches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitHostBranches"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Connect your account first (`oauth_reconnect_required`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The git host failed (`upstream_failed`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    githubStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitHostStatus"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Connect your account first (`oauth_reconnect_required`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The git host failed (`upstream_failed`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getNodeHealth: {
         parameters: {
             query?: never;
@@ -7567,6 +9748,1147 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NodeHealth"];
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                dashboardPublicId?: string;
+                recipientEmail?: string;
+                recipientEmbedTenantName?: string;
+                recipientExternalId?: string;
+                recipientUserId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notifications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsListResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateNotificationInput"];
+            };
+        };
+        responses: {
+            /** @description The notification. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotificationInput"];
+            };
+        };
+        responses: {
+            /** @description The notification. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNotificationDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDeliveriesResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDelivery"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No SMTP server is configured. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listOAuthIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integrations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthIntegrationsResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOAuthIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthIntegrationInput"];
+            };
+        };
+        responses: {
+            /** @description The integration. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthIntegration"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOAuthIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthIntegration"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOAuthIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthIntegrationUpdate"];
+            };
+        };
+        responses: {
+            /** @description The integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthIntegration"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteOAuthIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOidcTokenConfigs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcTokenConfigsResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createOidcTokenConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcTokenConfigInput"];
+            };
+        };
+        responses: {
+            /** @description The config. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcTokenConfig"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOidcTokenConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The config. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcTokenConfig"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateOidcTokenConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcTokenConfigUpdate"];
+            };
+        };
+        responses: {
+            /** @description The config. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcTokenConfig"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteOidcTokenConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRegions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The regions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegionsResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTenantSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantSettings"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateTenantSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The settings after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantSettings"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7867,6 +11189,285 @@ export interface operations {
             };
         };
     };
+    listUserOAuthTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOAuthConnectionsResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUserOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                integrationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOAuthConnection"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeUserOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                integrationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    initiateUserOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                integrationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthInitiateResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeUserOAuthToken: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOAuthConnection"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The authorization server refused or failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     createUser: {
         parameters: {
             query?: never;
@@ -8045,6 +11646,86 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateUserPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserInput"];
+            };
+        };
+        responses: {
+            /** @description The user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteUser: {
@@ -8058,7 +11739,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Deleted. */
+            /** @description Deleted, or deactivated when the user owns content. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -8094,6 +11775,15 @@ export interface operations {
             };
             /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8154,6 +11844,57 @@ export interface operations {
             };
             /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    bulkUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkUsersInput"];
+            };
+        };
+        responses: {
+            /** @description Which users changed, and why the others did not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkUsersResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9420,17 +13161,28 @@ export interface operations {
 /** The API's resource types by component name, e.g. `PlatformApiSchemas.Workbook`. */
 export declare namespace PlatformApiSchemas {
     export type AdvanceSetupInput = components["schemas"]["AdvanceSetupInput"];
+    export type AiSettings = components["schemas"]["AiSettings"];
+    export type AiWidgetAnswer = components["schemas"]["AiWidgetAnswer"];
     export type AiWidgetThreadInput = components["schemas"]["AiWidgetThreadInput"];
     export type AllowedOrigins = components["schemas"]["AllowedOrigins"];
     export type ApiKey = components["schemas"]["ApiKey"];
     export type ApiKeysListResponse = components["schemas"]["ApiKeysListResponse"];
     export type AppConfig = components["schemas"]["AppConfig"];
+    export type AppConfigPatch = components["schemas"]["AppConfigPatch"];
     export type AppHome = components["schemas"]["AppHome"];
     export type AppMe = components["schemas"]["AppMe"];
     export type AppSearchResponse = components["schemas"]["AppSearchResponse"];
     export type AppShareTarget = components["schemas"]["AppShareTarget"];
     export type AppShares = components["schemas"]["AppShares"];
     export type BuildStatus = components["schemas"]["BuildStatus"];
+    export type BulkUsersInput = components["schemas"]["BulkUsersInput"];
+    export type BulkUsersResult = components["schemas"]["BulkUsersResult"];
+    export type ChatMessage = components["schemas"]["ChatMessage"];
+    export type ChatPart = components["schemas"]["ChatPart"];
+    export type ChatScope = components["schemas"]["ChatScope"];
+    export type ChatThread = components["schemas"]["ChatThread"];
+    export type ChatThreadPolicy = components["schemas"]["ChatThreadPolicy"];
+    export type ChatThreadWithMessages = components["schemas"]["ChatThreadWithMessages"];
     export type CloudProvider = components["schemas"]["CloudProvider"];
     export type ClusterNode = components["schemas"]["ClusterNode"];
     export type ColumnFormatOverride = components["schemas"]["ColumnFormatOverride"];
@@ -9438,10 +13190,12 @@ export declare namespace PlatformApiSchemas {
     export type ConnectWorkbookInput = components["schemas"]["ConnectWorkbookInput"];
     export type CreateApiKeyInput = components["schemas"]["CreateApiKeyInput"];
     export type CreateAppReportInput = components["schemas"]["CreateAppReportInput"];
+    export type CreateChatThreadInput = components["schemas"]["CreateChatThreadInput"];
     export type CreateDeploymentInput = components["schemas"]["CreateDeploymentInput"];
     export type CreateEmbedGroupInput = components["schemas"]["CreateEmbedGroupInput"];
     export type CreateFolderInput = components["schemas"]["CreateFolderInput"];
     export type CreateModelBranchInput = components["schemas"]["CreateModelBranchInput"];
+    export type CreateNotificationInput = components["schemas"]["CreateNotificationInput"];
     export type CreateUserAttributeInput = components["schemas"]["CreateUserAttributeInput"];
     export type CreateUserInput = components["schemas"]["CreateUserInput"];
     export type CreateWorkbookInput = components["schemas"]["CreateWorkbookInput"];
@@ -9463,6 +13217,7 @@ export declare namespace PlatformApiSchemas {
     export type DeployMode = components["schemas"]["DeployMode"];
     export type Deployment = components["schemas"]["Deployment"];
     export type DeploymentDataSource = components["schemas"]["DeploymentDataSource"];
+    export type DeploymentLogsResponse = components["schemas"]["DeploymentLogsResponse"];
     export type DeploymentSetup = components["schemas"]["DeploymentSetup"];
     export type DeploymentsListResponse = components["schemas"]["DeploymentsListResponse"];
     export type DevModeInput = components["schemas"]["DevModeInput"];
@@ -9484,6 +13239,10 @@ export declare namespace PlatformApiSchemas {
     export type EmbedUser = components["schemas"]["EmbedUser"];
     export type EmbedUsersListResponse = components["schemas"]["EmbedUsersListResponse"];
     export type EmbedViewer = components["schemas"]["EmbedViewer"];
+    export type EnvVar = components["schemas"]["EnvVar"];
+    export type EnvVarInput = components["schemas"]["EnvVarInput"];
+    export type EnvVarsInput = components["schemas"]["EnvVarsInput"];
+    export type EnvVarsResponse = components["schemas"]["EnvVarsResponse"];
     export type Error = components["schemas"]["Error"];
     export type FillMissingRows = components["schemas"]["FillMissingRows"];
     export type Folder = components["schemas"]["Folder"];
@@ -9492,10 +13251,15 @@ export declare namespace PlatformApiSchemas {
     export type GenerateSessionResponse = components["schemas"]["GenerateSessionResponse"];
     export type GitConnectInput = components["schemas"]["GitConnectInput"];
     export type GitConnection = components["schemas"]["GitConnection"];
+    export type GitHostBranches = components["schemas"]["GitHostBranches"];
+    export type GitHostInstallations = components["schemas"]["GitHostInstallations"];
+    export type GitHostRepositories = components["schemas"]["GitHostRepositories"];
+    export type GitHostStatus = components["schemas"]["GitHostStatus"];
     export type Grant = components["schemas"]["Grant"];
     export type GrantInput = components["schemas"]["GrantInput"];
     export type GrantsListResponse = components["schemas"]["GrantsListResponse"];
     export type LocalizedTitle = components["schemas"]["LocalizedTitle"];
+    export type LogLine = components["schemas"]["LogLine"];
     export type LoginInput = components["schemas"]["LoginInput"];
     export type LoginResponse = components["schemas"]["LoginResponse"];
     export type MeResponse = components["schemas"]["MeResponse"];
@@ -9521,11 +13285,31 @@ export declare namespace PlatformApiSchemas {
     export type ModelUploadStartResult = components["schemas"]["ModelUploadStartResult"];
     export type ModelWriteResult = components["schemas"]["ModelWriteResult"];
     export type NodeHealth = components["schemas"]["NodeHealth"];
+    export type Notification = components["schemas"]["Notification"];
+    export type NotificationDeliveriesResponse = components["schemas"]["NotificationDeliveriesResponse"];
+    export type NotificationDelivery = components["schemas"]["NotificationDelivery"];
+    export type NotificationRecipient = components["schemas"]["NotificationRecipient"];
+    export type NotificationsListResponse = components["schemas"]["NotificationsListResponse"];
+    export type OAuthInitiateResponse = components["schemas"]["OAuthInitiateResponse"];
+    export type OAuthIntegration = components["schemas"]["OAuthIntegration"];
+    export type OAuthIntegrationInput = components["schemas"]["OAuthIntegrationInput"];
+    export type OAuthIntegrationUpdate = components["schemas"]["OAuthIntegrationUpdate"];
+    export type OAuthIntegrationsResponse = components["schemas"]["OAuthIntegrationsResponse"];
+    export type OidcTokenConfig = components["schemas"]["OidcTokenConfig"];
+    export type OidcTokenConfigInput = components["schemas"]["OidcTokenConfigInput"];
+    export type OidcTokenConfigUpdate = components["schemas"]["OidcTokenConfigUpdate"];
+    export type OidcTokenConfigsResponse = components["schemas"]["OidcTokenConfigsResponse"];
     export type PageInfo = components["schemas"]["PageInfo"];
+    export type PasswordRules = components["schemas"]["PasswordRules"];
     export type PeriodComparison = components["schemas"]["PeriodComparison"];
+    export type Pod = components["schemas"]["Pod"];
+    export type PodsResponse = components["schemas"]["PodsResponse"];
+    export type PostChatMessageInput = components["schemas"]["PostChatMessageInput"];
     export type QueryFilter = components["schemas"]["QueryFilter"];
     export type QueryInput = components["schemas"]["QueryInput"];
     export type QueryResult = components["schemas"]["QueryResult"];
+    export type Region = components["schemas"]["Region"];
+    export type RegionsResponse = components["schemas"]["RegionsResponse"];
     export type RenameModelFileInput = components["schemas"]["RenameModelFileInput"];
     export type Report = components["schemas"]["Report"];
     export type ReportInput = components["schemas"]["ReportInput"];
@@ -9543,10 +13327,13 @@ export declare namespace PlatformApiSchemas {
     export type SetupStep = components["schemas"]["SetupStep"];
     export type SigningKeyInfo = components["schemas"]["SigningKeyInfo"];
     export type SyncJob = components["schemas"]["SyncJob"];
+    export type TenantSettings = components["schemas"]["TenantSettings"];
+    export type TenantSettingsInput = components["schemas"]["TenantSettingsInput"];
     export type UpdateDeploymentInput = components["schemas"]["UpdateDeploymentInput"];
     export type UpdateEmbedDashboardInput = components["schemas"]["UpdateEmbedDashboardInput"];
     export type UpdateEmbedGroupInput = components["schemas"]["UpdateEmbedGroupInput"];
     export type UpdateFolderInput = components["schemas"]["UpdateFolderInput"];
+    export type UpdateNotificationInput = components["schemas"]["UpdateNotificationInput"];
     export type UpdateUserAttributeInput = components["schemas"]["UpdateUserAttributeInput"];
     export type UpdateUserInput = components["schemas"]["UpdateUserInput"];
     export type UpdateWorkbookInput = components["schemas"]["UpdateWorkbookInput"];
@@ -9555,6 +13342,8 @@ export declare namespace PlatformApiSchemas {
     export type UserAttributeValueEntry = components["schemas"]["UserAttributeValueEntry"];
     export type UserAttributeValues = components["schemas"]["UserAttributeValues"];
     export type UserAttributesResponse = components["schemas"]["UserAttributesResponse"];
+    export type UserOAuthConnection = components["schemas"]["UserOAuthConnection"];
+    export type UserOAuthConnectionsResponse = components["schemas"]["UserOAuthConnectionsResponse"];
     export type Workbook = components["schemas"]["Workbook"];
     export type WorkbookReportsResponse = components["schemas"]["WorkbookReportsResponse"];
     export type WorkbooksListResponse = components["schemas"]["WorkbooksListResponse"];

@@ -4,7 +4,7 @@ export interface UserPrincipal {
   userId: number;
   email: string;
   role: "viewer" | "ai_bi_user" | "developer" | "admin";
-  via: "api_key" | "login_session" | "embed_creator";
+  via: "api_key" | "login_session" | "embed_creator" | "oidc_token";
   apiKeyId?: number;
   /** Set when an embed user in creator mode acts through this principal (their tenant, their deployment). */
   creator?: CreatorScope;

@@ -31,6 +31,8 @@ export const DOMAIN_ERROR_CODES = [
   "internal_error",
   "datasource_unavailable",
   "query_timeout",
+  "oauth_reconnect_required",
+  "upstream_failed",
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

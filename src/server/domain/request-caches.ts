@@ -48,12 +48,32 @@ export const apiKeyPrincipalCache = createRequestCache<{ principal: unknown; exp
 /** Platform user id → security context (groups, attributes, role). */
 export const userSecurityContextCache = createRequestCache<unknown>(30_000);
 
+export type RequestCacheName = "api-key-principals" | "security-contexts";
+
+/**
+ * Tells the other nodes that a cache of this node was invalidated (set by the platform to the
+ * invalidation bus, docs/scaling.md); without it, a revoked key would keep working on another
+ * node until its entry expired.
+ */
+let announce: ((name: RequestCacheName) => void) | null = null;
+export function announceRequestCacheInvalidations(fn: ((name: RequestCacheName) => void) | null): void {
+  announce = fn;
+}
+
+/** Drops this node's entries only: what a notification from another node does. */
+export function dropRequestCache(name: RequestCacheName | null): void {
+  if (name !== "security-contexts") apiKeyPrincipalCache.invalidate();
+  if (name !== "api-key-principals") userSecurityContextCache.invalidate();
+}
+
 /** Call after any change to API keys or to users (role, status, deletion). */
 export function invalidateApiKeyPrincipals(): void {
   apiKeyPrincipalCache.invalidate();
+  announce?.("api-key-principals");
 }
 
 /** Call after any change to users, groups, group members, user attributes or their values. */
 export function invalidateSecurityContexts(): void {
   userSecurityContextCache.invalidate();
+  announce?.("security-contexts");
 }

@@ -32,6 +32,8 @@ export function authentication(): MiddlewareHandler<AppEnv> {
       } else if (deps.authenticateEmbedToken) {
         principal = await deps.authenticateEmbedToken(token);
       }
+      // Not an API key nor an embed token: an OIDC ID token of a configured workload issuer.
+      if (!principal && !token.startsWith(API_KEY_PREFIX) && deps.authenticateWorkloadToken) principal = await deps.authenticateWorkloadToken(token);
       if (!principal) throw unauthorized("The token is invalid or expired");
     } else if (deps.authenticateLoginToken) {
       const token = getCookie(c, LOGIN_COOKIE);

@@ -32,6 +32,10 @@ export const STATUS_OF: Record<DomainErrorCode, ContentfulStatusCode> = {
   internal_error: 500,
   datasource_unavailable: 503,
   query_timeout: 504,
+  // The user's OAuth connection is gone or refused by its server: initiate it again.
+  oauth_reconnect_required: 409,
+  // An outside server (authorization server, git host) failed or answered unexpectedly.
+  upstream_failed: 502,
 };
 
 /** The domain code of a framework error's status (its first code in the table), so every answer carries a known code. */

@@ -1,3 +1,4 @@
+import { checkPassword, readTenantSettings } from "../tenant-settings/service";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createRoute, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
@@ -131,6 +132,7 @@ export function registerAuthRoutes(app: Router) {
         ]);
       }
     }
+    checkPassword((await readTenantSettings(db)).passwordRules, password);
     const keep = caller.userId === id && caller.via === "login_session" ? (caller as CookiePrincipal).loginSessionId : undefined;
     await loginFor(db).setPassword(id, password, keep);
     return c.body(null, 204);

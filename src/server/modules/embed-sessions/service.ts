@@ -11,6 +11,7 @@ import { syncTenantGroups, upsertEmbedTenant } from "../embed-tenants/service";
 import type { SigningKeyRing } from "./signing-keys";
 import { checkUserAttributeValues } from "../user-attributes/service";
 import { publishInvalidation } from "../../cluster/invalidation-bus";
+import { readEmbedTokenLifetimeSeconds } from "../tenant-settings/service";
 
 /** A session id can be exchanged once, within this time. */
 export const SESSION_EXCHANGE_TTL_MS = 5 * 60 * 1000;
@@ -99,9 +100,11 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
   /** Exchanges a session id for a signed token, once; unknown, expired, used or revoked → 401. */
   async function exchange(sessionId: string): Promise<{ token: string; expiresAt: string; deploymentId: number; embedTenant: string | null }> {
     const t = now();
+    // The tenant's embed token lifetime (tenant settings), never above this server's.
+    const lifetime = Math.min(ttl, await readEmbedTokenLifetimeSeconds(db));
     const [row] = await db
       .update(embedSessions)
-      .set({ exchangedAt: t, tokenExpiresAt: new Date(t.getTime() + ttl * 1000) })
+      .set({ exchangedAt: t, tokenExpiresAt: new Date(t.getTime() + lifetime * 1000) })
       .where(
         and(
           eq(embedSessions.sessionHash, hashBearerSecret(sessionId)),
@@ -114,7 +117,7 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
     if (!row) throw unauthorized("The session is unknown, expired, already used or revoked");
     const request = row.request as unknown as GenerateSessionInput;
     const key = await keys.current();
-    const exp = Math.floor(t.getTime() / 1000) + ttl;
+    const exp = Math.floor(t.getTime() / 1000) + lifetime;
     const token = await new SignJWT({
       sid: row.id,
       dep: row.deploymentId,

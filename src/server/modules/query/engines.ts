@@ -8,18 +8,22 @@ import { createQueryEngine, type DataModel, type QueryEngine } from "../../seman
 import { compileModel } from "../data-model/compiled-models";
 import type { SecretBox } from "../../crypto/secret-box";
 import { onInvalidation, publishInvalidation } from "../../cluster/invalidation-bus";
+import { writeLog } from "../deployment-logs/service";
+import { envVarValues, resolveDataSourceRefs, substituteEnvRefs } from "../env-vars/service";
 
 /** Default limit for one query's time in the database. */
 export const QUERY_TIMEOUT_MS = 30_000;
 
-function openDataSource(config: DataSourceConfig, box: SecretBox, queryTimeoutMs: number): DataSource {
+function openDataSource(stored: DataSourceConfig, box: SecretBox, queryTimeoutMs: number, vars: Map<string, string>): DataSource {
+  // Settings may name the deployment's environment variables as ${NAME}.
+  const config = resolveDataSourceRefs(stored, vars);
   if (config.type === "duckdb") return createDuckDbDataSource({ path: config.path, readOnly: true });
   return createPostgresDataSource({
     host: config.host,
     port: config.port,
     database: config.database,
     user: config.user,
-    password: config.passwordEncrypted ? box.open(config.passwordEncrypted) : undefined,
+    password: config.passwordEncrypted ? substituteEnvRefs(box.open(config.passwordEncrypted), vars, "password") : undefined,
     ssl: config.ssl,
     // A backstop only: the per-query timer cancels first; this bounds a query whose cancel got lost.
     statementTimeoutMs: queryTimeoutMs * 2,
@@ -70,8 +74,14 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
       .where(and(eq(dataModelFiles.deploymentId, deploymentId), eq(dataModelFiles.branch, "main")));
     // In path order, as the model's versions are compiled everywhere (a merge's model is reused).
     const model = compileModel(files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
-    const dataSource = openDataSource(dep.dataSource, opts.secretBox, queryTimeoutMs);
+    const dataSource = openDataSource(dep.dataSource, opts.secretBox, queryTimeoutMs, await envVarValues(opts.db, opts.secretBox, deploymentId));
     opts.logger.info("query engine ready", { deploymentId, dataSource: dep.dataSource.type, modelFiles: files.length });
+    await writeLog(opts.db, {
+      deploymentId,
+      container: "cubejs-server",
+      message: "query engine ready",
+      details: { dataSource: dep.dataSource.type, modelFiles: files.length },
+    });
     return { engine: createQueryEngine({ model, dataSource, cacheTtlMs: opts.cacheTtlMs }), dataSource, headCommitId };
   }
 
@@ -143,7 +153,15 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
       // A failed build (bad model, missing deployment) is not cached: the next call retries.
       entry.catch((err: unknown) => {
         entries.delete(deploymentId);
-        opts.logger.warn("query engine could not be built", { deploymentId, error: err instanceof Error ? err.message : String(err) });
+        const error = err instanceof Error ? err.message : String(err);
+        opts.logger.warn("query engine could not be built", { deploymentId, error });
+        void writeLog(opts.db, {
+          deploymentId,
+          container: "cubejs-server",
+          level: "error",
+          message: "query engine could not be built",
+          details: { error },
+        }).catch(() => {});
       });
     }
     return (await entry).engine;

@@ -307,8 +307,11 @@ describe.each(storageKinds)("folders, workspace, dashboards, users and grants AP
     expect((await t.api("PUT", d("/workbooks/by-slug/by-new-user"), {}, token)).status).toBe(200);
     expect((await t.api("PUT", `/api/v1/users/${user.id}`, { role: "owner" })).status).toBe(400);
     expect((await t.api("PUT", `/api/v1/users/${user.id}`, { role: "admin" }, analyst.token)).status).toBe(403);
+    // The user owns a workbook: the first delete deactivates them, the second deletes them.
+    expect((await t.api("DELETE", `/api/v1/users/${user.id}`)).status).toBe(204);
+    expect((await t.api("PUT", d("/workbooks/by-slug/by-new-user"), {}, token)).status).toBe(401);
+    expect((await t.api("GET", `/api/v1/users/${user.id}`)).status).toBe(200);
     expect((await t.api("DELETE", `/api/v1/users/${user.id}`)).status).toBe(204);
     expect((await t.api("DELETE", `/api/v1/users/${user.id}`)).status).toBe(404);
-    expect((await t.api("PUT", d("/workbooks/by-slug/by-new-user"), {}, token)).status).toBe(401);
   });
 });

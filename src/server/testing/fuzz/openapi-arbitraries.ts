@@ -119,7 +119,8 @@ export function validValue(doc: OpenApiDocument, schema: JsonSchema, poolOf: Poo
     case "number": {
       const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (type === "integer" ? 1 : Number.EPSILON) : -1_000_000);
       const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (type === "integer" ? 1 : Number.EPSILON) : 1_000_000);
-      const small = fc.integer({ min: Math.max(min, -5), max: Math.min(max, 20) });
+      // Small values near the low end of the range (a range may start above 20).
+      const small = fc.integer({ min: Math.max(min, -5), max: Math.max(Math.min(max, 20), Math.max(min, -5)) });
       const any =
         type === "integer" ? fc.integer({ min: Math.max(min, -2_147_483_648), max: Math.min(max, 2_147_483_647) }) : fc.double({ min, max, noNaN: true });
       if (!pool) return fc.oneof(small, any);

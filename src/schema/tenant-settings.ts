@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { Name, SafeText } from "./common";
+import { AppConfigPatch } from "./app-config";
+import { MIN_PASSWORD_LENGTH } from "./auth";
+
+/** An exact origin (scheme, host, optional port); no path, no wildcard, never `*`. */
+export const Origin = SafeText.max(300).transform((value, ctx) => {
+  try {
+    const url = new URL(value);
+    if ((url.protocol === "http:" || url.protocol === "https:") && url.origin === value.replace(/\/$/, "")) return url.origin;
+  } catch {
+    // reported below
+  }
+  ctx.addIssue({ code: "custom", message: `"${value}" is not an origin like https://app.example.com` });
+  return z.NEVER;
+});
+
+/** A BCP 47 locale tag the runtime knows (`en`, `fr-CA`). */
+export const LocaleTag = z
+  .string()
+  .max(35)
+  .refine(
+    (v) => {
+      try {
+        return Intl.getCanonicalLocales(v).length === 1;
+      } catch {
+        return false;
+      }
+    },
+    { message: "is not a BCP 47 locale tag" },
+  );
+
+/** An IANA time zone the runtime knows (`UTC`, `Europe/Paris`). */
+export const TimeZone = z
+  .string()
+  .max(64)
+  .refine(
+    (v) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: v });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: "is not an IANA time zone" },
+  );
+
+export const ChatThreadPolicy = z
+  .object({
+    actions: z.array(Name.max(64)).min(1).max(20),
+    effect: z.enum(["allow", "deny"]),
+    resourceType: Name.max(64),
+    resources: z.array(Name).max(500),
+  })
+  .strict()
+  .meta({ id: "ChatThreadPolicy" });
+export type ChatThreadPolicy = z.infer<typeof ChatThreadPolicy>;
+
+export const PasswordRules = z
+  .object({
+    minLength: z.number().int().min(MIN_PASSWORD_LENGTH).max(128).default(MIN_PASSWORD_LENGTH),
+    requireUppercase: z.boolean().default(false),
+    requireLowercase: z.boolean().default(false),
+    requireDigit: z.boolean().default(false),
+    requireSymbol: z.boolean().default(false),
+  })
+  .strict()
+  .meta({ id: "PasswordRules" });
+export type PasswordRules = z.infer<typeof PasswordRules>;
+
+/** Credential names: letters, digits, `_`, `-`, `.`. */
+const CredentialName = z.string().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, "must be a letter then letters, digits, _ . -");
+
+export const AiSettingsInput = z
+  .object({
+    provider: Name.max(64).nullable().optional(),
+    model: Name.max(128).nullable().optional(),
+    chatThreadPolicies: z.array(ChatThreadPolicy).max(100).optional(),
+    agentsConfigCredentials: z
+      .record(CredentialName, SafeText.min(1).max(8192))
+      .nullable()
+      .optional()
+      .meta({ description: "Write-only: replaces every stored credential (null clears them). Never returned; reads list the names only." }),
+  })
+  .strict();
+
+export const AiSettings = z
+  .object({
+    provider: z.string().nullable(),
+    model: z.string().nullable(),
+    chatThreadPolicies: z.array(ChatThreadPolicy),
+    agentsConfigCredentials: z
+      .object({ configured: z.boolean(), names: z.array(z.string()) })
+      .meta({ description: "Whether credentials are stored, and their names; the values are never returned." }),
+  })
+  .meta({ id: "AiSettings" });
+
+export const EMBED_TOKEN_LIFETIME_MAX = 24 * 60 * 60;
+
+/** `PUT /api/v1/tenant/settings`: every top-level field optional; a field left out keeps its stored value. */
+export const TenantSettingsInput = z
+  .object({
+    allowedOrigins: z.array(Origin).max(100).optional(),
+    defaultLocale: LocaleTag.nullable().optional(),
+    defaultTimeZone: TimeZone.optional(),
+    appConfig: AppConfigPatch.optional(),
+    ai: AiSettingsInput.optional(),
+    embedTokenLifetimeSeconds: z.number().int().min(60).max(EMBED_TOKEN_LIFETIME_MAX).optional(),
+    passwordRules: PasswordRules.optional(),
+  })
+  .strict()
+  .meta({ id: "TenantSettingsInput" });
+export type TenantSettingsInput = z.infer<typeof TenantSettingsInput>;
+
+export const TenantSettings = z
+  .object({
+    allowedOrigins: z.array(z.string()),
+    defaultLocale: z.string().nullable(),
+    defaultTimeZone: z.string(),
+    appConfig: AppConfigPatch,
+    ai: AiSettings,
+    embedTokenLifetimeSeconds: z.number().int(),
+    passwordRules: PasswordRules,
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: "TenantSettings" });
+export type TenantSettings = z.infer<typeof TenantSettings>;
