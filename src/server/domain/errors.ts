@@ -28,6 +28,7 @@ export const DOMAIN_ERROR_CODES = [
   "internal_error",
   "datasource_unavailable",
   "query_timeout",
+  "python_failed",
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
