@@ -82,7 +82,9 @@ function isShortText(value: unknown, max: number): value is string {
   return typeof value === "string" && value.length > 0 && value.length <= max;
 }
 function isScalar(value: unknown): value is string | number | boolean {
-  return (typeof value === "string" && value.length <= MAX_APP_TEXT_LENGTH) || (typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean";
+  return (
+    (typeof value === "string" && value.length <= MAX_APP_TEXT_LENGTH) || (typeof value === "number" && Number.isFinite(value)) || typeof value === "boolean"
+  );
 }
 function isFilterValue(value: unknown): value is AppFilterValue {
   if (!isRecord(value) || !isShortText(value.operator, 40)) return false;
@@ -136,5 +138,7 @@ export function isAppMessage(value: unknown): value is AppMessage {
 
 /** A surface message as the app receives it (for app authors' own checks and the tests). */
 export function isSurfaceMessage(value: unknown): value is SurfaceMessage {
-  return isRecord(value) && value.source === APP_CHANNEL_SOURCE && (value.type === SURFACE_MESSAGE_TYPES.context || value.type === SURFACE_MESSAGE_TYPES.result);
+  return (
+    isRecord(value) && value.source === APP_CHANNEL_SOURCE && (value.type === SURFACE_MESSAGE_TYPES.context || value.type === SURFACE_MESSAGE_TYPES.result)
+  );
 }

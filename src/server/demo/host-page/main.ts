@@ -9,6 +9,7 @@ import { SVC_EVENT_TYPES } from "../../../protocol";
 interface DemoConfig {
   platformOrigin: string;
   dashboardPublicId: string;
+  appDashboardPublicId: string | null;
   deploymentId: number;
 }
 
@@ -61,11 +62,15 @@ async function send(type: string, payload: Record<string, unknown>) {
   }
 }
 
+$(new URLSearchParams(location.search).get("dashboard") === "app" ? "nav-app" : "nav-classic").setAttribute("aria-current", "page");
+
 async function mount() {
   connection?.destroy();
   status.textContent = "Starting a signed session…";
   const sessionId = await newSession();
-  const url = new URL(`/embed/dashboard/${config.dashboardPublicId}`, config.platformOrigin);
+  // `?dashboard=app` shows the demo app dashboard (a dashboard written as an app).
+  const showApp = new URLSearchParams(location.search).get("dashboard") === "app" && config.appDashboardPublicId;
+  const url = new URL(`/embed/dashboard/${showApp ? config.appDashboardPublicId : config.dashboardPublicId}`, config.platformOrigin);
   url.searchParams.set("session", sessionId);
   url.searchParams.set("allowExport", "true");
   iframe.src = url.toString();

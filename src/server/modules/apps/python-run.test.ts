@@ -42,7 +42,10 @@ describe.each(storageKinds)("python-run (%s)", (storage) => {
     expect(res.status, await res.clone().text()).toBe(200);
     const dash = await res.json();
     expect((await t.api("PATCH", `/api/v1/embed/dashboard/${dash.publicId}`, { allowEmbed: true })).status).toBe(200);
-    expect((await t.api("PUT", `/api/v1/deployments/${deploymentId}/workbooks/${workbookId}/embed-access`, { rules: [{ embedTenantName: null, action: "read" }] })).status).toBe(200);
+    expect(
+      (await t.api("PUT", `/api/v1/deployments/${deploymentId}/workbooks/${workbookId}/embed-access`, { rules: [{ embedTenantName: null, action: "read" }] }))
+        .status,
+    ).toBe(200);
     return dash.publicId as string;
   }
 
@@ -64,7 +67,12 @@ describe.each(storageKinds)("python-run (%s)", (storage) => {
     const seeded = await seedDemo({ db: t.database.db, dataDir: dir, rows: 2000, adminUserId: t.adminUserId, demoHostOrigin: null, logger: silentLogger });
     deploymentId = seeded!.deploymentId;
     const wb = await appWorkbook("python-app");
-    await report("summary", "total = sum(r['sales.count'] for r in rows)\nprint('orders', total)\nreport.table([{'status': r['sales.status'], 'n': r['sales.count']} for r in rows])\nreport.html('<b>' + str(total) + '</b>')", ORDERS_BY_STATUS, wb);
+    await report(
+      "summary",
+      "total = sum(r['sales.count'] for r in rows)\nprint('orders', total)\nreport.table([{'status': r['sales.status'], 'n': r['sales.count']} for r in rows])\nreport.html('<b>' + str(total) + '</b>')",
+      ORDERS_BY_STATUS,
+      wb,
+    );
     await report("loop", "while True:\n    pass", null, wb);
     await report("alloc", "chunks = []\nwhile True:\n    chunks.append(bytearray(8 * 1024 * 1024))", null, wb);
     await report("socket", "import socket\ns = socket.create_connection(('127.0.0.1', 5432))", null, wb);

@@ -32,7 +32,8 @@ export interface PythonOutput {
   image?: string;
 }
 
-export type PythonRunResult = { ok: true; output: PythonOutput } | { ok: false; reason: "error" | "timeout" | "memory" | "crashed"; message: string; stdout: string };
+export type PythonRunResult =
+  { ok: true; output: PythonOutput } | { ok: false; reason: "error" | "timeout" | "memory" | "crashed"; message: string; stdout: string };
 
 const LOAD_TIMEOUT_MS = 60_000;
 
@@ -121,7 +122,12 @@ export class PythonSandbox {
             const out = JSON.parse(m.output ?? "{}") as Omit<PythonOutput, "stdout">;
             resolve({ ok: true, output: { stdout, ...out } });
           } else if (/^MemoryError/.test(m.error ?? "")) {
-            resolve({ ok: false, reason: "memory", message: `The Python code needed more than the ${Math.round(this.limits.memoryLimitBytes / 1048576)} MiB memory limit`, stdout });
+            resolve({
+              ok: false,
+              reason: "memory",
+              message: `The Python code needed more than the ${Math.round(this.limits.memoryLimitBytes / 1048576)} MiB memory limit`,
+              stdout,
+            });
           } else {
             resolve({ ok: false, reason: "error", message: m.error ?? "Python error", stdout });
           }
@@ -129,7 +135,12 @@ export class PythonSandbox {
         worker.once("error", (e: Error) => {
           clearTimeout(timer);
           const memory = /memory|heap/i.test(e.message);
-          resolve({ ok: false, reason: memory ? "memory" : "crashed", message: memory ? "The Python code ran out of memory" : "The Python sandbox stopped", stdout: "" });
+          resolve({
+            ok: false,
+            reason: memory ? "memory" : "crashed",
+            message: memory ? "The Python code ran out of memory" : "The Python sandbox stopped",
+            stdout: "",
+          });
         });
         worker.once("exit", () => {
           clearTimeout(timer);
