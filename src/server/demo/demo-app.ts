@@ -157,3 +157,16 @@ export const DEMO_PYTHON_REPORT: DemoReport & { python: string } = {
     "report.html('<table style=\"width:100%;border-collapse:collapse\"><tr><th align=left>Status</th><th align=right>Orders</th><th align=right>Share</th></tr>' + cells + '</table>')",
   ].join("\n"),
 };
+
+/** The demo dashboard with the Python report's html widget added below its other widgets. */
+export function withPythonWidget(config: DashboardConfig, reportId: number): DashboardConfig {
+  const widgets = config.widgets ?? [];
+  const bottom = widgets.reduce((y, w) => Math.max(y, w.position.y + w.position.h), 0);
+  return {
+    ...config,
+    widgets: [
+      ...widgets,
+      { id: "python-status", type: "CHART", position: { x: 0, y: bottom, w: 12, h: 5 }, config: { reportId, title: "Status summary (Python)" } },
+    ],
+  };
+}

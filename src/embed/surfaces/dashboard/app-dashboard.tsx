@@ -26,6 +26,8 @@ import { useEmbedStore } from "../../state/use-embed-store";
 import { composeWidgetQuery } from "../../widgets/query/compose-query";
 import { reportQueryOf } from "../../widgets/chart/chart-widget";
 import { buildAppDocument } from "./app-document";
+import { dataOf, type EmbedApi } from "../../shell/api";
+import type { PythonRunOutput } from "../../grid/widget-host";
 import "./app-dashboard.css";
 
 /** The widget id the load tracker waits for on an app dashboard. */
@@ -208,5 +210,16 @@ export function AppDashboard(props: { config: DashboardConfig; title: string }) 
         onLoad={onLoad}
       />
     </div>
+  );
+}
+
+/** `python-run` of one report of this dashboard, with the dashboard's filter parameters. */
+export function runPythonReport(api: EmbedApi, publicId: string, reportId: number, filters: string[], signal?: AbortSignal): Promise<PythonRunOutput> {
+  return dataOf(
+    api.client.POST("/api/v1/embed/dashboard/{publicId}/python-run", {
+      params: { path: { publicId } },
+      body: { reportId, filters },
+      signal,
+    }),
   );
 }

@@ -23,7 +23,7 @@ import { applyDashboardSetup } from "./dashboard-setup";
 import { DashboardGrid } from "../../grid/dashboard-grid";
 import { DrilldownPanel } from "./drilldown-panel";
 import { createLoadTracker, visibleWidgetIds, type LoadTracker } from "./load-tracker";
-import { AppDashboard, APP_WIDGET_ID } from "./app-dashboard";
+import { AppDashboard, APP_WIDGET_ID, runPythonReport } from "./app-dashboard";
 import "../../ui/buttons.css";
 import "../../ui/empty.css";
 import "./dashboard-surface.css";
@@ -145,6 +145,7 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
         setDrill(request);
       },
       downloaded: (event) => bridge.emit(EVENT_TYPES.download, event),
+      runPython: (reportId, filters, signal) => runPythonReport(api, props.publicId, reportId, filters, signal),
     };
     // A new host for a new viewer or dashboard id, so the widgets re-query for them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
