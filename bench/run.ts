@@ -55,6 +55,7 @@ const POSTGRES = "postgresql://postgres@127.0.0.1:5432/test";
 
 const BENCHES: Record<string, BenchSpec> = {
   "bridge-roundtrip": { modest: ["--runs", "200", "--warmup", "20"], build: true },
+  "dashboard-apps": { modest: ["--runs", "2", "--python-runs", "3"], build: true },
   "dashboard-bundle": { modest: [], build: true },
   "dashboard-load": { modest: ["--runs", "2"], build: true },
   "query-api-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
