@@ -85,7 +85,7 @@ describe.each(storageKinds)("python-run (%s)", (storage) => {
     const otherWb = await appWorkbook("other-app");
     await report("foreign", "print('foreign')", null, otherWb);
     otherPublicId = await publish(otherWb);
-  }, 120_000);
+  }, 240_000);
   afterAll(async () => {
     await t?.close();
     rmSync(dir, { recursive: true, force: true });
@@ -101,7 +101,7 @@ describe.each(storageKinds)("python-run (%s)", (storage) => {
     expect(body.html).toBe(`<b>${body.stdout.trim().split(" ")[1]}</b>`);
     const image = await (await run({ reportId: reportIds.image })).json();
     expect(image.image).toMatch(/^data:image\/svg\+xml;base64,/);
-  }, 60_000);
+  }, 240_000);
 
   it("applies the dashboard filters and the viewer's row-level security", async () => {
     const all = await (await run({ reportId: reportIds.summary })).json();
@@ -115,7 +115,7 @@ describe.each(storageKinds)("python-run (%s)", (storage) => {
     expect(total(globex)).toBeGreaterThan(0);
     expect(total(acme) + total(globex)).toBe(total(all));
     expect((await run({ reportId: reportIds.summary, filters: ["not a filter"] })).status).toBe(400);
-  }, 60_000);
+  }, 240_000);
 
   it("refuses a report of another workbook, a report without Python and a viewer without access", async () => {
     expect((await run({ reportId: reportIds.foreign })).status).toBe(404);
@@ -129,14 +129,14 @@ describe.each(storageKinds)("python-run (%s)", (storage) => {
     await t.api("PUT", `/api/v1/deployments/${deploymentId}/workbooks/${wbId}/embed-access`, { rules: [{ embedTenantName: null, action: "none" }] });
     expect((await run({ reportId: reportIds.summary }, token)).status).toBe(403);
     await t.api("PUT", `/api/v1/deployments/${deploymentId}/workbooks/${wbId}/embed-access`, { rules: [{ embedTenantName: null, action: "read" }] });
-  }, 60_000);
+  }, 240_000);
 
   it("stops code that loops forever, and the server keeps serving", async () => {
     const res = await run({ reportId: reportIds.loop });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ code: "python_failed", details: { reason: "timeout" } });
     expect((await run({ reportId: reportIds.summary })).status).toBe(200);
-  }, 60_000);
+  }, 240_000);
 
   it("stops code that allocates without bound", async () => {
     const res = await run({ reportId: reportIds.alloc });
@@ -145,7 +145,7 @@ describe.each(storageKinds)("python-run (%s)", (storage) => {
     expect(body.code).toBe("python_failed");
     expect(body.details.reason).toBe("memory");
     expect((await run({ reportId: reportIds.summary })).status).toBe(200);
-  }, 60_000);
+  }, 240_000);
 
   it("refuses sockets, processes, the platform's files and the JavaScript bridge", async () => {
     for (const [key, pattern] of [
@@ -160,7 +160,7 @@ describe.each(storageKinds)("python-run (%s)", (storage) => {
       expect(body.details.reason, key).toBe("error");
       expect(body.message, key).toMatch(pattern);
     }
-  }, 60_000);
+  }, 240_000);
 
   it("keeps nothing from one run for the next", async () => {
     const sandbox = new PythonSandbox({ timeoutMs: 5000, memoryLimitBytes: 64 * 1024 * 1024 });
@@ -173,5 +173,5 @@ describe.each(storageKinds)("python-run (%s)", (storage) => {
     } finally {
       await sandbox.close();
     }
-  }, 60_000);
+  }, 240_000);
 });
