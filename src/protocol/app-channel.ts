@@ -15,6 +15,8 @@ export const APP_MESSAGE_TYPES = {
   loaded: "app:loaded",
   /** Run one of the dashboard's reports with the current dashboard filters. */
   query: "app:query",
+  /** Run one of the dashboard's Python reports on the platform (`python-run`) with the current filters. */
+  python: "app:python",
   /** Set (or with `filter: null` clear) the dashboard filter of one member. */
   setFilter: "app:set-filter",
   /** Report an error: becomes `svc:event:error` with context `app`. */
@@ -49,6 +51,7 @@ export interface AppFilterValue {
 export type AppMessage =
   | { source: typeof APP_CHANNEL_SOURCE; type: typeof APP_MESSAGE_TYPES.loaded }
   | { source: typeof APP_CHANNEL_SOURCE; type: typeof APP_MESSAGE_TYPES.query; requestId: string; reportId: number }
+  | { source: typeof APP_CHANNEL_SOURCE; type: typeof APP_MESSAGE_TYPES.python; requestId: string; reportId: number }
   | { source: typeof APP_CHANNEL_SOURCE; type: typeof APP_MESSAGE_TYPES.setFilter; member: string; filter: AppFilterValue | null }
   | { source: typeof APP_CHANNEL_SOURCE; type: typeof APP_MESSAGE_TYPES.error; message: string; name?: string }
   | { source: typeof APP_CHANNEL_SOURCE; type: typeof APP_MESSAGE_TYPES.drilldown; member: string; value?: string | number | boolean | null };
@@ -70,6 +73,8 @@ export type SurfaceMessage =
       ok: true;
       rows: Record<string, unknown>[];
       columns: string[];
+      /** Answers to `app:python`: what the code printed and showed. */
+      python?: { stdout: string; table?: Record<string, unknown>[]; html?: string; image?: string };
     }
   | { source: typeof APP_CHANNEL_SOURCE; type: typeof SURFACE_MESSAGE_TYPES.result; requestId: string; ok: false; error: string };
 
@@ -102,6 +107,7 @@ export function isAppMessage(value: unknown): value is AppMessage {
     case APP_MESSAGE_TYPES.loaded:
       return hasOnly(value, ["source", "type"]);
     case APP_MESSAGE_TYPES.query:
+    case APP_MESSAGE_TYPES.python:
       return (
         hasOnly(value, ["source", "type", "requestId", "reportId"]) &&
         isShortText(value.requestId, MAX_APP_REQUEST_ID_LENGTH) &&

@@ -39,12 +39,22 @@ export const DEMO_APP_HTML = String.raw`<style>
   .stage small { color: var(--svc-muted); }
   #chart { width: 100%; }
   .error { color: #dc2626; }
+  .py { margin-top: 18px; border-top: 1px solid var(--svc-border); padding-top: 12px; }
+  .py h3 { margin: 0 0 8px; font-size: 14px; font-weight: 650; }
+  .py small, .muted { color: var(--svc-muted); font-weight: 400; }
+  .py table td, .py table th { padding: 4px 8px; border-bottom: 1px solid var(--svc-border); }
+  #pyout { margin: 6px 0 0; color: var(--svc-muted); font-size: 12px; }
 </style>
 <h2>Order funnel</h2>
 <p class="lead">From placed to kept: how many orders reach each stage. Pick a category to filter the dashboard; click a stage to drill in.</p>
 <div class="cats" id="cats" role="group" aria-label="Category"></div>
 <div class="stages" id="stages" data-testid="funnel-stages"></div>
 <div id="chart"></div>
+<section class="py" aria-label="Status summary (Python)">
+  <h3>Status summary <small>computed in Python on the platform</small></h3>
+  <div id="py" data-testid="python-summary"><p class="muted">Running…</p></div>
+  <pre id="pyout"></pre>
+</section>
 <script>
   const STAGES = [
     { key: "placed", label: "Placed", statuses: ["processing", "shipped", "completed", "returned", "cancelled"] },
@@ -116,6 +126,17 @@ export const DEMO_APP_HTML = String.raw`<style>
       drawnOnce = true;
       svc.loaded();
     }
+    // The Python report runs on the platform (sandboxed); the funnel does not wait for it.
+    svc.python("python_status_summary").then(
+      (out) => {
+        document.getElementById("py").innerHTML = out.html || "";
+        document.getElementById("pyout").textContent = out.stdout;
+      },
+      (e) => {
+        document.getElementById("py").innerHTML = '<p class="error"></p>';
+        document.querySelector("#py .error").textContent = e.message;
+      },
+    );
   }
   let last = null;
   svc.onContext((context) => {
@@ -139,7 +160,7 @@ export function demoAppDashboardConfig(): DashboardConfig {
   };
 }
 
-/** Python report of the demo dashboard: order status summary, shown by an html widget. */
+/** Python report of the demo app: an order status summary the app shows with `svc.python`. */
 export const DEMO_PYTHON_REPORT: DemoReport & { python: string } = {
   key: "python_status_summary",
   name: "python_status_summary",
@@ -157,16 +178,3 @@ export const DEMO_PYTHON_REPORT: DemoReport & { python: string } = {
     "report.html('<table style=\"width:100%;border-collapse:collapse\"><tr><th align=left>Status</th><th align=right>Orders</th><th align=right>Share</th></tr>' + cells + '</table>')",
   ].join("\n"),
 };
-
-/** The demo dashboard with the Python report's html widget added below its other widgets. */
-export function withPythonWidget(config: DashboardConfig, reportId: number): DashboardConfig {
-  const widgets = config.widgets ?? [];
-  const bottom = widgets.reduce((y, w) => Math.max(y, w.position.y + w.position.h), 0);
-  return {
-    ...config,
-    widgets: [
-      ...widgets,
-      { id: "python-status", type: "CHART", position: { x: 0, y: bottom, w: 12, h: 5 }, config: { reportId, title: "Status summary (Python)" } },
-    ],
-  };
-}

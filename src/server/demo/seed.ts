@@ -13,7 +13,7 @@ import { publishDashboard } from "../modules/dashboards/service";
 import { upsertReportByPublicId } from "../modules/reports/service";
 import { upsertWorkbookBySlug } from "../modules/workbooks/service";
 import { generateDemoDataset } from "./dataset";
-import { DEMO_APP_REPORTS, DEMO_APP_WORKBOOK_SLUG, DEMO_PYTHON_REPORT, demoAppDashboardConfig, withPythonWidget } from "./demo-app";
+import { DEMO_APP_REPORTS, DEMO_APP_WORKBOOK_SLUG, DEMO_PYTHON_REPORT, demoAppDashboardConfig } from "./demo-app";
 import { DEMO_DEPLOYMENT_NAME, DEMO_REPORTS, DEMO_WORKBOOK_SLUG, demoDashboardConfig } from "./demo-workbook";
 
 const modelDir = fileURLToPath(new URL("./data-model", import.meta.url));
@@ -120,20 +120,7 @@ export async function seedDemo(opts: {
       );
       reportIds[r.key] = report.id;
     }
-    const python = await upsertReportByPublicId(
-      t,
-      deploymentId,
-      generatePublicId(),
-      {
-        name: DEMO_PYTHON_REPORT.name,
-        title: DEMO_PYTHON_REPORT.title,
-        kind: DEMO_PYTHON_REPORT.kind,
-        query: DEMO_PYTHON_REPORT.query,
-        meta: { python: DEMO_PYTHON_REPORT.python },
-      },
-      actor,
-    );
-    const config = withPythonWidget(demoDashboardConfig(reportIds), python.id);
+    const config = demoDashboardConfig(reportIds);
     const wb = await upsertWorkbookBySlug(t, deploymentId, DEMO_WORKBOOK_SLUG, { name: "Demo sales", meta: { dashboardDraft: config } }, actor);
     const dashboard = await publishDashboard(t, wb.id, actor, { deploymentId });
     await setDashboardAllowEmbed(t, actor, dashboard.publicId, true);
@@ -162,6 +149,14 @@ async function seedDemoApp(t: Db, deploymentId: number, actor: ReturnType<typeof
   for (const r of DEMO_APP_REPORTS) {
     await upsertReportByPublicId(t, deploymentId, generatePublicId(), { name: r.name, title: r.title, kind: r.kind, query: r.query, workbookId: wb.id }, actor);
   }
+  const py = DEMO_PYTHON_REPORT;
+  await upsertReportByPublicId(
+    t,
+    deploymentId,
+    generatePublicId(),
+    { name: py.name, title: py.title, kind: py.kind, query: py.query, meta: { python: py.python }, workbookId: wb.id },
+    actor,
+  );
   await upsertWorkbookBySlug(t, deploymentId, DEMO_APP_WORKBOOK_SLUG, { meta: { dashboardDraft: demoAppDashboardConfig() } }, actor);
   const dashboard = await publishDashboard(t, wb.id, actor, { deploymentId });
   await setDashboardAllowEmbed(t, actor, dashboard.publicId, true);

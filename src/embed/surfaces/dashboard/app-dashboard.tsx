@@ -19,7 +19,7 @@ import {
 } from "../../../protocol";
 import type { DashboardConfig } from "../../../schema/dashboard";
 import type { DashboardFilter, DashboardFilterOperator } from "../../../schema/dashboard-filters";
-import { DASHBOARD_FILTER_OPERATORS } from "../../../schema/dashboard-filters";
+import { DASHBOARD_FILTER_OPERATORS, serializeFilterParameters } from "../../../schema/dashboard-filters";
 import { useWidgetHost } from "../../grid/widget-host";
 import { useEmbedServices } from "../../shell/embed-context";
 import { useEmbedStore } from "../../state/use-embed-store";
@@ -133,6 +133,26 @@ export function AppDashboard(props: { config: DashboardConfig; title: string }) 
       }
     };
 
+    const runPython = async (requestId: string, reportId: number) => {
+      if (!host.reportsById.has(reportId) || !host.runPython) {
+        send({ source: APP_CHANNEL_SOURCE, type: SURFACE_MESSAGE_TYPES.result, requestId, ok: false, error: `No report ${reportId} on this dashboard` });
+        return;
+      }
+      const controller = new AbortController();
+      controllers.add(controller);
+      try {
+        const python = await host.runPython(reportId, serializeFilterParameters(store.getState().filters), controller.signal);
+        send({ source: APP_CHANNEL_SOURCE, type: SURFACE_MESSAGE_TYPES.result, requestId, ok: true, rows: [], columns: [], python });
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        const message = error instanceof Error ? error.message : String(error);
+        send({ source: APP_CHANNEL_SOURCE, type: SURFACE_MESSAGE_TYPES.result, requestId, ok: false, error: message });
+        bridge.emitError({ name: "QueryFailed", message, context: "app", fatal: false });
+      } finally {
+        controllers.delete(controller);
+      }
+    };
+
     const handle = (m: AppMessage) => {
       switch (m.type) {
         case APP_MESSAGE_TYPES.loaded:
@@ -141,6 +161,9 @@ export function AppDashboard(props: { config: DashboardConfig; title: string }) 
           return;
         case APP_MESSAGE_TYPES.query:
           void runReport(m.requestId, m.reportId);
+          return;
+        case APP_MESSAGE_TYPES.python:
+          void runPython(m.requestId, m.reportId);
           return;
         case APP_MESSAGE_TYPES.setFilter: {
           if (m.filter !== null && !(DASHBOARD_FILTER_OPERATORS as readonly string[]).includes(m.filter.operator)) return;

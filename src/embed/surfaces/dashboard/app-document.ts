@@ -111,7 +111,7 @@ function runtimeScript(platformOrigin: string): string {
     } else if (m.type === T.result && pending.has(m.requestId)) {
       var p = pending.get(m.requestId);
       pending.delete(m.requestId);
-      if (m.ok) p.resolve({ rows: m.rows, columns: m.columns }); else p.reject(new Error(m.error));
+      if (!m.ok) p.reject(new Error(m.error)); else if (p.python) p.resolve(m.python || { stdout: "" }); else p.resolve({ rows: m.rows, columns: m.columns });
     }
   });
   var svc = {
@@ -123,6 +123,16 @@ function runtimeScript(platformOrigin: string): string {
       return new Promise(function (resolve, reject) {
         pending.set(requestId, { resolve: resolve, reject: reject });
         post({ type: T.query, requestId: requestId, reportId: info.reportId });
+      });
+    },
+    /** Runs one of the dashboard's Python reports on the platform: { stdout, table?, html?, image? }. */
+    python: function (report) {
+      var info = typeof report === "number" ? { reportId: report } : (context && context.reports.filter(function (r) { return r.name === report; })[0]);
+      if (!info) return Promise.reject(new Error("No report " + String(report) + " on this dashboard"));
+      var requestId = "p" + (++seq);
+      return new Promise(function (resolve, reject) {
+        pending.set(requestId, { resolve: resolve, reject: reject, python: true });
+        post({ type: T.python, requestId: requestId, reportId: info.reportId });
       });
     },
     setFilter: function (member, filter) { post({ type: T.setFilter, member: member, filter: filter === undefined ? null : filter }); },
