@@ -63,6 +63,8 @@ test("the demo funnel app reads its reports, sets filters, drills down and follo
   // vega-embed came from the platform's own library folder and drew the chart.
   await expect(app.locator("#chart svg")).toBeVisible();
 
+  // The app's Python report ran on the platform and came back as HTML.
+  await expect(app.getByTestId("python-summary")).toContainText("completed", { timeout: 60_000 });
   // A category button sets a dashboard filter: the host hears filters-changed, the funnel shrinks.
   const from = await mark(page);
   await app.locator("#cats button").nth(1).click();
@@ -215,6 +217,58 @@ test("an app that navigates its own frame to carry data out is blocked, and its 
   const error = await waitForEvent(page, "svc:event:error", { payload: { name: "AppNavigated" } });
   expect(error.payload).toMatchObject({ context: "app", fatal: false });
   expect(requests.filter((u) => u.includes("selfnav"))).toEqual([]);
+});
+
+test("a Python report in a classic dashboard shows what its code returned, with the dashboard's filters", async ({ page }) => {
+  const { deploymentId } = await getDemoConfig(page.request);
+  const report = await api<{ id: number }>(page.request, "put", `/api/v1/deployments/${deploymentId}/reports/by-public-id/e2ePython001`, {
+    name: "e2e_python_status",
+    title: "Python status",
+    kind: "html",
+    query: { measures: ["sales.count"], dimensions: ["sales.status"] },
+    meta: { python: "print('statuses:', len(rows))\nreport.html('<ul>' + ''.join(f\"<li>{r['sales.status']}</li>\" for r in rows) + '</ul>')" },
+  });
+  const workbook = await api<{ id: number }>(page.request, "put", `/api/v1/deployments/${deploymentId}/workbooks/by-slug/e2e-python-widget`, {
+    name: "Python widget",
+    meta: {
+      dashboardDraft: {
+        title: "Python widget",
+        widgets: [
+          {
+            id: "status",
+            type: "FILTER",
+            position: { x: 0, y: 0, w: 4, h: 2 },
+            config: { member: "sales.status", control: "values", label: "Status", multiple: true },
+          },
+          { id: "py", type: "CHART", position: { x: 0, y: 2, w: 12, h: 6 }, config: { reportId: report.id } },
+        ],
+      },
+    },
+  });
+  const dashboard = await api<{ publicId: string }>(page.request, "post", `/api/v1/deployments/${deploymentId}/workbooks/${workbook.id}/dashboard/publish`);
+  await api(page.request, "put", `/api/v1/deployments/${deploymentId}/workbooks/${workbook.id}/embed-access`, {
+    rules: [{ embedTenantName: null, action: "read" }],
+  });
+  await api(page.request, "patch", `/api/v1/embed/dashboard/${dashboard.publicId}`, { allowEmbed: true });
+  const sessionId = await createSession(page.request);
+  await page.goto(`${E2E.hostUrl}/host.html?embed=${encodeURIComponent(dashboardUrl(dashboard.publicId, sessionId))}`);
+  await waitForEvent(page, "svc:event:dashboard-loaded", { timeout: 90_000 });
+  const widget = page.frameLocator("#embed").getByTestId("widget-py");
+  await expect(widget).toHaveAttribute("data-state", "ready");
+  const html = page.frameLocator("#embed").getByTestId("python-py").frameLocator("iframe");
+  await expect(html.locator("li")).toHaveCount(5);
+  // A filter from the host re-runs the Python with it.
+  await page.evaluate(() =>
+    (window as unknown as { __post(d: unknown): void }).__post({
+      source: "svc-embed",
+      direction: "action",
+      type: "svc:action:set-filter",
+      payload: { filterUrlParameter: 'f_sales.status={"value":"completed"}' },
+      timestamp: Date.now(),
+    }),
+  );
+  await expect(html.locator("li")).toHaveCount(1, { timeout: 60_000 });
+  await expect(html.locator("li")).toHaveText("completed");
 });
 
 test("an entry longer than 255 characters is refused with a 400", async ({ request }) => {
