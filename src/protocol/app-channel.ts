@@ -23,6 +23,8 @@ export const APP_MESSAGE_TYPES = {
   error: "app:error",
   /** The viewer drilled into a measure: becomes `svc:event:drilldown`. */
   drilldown: "app:drilldown",
+  /** The app's content height in CSS pixels: the surface sizes the frame to it. */
+  size: "app:size",
 } as const;
 
 /** Surface → app. */
@@ -54,6 +56,7 @@ export type AppMessage =
   | { source: typeof APP_CHANNEL_SOURCE; type: typeof APP_MESSAGE_TYPES.python; requestId: string; reportId: number }
   | { source: typeof APP_CHANNEL_SOURCE; type: typeof APP_MESSAGE_TYPES.setFilter; member: string; filter: AppFilterValue | null }
   | { source: typeof APP_CHANNEL_SOURCE; type: typeof APP_MESSAGE_TYPES.error; message: string; name?: string }
+  | { source: typeof APP_CHANNEL_SOURCE; type: typeof APP_MESSAGE_TYPES.size; height: number }
   | { source: typeof APP_CHANNEL_SOURCE; type: typeof APP_MESSAGE_TYPES.drilldown; member: string; value?: string | number | boolean | null };
 
 export type SurfaceMessage =
@@ -137,6 +140,8 @@ export function isAppMessage(value: unknown): value is AppMessage {
         MEMBER.test(value.member) &&
         (value.value === undefined || value.value === null || isScalar(value.value))
       );
+    case APP_MESSAGE_TYPES.size:
+      return hasOnly(value, ["source", "type", "height"]) && typeof value.height === "number" && Number.isFinite(value.height) && value.height >= 0;
     default:
       return false;
   }

@@ -7,7 +7,7 @@
  * current filters. Filters, errors and drilldowns become the store's filters and the spec's
  * events; `dashboard-loaded` waits for the app's `loaded` (or the time-out).
  */
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import {
   APP_CHANNEL_SOURCE,
   APP_MESSAGE_TYPES,
@@ -50,6 +50,8 @@ export function AppDashboard(props: { config: DashboardConfig; title: string }) 
   const doc = useMemo(() => buildAppDocument(props.config, platformOrigin), [props.config, platformOrigin]);
   // Set once the frame has loaded the app; a second load means it navigated away: the channel closes.
   const channel = useRef<{ open: boolean; loads: number }>({ open: false, loads: 0 });
+  // The app's own content height (app:size); until it says, the frame fills the view.
+  const [height, setHeight] = useState<number | null>(null);
 
   const context = useMemo<SurfaceMessage>(
     () => ({
@@ -178,6 +180,9 @@ export function AppDashboard(props: { config: DashboardConfig; title: string }) 
         case APP_MESSAGE_TYPES.error:
           bridge.emitError({ name: m.name ?? "AppError", message: m.message, context: "app", fatal: false });
           return;
+        case APP_MESSAGE_TYPES.size:
+          setHeight(Math.min(Math.max(Math.round(m.height), 240), 20_000));
+          return;
         case APP_MESSAGE_TYPES.drilldown:
           bridge.emit(EVENT_TYPES.drilldown, { member: m.member, ...(m.value !== undefined ? { value: m.value } : {}), widgetId: APP_WIDGET_ID });
           return;
@@ -230,6 +235,7 @@ export function AppDashboard(props: { config: DashboardConfig; title: string }) 
         referrerPolicy="no-referrer"
         allow="camera 'none'; microphone 'none'; geolocation 'none'; payment 'none'; usb 'none'; clipboard-read 'none'; clipboard-write 'none'"
         srcDoc={doc.html}
+        style={height === null ? undefined : { height }}
         onLoad={onLoad}
       />
     </div>

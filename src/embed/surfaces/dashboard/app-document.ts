@@ -72,7 +72,9 @@ export function entryHtml(app: NonNullable<DashboardConfig["app"]>): { html: str
   let html = files[entry]!;
   html = html.replace(/<script\b([^>]*)\bsrc\s*=\s*["']([^"']+)["']([^>]*)>\s*<\/script>/gi, (whole, before: string, src: string, after: string) => {
     const code = fileOf(src);
-    return code === null ? whole : `<script${before}${after}>${inlineScript(code)}</script>`;
+    if (code === null) return whole;
+    const attributes = `${before} ${after}`.trim();
+    return `<script${attributes ? " " + attributes : ""}>${inlineScript(code)}</script>`;
   });
   html = html.replace(/<link\b[^>]*>/gi, (tag) => {
     if (!/\brel\s*=\s*["']?stylesheet/i.test(tag)) return tag;
@@ -142,6 +144,14 @@ function runtimeScript(platformOrigin: string): string {
     onContext: function (fn) { listeners.push(fn); if (context) fn(context); },
     get context() { return context; }
   };
+  var lastHeight = -1;
+  function reportSize() {
+    var h = Math.ceil(document.documentElement.scrollHeight);
+    if (h !== lastHeight) { lastHeight = h; post({ type: T.size, height: h }); }
+  }
+  if (typeof ResizeObserver === "function") {
+    document.addEventListener("DOMContentLoaded", function () { new ResizeObserver(reportSize).observe(document.body); reportSize(); });
+  }
   window.addEventListener("error", function (e) { svc.error(e.message || "Script error", "AppError"); });
   window.addEventListener("unhandledrejection", function (e) { var r = e.reason; svc.error(r && r.message ? r.message : String(r), "AppError"); });
   Object.defineProperty(window, "svc", { value: Object.freeze(svc), writable: false, configurable: false });
