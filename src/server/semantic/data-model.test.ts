@@ -93,6 +93,33 @@ views:
     if (line !== undefined) expect(problems[0]!.line).toBe(line);
   });
 
+  it("refuses a YAML alias bomb as a problem of the file, not a crash", () => {
+    // Twelve levels of nine aliases each would expand to 9^12 items.
+    const lines = ['a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x"]'];
+    for (let i = 1; i < 12; i++) {
+      const name = String.fromCharCode(97 + i);
+      lines.push(
+        `${name}: &${name} [${Array(9)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(", ")}]`,
+      );
+    }
+    lines.push("cubes: *l");
+    let error: unknown;
+    try {
+      loadDataModel([{ path: "bomb.yml", content: lines.join("\n") }]);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(DataModelError);
+    expect((error as DataModelError).problems).toEqual([expect.objectContaining({ file: "bomb.yml", message: expect.stringMatching(/alias/i) })]);
+  });
+
+  it("refuses YAML nested past the parser's stack as a problem of the file", () => {
+    const deep = `cubes: ${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+    expect(() => loadDataModel([{ path: "deep.yml", content: deep }])).toThrow(DataModelError);
+  });
+
   it("reports join cycles", () => {
     const problems = problemsOf(`cubes:
   - name: a

@@ -269,7 +269,16 @@ export function loadDataModel(files: DataModelFile[]): DataModel {
       }
       continue;
     }
-    const parsed = fileSchema.safeParse(doc.toJS() ?? {});
+    let js: unknown;
+    try {
+      // The yaml library counts alias expansions (a "billion laughs" file is refused) and
+      // throws for it; that is the file's problem, not the server's.
+      js = doc.toJS({ maxAliasCount: 100 }) ?? {};
+    } catch (err) {
+      problems.push({ file: file.path, path: [], line: 1, message: `YAML: ${(err as Error).message.split("\n")[0]}` });
+      continue;
+    }
+    const parsed = fileSchema.safeParse(js);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const path = issue.path.map((k) => (typeof k === "symbol" ? String(k) : k));

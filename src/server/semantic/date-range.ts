@@ -78,11 +78,30 @@ export interface ParsedDate {
   dateOnly: boolean;
 }
 
-/** Parses "2024-03-31", "2024-03-31T10:00", "2024-03-31T10:00:00Z", … ; undefined if malformed. */
+/**
+ * Years a date in a query may have. Both engines and JavaScript agree on every day between
+ * them; beyond, a bound plus a day or a period (year 10000) fails in DuckDB and in Postgres'
+ * zone arithmetic, and years below 100 are read by Date.UTC as 19xx.
+ */
+export const MIN_QUERY_YEAR = 1000;
+export const MAX_QUERY_YEAR = 9998;
+export const DATE_BOUNDS_TEXT = `dates must lie between ${MIN_QUERY_YEAR}-01-01 and ${MAX_QUERY_YEAR}-12-31`;
+
+/** Whether an instant or wall time lies within the query years (bounds and period shifts included). */
+export function withinQueryYears(d: Date): boolean {
+  const y = d.getUTCFullYear();
+  return y >= MIN_QUERY_YEAR && (y <= MAX_QUERY_YEAR || (y === MAX_QUERY_YEAR + 1 && d.getTime() === Date.UTC(MAX_QUERY_YEAR + 1, 0, 1)));
+}
+
+/**
+ * Parses "2024-03-31", "2024-03-31T10:00", "2024-03-31T10:00:00Z", … ; undefined if malformed
+ * or outside the query years.
+ */
 export function parseAbsoluteDate(text: string): ParsedDate | undefined {
   const m = ABSOLUTE.exec(text.trim());
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, frac, zone] = m;
+  if (Number(y) < MIN_QUERY_YEAR || Number(y) > MAX_QUERY_YEAR) return undefined;
   const fields = [Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0), Math.floor(Number(`0.${frac ?? 0}`) * 1000)] as const;
   const wall = new Date(Date.UTC(...fields));
   // Reject 2024-02-30 and friends: Date.UTC would silently roll them over.
@@ -205,13 +224,14 @@ export function resolveDateRange(range: string | string[], tz: string, now: Date
   if (typeof range === "string") {
     const wall = resolveRelativeRange(range, tz, now);
     if (!wall) return `unknown relative date range "${range}" (try "today", "last 7 days", "this month", "last year")`;
+    if (!withinQueryYears(wall.start) || !withinQueryYears(wall.end)) return `"${range}" reaches beyond the dates a query may use: ${DATE_BOUNDS_TEXT}`;
     return { wall, from: zonedWallTimeToInstant(wall.start, tz), to: zonedWallTimeToInstant(wall.end, tz) };
   }
   if (range.length !== 2) return "a date range is [from, to]";
   const from = parseAbsoluteDate(range[0]!);
   const to = parseAbsoluteDate(range[1]!);
-  if (!from) return `"${range[0]}" is not a date (YYYY-MM-DD or ISO 8601)`;
-  if (!to) return `"${range[1]}" is not a date (YYYY-MM-DD or ISO 8601)`;
+  if (!from) return `"${range[0]}" is not a date (YYYY-MM-DD or ISO 8601; ${DATE_BOUNDS_TEXT})`;
+  if (!to) return `"${range[1]}" is not a date (YYYY-MM-DD or ISO 8601; ${DATE_BOUNDS_TEXT})`;
   const fromInstant = from.instant ?? zonedWallTimeToInstant(from.wall!, tz);
   const toInstant = to.instant
     ? new Date(to.instant.getTime() + 1)

@@ -33,6 +33,7 @@ export type QueryProblemCode =
   | "wrong_member_kind"
   | "bad_operator"
   | "wrong_value_type"
+  | "value_out_of_range"
   | "wrong_value_count"
   | "malformed_date_range"
   | "measure_filter_not_allowed"

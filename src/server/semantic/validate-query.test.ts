@@ -56,6 +56,31 @@ describe("validateQuery", () => {
       [{ path: "filters.0.values.0", code: "wrong_value_type" }],
     ],
     [
+      "numbers beyond what the engines compare exactly (int64 overflow in DuckDB)",
+      { measures: ["sales.count"], filters: [{ member: "sales.amount", operator: "gt", values: [1e308] }] },
+      [{ path: "filters.0.values.0", code: "value_out_of_range" }],
+    ],
+    [
+      "integer-looking text beyond 2^63",
+      { measures: ["sales.count"], filters: [{ member: "sales.amount", operator: "equals", values: ["9223372036854775808"] }] },
+      [{ path: "filters.0.values.0", code: "value_out_of_range" }],
+    ],
+    [
+      "dates in year 10000 once a day is added (afterDate 9999-12-31)",
+      { measures: ["sales.count"], filters: [{ member: "sales.created_at", operator: "afterDate", values: ["9999-12-31"] }] },
+      [{ path: "filters.0.values.0", code: "wrong_value_type" }],
+    ],
+    [
+      "date ranges ending in year 9999",
+      { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2024-01-01", "9999-12-31"] }] },
+      [{ path: "timeDimensions.0.dateRange", code: "malformed_date_range" }],
+    ],
+    [
+      "relative ranges that run past the last query year",
+      { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", dateRange: "next 9999 years" }] },
+      [{ path: "timeDimensions.0.dateRange", code: "malformed_date_range" }],
+    ],
+    [
       "wrong value counts",
       { measures: ["sales.count"], filters: [{ member: "sales.amount", operator: "gt", values: [1, 2] }] },
       [{ path: "filters.0.values", code: "wrong_value_count" }],

@@ -1,5 +1,5 @@
 import type { DataModel, Dimension } from "./data-model";
-import { isValidTimeZone, parseAbsoluteDate, resolveDateRange } from "./date-range";
+import { DATE_BOUNDS_TEXT, isValidTimeZone, parseAbsoluteDate, resolveDateRange } from "./date-range";
 import { QueryValidationError, type QueryProblem, type QueryProblemCode } from "./errors";
 import { resolveMember, type ResolvedMember } from "./member-resolution";
 import {
@@ -112,6 +112,10 @@ export function normalizeFilter(
         if (!Number.isFinite(n)) {
           problems.add(at, "wrong_value_type", `${JSON.stringify(v)} is not a number (${member.name} is a number)`);
           ok = false;
+        } else if (Math.abs(n) > Number.MAX_SAFE_INTEGER) {
+          // Beyond 2^53 a number is no longer exact, and beyond int64 the engines refuse to compare it.
+          problems.add(at, "value_out_of_range", `${JSON.stringify(v)} is out of range: filter numbers lie within ±${Number.MAX_SAFE_INTEGER}`);
+          ok = false;
         } else out.push(n);
         return;
       }
@@ -125,7 +129,7 @@ export function normalizeFilter(
         return;
       case "time":
         if (typeof v !== "string" || !parseAbsoluteDate(v)) {
-          problems.add(at, "wrong_value_type", `${JSON.stringify(v)} is not a date (YYYY-MM-DD or ISO 8601)`);
+          problems.add(at, "wrong_value_type", `${JSON.stringify(v)} is not a date (YYYY-MM-DD or ISO 8601; ${DATE_BOUNDS_TEXT})`);
           ok = false;
         } else out.push(v);
         return;

@@ -248,6 +248,31 @@ describe.each(storageKinds)("query API (%s storage)", (storage) => {
       expect(body.message).toContain("100,000");
     });
 
+    it.each([
+      ["a number beyond int64", { member: "sales.amount", operator: "gt", values: [1e308] }, "value_out_of_range"],
+      ["an integer beyond int64 as text", { member: "sales.order_id", operator: "equals", values: ["9223372036854775808"] }, "value_out_of_range"],
+      ["a date whose next day is in year 10000", { member: "sales.created_at", operator: "afterDate", values: ["9999-12-31"] }, "wrong_value_type"],
+      [
+        "a date range ending in year 9999",
+        { member: "sales.created_at", operator: "inDateRange", values: ["2024-01-01", "9999-12-31"] },
+        "malformed_date_range",
+      ],
+    ])("refuses %s with 400 before the engine sees it", async (_name, filter, code) => {
+      const res = await query(backend, { query: { measures: ["sales.count"], filters: [filter] }, cache: "bypass" });
+      const body = (await res.json()) as { code: string; details: { code: string }[] };
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(body.code).toBe("validation_failed");
+      expect(body.details).toContainEqual(expect.objectContaining({ code }));
+    });
+
+    it("answers dates at the edge of the query years", async () => {
+      const res = await query(backend, {
+        query: { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", granularity: "year", dateRange: ["1000-01-01", "9998-12-31"] }] },
+        cache: "bypass",
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+    });
+
     it("holds the time limit for a fill over an open range at second granularity", async () => {
       const res = await shortApp.request(`/api/v1/deployments/${deploymentIds[backend]}/query`, {
         method: "POST",
