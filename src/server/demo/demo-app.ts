@@ -69,10 +69,9 @@ export const DEMO_APP_HTML = String.raw`<style>
 
   async function draw(context) {
     const category = context.filters["sales.products_category"];
-    if (categories === null) {
-      const all = await svc.query("funnel_category");
-      categories = all.rows.map((r) => r["sales.products_category"]);
-    }
+    // Both reports at once: the funnel does not wait for the category list.
+    const [all, funnel] = await Promise.all([categories === null ? svc.query("funnel_category") : null, svc.query("funnel_status")]);
+    if (all) categories = all.rows.map((r) => r["sales.products_category"]);
     const cats = document.getElementById("cats");
     cats.replaceChildren(
       ...[null, ...categories].map((c) => {
@@ -84,7 +83,7 @@ export const DEMO_APP_HTML = String.raw`<style>
         return b;
       }),
     );
-    const { rows } = await svc.query("funnel_status");
+    const { rows } = funnel;
     const byStatus = Object.fromEntries(rows.map((r) => [r["sales.status"], Number(r["sales.count"])]));
     const values = STAGES.map((s) => ({ stage: s.label, key: s.key, orders: s.statuses.reduce((n, st) => n + (byStatus[st] || 0), 0) }));
     const top = values[0].orders || 1;

@@ -9,7 +9,7 @@ import { commonErrors, jsonBody, jsonContent, notFoundError, security, type Rout
 import { PublicIdParam } from "../embed-access/routes";
 import { APP_LIBRARIES, type AppLibraryFile } from "../../../schema/app-libraries";
 import { pythonSandbox } from "./python-sandbox";
-import { runPythonReport } from "./service";
+import { createPythonResultCache, runPythonReport } from "./service";
 
 export const PythonRunInput = z
   .object({
@@ -50,11 +50,12 @@ const pythonRun = createRoute({
 });
 
 export function registerPythonRunRoutes(app: Router) {
+  const cache = createPythonResultCache();
   app.openapi(pythonRun, async (c) => {
     const principal = requirePrincipal(c);
     const deps = c.get("deps");
     const output = await runPythonReport(
-      { db: deps.db, engineFor: (id) => deps.queryEngines.get(id), sandbox: pythonSandbox(), queryTimeoutMs: deps.queryEngines.queryTimeoutMs },
+      { db: deps.db, engineFor: (id) => deps.queryEngines.get(id), sandbox: pythonSandbox(), queryTimeoutMs: deps.queryEngines.queryTimeoutMs, cache },
       principal,
       c.req.valid("param").publicId,
       c.req.valid("json"),

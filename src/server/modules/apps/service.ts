@@ -11,6 +11,7 @@ import type { Db } from "../../db/connection";
 import type { Principal } from "../../domain/actor";
 import { badRequest, DomainError, notFound } from "../../domain/errors";
 import type { LoadOptions, QueryEngine } from "../../semantic/query-engine";
+import type { SecurityContext } from "../../semantic/security-context";
 import { resolveViewableDashboard, securityContextOf } from "../embed-access/service";
 import type { PythonOutput, PythonSandbox } from "./python-sandbox";
 
@@ -52,8 +53,16 @@ export function parseRunFilters(filters: string[] | undefined): DashboardFilter[
   return parsed;
 }
 
+export interface PythonRunDeps {
+  db: Db;
+  engineFor: (deploymentId: number) => Promise<QueryEngine>;
+  sandbox: PythonSandbox;
+  queryTimeoutMs?: number;
+  cache?: ReturnType<typeof createPythonResultCache>;
+}
+
 export async function runPythonReport(
-  deps: { db: Db; engineFor: (deploymentId: number) => Promise<QueryEngine>; sandbox: PythonSandbox; queryTimeoutMs?: number },
+  deps: PythonRunDeps,
   principal: Principal,
   publicId: string,
   input: PythonRunInput,
@@ -61,18 +70,31 @@ export async function runPythonReport(
 ): Promise<PythonOutput> {
   const dashboard = await resolveViewableDashboard(deps.db, principal, publicId);
   // Only the dashboard's own reports: another workbook's report is not found here.
-  const snapshot = dashboard.reportSnapshots.find((s) => s.reportId === input.reportId);
+  const snapshot = (dashboard.reportSnapshots as ReportSnapshot[]).find((s) => s.reportId === input.reportId);
   if (!snapshot) throw notFound("Report");
   const code = pythonCodeOf(snapshot);
   if (!code) throw badRequest("This report has no Python code", [{ path: ["reportId"], message: "the report's meta.python is empty" }]);
   const filters = parseRunFilters(input.filters);
+  const securityContext = await securityContextOf(principal, deps.db);
+  const key = JSON.stringify([dashboard.versionId, snapshot.reportId, [...(input.filters ?? [])].sort(), securityContext]);
+  const compute = () => execute(deps, dashboard.deploymentId, snapshot, code, filters, securityContext, signal);
+  return deps.cache ? deps.cache.get(key, compute) : compute();
+}
 
+async function execute(
+  deps: PythonRunDeps,
+  deploymentId: number,
+  snapshot: ReportSnapshot,
+  code: string,
+  filters: DashboardFilter[],
+  securityContext: SecurityContext,
+  signal: AbortSignal | undefined,
+): Promise<PythonOutput> {
   let rows: Record<string, unknown>[] = [];
   let columns: string[] = [];
   const query = (snapshot.meta as { query?: unknown } | null)?.query;
   if (query && typeof query === "object") {
-    const engine = await deps.engineFor(dashboard.deploymentId);
-    const securityContext = await securityContextOf(principal, deps.db);
+    const engine = await deps.engineFor(deploymentId);
     const result = await engine.load(applyDashboardFilters(query as SemanticQuery, filters), {
       securityContext,
       signal,
@@ -89,4 +111,28 @@ export async function runPythonReport(
     throw new DomainError("python_failed", run.message, { details: { reason: run.reason, stdout: run.stdout } });
   }
   return run.output;
+}
+
+/**
+ * Answers of python-run for a minute, by dashboard version, report, filters and the viewer's
+ * security context: each view of a dashboard would otherwise start an interpreter. A report's
+ * code that reads the clock or randomness sees its answer reused within that minute.
+ */
+export function createPythonResultCache(opts: { ttlMs?: number; maxEntries?: number } = {}) {
+  const ttlMs = opts.ttlMs ?? 60_000;
+  const maxEntries = opts.maxEntries ?? 500;
+  const entries = new Map<string, { at: number; value: Promise<PythonOutput> }>();
+  return {
+    get(key: string, compute: () => Promise<PythonOutput>): Promise<PythonOutput> {
+      const now = Date.now();
+      const hit = entries.get(key);
+      if (hit && now - hit.at < ttlMs) return hit.value;
+      const value = compute();
+      entries.set(key, { at: now, value });
+      // Failures are not kept.
+      value.catch(() => entries.get(key)?.value === value && entries.delete(key));
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      return value;
+    },
+  };
 }
