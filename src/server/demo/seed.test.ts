@@ -110,7 +110,7 @@ describe("seedDemo", () => {
       ReportSnapshot.array()
         .parse(version!.reportSnapshots)
         .map((s) => s.name),
-    ).toEqual(["funnel_status", "funnel_category"]);
+    ).toEqual(["funnel_status", "funnel_category", "python_status_summary"]);
   });
 
   it("leaves an existing demo alone on the next start", async () => {
