@@ -168,7 +168,7 @@ test("a hostile app reaches no network, no parent, no top window, no other workb
 
   // Nothing went to the attacker, and the app made no API call of its own.
   expect(finished.filter((u) => u.startsWith(E2E.attackerUrl) || u.includes("/exfil") || u.includes("/xhr") || u.includes("/pixel.png"))).toEqual([]);
-  expect(failed.filter((f) => f.url.startsWith(E2E.attackerUrl) && !/BLOCKED_BY_CSP|ERR_BLOCKED/.test(f.error))).toEqual([]);
+  expect(failed.filter((f) => f.url.startsWith(E2E.attackerUrl) && !/BLOCKED_BY_CSP|ERR_BLOCKED|^csp$/i.test(f.error))).toEqual([]);
   expect(page.url().startsWith(hostUrl)).toBe(true);
 
   // Forged events reached the host only as messages not from the embed's window; the embed sent none.
