@@ -3,6 +3,8 @@ import { E2E } from "./e2e/support/env";
 
 export default defineConfig({
   testDir: "e2e",
+  // e2e/cluster is the two-node suite of vitest.cluster.config.ts (node processes, no browser).
+  testIgnore: "cluster/**",
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

@@ -54,10 +54,13 @@ const rows = option("rows") ?? (full ? "1000000" : "200000");
 const POSTGRES = "postgresql://postgres@127.0.0.1:5432/test";
 
 const BENCHES: Record<string, BenchSpec> = {
+  "app-time-to-ready": { modest: ["--runs", "5"], build: true },
   "bridge-roundtrip": { modest: ["--runs", "200", "--warmup", "20"], build: true },
+  "cluster-throughput": { modest: ["--seconds", "3", "--rounds", "3"], postgres: POSTGRES },
   "dashboard-apps": { modest: ["--runs", "2", "--python-runs", "3"], build: true },
   "dashboard-bundle": { modest: [], build: true },
   "dashboard-load": { modest: ["--runs", "2"], build: true },
+  "model-build": { modest: ["--runs", "3"] },
   "query-api-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
   "query-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
   "time-to-ready": { modest: ["--runs", "6"], build: true },

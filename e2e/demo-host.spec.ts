@@ -19,3 +19,15 @@ test.describe("the demo host", () => {
     await expect(page.locator("#status")).toContainText("acme-corp");
   });
 });
+
+test.describe("the demo host's creator tab", () => {
+  test("embeds the creator-mode app for the signed-in tenant user", async ({ page }) => {
+    await page.goto(`${E2E.demoHostUrl}/`);
+    await page.getByRole("tab", { name: "Creator" }).click();
+    await expect(page.locator("iframe#embed")).toHaveAttribute("src", new RegExp(`^${E2E.platformUrl}/embed/d/\\d+/app\\?`));
+    const frame = page.frameLocator("iframe#embed");
+    await expect(frame.getByTestId("app-home")).toBeVisible({ timeout: 30_000 });
+    await expect(frame.getByTestId("nav-shared")).toContainText("acme-corp");
+    await expect(page.locator("#status")).toContainText("acme-corp");
+  });
+});

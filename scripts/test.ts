@@ -1,6 +1,7 @@
 /**
  * `npm test`: the whole suite. The type check, the lint (ESLint and Prettier's check, as
- * `npm run lint`), unit and in-process API tests (vitest), the package check, then the
+ * `npm run lint`), unit and in-process API tests (vitest), the two-node cluster tests (real
+ * processes behind haproxy, `npm run test:cluster`), the package check, then the
  * browser tests (Playwright in Debian's Chromium against the real server on two origins).
  * Ends with one line `tests: N passed, N failed`.
  */
@@ -54,6 +55,37 @@ if (!args.has("--e2e-only")) {
   } catch {
     ok = false;
     failed += 1;
+  }
+}
+
+if (!args.has("--e2e-only") && !args.has("--no-cluster")) {
+  section("two-node cluster (node processes on one Postgres database behind haproxy)");
+  // Needs the Postgres server (DATABASE_URL, or 127.0.0.1:5432 with trust) and haproxy, which
+  // the suite installs with apt-get when it runs as root; docs/scaling.md describes the suite.
+  const base = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+  const probe = spawnSync(
+    process.execPath,
+    ["-e", `const c=new (require("pg").Client)(${JSON.stringify(base)});c.connect().then(()=>c.end()).then(()=>process.exit(0),()=>process.exit(1))`],
+    {
+      cwd: root,
+    },
+  );
+  if (probe.status !== 0) {
+    process.stdout.write("skipped: no Postgres server answers at DATABASE_URL or 127.0.0.1:5432\n");
+  } else {
+    const report = path.join(out, "vitest-cluster.json");
+    ok =
+      run("npx", ["vitest", "run", "-c", "vitest.cluster.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
+        DATABASE_URL: base,
+      }) && ok;
+    try {
+      const r = JSON.parse(readFileSync(report, "utf8"));
+      passed += r.numPassedTests;
+      failed += r.numFailedTests;
+    } catch {
+      ok = false;
+      failed += 1;
+    }
   }
 }
 

@@ -17,5 +17,5 @@ export function rigAddresses(basePort: number) {
 }
 export type RigAddresses = ReturnType<typeof rigAddresses>;
 
-/** Fixed addresses of the rig the Playwright suite runs against. */
-export const E2E = rigAddresses(18080);
+/** Addresses of the rig the Playwright suite runs against (SVC_E2E_BASE_PORT moves them, e.g. to run beside another rig). */
+export const E2E = rigAddresses(Number(process.env.SVC_E2E_BASE_PORT) || 18080);

@@ -5,6 +5,7 @@ import { configPath, resolveCredentials, writeConfig } from "./config";
 import { callApi, CliError } from "./platform-calls";
 import { listWorkbookFiles, loadWorkbookFile, serializeWorkbookFile, type FileProblem, type WorkbookFile } from "./workbook-file";
 import { applyWorkbookFiles, exportWorkbook, type FileOutcome } from "./workbooks-as-code";
+import { registerModelCommands } from "./models-as-code";
 
 /** Where the CLI reads and writes; the bin passes the process's, tests their own. */
 export interface CliIo {
@@ -127,6 +128,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         out(`wrote ${opts.output} (${file.reports.length} reports)`);
       } else io.stdout(text);
     });
+
+  registerModelCommands(program, { connect, out, err, fail: () => void (exitCode = EXIT.failed) });
 
   const embed = program.command("embed").description("signed embedding");
   embed

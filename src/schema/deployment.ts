@@ -77,10 +77,21 @@ export const DataModelFileInput = z
   })
   .meta({ id: "DataModelFileInput" });
 
+/** Where a deployment runs (spec 2.9): `svccloud` is the hosted option. */
+export const CloudProvider = z.enum(["svccloud", "aws", "gcp"]).meta({ id: "CloudProvider" });
+/** How a deployment's model comes in (spec 2.9). */
+export const CreationMethod = z.enum(["upload", "svccloud", "git", "ssh"]).meta({ id: "CreationMethod" });
+/** How changes are deployed (spec 2.9): from a git remote, or from the CLI / API. */
+export const DeployMode = z.enum(["git", "cli"]).meta({ id: "DeployMode" });
+
 /** `POST /build/api/v1/deployments/`: name, data source, and optionally the data model files. */
 export const CreateDeploymentInput = z
   .strictObject({
     name: SafeText.trim().min(1).max(200),
+    cloudProvider: CloudProvider.default("svccloud"),
+    creationMethod: CreationMethod.default("upload"),
+    deployMode: DeployMode.default("cli"),
+    region: SafeText.min(1).max(64).optional().meta({ description: "Region of the deployment (GET /api/v1/regions/)." }),
     dataSource: DataSourceInput,
     dataModelFiles: z
       .array(DataModelFileInput)

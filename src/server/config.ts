@@ -47,6 +47,19 @@ export const ConfigSchema = z.object({
   SVC_DEMO_ROWS: z.coerce.number().int().min(1000).max(50_000_000).default(100_000),
   SVC_DEMO: z.enum(["on", "off"]).default("on"),
   SVC_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Redis for the rate-limit counters (shared by every node); without it they live in Postgres. */
+  REDIS_URL: z
+    .string()
+    .refine((v) => /^rediss?:\/\//.test(v), "must be a redis:// or rediss:// URL")
+    .optional(),
+  /** How often a node writes its heartbeat; a node silent for three beats is gone. */
+  SVC_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** How long a job claim holds without renewal: a node dead this long loses its jobs to the others. */
+  SVC_JOB_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
+  /** On shutdown, how long the node keeps serving while its health check says `draining`, so balancers move away first. */
+  SVC_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** On shutdown, how long running jobs may take to finish before they are given back to the queue. */
+  SVC_JOB_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
 export type Config = z.output<typeof ConfigSchema> & { publicUrl: string; demoHostOrigin: string | null };

@@ -36,4 +36,6 @@ export interface AppDeps {
   authenticateEmbedToken?: (token: string) => Promise<Principal | null>;
   /** Resolves the token of a platform login cookie; set by the login module. */
   authenticateLoginToken?: (token: string) => Promise<Principal | null>;
+  /** This process as a node of the cluster (its id and whether it takes requests); absent in tests that start none. */
+  clusterNode?: { readonly nodeId: string; readonly status: "ready" | "draining" | "stopped" };
 }

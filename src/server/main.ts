@@ -47,7 +47,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info("shutting down", { signal });
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => process.exit(1), 15_000 + config.SVC_DRAIN_DELAY_MS + config.SVC_JOB_DRAIN_MS);
     force.unref();
     await platform.stop();
     logger.info("stopped");

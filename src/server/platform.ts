@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -15,8 +15,18 @@ import { issueDemoHostKey, seedDemo } from "./demo/seed";
 import { startDemoHost } from "./demo/host-server";
 import { createPlatformServices } from "./platform-services";
 import { createLingeringServer } from "./http/lingering-close";
+import { startClusterNode, type ClusterNode } from "./cluster/node";
+import { createRedisRateLimitStore, setRateLimitStore } from "./cluster/rate-limit-store";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version?: string }).version ?? "0.0.0";
+  } catch {
+    return "0.0.0";
+  }
+}
 
 export interface RunningPlatform {
   storageKind: "pglite" | "postgres";
@@ -24,6 +34,8 @@ export interface RunningPlatform {
   port: number;
   urls: { api: string; demoHost: string | null; demoDashboard: string | null };
   adminToken: string | null;
+  /** This process as a node of the cluster: its id, job runner and invalidation bus. */
+  node: ClusterNode;
   stop(): Promise<void>;
 }
 
@@ -47,6 +59,8 @@ function closeServer(server: Server): Promise<void> {
 /** Starts everything `npm start` runs: storage, the demo, the platform server, the demo host. */
 export async function startPlatform(config: Config, logger: Logger): Promise<RunningPlatform> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.SVC_DATA_DIR });
+  const rateLimits = config.REDIS_URL ? createRedisRateLimitStore(config.REDIS_URL) : null;
+  if (rateLimits) setRateLimitStore(database.db, rateLimits);
   const secretBox = createSecretBox(loadMasterKey({ secret: config.SVC_SECRET_KEY, dataDir: config.SVC_DATA_DIR }));
   const boot = await bootstrapAccount(database.db, {
     adminEmail: config.SVC_ADMIN_EMAIL,
@@ -78,8 +92,20 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     ...services.deps,
   };
   if (!deps.embedAssets) logger.warn("embed app not built; /embed/* answers 503 until `npm run build`");
+  // The node joins the cluster before it listens: other nodes' invalidations reach it from its first request.
+  const node = await startClusterNode({
+    db: database.db,
+    databaseUrl: config.DATABASE_URL,
+    logger,
+    version: packageVersion(),
+    address: `${config.HOST ?? "0.0.0.0"}:${config.PORT}`,
+    heartbeatMs: config.SVC_HEARTBEAT_MS,
+    jobLeaseMs: config.SVC_JOB_LEASE_MS,
+  });
+  deps.clusterNode = node;
   const app = createApp(deps);
   const server = await listen(app.fetch, config.PORT, config.HOST);
+  node.jobs.start();
 
   let demoHost: { stop(): Promise<void>; url: string } | null = null;
   if (config.demoHostOrigin && demo) {
@@ -105,9 +131,17 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       demoHost: demoHost?.url ?? null,
       demoDashboard: demo ? `${config.publicUrl}/embed/dashboard/${demo.dashboardPublicId}` : null,
     },
+    node,
     async stop() {
+      // Draining: the health check answers 503 while requests are still served, so a balancer
+      // moves new requests to the other nodes before this one stops listening.
+      await node.drain();
+      if (config.SVC_DRAIN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SVC_DRAIN_DELAY_MS));
+      // In-flight requests finish; then running jobs finish or go back to the queue.
       await Promise.all([closeServer(server), demoHost?.stop()]);
+      await node.stop({ drainMs: config.SVC_JOB_DRAIN_MS });
       await services.close();
+      await rateLimits?.close?.();
       await database.close();
     },
   };

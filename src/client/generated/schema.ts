@@ -36,6 +36,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/app-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The app configuration for the caller (embed viewer or platform user) */
+        get: operations["getAppConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -90,6 +107,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/cluster/nodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API nodes serving this database, seen within three heartbeats (admin) */
+        get: operations["listClusterNodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deployments": {
         parameters: {
             query?: never;
@@ -121,6 +155,195 @@ export interface paths {
         post?: never;
         /** Delete a deployment and everything in it (admin) */
         delete: operations["deleteDeployment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/app/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The creator app's home: who is working, recent and favourite workbooks, what was shared with the caller */
+        get: operations["getAppHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/app/recents/{workbookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Record that the caller opened a workbook (read access) */
+        put: operations["touchAppRecent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/app/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Folders, workbooks and reports the caller can read whose name contains the text */
+        get: operations["searchApp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/app/shares/{objectType}/{objectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an object is shared in the embed creator's tenant (manage access) */
+        get: operations["getAppShares"];
+        /** Share an object read-only with the tenant's embed groups or all_embed_users (manage access; replaces the set) */
+        put: operations["setAppShares"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/app/workbooks/{workbookId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reports (sheets) of a workbook the caller can read */
+        get: operations["listWorkbookReports"];
+        put?: never;
+        /** Add a report (sheet) to a workbook (edit access); it is shared where the workbook is */
+        post: operations["createWorkbookReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/build-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Build state of a branch's model (default: the caller's dev branch, else main) */
+        get: operations["getBuildStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/creation-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the deployment's set-up wizard stands */
+        get: operations["getCreationStep"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/creation-step/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete the current set-up step (data-source, data-model, embedding) with its input and move on */
+        post: operations["advanceCreationStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/creation-step/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the set-up wizard over */
+        post: operations["resetCreationStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/dbt-sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a dbt sync: a background job reads manifest.json from the connected repository and commits one cube per dbt model on branchName (default a new branch) */
+        post: operations["startDbtSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/dbt-sync/{syncJobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sync job's status and log lines */
+        get: operations["getDbtSyncJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -836,6 +1059,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this node takes requests (for load balancers); 503 while it drains */
+        get: operations["getNodeHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user-attribute-values/": {
         parameters: {
             query?: never;
@@ -975,10 +1215,249 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/build/api/v1/deployments/{deploymentId}/branches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Branches of the deployment's model */
+        get: operations["listModelBranches"];
+        put?: never;
+        /** Create a branch from another branch's head */
+        post: operations["createModelBranch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build/api/v1/deployments/{deploymentId}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the caller's dev branch's changes as a commit */
+        post: operations["commitDataModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build/api/v1/deployments/{deploymentId}/data-model/file-hashes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** sha256 of every file of a branch, so a client uploads only what changed */
+        get: operations["getDataModelFileHashes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build/api/v1/deployments/{deploymentId}/data-model/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Files of a branch with their hashes; with path=, that one file with its content */
+        get: operations["listDataModelFiles"];
+        /** Write a file on the caller's dev branch; answers the branch's model compiled as a whole (invalid files are kept) */
+        put: operations["writeDataModelFile"];
+        post?: never;
+        /** Delete a file on the caller's dev branch */
+        delete: operations["deleteDataModelFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build/api/v1/deployments/{deploymentId}/data-model/files/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rename a file on the caller's dev branch */
+        post: operations["renameDataModelFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build/api/v1/deployments/{deploymentId}/data-model/upload/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add one file (base64) to an upload; its sha256 is checked */
+        post: operations["uploadDataModelFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build/api/v1/deployments/{deploymentId}/data-model/upload/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish an upload: one atomic commit on its branch (on main only a valid model) */
+        post: operations["finishDataModelUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build/api/v1/deployments/{deploymentId}/data-model/upload/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start an upload to a branch (replace its files, or merge into them) */
+        post: operations["startDataModelUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build/api/v1/deployments/{deploymentId}/dev-mode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enter dev mode: the caller's personal branch dev-<user>-<hash>, forked from baseBranch (default main) */
+        post: operations["enterDevMode"];
+        /** Leave dev mode (the branch stays) */
+        delete: operations["leaveDevMode"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build/api/v1/deployments/{deploymentId}/git/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect the model to a git repository: its model/ folder is imported (or main is pushed to an empty branch); pull fetches from it, merge-to-default pushes to it */
+        post: operations["connectGitRemote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build/api/v1/deployments/{deploymentId}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge one branch into another (three-way); 409 merge_conflict lists the files and changes nothing */
+        post: operations["mergeModelBranches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build/api/v1/deployments/{deploymentId}/merge-to-default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge a branch into main (only a valid model); production serves it at once on every node */
+        post: operations["mergeModelToDefault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build/api/v1/deployments/{deploymentId}/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring the parent branch's (or the git remote's) new commits into the caller's dev branch; 409 merge_conflict lists the files */
+        post: operations["pullDataModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AdvanceSetupInput: {
+            /**
+             * @description The step's input (see the step list in docs/data-model.md).
+             * @default {}
+             */
+            input: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The step being completed: must be the current one.
+             * @enum {string}
+             */
+            step: "data-source" | "data-model" | "embedding" | "done";
+        };
         AiWidgetThreadInput: {
             /** @description Checksum of the published version the caller saw; a stale one is refused with 409. */
             checksum?: string;
@@ -1003,6 +1482,110 @@ export interface components {
         ApiKeysListResponse: {
             items: components["schemas"]["ApiKey"][];
         };
+        AppConfig: {
+            /** @default false */
+            applyThemeGlobally: boolean;
+            /**
+             * @description Name of an embed theme applied to the app, or null for the default.
+             * @default null
+             */
+            appTheme: string | null;
+            /** @default {} */
+            creatorMode: {
+                /** @default [] */
+                localizedTitles: components["schemas"]["LocalizedTitle"][];
+                /** @default false */
+                showGeneratedSql: boolean;
+                /** @default true */
+                showSemanticSql: boolean;
+            };
+            /** @default {} */
+            embedding: {
+                /** @default null */
+                locale: string | null;
+                /** @default false */
+                showDashboardChat: boolean;
+            };
+            /** @default {} */
+            sheetsUi: {
+                /** @default true */
+                showAppliedFilters: boolean;
+            };
+        };
+        AppHome: {
+            favorites: components["schemas"]["WorkspaceItem"][];
+            me: components["schemas"]["AppMe"];
+            recent: components["schemas"]["WorkspaceItem"][];
+            /** @description Items others shared with the caller's groups. */
+            shared: components["schemas"]["WorkspaceItem"][];
+        };
+        AppMe: {
+            canCreate: boolean;
+            displayName: string | null;
+            embedTenant: string | null;
+            /** @enum {string} */
+            mode: "signed" | "private";
+            /** @enum {string} */
+            role: "viewer" | "ai_bi_user" | "developer" | "admin";
+            /** @description The session's settings and creator settings (showWorkbookShare, showDashboardSettings, showMemberNames, showWorkbookChat, …). */
+            settings: {
+                [key: string]: unknown;
+            };
+            /** @description The tenant's shared space (a root folder its creators edit); null in private mode. */
+            sharedFolderId: number | null;
+        };
+        AppSearchResponse: {
+            items: components["schemas"]["WorkspaceItem"][];
+        };
+        AppShares: {
+            available: {
+                displayName: string | null;
+                /** @enum {string} */
+                kind: "embed_group";
+                name: string;
+            }[];
+            /** @description Where the object is shared now (read access). */
+            shared: components["schemas"]["AppShareTarget"][];
+        };
+        AppShareTarget: {
+            /** @enum {string} */
+            kind: "all_embed_users";
+        } | {
+            /** @enum {string} */
+            kind: "embed_group";
+            name: string;
+        };
+        BuildStatus: {
+            branch: string;
+            builtAt: string;
+            commit: number;
+            errors: components["schemas"]["ModelProblem"][];
+            /** @description Background jobs writing to this branch (dbt sync). */
+            jobs?: {
+                createdAt: string;
+                id: string;
+                kind: string;
+                status: string;
+            }[];
+            /** @enum {string} */
+            status: "building" | "ready" | "failed";
+        };
+        /**
+         * @default svccloud
+         * @enum {string}
+         */
+        CloudProvider: "svccloud" | "aws" | "gcp";
+        ClusterNode: {
+            address: string | null;
+            host: string;
+            id: string;
+            lastSeenAt: string;
+            pid: number;
+            startedAt: string;
+            /** @enum {string} */
+            status: "starting" | "ready" | "draining" | "stopped";
+            version: string;
+        };
         ColumnFormatOverride: {
             decimalPlaces?: number | null;
             /** @enum {string} */
@@ -1025,16 +1608,29 @@ export interface components {
             expiresAt?: string | null;
             name: string;
         };
+        CreateAppReportInput: {
+            /** @enum {string} */
+            kind?: "vega" | "table" | "kpi";
+            name?: string;
+            query?: {
+                [key: string]: unknown;
+            };
+        };
         CreatedApiKey: {
             key: components["schemas"]["ApiKey"];
             /** @description The secret token. Shown once; only its hash is stored. */
             token: string;
         };
         CreateDeploymentInput: {
+            cloudProvider?: components["schemas"]["CloudProvider"];
+            creationMethod?: components["schemas"]["CreationMethod"];
             /** @description Validated as a whole before anything is stored; stored on the default branch `main`. */
             dataModelFiles?: components["schemas"]["DataModelFileInput"][];
             dataSource: components["schemas"]["DataSourceInput"];
+            deployMode?: components["schemas"]["DeployMode"];
             name: string;
+            /** @description Region of the deployment (GET /api/v1/regions/). */
+            region?: string;
         };
         CreateEmbedGroupInput: {
             displayName?: string | null;
@@ -1043,6 +1639,15 @@ export interface components {
         CreateFolderInput: {
             name: string;
             parentId?: number | null;
+        };
+        CreateModelBranchInput: {
+            /**
+             * @description Branch name.
+             * @default main
+             */
+            from: string;
+            /** @description Branch name. */
+            name: string;
         };
         CreateUserAttributeInput: {
             defaultValue?: string | number | boolean | string[] | number[] | null;
@@ -1079,6 +1684,11 @@ export interface components {
             name?: string | null;
             slug?: string | null;
         };
+        /**
+         * @default upload
+         * @enum {string}
+         */
+        CreationMethod: "upload" | "svccloud" | "git" | "ssh";
         Dashboard: {
             allowEmbed: boolean;
             config: components["schemas"]["DashboardConfig"];
@@ -1217,6 +1827,15 @@ export interface components {
             type: "postgres";
             user: string;
         };
+        DbtSyncInput: {
+            /** @description Branch name. */
+            branchName?: string;
+        };
+        DbtSyncResult: {
+            branchName: string;
+            syncJobId: string;
+            workflowId: string;
+        };
         Deployment: {
             createdAt: string;
             dataSource: components["schemas"]["DeploymentDataSource"];
@@ -1237,6 +1856,16 @@ export interface components {
             type: "duckdb" | "postgres";
             user?: string;
         };
+        DeploymentSetup: {
+            cloudProvider: components["schemas"]["CloudProvider"];
+            completed: components["schemas"]["SetupStep"][];
+            creationMethod: components["schemas"]["CreationMethod"];
+            deploymentId: number;
+            deployMode: components["schemas"]["DeployMode"];
+            region: string | null;
+            step: components["schemas"]["SetupStep"];
+            steps: components["schemas"]["SetupStep"][];
+        };
         DeploymentsListResponse: {
             /**
              * @deprecated
@@ -1250,6 +1879,15 @@ export interface components {
             data: components["schemas"]["Deployment"][];
             items: components["schemas"]["Deployment"][];
             pageInfo: components["schemas"]["PageInfo"];
+        };
+        /**
+         * @default cli
+         * @enum {string}
+         */
+        DeployMode: "git" | "cli";
+        DevModeInput: {
+            /** @description Branch name. */
+            baseBranch?: string;
         };
         DistinctValues: {
             values: unknown[];
@@ -1480,6 +2118,29 @@ export interface components {
             /** @description Single use; exchange it within 5 minutes. Put it in the iframe URL as `session=`. */
             sessionId: string;
         };
+        GitConnectInput: {
+            /**
+             * @description Branch name.
+             * @default main
+             */
+            branch: string;
+            credentials?: {
+                /** @description Password or access token; sealed at rest, never returned. */
+                password: string;
+                username?: string;
+            };
+            /** @description Use this OAuth integration's token instead of credentials. */
+            oauthIntegrationId?: number;
+            /** @description https:// or http:// URL of the repository (admins may also give a local path or file:// URL). */
+            url: string;
+        };
+        GitConnection: {
+            branch: string;
+            hasCredentials: boolean;
+            imported: boolean;
+            lastRemoteSha: string | null;
+            url: string;
+        };
         Grant: {
             createdAt: string;
             /** @enum {string} */
@@ -1504,6 +2165,10 @@ export interface components {
         GrantsListResponse: {
             items: components["schemas"]["Grant"][];
         };
+        LocalizedTitle: {
+            locale: string;
+            value: string;
+        };
         LoginInput: {
             email: string;
             password: string;
@@ -1527,6 +2192,158 @@ export interface components {
             user: components["schemas"]["SessionUser"];
             /** @enum {string} */
             via: "api_key" | "login_session";
+        };
+        ModelBranch: {
+            /** @enum {string} */
+            buildStatus: "building" | "ready" | "failed";
+            createdAt: string;
+            hasUncommittedChanges: boolean;
+            headCommitId: number;
+            isDefault: boolean;
+            name: string;
+            ownerUserId: number | null;
+            parentBranch: string | null;
+            version: number;
+        };
+        ModelBranchList: {
+            items: components["schemas"]["ModelBranch"][];
+        };
+        ModelCommit: {
+            authorName: string;
+            branch: string;
+            createdAt: string;
+            id: number;
+            mergeParentId: number | null;
+            message: string;
+            parentId: number | null;
+        } | null;
+        ModelCommitInput: {
+            message: string;
+        };
+        ModelCommitResult: {
+            branch: string;
+            /** @description Null when there was nothing to commit. */
+            commit: {
+                authorName: string;
+                branch: string;
+                createdAt: string;
+                id: number;
+                mergeParentId: number | null;
+                message: string;
+                parentId: number | null;
+            } | null;
+            errors: components["schemas"]["ModelProblem"][];
+            valid: boolean;
+        };
+        /** @description A model file; `content` only when one file is read. */
+        ModelFile: {
+            content?: string;
+            path: string;
+            /** @description sha256 of the file content (UTF-8), hex. */
+            sha256: string;
+            size: number;
+        };
+        /** @description Path → sha256 of every file of the branch. */
+        ModelFileHashes: {
+            [key: string]: string;
+        };
+        ModelFileList: {
+            branch: string;
+            commit: number;
+            files: components["schemas"]["ModelFile"][];
+        };
+        ModelMergeInput: {
+            /** @description Branch name. */
+            from: string;
+            /** @description Branch name. */
+            into: string;
+        };
+        ModelMergeResult: {
+            branchRemoved?: boolean;
+            /** @description The new commit; null when there was nothing to bring in. */
+            commit: {
+                authorName: string;
+                branch: string;
+                createdAt: string;
+                id: number;
+                mergeParentId: number | null;
+                message: string;
+                parentId: number | null;
+            } | null;
+            fastForward: boolean;
+            into: string;
+            /** @description Whether the result was pushed to the connected git remote. */
+            pushed?: boolean;
+        };
+        ModelMergeToDefaultInput: {
+            /** @description Branch name. */
+            branch: string;
+            /** @default true */
+            removeBranchAfterMerge: boolean;
+        };
+        /** @description One problem of a model: the file, the line when known, and what is wrong. */
+        ModelProblem: {
+            line?: number;
+            message: string;
+            path: string;
+        };
+        ModelPullInput: {
+            /** @description Branch to pull from; default the branch's parent (refreshed from the connected git remote first, if any). */
+            from?: string;
+        };
+        ModelUploadFileInput: {
+            /** @description File content, base64. */
+            content: string;
+            /** @description Relative path inside the model folder (e.g. `cubes/orders.yml`). */
+            path: string;
+            /** @description sha256 of the file content (UTF-8), hex. */
+            sha256: string;
+            uploadId: string;
+        };
+        ModelUploadFileResult: {
+            path: string;
+            sha256: string;
+            size: number;
+        };
+        ModelUploadFinishInput: {
+            /** @description In `merge` mode: files to delete in the same commit. */
+            deletePaths?: string[];
+            /** @default Upload */
+            message: string;
+            uploadId: string;
+        };
+        ModelUploadFinishResult: {
+            branch: string;
+            commit: components["schemas"]["ModelCommit"];
+            errors: components["schemas"]["ModelProblem"][];
+            filesChanged: number;
+            valid: boolean;
+        };
+        ModelUploadStartInput: {
+            /** @description Branch name. */
+            branch: string;
+            /**
+             * @default merge
+             * @enum {string}
+             */
+            mode: "replace" | "merge";
+        };
+        ModelUploadStartResult: {
+            uploadId: string;
+        };
+        ModelWriteResult: {
+            branch: string;
+            errors: components["schemas"]["ModelProblem"][];
+            valid: boolean;
+            /** @description The branch's version after the write (compare-and-swap counter). */
+            version: number;
+        };
+        NodeHealth: {
+            /**
+             * @description `draining`: the node is shutting down and takes no new requests.
+             * @enum {string}
+             */
+            status: "ready" | "draining" | "stopped";
         };
         PageInfo: {
             endCursor?: string;
@@ -1611,6 +2428,12 @@ export interface components {
                 [key: string]: unknown;
             }[];
             fromCache: boolean;
+        };
+        RenameModelFileInput: {
+            /** @description Relative path inside the model folder (e.g. `cubes/orders.yml`). */
+            from: string;
+            /** @description Relative path inside the model folder (e.g. `cubes/orders.yml`). */
+            to: string;
         };
         Report: {
             canEdit: boolean;
@@ -1748,6 +2571,9 @@ export interface components {
             /** @enum {string} */
             role: "viewer" | "ai_bi_user" | "developer" | "admin";
         };
+        SetAppSharesInput: {
+            shared: components["schemas"]["AppShareTarget"][];
+        };
         SetEmbedAccessInput: {
             /** @description When true, rules not listed are removed; otherwise only the listed rules change. */
             replace?: boolean;
@@ -1758,6 +2584,8 @@ export interface components {
             currentPassword?: string;
             password: string;
         };
+        /** @enum {string} */
+        SetupStep: "data-source" | "data-model" | "embedding" | "done";
         SetUserAttributeValuesInput: {
             userId: number;
             values: {
@@ -1772,6 +2600,21 @@ export interface components {
             current: boolean;
             id: string;
             retiredAt: string | null;
+        };
+        SyncJob: {
+            branch: string;
+            createdAt: string;
+            finishedAt: string | null;
+            id: string;
+            kind: string;
+            logs: {
+                at: string;
+                /** @enum {string} */
+                level: "info" | "error";
+                message: string;
+            }[];
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed";
         };
         UpdateDeploymentInput: {
             dataSource?: components["schemas"]["DataSourceInput"];
@@ -1880,6 +2723,9 @@ export interface components {
             user?: components["schemas"]["ResourceOwner"];
             userId?: number | null;
         };
+        WorkbookReportsResponse: {
+            items: components["schemas"]["Report"][];
+        };
         WorkbooksListResponse: {
             /**
              * @deprecated
@@ -1946,6 +2792,11 @@ export interface components {
             data: components["schemas"]["WorkspaceItem"][];
             items: components["schemas"]["WorkspaceItem"][];
             pageInfo: components["schemas"]["PageInfo"];
+        };
+        WriteModelFileInput: {
+            content: string;
+            /** @description Relative path inside the model folder (e.g. `cubes/orders.yml`). */
+            path: string;
         };
     };
     responses: never;
@@ -2110,6 +2961,53 @@ export interface operations {
             };
         };
     };
+    getAppConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app configuration, every field filled (defaults where nothing is stored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppConfig"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -2234,6 +3132,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listClusterNodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live nodes, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ClusterNode"][];
+                    };
                 };
             };
             /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
@@ -2452,6 +3399,796 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAppHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The home. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppHome"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    touchAppRecent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchApp: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 50 of each kind, most recently changed first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppSearchResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAppShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                objectId: number;
+                objectType: "workbook" | "folder" | "report";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shares. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppShares"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setAppShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                objectId: number;
+                objectType: "workbook" | "folder" | "report";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAppSharesInput"];
+            };
+        };
+        responses: {
+            /** @description The shares. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppShares"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWorkbookReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkbookReportsResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWorkbookReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                workbookId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAppReportInput"];
+            };
+        };
+        responses: {
+            /** @description The new report. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBuildStatus: {
+        parameters: {
+            query?: {
+                /** @description Branch name. */
+                branch?: string;
+            };
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Build status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuildStatus"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCreationStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The set-up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentSetup"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    advanceCreationStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvanceSetupInput"];
+            };
+        };
+        responses: {
+            /** @description The set-up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentSetup"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetCreationStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The set-up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentSetup"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startDbtSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DbtSyncInput"];
+            };
+        };
+        responses: {
+            /** @description The job started. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DbtSyncResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDbtSyncJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                syncJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncJob"];
+                };
             };
             /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
             400: {
@@ -2979,7 +4716,10 @@ export interface operations {
     };
     getDataModelMeta: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Branch name. */
+                branch?: string;
+            };
             header?: never;
             path: {
                 deploymentId: number;
@@ -3037,7 +4777,10 @@ export interface operations {
     };
     runQuery: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Branch name. */
+                branch?: string;
+            };
             header?: never;
             path: {
                 deploymentId: number;
@@ -3125,7 +4868,10 @@ export interface operations {
     };
     compileQuery: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Branch name. */
+                branch?: string;
+            };
             header?: never;
             path: {
                 deploymentId: number;
@@ -3187,7 +4933,10 @@ export interface operations {
     };
     distinctValues: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Branch name. */
+                branch?: string;
+            };
             header?: never;
             path: {
                 deploymentId: number;
@@ -5906,6 +7655,35 @@ export interface operations {
             };
         };
     };
+    getNodeHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The node takes requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeHealth"];
+                };
+            };
+            /** @description The node is draining: send new requests elsewhere. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeHealth"];
+                };
+            };
+        };
+    };
     setUserAttributeValues: {
         parameters: {
             query?: never;
@@ -6549,25 +8327,1240 @@ export interface operations {
             };
         };
     };
+    listModelBranches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The branches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelBranchList"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createModelBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateModelBranchInput"];
+            };
+        };
+        responses: {
+            /** @description The branch. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelBranch"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    commitDataModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelCommitInput"];
+            };
+        };
+        responses: {
+            /** @description The commit (null when nothing changed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelCommitResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDataModelFileHashes: {
+        parameters: {
+            query?: {
+                /** @description Branch name. */
+                branch?: string;
+            };
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Path → sha256. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelFileHashes"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDataModelFiles: {
+        parameters: {
+            query?: {
+                /** @description Branch to read; default the caller's dev branch in dev mode, else `main`. */
+                branch?: string;
+                /** @description Read this one file, with its content. */
+                path?: string;
+            };
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelFileList"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    writeDataModelFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WriteModelFileInput"];
+            };
+        };
+        responses: {
+            /** @description Whether the branch's model compiles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelWriteResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A file or upload is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteDataModelFile: {
+        parameters: {
+            query: {
+                /** @description Relative path inside the model folder (e.g. `cubes/orders.yml`). */
+                path: string;
+            };
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether the branch's model compiles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelWriteResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A file or upload is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    renameDataModelFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameModelFileInput"];
+            };
+        };
+        responses: {
+            /** @description Whether the branch's model compiles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelWriteResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A file or upload is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    uploadDataModelFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelUploadFileInput"];
+            };
+        };
+        responses: {
+            /** @description The file received. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelUploadFileResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A file or upload is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    finishDataModelUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelUploadFinishInput"];
+            };
+        };
+        responses: {
+            /** @description The commit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelUploadFinishResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A file or upload is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    startDataModelUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelUploadStartInput"];
+            };
+        };
+        responses: {
+            /** @description The upload. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelUploadStartResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enterDevMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DevModeInput"];
+            };
+        };
+        responses: {
+            /** @description The caller's dev-mode branch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelBranch"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    leaveDevMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left dev mode. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    connectGitRemote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GitConnectInput"];
+            };
+        };
+        responses: {
+            /** @description The connection (credentials are never returned). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitConnection"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mergeModelBranches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelMergeInput"];
+            };
+        };
+        responses: {
+            /** @description The merge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelMergeResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mergeModelToDefault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelMergeToDefaultInput"];
+            };
+        };
+        responses: {
+            /** @description The merge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelMergeResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pullDataModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ModelPullInput"];
+            };
+        };
+        responses: {
+            /** @description The merge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelMergeResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
 }
 /** The API's resource types by component name, e.g. `PlatformApiSchemas.Workbook`. */
 export declare namespace PlatformApiSchemas {
+    export type AdvanceSetupInput = components["schemas"]["AdvanceSetupInput"];
     export type AiWidgetThreadInput = components["schemas"]["AiWidgetThreadInput"];
     export type AllowedOrigins = components["schemas"]["AllowedOrigins"];
     export type ApiKey = components["schemas"]["ApiKey"];
     export type ApiKeysListResponse = components["schemas"]["ApiKeysListResponse"];
+    export type AppConfig = components["schemas"]["AppConfig"];
+    export type AppHome = components["schemas"]["AppHome"];
+    export type AppMe = components["schemas"]["AppMe"];
+    export type AppSearchResponse = components["schemas"]["AppSearchResponse"];
+    export type AppShareTarget = components["schemas"]["AppShareTarget"];
+    export type AppShares = components["schemas"]["AppShares"];
+    export type BuildStatus = components["schemas"]["BuildStatus"];
+    export type CloudProvider = components["schemas"]["CloudProvider"];
+    export type ClusterNode = components["schemas"]["ClusterNode"];
     export type ColumnFormatOverride = components["schemas"]["ColumnFormatOverride"];
     export type CompiledSql = components["schemas"]["CompiledSql"];
     export type ConnectWorkbookInput = components["schemas"]["ConnectWorkbookInput"];
     export type CreateApiKeyInput = components["schemas"]["CreateApiKeyInput"];
+    export type CreateAppReportInput = components["schemas"]["CreateAppReportInput"];
     export type CreateDeploymentInput = components["schemas"]["CreateDeploymentInput"];
     export type CreateEmbedGroupInput = components["schemas"]["CreateEmbedGroupInput"];
     export type CreateFolderInput = components["schemas"]["CreateFolderInput"];
+    export type CreateModelBranchInput = components["schemas"]["CreateModelBranchInput"];
     export type CreateUserAttributeInput = components["schemas"]["CreateUserAttributeInput"];
     export type CreateUserInput = components["schemas"]["CreateUserInput"];
     export type CreateWorkbookInput = components["schemas"]["CreateWorkbookInput"];
     export type CreateWorkbookRequest = components["schemas"]["CreateWorkbookRequest"];
     export type CreatedApiKey = components["schemas"]["CreatedApiKey"];
+    export type CreationMethod = components["schemas"]["CreationMethod"];
     export type Dashboard = components["schemas"]["Dashboard"];
     export type DashboardAppManifest = components["schemas"]["DashboardAppManifest"];
     export type DashboardAppSource = components["schemas"]["DashboardAppSource"];
@@ -6578,9 +9571,14 @@ export declare namespace PlatformApiSchemas {
     export type DataModelFileInput = components["schemas"]["DataModelFileInput"];
     export type DataModelMeta = components["schemas"]["DataModelMeta"];
     export type DataSourceInput = components["schemas"]["DataSourceInput"];
+    export type DbtSyncInput = components["schemas"]["DbtSyncInput"];
+    export type DbtSyncResult = components["schemas"]["DbtSyncResult"];
+    export type DeployMode = components["schemas"]["DeployMode"];
     export type Deployment = components["schemas"]["Deployment"];
     export type DeploymentDataSource = components["schemas"]["DeploymentDataSource"];
+    export type DeploymentSetup = components["schemas"]["DeploymentSetup"];
     export type DeploymentsListResponse = components["schemas"]["DeploymentsListResponse"];
+    export type DevModeInput = components["schemas"]["DevModeInput"];
     export type DistinctValues = components["schemas"]["DistinctValues"];
     export type DistinctValuesInput = components["schemas"]["DistinctValuesInput"];
     export type DuplicateWorkbookInput = components["schemas"]["DuplicateWorkbookInput"];
@@ -6605,13 +9603,37 @@ export declare namespace PlatformApiSchemas {
     export type FoldersListResponse = components["schemas"]["FoldersListResponse"];
     export type GenerateSessionInput = components["schemas"]["GenerateSessionInput"];
     export type GenerateSessionResponse = components["schemas"]["GenerateSessionResponse"];
+    export type GitConnectInput = components["schemas"]["GitConnectInput"];
+    export type GitConnection = components["schemas"]["GitConnection"];
     export type Grant = components["schemas"]["Grant"];
     export type GrantInput = components["schemas"]["GrantInput"];
     export type GrantsListResponse = components["schemas"]["GrantsListResponse"];
+    export type LocalizedTitle = components["schemas"]["LocalizedTitle"];
     export type LoginInput = components["schemas"]["LoginInput"];
     export type LoginResponse = components["schemas"]["LoginResponse"];
     export type MeResponse = components["schemas"]["MeResponse"];
     export type MemberFilter = components["schemas"]["MemberFilter"];
+    export type ModelBranch = components["schemas"]["ModelBranch"];
+    export type ModelBranchList = components["schemas"]["ModelBranchList"];
+    export type ModelCommit = components["schemas"]["ModelCommit"];
+    export type ModelCommitInput = components["schemas"]["ModelCommitInput"];
+    export type ModelCommitResult = components["schemas"]["ModelCommitResult"];
+    export type ModelFile = components["schemas"]["ModelFile"];
+    export type ModelFileHashes = components["schemas"]["ModelFileHashes"];
+    export type ModelFileList = components["schemas"]["ModelFileList"];
+    export type ModelMergeInput = components["schemas"]["ModelMergeInput"];
+    export type ModelMergeResult = components["schemas"]["ModelMergeResult"];
+    export type ModelMergeToDefaultInput = components["schemas"]["ModelMergeToDefaultInput"];
+    export type ModelProblem = components["schemas"]["ModelProblem"];
+    export type ModelPullInput = components["schemas"]["ModelPullInput"];
+    export type ModelUploadFileInput = components["schemas"]["ModelUploadFileInput"];
+    export type ModelUploadFileResult = components["schemas"]["ModelUploadFileResult"];
+    export type ModelUploadFinishInput = components["schemas"]["ModelUploadFinishInput"];
+    export type ModelUploadFinishResult = components["schemas"]["ModelUploadFinishResult"];
+    export type ModelUploadStartInput = components["schemas"]["ModelUploadStartInput"];
+    export type ModelUploadStartResult = components["schemas"]["ModelUploadStartResult"];
+    export type ModelWriteResult = components["schemas"]["ModelWriteResult"];
+    export type NodeHealth = components["schemas"]["NodeHealth"];
     export type PageInfo = components["schemas"]["PageInfo"];
     export type PeriodComparison = components["schemas"]["PeriodComparison"];
     export type PythonRunInput = components["schemas"]["PythonRunInput"];
@@ -6619,6 +9641,7 @@ export declare namespace PlatformApiSchemas {
     export type QueryFilter = components["schemas"]["QueryFilter"];
     export type QueryInput = components["schemas"]["QueryInput"];
     export type QueryResult = components["schemas"]["QueryResult"];
+    export type RenameModelFileInput = components["schemas"]["RenameModelFileInput"];
     export type Report = components["schemas"]["Report"];
     export type ReportInput = components["schemas"]["ReportInput"];
     export type ReportPlacement = components["schemas"]["ReportPlacement"];
@@ -6628,10 +9651,13 @@ export declare namespace PlatformApiSchemas {
     export type ResourceOwner = components["schemas"]["ResourceOwner"];
     export type SemanticQuery = components["schemas"]["SemanticQuery"];
     export type SessionUser = components["schemas"]["SessionUser"];
+    export type SetAppSharesInput = components["schemas"]["SetAppSharesInput"];
     export type SetEmbedAccessInput = components["schemas"]["SetEmbedAccessInput"];
     export type SetPasswordInput = components["schemas"]["SetPasswordInput"];
     export type SetUserAttributeValuesInput = components["schemas"]["SetUserAttributeValuesInput"];
+    export type SetupStep = components["schemas"]["SetupStep"];
     export type SigningKeyInfo = components["schemas"]["SigningKeyInfo"];
+    export type SyncJob = components["schemas"]["SyncJob"];
     export type UpdateDeploymentInput = components["schemas"]["UpdateDeploymentInput"];
     export type UpdateEmbedDashboardInput = components["schemas"]["UpdateEmbedDashboardInput"];
     export type UpdateEmbedGroupInput = components["schemas"]["UpdateEmbedGroupInput"];
@@ -6645,6 +9671,7 @@ export declare namespace PlatformApiSchemas {
     export type UserAttributeValues = components["schemas"]["UserAttributeValues"];
     export type UserAttributesResponse = components["schemas"]["UserAttributesResponse"];
     export type Workbook = components["schemas"]["Workbook"];
+    export type WorkbookReportsResponse = components["schemas"]["WorkbookReportsResponse"];
     export type WorkbooksListResponse = components["schemas"]["WorkbooksListResponse"];
     export type WorkspaceBulkDeleteInput = components["schemas"]["WorkspaceBulkDeleteInput"];
     export type WorkspaceBulkItemFailure = components["schemas"]["WorkspaceBulkItemFailure"];
@@ -6654,4 +9681,5 @@ export declare namespace PlatformApiSchemas {
     export type WorkspaceItem = components["schemas"]["WorkspaceItem"];
     export type WorkspaceItemRef = components["schemas"]["WorkspaceItemRef"];
     export type WorkspaceListResponse = components["schemas"]["WorkspaceListResponse"];
+    export type WriteModelFileInput = components["schemas"]["WriteModelFileInput"];
 }

@@ -20,6 +20,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The advisory lock nodes take while they migrate (any constant unique to this purpose). */
+const MIGRATION_LOCK_KEY = 7_310_461_205;
+
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export class DatabaseStartError extends Error {
@@ -56,7 +59,16 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       throw new DatabaseStartError(`cannot connect to DATABASE_URL (${describeUrl(opts.databaseUrl)}): ${(err as Error).message}`, { cause: err });
     }
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    // Nodes that start together on one database migrate one at a time: the first applies, the
+    // others then find nothing left to do.
+    const lock = await pool.connect();
+    try {
+      await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await migratePg(db, { migrationsFolder });
+    } finally {
+      await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+      lock.release();
+    }
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
   let client: PGlite;

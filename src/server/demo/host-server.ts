@@ -18,6 +18,8 @@ const SessionRequest = z.object({
   tenant: z.enum(["acme-corp", "globex-inc"]),
   externalId: z.string().max(200).optional(),
   locale: z.string().max(35).optional(),
+  /** The "creator" tab: a session that may open the creator-mode app. */
+  creatorMode: z.boolean().optional(),
 });
 
 /**
@@ -52,7 +54,7 @@ export function createDemoHostApp(opts: {
   app.post("/session", async (c) => {
     const parsed = SessionRequest.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ code: "validation_failed", message: "tenant must be acme-corp or globex-inc" }, 400);
-    const { tenant, externalId, locale } = parsed.data;
+    const { tenant, externalId, locale, creatorMode } = parsed.data;
     const t = DEMO_TENANTS.find((x) => x.name === tenant)!;
     const res = await doFetch(`${opts.platformUrl}/api/v1/embed/generate-session`, {
       method: "POST",
@@ -65,6 +67,7 @@ export function createDemoHostApp(opts: {
         embedTenantProfile: { displayName: t.displayName },
         userProfile: { displayName: (externalId ?? t.users[0]).split("@")[0] },
         settings: { showDashboardChat: false, ...(locale ? { locale } : {}) },
+        ...(creatorMode ? { creatorMode: true } : {}),
       }),
     });
     const body = (await res.json().catch(() => ({}))) as { sessionId?: string; message?: string };

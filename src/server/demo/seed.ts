@@ -6,6 +6,7 @@ import type { Db } from "../db/connection";
 import { apiKeys, dashboards, dataModelFiles, deployments, embedTenants, workbooks } from "../db/schema";
 import type { Logger } from "../logger";
 import { createApiKey } from "../modules/api-keys/service";
+import { ensureDefaultBranch } from "../modules/data-model/store";
 import { generatePublicId } from "../modules/dashboards/service";
 import { setDashboardAllowEmbed, setEmbedAccess } from "../modules/embed-access/service";
 import { systemActor } from "../domain/actor";
@@ -91,6 +92,7 @@ export async function seedDemo(opts: {
       .returning();
     const deploymentId = dep!.id;
     await t.insert(dataModelFiles).values(demoModelFiles().map((f) => ({ deploymentId, branch: "main", path: f.path, content: f.content })));
+    await ensureDefaultBranch(t, deploymentId);
     await t
       .insert(embedTenants)
       .values([

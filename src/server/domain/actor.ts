@@ -4,8 +4,19 @@ export interface UserPrincipal {
   userId: number;
   email: string;
   role: "viewer" | "ai_bi_user" | "developer" | "admin";
-  via: "api_key" | "login_session";
+  via: "api_key" | "login_session" | "embed_creator";
   apiKeyId?: number;
+  /** Set when an embed user in creator mode acts through this principal (their tenant, their deployment). */
+  creator?: CreatorScope;
+}
+
+/** Where an embed creator may act: their tenant and the deployment of their session, nothing else. */
+export interface CreatorScope {
+  tenantId: number;
+  tenantName: string;
+  embedUserId: number;
+  deploymentId: number;
+  sharedFolderId: number;
 }
 
 export type Role = UserPrincipal["role"];
@@ -23,6 +34,8 @@ export interface EmbedPrincipal {
   userAttributes: Record<string, string | number | boolean | string[] | number[] | null>;
   securityContext: Record<string, unknown>;
   settings: Record<string, unknown>;
+  /** Present when the session was made with `creatorMode` (true or an object of creator settings). */
+  creatorMode?: true | Record<string, unknown>;
   expiresAt: number;
 }
 

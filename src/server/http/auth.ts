@@ -3,8 +3,9 @@ import { getCookie } from "hono/cookie";
 import { authenticateApiKey, API_KEY_PREFIX } from "../modules/api-keys/service";
 import type { AppEnv } from "./app-env";
 import { csrfTokenMatches } from "../modules/auth/service";
-import { DomainError, forbidden, unauthorized } from "../domain/errors";
+import { DomainError, forbidden, notFound, unauthorized } from "../domain/errors";
 import { hasRole, type Principal, type Role, type UserPrincipal } from "../domain/actor";
+import { creatorActorOf } from "../modules/access/creator";
 
 /** Name of the platform login cookie. */
 export const LOGIN_COOKIE = "svc_session";
@@ -74,4 +75,16 @@ export function requireUser(c: Context<AppEnv>, role: Role = "viewer"): UserPrin
   if (p.kind !== "user") throw forbidden("This operation needs a platform user");
   if (!hasRole(p, role)) throw forbidden(`This operation needs the role ${role} or higher`);
   return p;
+}
+
+/**
+ * A platform user, or an embed user in creator mode acting as the `ai_bi_user` of their
+ * tenant (modules/access/creator.ts) — in the deployment of their session only (another
+ * answers 404, as if it did not exist). Other embed viewers are refused.
+ */
+export async function requireActor(c: Context<AppEnv>, deploymentId: number): Promise<UserPrincipal> {
+  const p = requirePrincipal(c);
+  if (p.kind === "user") return requireUser(c);
+  if (p.deploymentId !== deploymentId) throw notFound("Deployment");
+  return creatorActorOf(c.get("deps").db, p);
 }

@@ -1,69 +1,229 @@
 /**
- * Creator-mode app at /embed/d/:deploymentId/app/*: for now the deployment's workbooks with
- * their dashboards, and a clear empty state.
+ * The creator-mode app at /embed/d/:deploymentId/app/*: the workspace (home, folders,
+ * workbooks, reports), the workbook with its report builder, and the dashboard editor with its
+ * published view. Every rule of who may see or change what is the API's; the app shows what
+ * the API answers and reports each write's progress and failure.
  */
-import { useParams } from "react-router";
-import { useSvcPlatformApiQuery } from "../../../client/react-query";
-import { BookIcon } from "../../ui/icons";
-import { useEmbedSession } from "../../shell/embed-context";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useLocation, useNavigate, useParams } from "react-router";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ACTION_TYPES } from "../../../protocol";
+import { createDefaultActionHandlers } from "../../bridge";
+import { useEmbedServices } from "../../shell/embed-context";
 import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
-import { formatDateTime, t } from "../../i18n";
-import { useEmbedStore } from "../../state/use-embed-store";
 import { useSurfaceReadyAndView } from "../surface-events";
+import { appPath, createAppApi, parseAppPath, type AppApi, type AppRoute } from "./app-api";
+import { AppContext, type AppContextValue, type AppSwitches } from "./app-context";
+import { WorkspaceView } from "./workspace-view";
+import { WorkbookView } from "./workbook-view";
+import { AppChatSlot } from "./app-chat-slot";
+import { BookIcon } from "../../ui/icons";
+import { MenuIcon } from "./app-icons";
 import "../../ui/page.css";
+import "../../ui/buttons.css";
+import "../../ui/empty.css";
+import "../../ui/visually-hidden.css";
 import "./app-surface.css";
+
+/** URL switches of decisions.md "Creator mode": the literal `false` hides. */
+const SWITCHES = [
+  "showDashboardHeader",
+  "showDashboardBackButton",
+  "showDashboardTitle",
+  "showDashboardEditButton",
+  "showDashboardDuplicateButton",
+  "showWorkbookBackButton",
+] as const;
+
+// Read once at load, pinned for the life of the embed.
+const initialSearch = typeof window === "undefined" ? "" : window.location.search;
+function readSwitches(search: string): Record<(typeof SWITCHES)[number], boolean> {
+  const params = new URLSearchParams(search);
+  return Object.fromEntries(SWITCHES.map((k) => [k, params.get(k) !== "false"])) as Record<(typeof SWITCHES)[number], boolean>;
+}
 
 export function AppSurface() {
   const params = useParams();
-  const { auth } = useEmbedSession();
-  const locale = useEmbedStore((s) => s.locale);
-  const timezone = useEmbedStore((s) => s.timezone);
+  const { api, bridge, store } = useEmbedServices();
   const deploymentId = Number(params.deploymentId);
   const valid = Number.isInteger(deploymentId) && deploymentId > 0;
-  const query = useSvcPlatformApiQuery(
-    "get",
-    "/api/v1/deployments/{deploymentId}/workbooks",
-    { params: { path: { deploymentId }, query: { first: 100 } } },
-    { enabled: valid },
-  );
-  const [load, reload] = useSurfaceQuery(query, valid ? null : { message: "Unknown deployment" });
-  useSurfaceReadyAndView(load.status === "ready", valid ? deploymentId : null, t(locale, "app.workbooks"));
+  const appApi = useMemo(() => createAppApi(api, valid ? deploymentId : 0), [api, deploymentId, valid]);
+  const home = useQuery({ queryKey: ["app", deploymentId, "home"], queryFn: () => appApi.home(), enabled: valid, retry: false });
+  const config = useQuery({ queryKey: ["app", deploymentId, "config"], queryFn: () => appApi.appConfig(), enabled: valid, retry: false, staleTime: Infinity });
+  const [load, reload] = useSurfaceQuery(home, valid ? null : { message: "Unknown deployment" });
+  const location = useLocation();
+  const inEmbed = location.pathname;
+  const route = valid ? parseAppPath(inEmbed, deploymentId) : null;
+
+  // `svc:action:navigate` accepts the app's own paths only.
+  useEffect(() => {
+    if (!valid) return;
+    const fallback = createDefaultActionHandlers(store)[ACTION_TYPES.navigate]!;
+    const remove = bridge.handle(ACTION_TYPES.navigate, ({ path }) => {
+      if (!parseAppPath(path, deploymentId)) return { status: "rejected", reason: "invalid-path" };
+      store.getState().navigate(path);
+      return { status: "applied" };
+    });
+    return () => {
+      remove();
+      bridge.handle(ACTION_TYPES.navigate, fallback);
+    };
+  }, [bridge, store, deploymentId, valid]);
+
+  const switches = useMemo<AppSwitches>(() => {
+    const url = readSwitches(initialSearch);
+    const settings = load.status === "ready" ? load.data.me.settings : {};
+    const setting = (k: string, dflt: boolean) => (typeof settings[k] === "boolean" ? (settings[k] as boolean) : dflt);
+    return {
+      ...url,
+      showWorkbookShare: setting("showWorkbookShare", true),
+      showDashboardSettings: setting("showDashboardSettings", true),
+      showMemberNames: setting("showMemberNames", false),
+      showWorkbookChat: setting("showWorkbookChat", false),
+      showGeneratedSql: config.data?.creatorMode.showGeneratedSql ?? false,
+      showSemanticSql: config.data?.creatorMode.showSemanticSql ?? true,
+    };
+  }, [load, config.data]);
+
+  useSurfaceReadyAndView(load.status === "ready", valid ? deploymentId : null, route ? titleOf(route) : undefined);
+
   if (load.status !== "ready") return <SurfaceLoadScreen state={load} onReload={reload} />;
-  // Lists fill `items` and, deprecated, `data`.
-  const workbooks = load.data.items ?? load.data.data ?? [];
+  return <AppFrame api={appApi} route={route} switches={switches} me={load.data.me} localizedTitles={config.data?.creatorMode.localizedTitles ?? []} />;
+}
+
+function titleOf(route: AppRoute): string {
+  switch (route.kind) {
+    case "home":
+      return "Home";
+    case "folder":
+      return "Folder";
+    case "workbook":
+    case "report":
+      return "Workbook";
+    case "dashboard":
+      return "Dashboard editor";
+    case "published":
+      return "Dashboard";
+    case "chat":
+      return "Chat";
+  }
+}
+
+function AppFrame(props: {
+  api: AppApi;
+  route: AppRoute | null;
+  switches: AppSwitches;
+  me: AppContextValue["me"];
+  localizedTitles: { locale: string; value: string }[];
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { store } = useEmbedServices();
+  const [toast, setToast] = useState<{ kind: "ok" | "error"; text: string; undo?: () => void } | null>(null);
+  const toastTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { api } = props;
+  const go = useCallback((route: AppRoute) => navigate(appPath(api.deploymentId, route)), [navigate, api.deploymentId]);
+  const notify = useCallback((kind: "ok" | "error", text: string, undo?: () => void) => {
+    if (toastTimer.current) clearTimeout(toastTimer.current);
+    setToast({ kind, text, ...(undo ? { undo } : {}) });
+    toastTimer.current = setTimeout(() => setToast(null), kind === "error" ? 8000 : 5000);
+  }, []);
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ["app", api.deploymentId] }), [queryClient, api.deploymentId]);
+  const locale = store.getState().locale;
+  const appTitle =
+    props.localizedTitles.find((l) => l.locale === locale)?.value ??
+    props.localizedTitles.find((l) => l.locale.split("-")[0] === locale.split("-")[0])?.value ??
+    "Analytics";
+
+  const ctx = useMemo<AppContextValue>(
+    () => ({ api, go, notify, refresh, switches: props.switches, me: props.me }),
+    [api, go, notify, refresh, props.switches, props.me],
+  );
+  const route = props.route;
+  const [navOpen, setNavOpen] = useState(false);
+  const section = route?.kind === "folder" ? `folder:${route.folderId}` : (route?.kind ?? "");
 
   return (
-    <main className="svc-page" data-testid="app-surface" data-deployment-id={deploymentId} data-mode={auth.mode}>
-      <header className="svc-page-header">
-        <h1 className="svc-page-title">{t(locale, "app.workbooks")}</h1>
-        <p className="svc-page-subtitle">{t(locale, "app.subtitle")}</p>
-      </header>
-      {workbooks.length === 0 ? (
-        <div className="svc-empty-state" data-testid="app-empty">
-          <div className="svc-empty-icon">
-            <BookIcon size={24} />
+    <AppContext.Provider value={ctx}>
+      <div className="svc-app" data-testid="app-surface" data-deployment-id={api.deploymentId} data-mode={props.me.mode}>
+        <aside className={navOpen ? "svc-app-nav is-open" : "svc-app-nav"} aria-label="Workspace">
+          <div className="svc-app-brand">
+            <span className="svc-app-brand-mark" aria-hidden="true">
+              <BookIcon size={16} />
+            </span>
+            <span className="svc-app-brand-name">{appTitle}</span>
           </div>
-          <h2>{t(locale, "app.empty")}</h2>
-          <p>{t(locale, "app.emptyHint")}</p>
+          <nav className="svc-app-nav-list">
+            <button
+              type="button"
+              className={section === "home" ? "svc-app-nav-item is-active" : "svc-app-nav-item"}
+              onClick={() => go({ kind: "home" })}
+              data-testid="nav-home"
+            >
+              Home
+            </button>
+            {props.me.sharedFolderId !== null ? (
+              <button
+                type="button"
+                className={section === `folder:${props.me.sharedFolderId}` ? "svc-app-nav-item is-active" : "svc-app-nav-item"}
+                onClick={() => go({ kind: "folder", folderId: props.me.sharedFolderId! })}
+                data-testid="nav-shared"
+              >
+                Shared with {props.me.embedTenant ?? "team"}
+              </button>
+            ) : null}
+          </nav>
+          <div className="svc-app-me">
+            <span className="svc-app-avatar" aria-hidden="true">
+              {(props.me.displayName ?? "?").slice(0, 1).toUpperCase()}
+            </span>
+            <span className="svc-app-me-text">
+              <span className="svc-app-me-name">{props.me.displayName ?? "You"}</span>
+              <span className="svc-app-me-role">{props.me.embedTenant ? `${props.me.embedTenant} · creator` : props.me.role}</span>
+            </span>
+          </div>
+        </aside>
+        <div className="svc-app-main">
+          <button type="button" className="svc-app-nav-toggle svc-icon-button" aria-label="Menu" aria-expanded={navOpen} onClick={() => setNavOpen((o) => !o)}>
+            <MenuIcon />
+          </button>
+          {route === null ? (
+            <div className="svc-empty is-large" data-testid="app-not-found">
+              This page does not exist.{" "}
+              <button type="button" className="svc-button is-small" onClick={() => go({ kind: "home" })}>
+                Go home
+              </button>
+            </div>
+          ) : route.kind === "home" || route.kind === "folder" ? (
+            <WorkspaceView key={section} folderId={route.kind === "folder" ? route.folderId : null} />
+          ) : route.kind === "chat" ? (
+            <AppChatSlot threadId={route.threadId} />
+          ) : (
+            <WorkbookView key={route.workbookId} route={route} />
+          )}
         </div>
-      ) : (
-        <ul className="svc-card-list" aria-label={t(locale, "app.workbooks")}>
-          {workbooks.map((workbook) => (
-            <li key={workbook.id} className="svc-card" data-testid={`workbook-${workbook.id}`}>
-              <div className="svc-card-icon">
-                <BookIcon size={18} />
-              </div>
-              <div className="svc-card-body">
-                <h2 className="svc-card-title">{workbook.name || workbook.slug || `#${workbook.id}`}</h2>
-                <p className="svc-card-meta">
-                  {workbook.slug ? <code>{workbook.slug}</code> : null}
-                  {workbook.updatedAt ? <span>{formatDateTime(locale, timezone, workbook.updatedAt, { dateStyle: "medium" })}</span> : null}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </main>
+        {toast ? (
+          <div
+            className={toast.kind === "error" ? "svc-app-toast is-error" : "svc-app-toast"}
+            role={toast.kind === "error" ? "alert" : "status"}
+            data-testid="app-toast"
+          >
+            <span>{toast.text}</span>
+            {toast.undo ? (
+              <button
+                type="button"
+                className="svc-button is-small"
+                onClick={() => {
+                  toast.undo?.();
+                  setToast(null);
+                }}
+              >
+                Undo
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </AppContext.Provider>
   );
 }

@@ -19,6 +19,8 @@ const status = $("status");
 const log = $("log");
 const tenantSelect = $<HTMLSelectElement>("tenant");
 let connection: SvcEmbedConnection | null = null;
+// "dashboard": the published dashboard; "creator": the creator-mode app for the signed-in user.
+let view: "dashboard" | "creator" = new URLSearchParams(location.search).get("view") === "creator" ? "creator" : "dashboard";
 // Read before anything mounts (top-level await): every function below uses it.
 const config: DemoConfig = await (await fetch("/config.json")).json();
 
@@ -26,7 +28,7 @@ async function newSession(): Promise<string> {
   const res = await fetch("/session", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ tenant: tenantSelect.value }),
+    body: JSON.stringify({ tenant: tenantSelect.value, ...(view === "creator" ? { creatorMode: true } : {}) }),
   });
   const body = await res.json();
   if (!res.ok) throw new Error(body.message ?? `session request failed (${res.status})`);
@@ -70,9 +72,14 @@ async function mount() {
   const sessionId = await newSession();
   // `?dashboard=app` shows the demo app dashboard (a dashboard written as an app).
   const showApp = new URLSearchParams(location.search).get("dashboard") === "app" && config.appDashboardPublicId;
-  const url = new URL(`/embed/dashboard/${showApp ? config.appDashboardPublicId : config.dashboardPublicId}`, config.platformOrigin);
+  const dashboardId = showApp ? config.appDashboardPublicId : config.dashboardPublicId;
+  const url = new URL(view === "creator" ? `/embed/d/${config.deploymentId}/app` : `/embed/dashboard/${dashboardId}`, config.platformOrigin);
   url.searchParams.set("session", sessionId);
   url.searchParams.set("allowExport", "true");
+  $("stage-title").textContent = view === "creator" ? "Build your own analytics" : "Sales analytics";
+  iframe.title = view === "creator" ? "Analytics workspace" : "Sales dashboard";
+  if (view === "creator") iframe.style.height = "820px";
+  document.querySelectorAll<HTMLButtonElement>("[data-view]").forEach((b) => b.setAttribute("aria-selected", String(b.dataset.view === view)));
   iframe.src = url.toString();
   connection = connectSvcEmbed(iframe, { origin: config.platformOrigin });
   for (const type of SVC_EVENT_TYPES) {
@@ -81,7 +88,8 @@ async function mount() {
       const p = event.payload as Record<string, unknown>;
       if (event.type === "svc:event:ready") status.textContent = `Connected · ${p.mode} mode · tenant ${p.embedTenant ?? "none"}`;
       if (event.type === "svc:event:dashboard-loaded") status.textContent += ` · ${p.widgetCount} widgets in ${p.loadDurationMs} ms`;
-      if (event.type === "svc:event:resize" && typeof p.height === "number") iframe.style.height = `${Math.max(400, Math.ceil(p.height))}px`;
+      if (event.type === "svc:event:resize" && typeof p.height === "number" && view === "dashboard")
+        iframe.style.height = `${Math.max(400, Math.ceil(p.height))}px`;
       if (event.type === "svc:event:session-expiring") void renew();
     });
   }
@@ -114,5 +122,11 @@ $("refresh").addEventListener("click", () => void send("svc:action:refresh", {})
 $("renew").addEventListener("click", () => void renew());
 $("clear").addEventListener("click", () => (log.textContent = ""));
 tenantSelect.addEventListener("change", () => void mount());
+document.querySelectorAll<HTMLButtonElement>("[data-view]").forEach((b) =>
+  b.addEventListener("click", () => {
+    view = b.dataset.view === "creator" ? "creator" : "dashboard";
+    void mount();
+  }),
+);
 
 await mount().catch((err) => (status.textContent = `Could not start the embed: ${String(err)}`));

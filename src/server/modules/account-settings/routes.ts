@@ -1,3 +1,4 @@
+import { publishInvalidation } from "../../cluster/invalidation-bus";
 import { createRoute, z } from "@hono/zod-openapi";
 import { SafeText } from "../../../schema/common";
 import { requireUser } from "../../http/auth";
@@ -50,6 +51,8 @@ export function registerAllowedOriginRoutes(app: Router) {
   });
   app.openapi(put, async (c) => {
     requireUser(c, "admin");
-    return c.json({ origins: await setAllowedOrigins(c.get("deps").db, c.req.valid("json").origins) }, 200);
+    const origins = await setAllowedOrigins(c.get("deps").db, c.req.valid("json").origins);
+    await publishInvalidation(c.get("deps").db, "settings");
+    return c.json({ origins }, 200);
   });
 }

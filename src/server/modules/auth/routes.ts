@@ -107,7 +107,7 @@ export function registerAuthRoutes(app: Router) {
     return c.json(
       {
         user: userView(user),
-        via: p.via,
+        via: p.via === "embed_creator" ? "api_key" : p.via,
         csrfToken: cookie?.csrfToken ?? null,
         expiresAt: cookie ? new Date(cookie.sessionExpiresAt).toISOString() : null,
       },

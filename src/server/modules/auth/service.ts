@@ -7,6 +7,8 @@ import { DomainError } from "../../domain/errors";
 import { loginSessions, users } from "../../db/schema";
 import type { UserPrincipal } from "../../domain/actor";
 import { createRateLimiter, type RateLimiter } from "./rate-limit";
+import { rateLimitStoreFor, type RateLimitStore } from "../../cluster/rate-limit-store";
+import { publishInvalidation } from "../../cluster/invalidation-bus";
 
 export const DEFAULT_LOGIN_TTL_SECONDS = 12 * 60 * 60;
 
@@ -24,6 +26,8 @@ export interface LoginOptions {
   maxFailuresPerIp?: number;
   /** Default 15 minutes. */
   rateWindowMs?: number;
+  /** Where failed attempts are counted; default the store of `db` (Postgres, or Redis when configured). */
+  rateLimitStore?: RateLimitStore;
   now?: () => Date;
 }
 
@@ -50,8 +54,10 @@ export function createLogin(opts: LoginOptions) {
   const now = opts.now ?? (() => new Date());
   const ttlSeconds = opts.sessionTtlSeconds ?? DEFAULT_LOGIN_TTL_SECONDS;
   const windowMs = opts.rateWindowMs ?? 15 * 60 * 1000;
-  const perEmail: RateLimiter = createRateLimiter({ limit: opts.maxFailuresPerEmail ?? 10, windowMs, now: () => now().getTime() });
-  const perIp: RateLimiter = createRateLimiter({ limit: opts.maxFailuresPerIp ?? 100, windowMs, now: () => now().getTime() });
+  const store = opts.rateLimitStore ?? rateLimitStoreFor(db);
+  const clock = () => now().getTime();
+  const perEmail: RateLimiter = createRateLimiter({ name: "login-email", limit: opts.maxFailuresPerEmail ?? 10, windowMs, store, now: clock });
+  const perIp: RateLimiter = createRateLimiter({ name: "login-ip", limit: opts.maxFailuresPerIp ?? 100, windowMs, store, now: clock });
   // Verifying against a real hash when the user does not exist keeps the timing the same.
   let decoyHash: Promise<string> | null = null;
   const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString("hex")));
@@ -64,7 +70,7 @@ export function createLogin(opts: LoginOptions) {
   async function login(input: { email: string; password: string; ip: string }) {
     const email = input.email.trim().toLowerCase();
     const emailKey = `${input.ip}|${email}`;
-    const wait = Math.max(perEmail.retryAfterSeconds(emailKey), perIp.retryAfterSeconds(input.ip));
+    const wait = Math.max(await perEmail.retryAfterSeconds(emailKey), await perIp.retryAfterSeconds(input.ip));
     if (wait > 0) throw tooManyFailures(wait);
     const [user] = await db
       .select()
@@ -72,11 +78,10 @@ export function createLogin(opts: LoginOptions) {
       .where(sql`lower(${users.email}) = ${email}`);
     const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await decoy(), input.password), false);
     if (!user || !ok || user.status !== "active") {
-      perEmail.record(emailKey);
-      perIp.record(input.ip);
+      await Promise.all([perEmail.record(emailKey), perIp.record(input.ip)]);
       return null;
     }
-    perEmail.reset(emailKey);
+    await perEmail.reset(emailKey);
     const token = randomBytes(32).toString("base64url");
     const csrfToken = randomBytes(24).toString("base64url");
     const expiresAt = new Date(now().getTime() + ttlSeconds * 1000);
@@ -108,10 +113,12 @@ export function createLogin(opts: LoginOptions) {
   /** Ends the session of this cookie token (idempotent). */
   async function logout(token: string | undefined) {
     if (!token) return;
-    await db
+    const rows = await db
       .update(loginSessions)
       .set({ revokedAt: now() })
-      .where(and(eq(loginSessions.tokenHash, hashBearerSecret(token)), isNull(loginSessions.revokedAt)));
+      .where(and(eq(loginSessions.tokenHash, hashBearerSecret(token)), isNull(loginSessions.revokedAt)))
+      .returning({ userId: loginSessions.userId });
+    for (const row of rows) await publishInvalidation(db, "login-session", row.userId);
   }
 
   /**
@@ -125,6 +132,7 @@ export function createLogin(opts: LoginOptions) {
       .update(loginSessions)
       .set({ revokedAt: now() })
       .where(and(eq(loginSessions.userId, userId), isNull(loginSessions.revokedAt), keepSessionId ? ne(loginSessions.id, keepSessionId) : undefined));
+    await publishInvalidation(db, "login-session", userId);
   }
 
   return { login, authenticateLoginToken, logout, setPassword, ttlSeconds };

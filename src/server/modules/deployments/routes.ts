@@ -1,3 +1,4 @@
+import { publishInvalidation } from "../../cluster/invalidation-bus";
 import { createRoute, z } from "@hono/zod-openapi";
 import { listResponse, PageQuery } from "../../../schema/common";
 import { CreateDeploymentInput, Deployment, UpdateDeploymentInput } from "../../../schema/deployment";
@@ -102,8 +103,8 @@ export function registerDeploymentRoutes(app: Router) {
     const deps = c.get("deps");
     const row = await updateDeployment(deps.db, deploymentId, c.req.valid("json"), { principal, secretBox: deps.secretBox });
     if (!row) throw notFound("Deployment");
-    // The next query opens the new data source (and closes the old pool).
-    await deps.queryEngines.invalidate(deploymentId);
+    // Every node's next query opens the new data source (and closes the old pool).
+    await publishInvalidation(deps.db, "deployment", deploymentId);
     deps.logger.info("deployment updated", { deploymentId, dataSourceType: row.dataSource.type, by: principal.userId });
     return c.json(deploymentView(row, principal), 200);
   });
@@ -113,7 +114,7 @@ export function registerDeploymentRoutes(app: Router) {
     const { deploymentId } = c.req.valid("param");
     const deps = c.get("deps");
     if (!(await deleteDeployment(deps.db, deploymentId))) throw notFound("Deployment");
-    await deps.queryEngines.invalidate(deploymentId);
+    await publishInvalidation(deps.db, "deployment", deploymentId);
     deps.logger.info("deployment deleted", { deploymentId, by: principal.userId });
     return c.body(null, 204);
   });

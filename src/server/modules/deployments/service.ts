@@ -3,7 +3,8 @@ import path from "node:path";
 import { asc, count, eq, gt } from "drizzle-orm";
 import type { CreateDeploymentInput, DataSourceInput, Deployment, UpdateDeploymentInput } from "../../../schema/deployment";
 import type { Db } from "../../db/connection";
-import { dataModelFiles, deployments, type DataSourceConfig } from "../../db/schema";
+import { dataModelFiles, deployments, deploymentSetups, type DataSourceConfig } from "../../db/schema";
+import { ensureDefaultBranch } from "../data-model/store";
 import { badRequest, forbidden } from "../../domain/errors";
 import { hasRole, type Principal } from "../../domain/actor";
 import { DataModelError, loadDataModel } from "../../semantic";
@@ -137,9 +138,21 @@ export async function createDeployment(db: Db, input: CreateDeploymentInput, opt
   const dataSource = dataSourceConfigOf(input.dataSource, opts);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(deployments).values({ name: input.name, dataSource }).returning();
+    // How it was created (spec 2.9 enums) and the first step of its set-up wizard (modules/deployment-setup).
+    await tx.insert(deploymentSetups).values({
+      deploymentId: row!.id,
+      cloudProvider: input.cloudProvider ?? "svccloud",
+      creationMethod: input.creationMethod ?? "upload",
+      deployMode: input.deployMode ?? "cli",
+      region: input.region ?? null,
+      step: "data-source",
+    });
     if (files.length) {
       await tx.insert(dataModelFiles).values(files.map((f) => ({ deploymentId: row!.id, branch: "main", path: f.path, content: f.content })));
     }
+    // Versioned from the start: its model is the first commit of `main` (modules/data-model), so
+    // no later request, refused or not, has to write history first.
+    await ensureDefaultBranch(tx, row!.id);
     return row!;
   });
 }

@@ -10,6 +10,7 @@ import type { EmbedPrincipal } from "../../domain/actor";
 import { syncTenantGroups, upsertEmbedTenant } from "../embed-tenants/service";
 import type { SigningKeyRing } from "./signing-keys";
 import { checkUserAttributeValues } from "../user-attributes/service";
+import { publishInvalidation } from "../../cluster/invalidation-bus";
 
 /** A session id can be exchanged once, within this time. */
 export const SESSION_EXCHANGE_TTL_MS = 5 * 60 * 1000;
@@ -123,6 +124,7 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
       attrs: Object.fromEntries((request.userAttributes ?? []).map((a) => [a.name, a.value])),
       ctx: request.securityContext ?? {},
       set: request.settings ?? {},
+      ...(request.creatorMode ? { cm: request.creatorMode } : {}),
     })
       .setProtectedHeader({ alg: "HS256", kid: key.id, typ: "JWT" })
       .setIssuer(TOKEN_ISSUER)
@@ -136,10 +138,12 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
 
   /** Idempotent. A revoked session's token stops working at once. */
   async function revoke(sessionId: string): Promise<void> {
-    await db
+    const rows = await db
       .update(embedSessions)
       .set({ revokedAt: now() })
-      .where(and(eq(embedSessions.sessionHash, hashBearerSecret(sessionId)), isNull(embedSessions.revokedAt)));
+      .where(and(eq(embedSessions.sessionHash, hashBearerSecret(sessionId)), isNull(embedSessions.revokedAt)))
+      .returning({ id: embedSessions.id });
+    for (const row of rows) await publishInvalidation(db, "embed-session", row.id);
   }
 
   /** Verifies a token (signature by key id, HS256 only, issuer, audience, expiry, not revoked). */
@@ -172,6 +176,7 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
         userAttributes: (payload.attrs as EmbedPrincipal["userAttributes"]) ?? {},
         securityContext: (payload.ctx as Record<string, unknown>) ?? {},
         settings: (payload.set as Record<string, unknown>) ?? {},
+        ...(payload.cm ? { creatorMode: payload.cm as EmbedPrincipal["creatorMode"] } : {}),
         expiresAt: (payload.exp ?? 0) * 1000,
       };
     } catch {

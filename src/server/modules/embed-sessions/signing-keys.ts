@@ -3,6 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { signingKeys } from "../../db/schema";
 import type { SecretBox } from "../../crypto/secret-box";
+import { onInvalidation, publishInvalidation } from "../../cluster/invalidation-bus";
 
 /** A signing key as listed by the API: never its secret. */
 export interface SigningKeyInfo {
@@ -24,6 +25,12 @@ export interface SigningKey {
 export function createSigningKeyRing(db: Db, box: SecretBox) {
   const cache = new Map<string, SigningKey | null>();
   let current: SigningKey | null = null;
+  // Another node rotated or retired a key: forget what this node holds, the database has the truth.
+  onInvalidation(db, "signing-key", (id) => {
+    if (id === null) cache.clear();
+    else cache.delete(id);
+    current = null;
+  });
 
   async function loadCurrent(): Promise<SigningKey> {
     if (current) return current;
@@ -41,6 +48,7 @@ export function createSigningKeyRing(db: Db, box: SecretBox) {
     const secret = randomBytes(32);
     const id = randomUUID();
     await db.insert(signingKeys).values({ id, secretEncrypted: box.seal(secret.toString("base64url")) });
+    await publishInvalidation(db, "signing-key", id);
     current = { id, secret };
     cache.set(id, current);
     return current;
@@ -66,7 +74,10 @@ export function createSigningKeyRing(db: Db, box: SecretBox) {
       .returning({ id: signingKeys.id });
     cache.set(id, null);
     if (current?.id === id) current = null;
-    if (rows.length) return true;
+    if (rows.length) {
+      await publishInvalidation(db, "signing-key", id);
+      return true;
+    }
     const [existing] = await db.select({ id: signingKeys.id }).from(signingKeys).where(eq(signingKeys.id, id));
     return !!existing;
   }

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listResponse, PageQuery } from "../../../schema/common";
 import { CreateFolderInput, Folder, UpdateFolderInput } from "../../../schema/folder";
-import { requireUser } from "../../http/auth";
+import { requireActor } from "../../http/auth";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { decodeCursor, DEFAULT_PAGE_SIZE, isIdCursor, pageOf } from "../../domain/pagination";
 import { createFolder, deleteFolder, getFolder, listFolders, updateFolder } from "./service";
@@ -76,14 +76,14 @@ const remove = createRoute({
 
 export function registerFolderRoutes(app: Router) {
   app.openapi(create, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     return c.json(await createFolder(c.get("deps").db, deploymentId, c.req.valid("json"), actor), 201);
   });
 
   app.openapi(list, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     const { first = DEFAULT_PAGE_SIZE, after, parentId } = c.req.valid("query");
     const afterId = after ? decodeCursor(after, isIdCursor).id : null;
     const { rows, total } = await listFolders(
@@ -96,20 +96,20 @@ export function registerFolderRoutes(app: Router) {
   });
 
   app.openapi(get, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId, folderId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     return c.json(await getFolder(c.get("deps").db, deploymentId, folderId, actor), 200);
   });
 
   app.openapi(update, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId, folderId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     return c.json(await updateFolder(c.get("deps").db, deploymentId, folderId, c.req.valid("json"), actor), 200);
   });
 
   app.openapi(remove, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId, folderId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     await deleteFolder(c.get("deps").db, deploymentId, folderId, actor);
     return c.body(null, 204);
   });

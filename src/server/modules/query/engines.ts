@@ -1,11 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
-import { dataModelFiles, deployments, type DataSourceConfig } from "../../db/schema";
+import { dataModelFiles, deployments, modelBranches, type DataSourceConfig } from "../../db/schema";
 import { createDuckDbDataSource, createPostgresDataSource, type DataSource } from "../../datasources";
 import { notFound } from "../../domain/errors";
 import type { Logger } from "../../logger";
-import { createQueryEngine, loadDataModel, type QueryEngine } from "../../semantic";
+import { createQueryEngine, type DataModel, type QueryEngine } from "../../semantic";
+import { compileModel } from "../data-model/compiled-models";
 import type { SecretBox } from "../../crypto/secret-box";
+import { onInvalidation, publishInvalidation } from "../../cluster/invalidation-bus";
 
 /** Default limit for one query's time in the database. */
 export const QUERY_TIMEOUT_MS = 30_000;
@@ -27,7 +29,14 @@ function openDataSource(config: DataSourceConfig, box: SecretBox, queryTimeoutMs
 interface Entry {
   engine: QueryEngine;
   dataSource: DataSource;
+  /** The head commit of branch `main` the model was read at (null before the model is versioned). */
+  headCommitId: number | null;
 }
+
+/** How often a node compares the engine's model with the head of `main` in storage (at most once per this many ms per deployment). */
+export const MODEL_HEAD_CHECK_MS = 1000;
+/** Engines of non-default branches (queries with `branch=`) kept per node, least recently used dropped first. */
+const BRANCH_ENGINES_MAX = 32;
 
 /** Options of `createQueryEngineRegistry`. */
 export interface QueryEngineRegistryOptions {
@@ -52,17 +61,81 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
   async function build(deploymentId: number): Promise<Entry> {
     const [dep] = await opts.db.select().from(deployments).where(eq(deployments.id, deploymentId));
     if (!dep) throw notFound("Deployment");
+    // Read before the files: a merge in between only makes the next check rebuild once more.
+    const headCommitId = await mainHeadOf(deploymentId);
+    headCheckedAt.set(deploymentId, Date.now());
     const files = await opts.db
       .select({ path: dataModelFiles.path, content: dataModelFiles.content })
       .from(dataModelFiles)
       .where(and(eq(dataModelFiles.deploymentId, deploymentId), eq(dataModelFiles.branch, "main")));
-    const model = loadDataModel(files);
+    // In path order, as the model's versions are compiled everywhere (a merge's model is reused).
+    const model = compileModel(files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
     const dataSource = openDataSource(dep.dataSource, opts.secretBox, queryTimeoutMs);
     opts.logger.info("query engine ready", { deploymentId, dataSource: dep.dataSource.type, modelFiles: files.length });
-    return { engine: createQueryEngine({ model, dataSource, cacheTtlMs: opts.cacheTtlMs }), dataSource };
+    return { engine: createQueryEngine({ model, dataSource, cacheTtlMs: opts.cacheTtlMs }), dataSource, headCommitId };
+  }
+
+  // Production reload without a restart, on every node: the model of `main` is versioned
+  // (modules/data-model); a node that did not make a merge sees the new head here, at most
+  // MODEL_HEAD_CHECK_MS later, and rebuilds the engine.
+  const headCheckedAt = new Map<number, number>();
+  const branchEngines = new Map<string, { deploymentId: number; engine: QueryEngine }>();
+
+  async function mainHeadOf(deploymentId: number): Promise<number | null> {
+    const [row] = await opts.db
+      .select({ head: modelBranches.headCommitId })
+      .from(modelBranches)
+      .where(and(eq(modelBranches.deploymentId, deploymentId), eq(modelBranches.name, "main")));
+    return row?.head ?? null;
+  }
+
+  /** Compares the engine's model with the head of `main` in storage (cached ≤ MODEL_HEAD_CHECK_MS) and drops the engine when it changed. */
+  async function checkDeploymentModel(deploymentId: number) {
+    const entry = entries.get(deploymentId);
+    if (!entry) return;
+    const checkedAt = headCheckedAt.get(deploymentId) ?? 0;
+    if (Date.now() - checkedAt < MODEL_HEAD_CHECK_MS) return;
+    headCheckedAt.set(deploymentId, Date.now());
+    const built = await entry.then((e) => e.headCommitId).catch(() => undefined);
+    if (built === undefined) return;
+    const head = await mainHeadOf(deploymentId);
+    if (head !== built && entries.get(deploymentId) === entry) await invalidateDeploymentModel(deploymentId, { announce: false });
+  }
+
+  /**
+   * The model of `main` changed: the next query rebuilds the engine. A change made here is
+   * announced to every node (the invalidation bus, docs/scaling.md), which drops its engine at
+   * once instead of at its next head check; a change found by the head check is not announced again.
+   */
+  async function invalidateDeploymentModel(deploymentId: number, how: { announce?: boolean } = {}) {
+    headCheckedAt.delete(deploymentId);
+    await invalidate(deploymentId);
+    if (how.announce !== false) await publishInvalidation(opts.db, "data-model", deploymentId);
+  }
+
+  /**
+   * An engine for another version of the model (a branch), on the deployment's data source.
+   * `key` names the version (e.g. the branch and its tree's hash): the same key reuses the engine.
+   */
+  async function getWithModel(deploymentId: number, key: string, loadModel: () => Promise<DataModel>): Promise<QueryEngine> {
+    const mapKey = `${deploymentId}:${key}`;
+    const cached = branchEngines.get(mapKey);
+    await get(deploymentId);
+    const entry = await entries.get(deploymentId);
+    if (!entry) throw notFound("Deployment");
+    if (cached) {
+      branchEngines.delete(mapKey);
+      branchEngines.set(mapKey, cached);
+      return cached.engine;
+    }
+    const engine = createQueryEngine({ model: await loadModel(), dataSource: entry.dataSource, cacheTtlMs: opts.cacheTtlMs });
+    branchEngines.set(mapKey, { deploymentId, engine });
+    if (branchEngines.size > BRANCH_ENGINES_MAX) branchEngines.delete(branchEngines.keys().next().value!);
+    return engine;
   }
 
   async function get(deploymentId: number): Promise<QueryEngine> {
+    await checkDeploymentModel(deploymentId);
     let entry = entries.get(deploymentId);
     if (!entry) {
       entry = build(deploymentId);
@@ -80,13 +153,23 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
   async function invalidate(deploymentId: number) {
     const entry = entries.get(deploymentId);
     entries.delete(deploymentId);
+    for (const [k, v] of branchEngines) if (v.deploymentId === deploymentId) branchEngines.delete(k);
     if (entry) await entry.then((e) => e.dataSource.close()).catch(() => {});
   }
 
   async function close() {
+    unsubscribe.forEach((stop) => stop());
     await Promise.all([...entries.keys()].map(invalidate));
   }
 
-  return { get, invalidate, close, queryTimeoutMs };
+  // A data source changed, a model was merged into main, or the listener reconnected (null: all),
+  // on this node or another: the next query here builds the engine again, with an empty cache.
+  const onChange = async (key: string | null) => {
+    if (key === null) await Promise.all([...entries.keys()].map(invalidate));
+    else if (/^\d+$/.test(key)) await invalidate(Number(key));
+  };
+  const unsubscribe = [onInvalidation(opts.db, "deployment", onChange), onInvalidation(opts.db, "data-model", onChange)];
+
+  return { get, invalidate, close, queryTimeoutMs, invalidateDeploymentModel, checkDeploymentModel, getWithModel };
 }
 export type QueryEngineRegistry = ReturnType<typeof createQueryEngineRegistry>;

@@ -7,15 +7,19 @@ import {
   QueryInputSchema,
   QueryResultSchema,
 } from "../../../schema/semantic-query";
-import { requirePrincipal, requireUser } from "../../http/auth";
+import { requireActor, requirePrincipal } from "../../http/auth";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { badRequest } from "../../domain/errors";
 import { QueryValidationError } from "../../semantic";
 import { assertEmbedDeploymentAccess, securityContextOf } from "../embed-access/service";
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/app-env";
+import { BranchName } from "../../../schema/data-model-build";
+import { branchEngine } from "../data-model/service";
 
 const params = z.object({ deploymentId: IdParam });
+/** `branch=`: run on a branch's model instead of production (developers; default the caller's dev branch in dev mode). */
+const branchQuery = z.object({ branch: BranchName.optional() });
 const errors = {
   ...commonErrors,
   ...notFoundError,
@@ -30,7 +34,7 @@ const load = createRoute({
   tags: ["Data Model"],
   summary: "Run a semantic query (row-level security applies)",
   security,
-  request: { params, ...jsonBody(QueryInputSchema) },
+  request: { params, query: branchQuery, ...jsonBody(QueryInputSchema) },
   responses: { 200: jsonContent(QueryResultSchema, "Rows and member annotations."), ...errors },
 });
 
@@ -41,7 +45,7 @@ const sql = createRoute({
   tags: ["Data Model"],
   summary: "The SQL a query compiles to, without running it (platform users)",
   security,
-  request: { params, ...jsonBody(QueryInputSchema) },
+  request: { params, query: branchQuery, ...jsonBody(QueryInputSchema) },
   responses: { 200: jsonContent(CompiledSqlSchema, "Compiled SQL with bound parameters."), ...commonErrors, ...notFoundError },
 });
 
@@ -52,7 +56,7 @@ const values = createRoute({
   tags: ["Data Model"],
   summary: "Distinct values of a dimension, for filter pickers (row-level security applies)",
   security,
-  request: { params, ...jsonBody(DistinctValuesInputSchema) },
+  request: { params, query: branchQuery, ...jsonBody(DistinctValuesInputSchema) },
   responses: { 200: jsonContent(DistinctValuesSchema, "Values."), ...errors },
 });
 
@@ -63,7 +67,7 @@ const meta = createRoute({
   tags: ["Data Model"],
   summary: "Views and members the caller can query",
   security,
-  request: { params },
+  request: { params, query: branchQuery },
   responses: { 200: jsonContent(DataModelMetaSchema, "Views and their members."), ...commonErrors, ...notFoundError },
 });
 
@@ -90,7 +94,9 @@ async function engineFor(c: Context<AppEnv>, deploymentId: number) {
   const principal = requirePrincipal(c);
   assertEmbedDeploymentAccess(principal, deploymentId);
   const deps = c.get("deps");
-  const engine = await deps.queryEngines.get(deploymentId);
+  const branch = c.req.query("branch");
+  const onBranch = await branchEngine(deps, deploymentId, principal.kind === "user" ? principal : null, branch);
+  const engine = onBranch ?? (await deps.queryEngines.get(deploymentId));
   const securityContext = await securityContextOf(principal, deps.db);
   return { engine, securityContext };
 }
@@ -115,8 +121,9 @@ export function registerQueryRoutes(app: Router) {
   });
 
   app.openapi(sql, async (c) => {
-    requireUser(c);
     const { deploymentId } = c.req.valid("param");
+    // Platform users, and embed creators (the app shows a report's SQL when app-config says so).
+    await requireActor(c, deploymentId);
     const body = c.req.valid("json");
     const { engine, securityContext } = await engineFor(c, deploymentId);
     const compiled = await withBodyPaths(() =>

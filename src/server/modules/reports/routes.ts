@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listResponse, QueryInt, SafeText } from "../../../schema/common";
 import { ConnectWorkbookInput, Report, ReportInput, ReportSortBy } from "../../../schema/report";
-import { requireUser } from "../../http/auth";
+import { requireActor } from "../../http/auth";
 import { commonErrors, conflictError, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { decodeCursor, DEFAULT_PAGE_SIZE } from "../../domain/pagination";
 import { connectWorkbook, deleteReport, getReport, isReportCursor, listReports, upsertReportByPublicId } from "./service";
@@ -81,14 +81,14 @@ const connect = createRoute({
 
 export function registerReportRoutes(app: Router) {
   app.openapi(upsert, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId, publicId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     return c.json(await upsertReportByPublicId(c.get("deps").db, deploymentId, publicId, c.req.valid("json"), actor), 200);
   });
 
   app.openapi(list, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     const q = c.req.valid("query");
     const sortBy = q.sortBy ?? "name";
     const after = q.after && sortBy !== "lastViewedAt" ? decodeCursor(q.after, isReportCursor) : undefined;
@@ -123,21 +123,21 @@ export function registerReportRoutes(app: Router) {
   });
 
   app.openapi(get, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId, reportId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     return c.json(await getReport(c.get("deps").db, deploymentId, reportId, actor), 200);
   });
 
   app.openapi(remove, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId, reportId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     await deleteReport(c.get("deps").db, deploymentId, reportId, actor);
     return c.body(null, 204);
   });
 
   app.openapi(connect, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId, reportId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     return c.json(await connectWorkbook(c.get("deps").db, deploymentId, reportId, c.req.valid("json"), actor), 200);
   });
 }

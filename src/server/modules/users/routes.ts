@@ -1,3 +1,4 @@
+import { publishInvalidation } from "../../cluster/invalidation-bus";
 import { createRoute, z } from "@hono/zod-openapi";
 import { CreateUserInput, UpdateUserInput, User } from "../../../schema/user";
 import { requireUser } from "../../http/auth";
@@ -68,7 +69,9 @@ export function registerUserRoutes(app: Router) {
   app.openapi(update, async (c) => {
     requireUser(c, "admin");
     const { id } = c.req.valid("param");
-    return c.json(await updateUser(c.get("deps").db, id, c.req.valid("json")), 200);
+    const user = await updateUser(c.get("deps").db, id, c.req.valid("json"));
+    await publishInvalidation(c.get("deps").db, "user", id);
+    return c.json(user, 200);
   });
 
   app.openapi(remove, async (c) => {
@@ -76,6 +79,7 @@ export function registerUserRoutes(app: Router) {
     const { id } = c.req.valid("param");
     if (id === actor.userId) throw badRequest("You cannot delete yourself", [{ path: ["id"], message: "is the caller" }]);
     await deleteUser(c.get("deps").db, id);
+    await publishInvalidation(c.get("deps").db, "user", id);
     return c.body(null, 204);
   });
 }

@@ -1,9 +1,10 @@
+import { publishInvalidation } from "../../cluster/invalidation-bus";
 import { createRoute, z } from "@hono/zod-openapi";
 import { listResponse, PageQuery, SafeText } from "../../../schema/common";
 import { Dashboard, DashboardConfig } from "../../../schema/dashboard";
 import { CreateWorkbookInput, Workbook } from "../../../schema/workbook";
 import { AiWidgetThreadInput, DuplicateWorkbookInput, Slug, UpdateWorkbookInput } from "../../../schema/workspace";
-import { requireUser } from "../../http/auth";
+import { requireActor } from "../../http/auth";
 import { commonErrors, conflictError, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { decodeCursor, DEFAULT_PAGE_SIZE, isIdCursor, pageOf } from "../../domain/pagination";
 import { attachAiWidgetThread, publishDashboard } from "../dashboards/service";
@@ -168,21 +169,21 @@ const favorite = (method: "put" | "delete") =>
 
 export function registerWorkbookRoutes(app: Router) {
   app.openapi(upsert, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId, slug } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     const wb = await upsertWorkbookBySlug(c.get("deps").db, deploymentId, slug, c.req.valid("json"), actor);
     return c.json(wb, 200);
   });
 
   app.openapi(create, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     return c.json(await createWorkbook(c.get("deps").db, deploymentId, c.req.valid("json"), actor), 201);
   });
 
   app.openapi(list, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     const { first = DEFAULT_PAGE_SIZE, after, folderId, search } = c.req.valid("query");
     const afterId = after ? decodeCursor(after, isIdCursor).id : null;
     const { rows, total } = await listWorkbooks(
@@ -195,52 +196,54 @@ export function registerWorkbookRoutes(app: Router) {
   });
 
   app.openapi(get, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId, workbookId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     return c.json(await getWorkbook(c.get("deps").db, deploymentId, workbookId, actor), 200);
   });
 
   app.openapi(update, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId, workbookId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     return c.json(await updateWorkbook(c.get("deps").db, deploymentId, workbookId, c.req.valid("json"), actor), 200);
   });
 
   app.openapi(remove, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId, workbookId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     await deleteWorkbook(c.get("deps").db, deploymentId, workbookId, actor);
     return c.body(null, 204);
   });
 
   app.openapi(duplicate, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId, workbookId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     return c.json(await duplicateWorkbook(c.get("deps").db, deploymentId, workbookId, c.req.valid("json") ?? {}, actor), 201);
   });
 
   app.openapi(draft, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId, workbookId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     return c.json(await updateDashboardDraft(c.get("deps").db, deploymentId, workbookId, c.req.valid("json"), actor), 200);
   });
 
   app.openapi(publish, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId, workbookId } = c.req.valid("param");
-    return c.json(await publishDashboard(c.get("deps").db, workbookId, actor, { deploymentId }), 200);
+    const actor = await requireActor(c, deploymentId);
+    const dashboard = await publishDashboard(c.get("deps").db, workbookId, actor, { deploymentId });
+    await publishInvalidation(c.get("deps").db, "dashboard", workbookId);
+    return c.json(dashboard, 200);
   });
 
   app.openapi(aiThread, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId, workbookId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     return c.json(await attachAiWidgetThread(c.get("deps").db, deploymentId, workbookId, c.req.valid("json"), actor), 200);
   });
 
   for (const method of ["put", "delete"] as const) {
     app.openapi(favorite(method), async (c) => {
-      const actor = requireUser(c);
       const { deploymentId, workbookId } = c.req.valid("param");
+      const actor = await requireActor(c, deploymentId);
       return c.json(await setFavorite(c.get("deps").db, deploymentId, workbookId, method === "put", actor), 200);
     });
   }

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { listResponse, PageQuery } from "../../../schema/common";
 import { BulkDeleteInput, BulkMoveInput, BulkResult, WorkspaceItem } from "../../../schema/workspace";
-import { requireUser } from "../../http/auth";
+import { requireActor } from "../../http/auth";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { decodeCursor, DEFAULT_PAGE_SIZE, isCursorInt, pageOf } from "../../domain/pagination";
 import { bulkDelete, bulkMove, listWorkspace } from "./service";
@@ -51,8 +51,8 @@ const isWorkspaceCursor = (v: unknown): v is { r: number; id: number } =>
 
 export function registerWorkspaceRoutes(app: Router) {
   app.openapi(list, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     const { first = DEFAULT_PAGE_SIZE, after, folderId } = c.req.valid("query");
     const cursor = after ? decodeCursor(after, isWorkspaceCursor) : null;
     const r = await listWorkspace(c.get("deps").db, deploymentId, { folderId: folderId ?? null, first, after: cursor }, actor);
@@ -60,14 +60,14 @@ export function registerWorkspaceRoutes(app: Router) {
   });
 
   app.openapi(bulkDeleteRoute, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     return c.json(await bulkDelete(c.get("deps").db, deploymentId, c.req.valid("json").items, actor), 200);
   });
 
   app.openapi(bulkMoveRoute, async (c) => {
-    const actor = requireUser(c);
     const { deploymentId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
     const body = c.req.valid("json");
     return c.json(await bulkMove(c.get("deps").db, deploymentId, body.items, body.targetFolderId, actor), 200);
   });

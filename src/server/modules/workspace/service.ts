@@ -81,6 +81,7 @@ export async function bulkMove(
   await requireDeployment(db, deploymentId);
   if (targetFolderId !== null) {
     if (!(await findFolder(db, deploymentId, targetFolderId))) throw notFound(`Folder ${targetFolderId}`);
+    if ((await accessLevel(db, actor, "folder", targetFolderId)) === "none") throw notFound(`Folder ${targetFolderId}`);
     await requireAccess(db, actor, "folder", targetFolderId, "edit", "the destination folder");
   }
   return eachItem(items, async (item) => {
@@ -116,6 +117,8 @@ export async function listWorkspace(
   await requireDeployment(db, deploymentId);
   if (opts.folderId !== null) {
     if (!(await findFolder(db, deploymentId, opts.folderId))) throw notFound("Folder");
+    // A folder the caller cannot read does not exist for them.
+    if ((await accessLevel(db, actor, "folder", opts.folderId)) === "none") throw notFound("Folder");
   }
   const readable = await readableSet(db, actor, deploymentId);
   const inFolder = (col: string) => (opts.folderId === null ? sql.raw(`${col} IS NULL`) : sql`${sql.raw(col)} = ${opts.folderId}`);

@@ -44,7 +44,10 @@ export function poolOf(fieldName: string | null, s: { type?: string | string[] }
   return null;
 }
 
-const TABLES = Object.values(schema as Record<string, unknown>).flatMap((t) => (is(t, PgTable) ? [getTableName(t)] : []));
+// A refused login must count against its limit, and nodes heartbeat and queue jobs on their own:
+// writes by design, not state a refused request changed.
+const SIDE_WRITES = new Set(["rate_limit_counters", "cluster_nodes", "cluster_jobs"]);
+const TABLES = Object.values(schema as Record<string, unknown>).flatMap((t) => (is(t, PgTable) && !SIDE_WRITES.has(getTableName(t)) ? [getTableName(t)] : []));
 // Written on the side of a successful authentication, at most once a minute: not state a request
 // changes, so this table is compared by content without it.
 const CONTENT_ONLY: Record<string, string> = {

@@ -1,0 +1,188 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E } from "./support/env";
+import { embedFrame, getDemoConfig, mark, requestAction, waitForEvent } from "./support/embed-harness";
+
+// The creator-mode app inside host.html on another origin: an acme-corp creator builds a report
+// (revenue by country), puts it on a dashboard and publishes it; a globex-inc creator sees none
+// of it; an acme viewer sees the dashboard only once it is shared.
+
+async function session(request: APIRequestContext, body: Record<string, unknown>): Promise<string> {
+  const { deploymentId } = await getDemoConfig(request);
+  const res = await request.post(`${E2E.platformUrl}/api/v1/embed/generate-session`, {
+    headers: { authorization: `Bearer ${E2E.adminToken}` },
+    data: { deploymentId, ...body },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { sessionId: string }).sessionId;
+}
+
+async function openApp(page: Page, sessionId: string, path = "") {
+  const { deploymentId } = await getDemoConfig(page.request);
+  const src = new URL(`/embed/d/${deploymentId}/app${path}`, E2E.platformUrl);
+  src.searchParams.set("session", sessionId);
+  await page.goto(`${E2E.hostUrl}/host.html?embed=${encodeURIComponent(src.toString())}`);
+  return deploymentId;
+}
+
+const stamp = Date.now().toString(36);
+const WORKBOOK = `Revenue by country ${stamp}`;
+
+test.describe.serial("the creator-mode app", () => {
+  let deploymentId: number;
+  let workbookId: number;
+  let publicId: string;
+
+  test("an acme creator builds a report, puts it on a dashboard and publishes it", async ({ page }) => {
+    test.setTimeout(120_000);
+    deploymentId = await openApp(page, await session(page.request, { externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }));
+    const ready = await waitForEvent(page, "svc:event:ready");
+    expect(ready).toMatchObject({ surface: "app", payload: { mode: "signed", embedTenant: "acme-corp", deploymentId } });
+    await waitForEvent(page, "svc:event:view", { payload: { path: `/d/${deploymentId}/app` } });
+
+    const app = page.frameLocator("iframe#embed");
+    await expect(app.getByTestId("app-home")).toBeVisible();
+    await app.getByTestId("new-workbook").click();
+    await app.getByTestId("name-input").fill(WORKBOOK);
+    await app.getByTestId("name-submit").click();
+    await expect(app.getByTestId("workbook")).toBeVisible();
+    workbookId = Number(await app.getByTestId("workbook").getAttribute("data-workbook-id"));
+    await waitForEvent(page, "svc:event:navigate", { payload: { path: `/d/${deploymentId}/app/workbooks/${workbookId}` } });
+
+    await app.getByRole("button", { name: "Create a report" }).click();
+    await app.getByTestId("name-input").fill("Revenue by country");
+    await app.getByTestId("name-submit").click();
+    const builder = app.getByTestId("report-builder");
+    await expect(builder).toBeVisible();
+    await builder.locator('input[data-member="sales.revenue"]').check();
+    await builder.locator('input[data-member="sales.customers_country"]').check();
+    await app.getByTestId("viz-bar").click();
+    // Real numbers from the demo data through the semantic layer, rendered as a chart.
+    await expect(app.getByTestId("report-result").locator('[data-state="ready"]')).toBeVisible({ timeout: 30_000 });
+    await expect(app.getByTestId("report-result").locator("canvas, svg").first()).toBeVisible();
+    await expect(app.getByTestId("save-status")).toHaveText("Saved", { timeout: 15_000 });
+    await expect(app.getByTestId("semantic-sql")).toContainText("MEASURE(sales.revenue)");
+    await page.screenshot({ path: "test-results/creator-report.png" });
+
+    await app.getByTestId("tab-dashboard").click();
+    await waitForEvent(page, "svc:event:navigate", { payload: { path: `/d/${deploymentId}/app/workbooks/${workbookId}/dashboard` } });
+    await app.getByTestId("add-chart").click();
+    await app.getByTestId("add-text").click();
+    await app.getByTestId("text-markdown").fill("## Revenue by country\nAll completed and open orders.");
+    await expect(app.getByTestId("draft-status")).toHaveText("Draft saved", { timeout: 15_000 });
+    await app.getByTestId("publish").click();
+    const published = app.getByTestId("published-dashboard");
+    await expect(published).toBeVisible({ timeout: 20_000 });
+    publicId = (await published.getAttribute("data-public-id"))!;
+    expect(publicId).toMatch(/^[0-9A-Za-z]{12}$/);
+    await expect(published.locator('[data-state="ready"]').first()).toBeVisible({ timeout: 30_000 });
+    await waitForEvent(page, "svc:event:navigate", { payload: { path: `/d/${deploymentId}/app/workbooks/${workbookId}/dashboard/published` } });
+
+    // The host drives the app through its paths, and nothing else.
+    const home = await requestAction(page, "svc:action:navigate", { path: `/d/${deploymentId}/app` });
+    expect(home.status).toBe("applied");
+    await expect(app.getByTestId("app-home")).toBeVisible();
+    await expect(app.getByTestId("home-recent")).toContainText(WORKBOOK);
+    const outside = await requestAction(page, "svc:action:navigate", { path: `/dashboard/${publicId}` });
+    expect(outside).toMatchObject({ status: "rejected", reason: "invalid-path" });
+    const back = await requestAction(page, "svc:action:navigate", { path: `/d/${deploymentId}/app/workbooks/${workbookId}/dashboard/published` });
+    expect(back.status).toBe("applied");
+    await expect(app.getByTestId("published-dashboard")).toBeVisible();
+    expect(embedFrame(page).url()).toContain(`/embed/d/${deploymentId}/app/workbooks/${workbookId}/dashboard/published`);
+  });
+
+  test("a globex creator sees none of it", async ({ page }) => {
+    await openApp(page, await session(page.request, { externalId: "hank@globex.example", embedTenantName: "globex-inc", creatorMode: true }));
+    await waitForEvent(page, "svc:event:ready", { payload: { embedTenant: "globex-inc" } });
+    const app = page.frameLocator("iframe#embed");
+    await expect(app.getByTestId("app-home")).toBeVisible();
+    await expect(app.getByTestId("workspace-list")).not.toContainText("Revenue by country");
+    await app.getByTestId("workspace-search").fill("Revenue by country");
+    await expect(app.getByTestId("workspace-empty")).toBeVisible();
+    const from = await mark(page);
+    expect((await requestAction(page, "svc:action:navigate", { path: `/d/${deploymentId}/app/workbooks/${workbookId}` })).status).toBe("applied");
+    await expect(app.getByTestId("workbook-error")).toBeVisible();
+    await waitForEvent(page, "svc:event:navigate", { from, payload: { path: `/d/${deploymentId}/app/workbooks/${workbookId}` } });
+  });
+
+  test("a session without creatorMode gets the fatal Forbidden error in the app", async ({ page }) => {
+    await openApp(page, await session(page.request, { externalId: "vic@acme.example", embedTenantName: "acme-corp" }));
+    const error = await waitForEvent(page, "svc:event:error", { payload: { fatal: true } });
+    expect(error).toMatchObject({ surface: "app", payload: { name: "Forbidden", fatal: true } });
+  });
+
+  test("an acme viewer sees the dashboard only once it is shared", async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const viewer = async () => {
+      const sessionId = await session(page.request, { externalId: "vic@acme.example", embedTenantName: "acme-corp" });
+      const src = new URL(`/embed/dashboard/${publicId}`, E2E.platformUrl);
+      src.searchParams.set("session", sessionId);
+      const p = await browser.newPage();
+      await p.goto(`${E2E.hostUrl}/host.html?embed=${encodeURIComponent(src.toString())}`);
+      return p;
+    };
+    const before = await viewer();
+    expect(await waitForEvent(before, "svc:event:error", { payload: { fatal: true } })).toMatchObject({ payload: { name: "Forbidden" } });
+    await before.close();
+
+    // Ada shares the workbook with everyone in acme-corp from the app.
+    await openApp(
+      page,
+      await session(page.request, { externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }),
+      `/workbooks/${workbookId}/dashboard/published`,
+    );
+    const app = page.frameLocator("iframe#embed");
+    await app.getByTestId("share-workbook").click();
+    await app.getByTestId("share-all").click();
+    await expect(app.getByTestId("share-all")).toBeChecked();
+    await expect(app.getByTestId("app-toast")).toContainText("Sharing updated");
+
+    const after = await viewer();
+    await waitForEvent(after, "svc:event:ready", { payload: { publicId } });
+    await expect(after.frameLocator("iframe#embed").getByTestId("dashboard")).toBeVisible({ timeout: 30_000 });
+    await after.close();
+  });
+
+  // Screenshots for docs/screenshots (SVC_SCREENSHOTS=1): light, dark and phone.
+  test("screenshots", async ({ browser }) => {
+    test.skip(!process.env.SVC_SCREENSHOTS, "set SVC_SCREENSHOTS=1 to write docs/screenshots");
+    test.setTimeout(180_000);
+    const shots: [string, string, { width: number; height: number }, "light" | "dark"][] = [
+      ["creator-home-light", "", { width: 1280, height: 800 }, "light"],
+      ["creator-home-dark", "", { width: 1280, height: 800 }, "dark"],
+      ["creator-report-light", `/workbooks/${workbookId}`, { width: 1280, height: 800 }, "light"],
+      ["creator-report-dark", `/workbooks/${workbookId}`, { width: 1280, height: 800 }, "dark"],
+      ["creator-dashboard-editor-light", `/workbooks/${workbookId}/dashboard`, { width: 1280, height: 800 }, "light"],
+      ["creator-published-dark", `/workbooks/${workbookId}/dashboard/published`, { width: 1280, height: 800 }, "dark"],
+      ["creator-home-phone", "", { width: 390, height: 844 }, "light"],
+      ["creator-report-phone", `/workbooks/${workbookId}`, { width: 390, height: 844 }, "dark"],
+    ];
+    for (const [name, path, viewport, colorScheme] of shots) {
+      const context = await browser.newContext({ viewport, colorScheme, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      const sessionId = await session(page.request, {
+        externalId: "ada@acme.example",
+        embedTenantName: "acme-corp",
+        creatorMode: true,
+        userProfile: { displayName: "Ada Lovelace" },
+      });
+      const src = `${E2E.platformUrl}/embed/d/${deploymentId}/app${path}?session=${sessionId}`;
+      await page.goto(`${E2E.hostUrl}/host.html?embed=${encodeURIComponent(src)}`);
+      await page.evaluate(() => {
+        document.body.style.margin = "0";
+        const frame = document.getElementById("embed")!;
+        frame.style.width = "100vw";
+        frame.style.height = "100vh";
+      });
+      await waitForEvent(page, "svc:event:ready");
+      if (colorScheme === "dark") expect((await requestAction(page, "svc:action:set-color-scheme", { scheme: "dark" })).status).toBe("applied");
+      const app = page.frameLocator("iframe#embed");
+      const ready = app.locator(
+        '[data-testid="app-home"], [data-testid="report-builder"] [data-state="ready"], [data-testid="dashboard-editor"] [data-state="ready"], [data-testid="published-dashboard"] [data-state="ready"]',
+      );
+      await expect(ready.first()).toBeVisible({ timeout: 30_000 });
+      await page.waitForTimeout(800);
+      await page.screenshot({ path: `docs/screenshots/${name}.png` });
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,174 @@
+/** The creator app's calls to the platform: the workspace, workbook, report, dashboard and app operations. */
+import type { DashboardConfig, Dashboard } from "../../../schema/dashboard";
+import type { AppHome, AppShares, ShareTarget } from "../../../schema/creator-app";
+import type { AppConfig } from "../../../schema/app-config";
+import type { Report, ReportInput } from "../../../schema/report";
+import type { WorkspaceItem, WorkspaceItemRef } from "../../../schema/workspace";
+import { dataOf, type EmbedApi } from "../../shell/api";
+import type { SemanticQuery } from "../../shell/platform-api";
+
+export interface AppWorkbook {
+  id: number;
+  name: string;
+  folderId?: number | null;
+  folderPath?: { id: number; name: string }[];
+  isFavorite?: boolean | null;
+  updatedAt: string;
+  dashboardDraft?: DashboardConfig | null;
+  dashboardPublished?: DashboardConfig | null;
+  publishedDashboard?: Dashboard | null;
+}
+
+export interface AppFolder {
+  id: number;
+  name: string;
+  parentId: number | null;
+  folderPath: { id: number; name: string }[];
+}
+
+export interface BulkResult {
+  succeeded: WorkspaceItemRef[];
+  failed: (WorkspaceItemRef & { code: string; message: string })[];
+}
+
+export interface MetaMember {
+  name: string;
+  title: string;
+  shortTitle: string;
+  type: "string" | "number" | "boolean" | "time";
+  description?: string;
+  format?: unknown;
+}
+export interface MetaSource {
+  name: string;
+  kind: "view" | "cube";
+  title: string;
+  description?: string;
+  measures: MetaMember[];
+  dimensions: MetaMember[];
+}
+
+type Method = "GET" | "PUT" | "POST" | "DELETE";
+
+/** One typed-client call; the app's paths are all in the generated OpenAPI types. */
+function call<T>(api: EmbedApi, method: Method, path: string, init: { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } = {}) {
+  const client = api.client as unknown as Record<Method, (p: string, i: object) => Promise<{ data?: T; error?: unknown; response: Response }>>;
+  return dataOf<T>(client[method](path, { params: { path: init.path ?? {}, query: init.query }, ...(init.body !== undefined ? { body: init.body } : {}) }));
+}
+
+export function createAppApi(api: EmbedApi, deploymentId: number) {
+  const d = { deploymentId };
+  const base = "/api/v1/deployments/{deploymentId}";
+  return {
+    deploymentId,
+    home: () => call<AppHome>(api, "GET", `${base}/app/home`, { path: d }),
+    appConfig: () => call<AppConfig>(api, "GET", "/api/v1/app-config"),
+    list: async (folderId: number | null) => {
+      const items: WorkspaceItem[] = [];
+      let after: string | undefined;
+      for (let page = 0; page < 20; page++) {
+        const res = await call<{ items: WorkspaceItem[]; pageInfo: { hasNextPage: boolean; endCursor?: string } }>(api, "GET", `${base}/workspace`, {
+          path: d,
+          query: { first: 100, ...(folderId !== null ? { folderId } : {}), ...(after ? { after } : {}) },
+        });
+        items.push(...res.items);
+        if (!res.pageInfo.hasNextPage || !res.pageInfo.endCursor) break;
+        after = res.pageInfo.endCursor;
+      }
+      return items;
+    },
+    search: (q: string) => call<{ items: WorkspaceItem[] }>(api, "GET", `${base}/app/search`, { path: d, query: { q } }).then((r) => r.items),
+    folder: (folderId: number) => call<AppFolder>(api, "GET", `${base}/folders/{folderId}`, { path: { ...d, folderId } }),
+    createFolder: (name: string, parentId: number | null) => call<AppFolder>(api, "POST", `${base}/folders`, { path: d, body: { name, parentId } }),
+    renameFolder: (folderId: number, name: string) => call<AppFolder>(api, "PUT", `${base}/folders/{folderId}`, { path: { ...d, folderId }, body: { name } }),
+    createWorkbook: (name: string, folderId: number | null) => call<AppWorkbook>(api, "POST", `${base}/workbooks`, { path: d, body: { name, folderId } }),
+    workbook: (workbookId: number) => call<AppWorkbook>(api, "GET", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId } }),
+    renameWorkbook: (workbookId: number, name: string) =>
+      call<AppWorkbook>(api, "PUT", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId }, body: { name } }),
+    duplicateWorkbook: (workbookId: number) =>
+      call<AppWorkbook>(api, "POST", `${base}/workbooks/{workbookId}/duplicate`, { path: { ...d, workbookId }, body: {} }),
+    favorite: (workbookId: number, on: boolean) =>
+      call<AppWorkbook>(api, on ? "PUT" : "DELETE", `${base}/workbooks/{workbookId}/favorite`, { path: { ...d, workbookId } }),
+    touchRecent: (workbookId: number) => call<null>(api, "PUT", `${base}/app/recents/{workbookId}`, { path: { ...d, workbookId } }),
+    reports: (workbookId: number) =>
+      call<{ items: Report[] }>(api, "GET", `${base}/app/workbooks/{workbookId}/reports`, { path: { ...d, workbookId } }).then((r) => r.items),
+    createReport: (workbookId: number, name: string) =>
+      call<Report>(api, "POST", `${base}/app/workbooks/{workbookId}/reports`, { path: { ...d, workbookId }, body: { name, kind: "table" } }),
+    saveReport: (publicId: string, input: ReportInput) =>
+      call<Report>(api, "PUT", `${base}/reports/by-public-id/{publicId}`, { path: { ...d, publicId }, body: input }),
+    renameReport: (publicId: string, name: string) =>
+      call<Report>(api, "PUT", `${base}/reports/by-public-id/{publicId}`, { path: { ...d, publicId }, body: { name } }),
+    deleteReport: (reportId: number) => call<null>(api, "DELETE", `${base}/reports/{reportId}`, { path: { ...d, reportId } }),
+    saveDraft: (workbookId: number, config: DashboardConfig) =>
+      call<AppWorkbook>(api, "PUT", `${base}/workbooks/{workbookId}/dashboard/draft`, { path: { ...d, workbookId }, body: config }),
+    publish: (workbookId: number) => call<Dashboard>(api, "POST", `${base}/workbooks/{workbookId}/dashboard/publish`, { path: { ...d, workbookId } }),
+    bulkDelete: (items: WorkspaceItemRef[]) => call<BulkResult>(api, "POST", `${base}/workspace/bulk-delete`, { path: d, body: { items } }),
+    bulkMove: (items: WorkspaceItemRef[], targetFolderId: number | null) =>
+      call<BulkResult>(api, "POST", `${base}/workspace/bulk-move`, { path: d, body: { items, targetFolderId } }),
+    shares: (type: "folder" | "workbook" | "report", id: number) =>
+      call<AppShares>(api, "GET", `${base}/app/shares/{objectType}/{objectId}`, { path: { ...d, objectType: type, objectId: id } }),
+    setShares: (type: "folder" | "workbook" | "report", id: number, shared: ShareTarget[]) =>
+      call<AppShares>(api, "PUT", `${base}/app/shares/{objectType}/{objectId}`, { path: { ...d, objectType: type, objectId: id }, body: { shared } }),
+    meta: () => call<{ sources: MetaSource[] }>(api, "GET", `${base}/meta`, { path: d }),
+    sql: (query: SemanticQuery) => call<{ sql: string; params?: unknown[] }>(api, "POST", `${base}/query/sql`, { path: d, body: { query } }),
+    values: (member: string, search: string) =>
+      call<{ values: unknown[] }>(api, "POST", `${base}/query/values`, { path: d, body: { member, ...(search ? { search } : {}), limit: 100 } }).then(
+        (r) => r.values,
+      ),
+  };
+}
+export type AppApi = ReturnType<typeof createAppApi>;
+
+/** The in-embed paths of decisions.md "Creator mode". */
+export type AppRoute =
+  | { kind: "home" }
+  | { kind: "folder"; folderId: number }
+  | { kind: "workbook"; workbookId: number }
+  | { kind: "report"; workbookId: number; reportId: number }
+  | { kind: "dashboard"; workbookId: number }
+  | { kind: "published"; workbookId: number }
+  | { kind: "chat"; threadId: string | null };
+
+const ID = "([1-9][0-9]{0,9})";
+const PATTERNS: [RegExp, (m: RegExpExecArray) => AppRoute][] = [
+  [/^$/, () => ({ kind: "home" })],
+  [new RegExp(`^/folders/${ID}$`), (m) => ({ kind: "folder", folderId: Number(m[1]) })],
+  [new RegExp(`^/workbooks/${ID}$`), (m) => ({ kind: "workbook", workbookId: Number(m[1]) })],
+  [new RegExp(`^/workbooks/${ID}/reports/${ID}$`), (m) => ({ kind: "report", workbookId: Number(m[1]), reportId: Number(m[2]) })],
+  [new RegExp(`^/workbooks/${ID}/dashboard$`), (m) => ({ kind: "dashboard", workbookId: Number(m[1]) })],
+  [new RegExp(`^/workbooks/${ID}/dashboard/published$`), (m) => ({ kind: "published", workbookId: Number(m[1]) })],
+  [/^\/chat$/, () => ({ kind: "chat", threadId: null })],
+  [/^\/chat\/([A-Za-z0-9_-]{1,128})$/, (m) => ({ kind: "chat", threadId: m[1]! })],
+];
+
+/** The app route of an in-embed path (`/d/{id}/app/...`), or null when it is none of this deployment's app paths. */
+export function parseAppPath(path: string, deploymentId: number): AppRoute | null {
+  const prefix = `/d/${deploymentId}/app`;
+  if (!path.startsWith(prefix)) return null;
+  const rest = path.slice(prefix.length).replace(/\/$/, "");
+  for (const [re, make] of PATTERNS) {
+    const m = re.exec(rest);
+    if (m) return make(m);
+  }
+  return null;
+}
+
+export function appPath(deploymentId: number, route: AppRoute): string {
+  const prefix = `/d/${deploymentId}/app`;
+  switch (route.kind) {
+    case "home":
+      return prefix;
+    case "folder":
+      return `${prefix}/folders/${route.folderId}`;
+    case "workbook":
+      return `${prefix}/workbooks/${route.workbookId}`;
+    case "report":
+      return `${prefix}/workbooks/${route.workbookId}/reports/${route.reportId}`;
+    case "dashboard":
+      return `${prefix}/workbooks/${route.workbookId}/dashboard`;
+    case "published":
+      return `${prefix}/workbooks/${route.workbookId}/dashboard/published`;
+    case "chat":
+      return route.threadId ? `${prefix}/chat/${route.threadId}` : `${prefix}/chat`;
+  }
+}

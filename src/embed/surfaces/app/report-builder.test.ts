@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { chartSpecOf, semanticSqlOf } from "./report-builder";
+
+const title = (m: string) => m.split(".")[1]!;
+
+describe("report builder", () => {
+  it("charts a measure by a dimension as horizontal bars sorted by value, and over time as a line", () => {
+    const bars = chartSpecOf("bar", { measures: ["sales.revenue"], dimensions: ["sales.customers_country"] }, title) as {
+      mark: { type: string };
+      encoding: Record<string, { field: string; type: string; sort?: string }>;
+    };
+    expect(bars.mark.type).toBe("bar");
+    expect(bars.encoding.y).toMatchObject({ field: "sales.customers_country", type: "nominal", sort: "-x" });
+    expect(bars.encoding.x).toMatchObject({ field: "sales.revenue", type: "quantitative" });
+    const line = chartSpecOf("line", { measures: ["sales.revenue"], timeDimensions: [{ dimension: "sales.created_at", granularity: "month" }] }, title) as {
+      mark: { type: string };
+      encoding: Record<string, { field: string; type: string }>;
+    };
+    expect(line.mark.type).toBe("line");
+    expect(line.encoding.x).toMatchObject({ field: "sales.created_at", type: "temporal" });
+  });
+
+  it("has no chart without a measure and something to plot it against", () => {
+    expect(chartSpecOf("bar", { measures: ["sales.revenue"] }, title)).toBeNull();
+    expect(chartSpecOf("bar", { dimensions: ["sales.status"] }, title)).toBeNull();
+  });
+
+  it("writes the query as semantic SQL: members, filters, date range, order and limit", () => {
+    const sql = semanticSqlOf(
+      {
+        measures: ["sales.revenue"],
+        dimensions: ["sales.customers_country"],
+        timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: "This year" }],
+        filters: [{ member: "sales.status", operator: "equals", values: ["completed"] }],
+        order: { "sales.revenue": "desc" },
+        limit: 10,
+      },
+      "sales",
+    );
+    expect(sql).toBe(
+      [
+        "SELECT sales.customers_country,",
+        "       DATE_TRUNC('month', sales.created_at),",
+        "       MEASURE(sales.revenue)",
+        "FROM sales",
+        'WHERE sales.status equals ("completed")',
+        '  AND sales.created_at IN DATE RANGE "This year"',
+        "ORDER BY sales.revenue DESC",
+        "LIMIT 10",
+      ].join("\n"),
+    );
+  });
+});

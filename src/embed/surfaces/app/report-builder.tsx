@@ -1,0 +1,601 @@
+/**
+ * The report builder: a semantic query built from the data model's views and members
+ * (measures, dimensions, a time dimension with granularity and date range, filters with every
+ * operator and member-aware value pickers, sort, limit), shown as a table, chart or KPI with
+ * column formats and a period comparison. Edits autosave; a failed save keeps every edit on
+ * screen and retries on the next change. The query runs under the viewer's row-level security
+ * (the API applies it), through the same chart widget as dashboards.
+ */
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { Report } from "../../../schema/report";
+import type { ReportSnapshot, ColumnFormatOverride, PeriodComparison } from "../../../schema/dashboard";
+import type { SemanticQuery } from "../../shell/platform-api";
+import type { MemberFilter, FilterOperator } from "../../../schema/semantic-query";
+import { useEmbedServices } from "../../shell/embed-context";
+import { fetchDistinctValues, runQuery } from "../../shell/platform-api";
+import { WidgetHostContext, type WidgetHost } from "../../grid/widget-host";
+import { ChartWidget } from "../../widgets/chart/chart-widget";
+import { useApp, messageOf } from "./app-context";
+import type { MetaMember, MetaSource } from "./app-api";
+
+export const OPERATORS: readonly FilterOperator[] = [
+  "equals",
+  "notEquals",
+  "contains",
+  "notContains",
+  "startsWith",
+  "notStartsWith",
+  "endsWith",
+  "notEndsWith",
+  "in",
+  "notIn",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "set",
+  "notSet",
+  "inDateRange",
+  "notInDateRange",
+  "beforeDate",
+  "beforeOrOnDate",
+  "afterDate",
+  "afterOrOnDate",
+];
+const NO_VALUES = new Set(["set", "notSet"]);
+const GRANULARITIES = ["day", "week", "month", "quarter", "year"];
+const DATE_RANGES = ["", "Last 7 days", "Last 30 days", "This month", "This quarter", "This year", "Last year"];
+
+type Viz = "table" | "bar" | "line" | "area" | "kpi";
+interface Draft {
+  name: string;
+  view: string | null;
+  query: SemanticQuery;
+  viz: Viz;
+  formats: Record<string, ColumnFormatOverride>;
+  compare: boolean;
+}
+
+function draftOf(report: Report): Draft {
+  const query = (report.query ?? {}) as SemanticQuery;
+  const first = query.measures?.[0] ?? query.dimensions?.[0] ?? query.timeDimensions?.[0]?.dimension ?? null;
+  const mark = (report.spec as { mark?: string | { type?: string } } | null)?.mark;
+  const markType = typeof mark === "string" ? mark : mark?.type;
+  const viz: Viz = report.kind === "kpi" ? "kpi" : report.kind === "vega" ? (markType === "line" ? "line" : markType === "area" ? "area" : "bar") : "table";
+  return {
+    name: report.name,
+    view: first ? first.split(".")[0]! : null,
+    query,
+    viz,
+    formats: (report.preferences?.columnFormats ?? {}) as Record<string, ColumnFormatOverride>,
+    compare: !!report.periodComparisons?.length,
+  };
+}
+
+/** A Vega-Lite spec for the chosen chart over the query's members. */
+export function chartSpecOf(viz: Viz, q: SemanticQuery, titleOf: (m: string) => string): Record<string, unknown> | null {
+  const measure = q.measures?.[0];
+  const time = q.timeDimensions?.find((t) => t.granularity)?.dimension;
+  const dim = q.dimensions?.[0];
+  if (!measure || (!time && !dim)) return null;
+  const x = time ?? dim!;
+  const xType = time ? "temporal" : "nominal";
+  const color = time && dim ? { color: { field: dim, type: "nominal", title: titleOf(dim) } } : {};
+  if (viz === "bar" && !time) {
+    return {
+      mark: { type: "bar", cornerRadiusEnd: 3 },
+      encoding: {
+        y: { field: x, type: xType, sort: "-x", title: null },
+        x: { field: measure, type: "quantitative", title: titleOf(measure) },
+        tooltip: [
+          { field: x, type: xType, title: titleOf(x) },
+          { field: measure, type: "quantitative", title: titleOf(measure), format: ",.2f" },
+        ],
+      },
+    };
+  }
+  return {
+    mark: viz === "area" ? { type: "area", line: true, opacity: 0.3 } : viz === "line" ? { type: "line", point: true } : { type: "bar" },
+    encoding: {
+      x: { field: x, type: xType, title: null },
+      y: { field: measure, type: "quantitative", title: titleOf(measure) },
+      ...color,
+      tooltip: [
+        { field: x, type: xType, title: titleOf(x) },
+        { field: measure, type: "quantitative", title: titleOf(measure), format: ",.2f" },
+      ],
+    },
+  };
+}
+
+/** The query as semantic SQL: members by name, the semantic layer does the joins and grouping. */
+export function semanticSqlOf(q: SemanticQuery, view: string | null): string {
+  const cols = [
+    ...(q.dimensions ?? []),
+    ...(q.timeDimensions ?? []).map((t) => (t.granularity ? `DATE_TRUNC('${t.granularity}', ${t.dimension})` : null)).filter(Boolean),
+    ...(q.measures ?? []).map((m) => `MEASURE(${m})`),
+  ];
+  const where = (q.filters ?? [])
+    .filter((f): f is MemberFilter => "member" in f)
+    .map((f: MemberFilter) => `${f.member} ${f.operator}${f.values?.length ? ` (${f.values.map((v: unknown) => JSON.stringify(v)).join(", ")})` : ""}`);
+  const ranges = (q.timeDimensions ?? []).filter((t) => t.dateRange).map((t) => `${t.dimension} IN DATE RANGE ${JSON.stringify(t.dateRange)}`);
+  const order = Array.isArray(q.order) ? q.order : Object.entries(q.order ?? {});
+  const lines = [`SELECT ${cols.join(",\n       ") || "*"}`, `FROM ${view ?? "?"}`];
+  if (where.length || ranges.length) lines.push(`WHERE ${[...where, ...ranges].join("\n  AND ")}`);
+  if (order.length) lines.push(`ORDER BY ${order.map(([m, d]) => `${m} ${String(d).toUpperCase()}`).join(", ")}`);
+  if (q.limit) lines.push(`LIMIT ${q.limit}`);
+  return lines.join("\n");
+}
+
+export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
+  const { api, switches, notify } = useApp();
+  const { api: embedApi, bridge } = useEmbedServices();
+  const meta = useQuery({ queryKey: ["app", api.deploymentId, "meta"], queryFn: () => api.meta(), staleTime: 60_000 });
+  const [draft, setDraft] = useState<Draft>(() => draftOf(props.report));
+  const [save, setSave] = useState<{ status: "saved" | "saving" | "error"; message?: string }>({ status: "saved" });
+  const dirty = useRef(false);
+  const publicId = props.report.publicId;
+
+  const sources = useMemo(() => meta.data?.sources ?? [], [meta.data]);
+  const view: MetaSource | undefined = sources.find((s) => s.name === draft.view) ?? sources[0];
+  const allMembers = useMemo(() => new Map(sources.flatMap((s) => [...s.measures, ...s.dimensions]).map((m) => [m.name, m])), [sources]);
+  const label = (m: MetaMember | string) => {
+    const member = typeof m === "string" ? allMembers.get(m) : m;
+    if (!member) return String(m);
+    return switches.showMemberNames ? `${member.shortTitle || member.title} (${member.name})` : member.shortTitle || member.title;
+  };
+  const titleOf = (name: string) => allMembers.get(name)?.shortTitle ?? allMembers.get(name)?.title ?? name;
+
+  const q = draft.query;
+  const timeDim = q.timeDimensions?.[0];
+  const kind = draft.viz === "table" ? "table" : draft.viz === "kpi" ? "kpi" : "vega";
+  const spec = kind === "vega" ? chartSpecOf(draft.viz, q, titleOf) : null;
+  const periodComparisons: PeriodComparison[] | null =
+    draft.compare && timeDim?.granularity && q.measures?.[0]
+      ? [{ measure: q.measures[0], timeDimension: timeDim.dimension, offset: { amount: 1, unit: "year" } }]
+      : null;
+  const runnable = !!(q.measures?.length || q.dimensions?.length || timeDim?.granularity);
+
+  // Autosave: a second after the last change; the draft on screen stays whatever happens.
+  useEffect(() => {
+    if (!dirty.current || !props.canEdit) return;
+    setSave({ status: "saving" });
+    const timer = setTimeout(() => {
+      api
+        .saveReport(publicId, {
+          name: draft.name.trim() || props.report.name,
+          kind,
+          query: q as Record<string, unknown>,
+          spec: spec ?? null,
+          preferences: { columnFormats: draft.formats },
+          periodComparisons,
+        })
+        .then(
+          () => setSave({ status: "saved" }),
+          (error: unknown) => {
+            setSave({ status: "error", message: messageOf(error) });
+            notify("error", `Not saved: ${messageOf(error)}. Your changes are kept; they are saved with the next edit.`);
+          },
+        );
+    }, 800);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft is what changes; the rest derives from it
+  }, [draft]);
+
+  const edit = (next: Partial<Draft> | ((d: Draft) => Partial<Draft>)) => {
+    dirty.current = true;
+    setDraft((d) => ({ ...d, ...(typeof next === "function" ? next(d) : next) }));
+  };
+  const editQuery = (fn: (q: SemanticQuery) => SemanticQuery) => edit((d) => ({ query: fn(d.query) }));
+  const toggle = (list: "measures" | "dimensions", name: string) =>
+    editQuery((cur) => {
+      const now = cur[list] ?? [];
+      return { ...cur, [list]: now.includes(name) ? now.filter((n) => n !== name) : [...now, name] };
+    });
+
+  const host = useMemo<WidgetHost>(
+    () => ({
+      deploymentId: api.deploymentId,
+      reportsById: new Map(),
+      allowExport: true,
+      runQuery: (request, signal) => runQuery(embedApi, api.deploymentId, request, signal),
+      distinctValues: async (member, search, signal) =>
+        (await fetchDistinctValues(embedApi, api.deploymentId, { member, ...(search ? { search } : {}), limit: 100 }, signal)).values,
+      settle: () => undefined,
+      reportError: (error) => bridge.emitError(error),
+      drilldown: () => undefined,
+      downloaded: () => undefined,
+    }),
+    [api.deploymentId, embedApi, bridge],
+  );
+  // The builder's result renders through the dashboard's chart widget from a snapshot of the draft.
+  const snapshot = useMemo<ReportSnapshot>(
+    () => ({
+      id: 0,
+      reportId: props.report.id,
+      versionNumber: 0,
+      name: draft.name,
+      title: draft.name,
+      kind,
+      spec: spec ?? null,
+      periodComparisons,
+      preferences: { columnFormats: draft.formats },
+      meta: { query: { ...q, limit: q.limit ?? 500 } },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- derived from the draft (and the member titles of the data model)
+    [draft, kind, props.report.id, sources],
+  );
+  const widget = useMemo(
+    () => ({ id: `report-${props.report.id}`, type: "CHART" as const, position: { x: 0, y: 0, w: 12, h: 6 }, config: { reportId: props.report.id } }),
+    [props.report.id],
+  );
+  const hostWithReport = useMemo<WidgetHost>(() => ({ ...host, reportsById: new Map([[props.report.id, snapshot]]) }), [host, snapshot, props.report.id]);
+
+  const generated = useQuery({
+    queryKey: ["app", api.deploymentId, "sql", JSON.stringify(q)],
+    queryFn: () => api.sql(q),
+    enabled: switches.showGeneratedSql && runnable,
+    retry: false,
+  });
+
+  if (meta.isPending) return <div className="svc-app-skeleton" aria-busy="true" aria-label="Loading the data model" />;
+  if (meta.isError) {
+    return (
+      <div className="svc-app-error" role="alert">
+        The data model could not be loaded: {messageOf(meta.error)}
+      </div>
+    );
+  }
+
+  const timeMembers = view ? view.dimensions.filter((d) => d.type === "time") : [];
+  const plainDims = view ? view.dimensions.filter((d) => d.type !== "time") : [];
+  const members = view ? [...view.dimensions, ...view.measures] : [];
+  const order = Array.isArray(q.order) ? q.order : Object.entries(q.order ?? {});
+
+  return (
+    <div className="svc-app-builder" data-testid="report-builder" data-report-id={props.report.id}>
+      <aside className="svc-app-builder-panel" aria-label="Query">
+        <label className="svc-app-field">
+          <span>Report name</span>
+          <input
+            className="svc-app-input"
+            value={draft.name}
+            disabled={!props.canEdit}
+            onChange={(e) => edit({ name: e.target.value })}
+            data-testid="report-name"
+          />
+        </label>
+        <label className="svc-app-field">
+          <span>View</span>
+          <select
+            className="svc-app-input"
+            value={view?.name ?? ""}
+            disabled={!props.canEdit}
+            onChange={(e) => edit({ view: e.target.value, query: {} })}
+            data-testid="view-select"
+          >
+            {sources.map((s) => (
+              <option key={s.name} value={s.name}>
+                {switches.showMemberNames ? `${s.title} (${s.name})` : s.title}
+              </option>
+            ))}
+          </select>
+          {view?.description ? <small className="svc-app-muted">{view.description}</small> : null}
+        </label>
+        <fieldset className="svc-app-fieldset" disabled={!props.canEdit}>
+          <legend>Measures</legend>
+          {view?.measures.map((m) => (
+            <label key={m.name} className="svc-app-check-row" title={m.description ?? ""}>
+              <input type="checkbox" checked={q.measures?.includes(m.name) ?? false} onChange={() => toggle("measures", m.name)} data-member={m.name} />
+              {label(m)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="svc-app-fieldset" disabled={!props.canEdit}>
+          <legend>Dimensions</legend>
+          {plainDims.map((m) => (
+            <label key={m.name} className="svc-app-check-row" title={m.description ?? ""}>
+              <input type="checkbox" checked={q.dimensions?.includes(m.name) ?? false} onChange={() => toggle("dimensions", m.name)} data-member={m.name} />
+              {label(m)}
+            </label>
+          ))}
+        </fieldset>
+        {timeMembers.length ? (
+          <fieldset className="svc-app-fieldset" disabled={!props.canEdit}>
+            <legend>Time</legend>
+            <select
+              className="svc-app-input"
+              aria-label="Time dimension"
+              value={timeDim?.dimension ?? ""}
+              onChange={(e) =>
+                editQuery((cur) => ({
+                  ...cur,
+                  timeDimensions: e.target.value
+                    ? [
+                        {
+                          dimension: e.target.value,
+                          granularity: timeDim?.granularity ?? "month",
+                          ...(timeDim?.dateRange ? { dateRange: timeDim.dateRange } : {}),
+                        },
+                      ]
+                    : [],
+                }))
+              }
+              data-testid="time-dimension"
+            >
+              <option value="">None</option>
+              {timeMembers.map((m) => (
+                <option key={m.name} value={m.name}>
+                  {label(m)}
+                </option>
+              ))}
+            </select>
+            {timeDim ? (
+              <div className="svc-app-inline">
+                <select
+                  className="svc-app-input"
+                  aria-label="Granularity"
+                  value={timeDim.granularity ?? ""}
+                  onChange={(e) => editQuery((cur) => ({ ...cur, timeDimensions: [{ ...timeDim, granularity: e.target.value || undefined }] }))}
+                >
+                  <option value="">No grouping</option>
+                  {GRANULARITIES.map((g) => (
+                    <option key={g} value={g}>
+                      {g}
+                    </option>
+                  ))}
+                </select>
+                <select
+                  className="svc-app-input"
+                  aria-label="Date range"
+                  value={typeof timeDim.dateRange === "string" ? timeDim.dateRange : ""}
+                  onChange={(e) => {
+                    const { dateRange: _drop, ...rest } = timeDim;
+                    void _drop;
+                    editQuery((cur) => ({ ...cur, timeDimensions: [{ ...rest, ...(e.target.value ? { dateRange: e.target.value } : {}) }] }));
+                  }}
+                >
+                  {DATE_RANGES.map((r) => (
+                    <option key={r} value={r}>
+                      {r || "All time"}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            {timeDim?.granularity ? (
+              <label className="svc-app-check-row">
+                <input type="checkbox" checked={draft.compare} onChange={(e) => edit({ compare: e.target.checked })} /> Compare with the year before
+              </label>
+            ) : null}
+          </fieldset>
+        ) : null}
+        <fieldset className="svc-app-fieldset" disabled={!props.canEdit}>
+          <legend>Filters</legend>
+          {(q.filters ?? []).map((f, i) =>
+            "member" in f ? (
+              <FilterRow
+                key={i}
+                filter={f}
+                members={members}
+                label={label}
+                onChange={(next) => editQuery((cur) => ({ ...cur, filters: (cur.filters ?? []).map((x, j) => (j === i ? next : x)) }))}
+                onRemove={() => editQuery((cur) => ({ ...cur, filters: (cur.filters ?? []).filter((_, j) => j !== i) }))}
+              />
+            ) : null,
+          )}
+          <button
+            type="button"
+            className="svc-button is-small"
+            onClick={() =>
+              members[0] && editQuery((cur) => ({ ...cur, filters: [...(cur.filters ?? []), { member: members[0]!.name, operator: "equals", values: [] }] }))
+            }
+          >
+            + Filter
+          </button>
+        </fieldset>
+        <fieldset className="svc-app-fieldset" disabled={!props.canEdit}>
+          <legend>Sort and limit</legend>
+          <div className="svc-app-inline">
+            <select
+              className="svc-app-input"
+              aria-label="Sort by"
+              value={order[0]?.[0] ?? ""}
+              onChange={(e) => editQuery((cur) => ({ ...cur, order: e.target.value ? { [e.target.value]: order[0]?.[1] ?? "desc" } : {} }))}
+              data-testid="sort-member"
+            >
+              <option value="">Default order</option>
+              {[...(q.measures ?? []), ...(q.dimensions ?? []), ...(q.timeDimensions ?? []).map((t) => t.dimension)].map((m) => (
+                <option key={m} value={m}>
+                  {label(m)}
+                </option>
+              ))}
+            </select>
+            <select
+              className="svc-app-input"
+              aria-label="Direction"
+              value={order[0]?.[1] ?? "desc"}
+              onChange={(e) => order[0] && editQuery((cur) => ({ ...cur, order: { [order[0]![0]]: e.target.value as "asc" | "desc" } }))}
+            >
+              <option value="desc">Descending</option>
+              <option value="asc">Ascending</option>
+            </select>
+          </div>
+          <label className="svc-app-field">
+            <span>Row limit</span>
+            <input
+              className="svc-app-input"
+              type="number"
+              min={1}
+              max={50000}
+              value={q.limit ?? ""}
+              placeholder="500"
+              onChange={(e) => editQuery((cur) => ({ ...cur, limit: e.target.value ? Math.max(1, Math.min(50000, Number(e.target.value))) : undefined }))}
+            />
+          </label>
+        </fieldset>
+      </aside>
+
+      <section className="svc-app-builder-result" aria-label="Result">
+        <div className="svc-app-toolbar">
+          <div className="svc-app-segmented" role="radiogroup" aria-label="Show as">
+            {(["table", "bar", "line", "area", "kpi"] as Viz[]).map((v) => (
+              <button
+                key={v}
+                type="button"
+                role="radio"
+                aria-checked={draft.viz === v}
+                className={draft.viz === v ? "is-active" : ""}
+                disabled={!props.canEdit}
+                onClick={() => edit({ viz: v })}
+                data-testid={`viz-${v}`}
+              >
+                {v === "kpi" ? "KPI" : v[0]!.toUpperCase() + v.slice(1)}
+              </button>
+            ))}
+          </div>
+          {q.measures?.length ? (
+            <select
+              className="svc-app-input"
+              aria-label="Number format"
+              disabled={!props.canEdit}
+              value={draft.formats[q.measures[0]!]?.type ?? ""}
+              onChange={(e) =>
+                edit((d) => {
+                  const formats = { ...d.formats };
+                  if (e.target.value)
+                    formats[q.measures![0]!] = { type: e.target.value as ColumnFormatOverride["type"], decimalPlaces: e.target.value === "percent" ? 1 : 0 };
+                  else delete formats[q.measures![0]!];
+                  return { formats };
+                })
+              }
+            >
+              <option value="">Format: automatic</option>
+              <option value="number">Number</option>
+              <option value="currency">Currency</option>
+              <option value="percent">Percent</option>
+            </select>
+          ) : null}
+          <span className={`svc-app-save is-${save.status}`} role="status" data-testid="save-status" title={save.message}>
+            {props.canEdit ? (save.status === "saving" ? "Saving…" : save.status === "error" ? "Not saved" : "Saved") : "Read only"}
+          </span>
+        </div>
+        <div className="svc-app-result" data-testid="report-result">
+          {!runnable ? (
+            <div className="svc-app-empty">
+              <h3>Pick a measure or a dimension</h3>
+              <p>The answer appears here as you build the question.</p>
+            </div>
+          ) : kind === "vega" && !spec ? (
+            <div className="svc-app-empty">
+              <h3>A chart needs a measure and a dimension or time</h3>
+            </div>
+          ) : (
+            <WidgetHostContext.Provider value={hostWithReport}>
+              <ChartWidget key={JSON.stringify(snapshot)} widget={widget} />
+            </WidgetHostContext.Provider>
+          )}
+        </div>
+        {switches.showSemanticSql && runnable ? (
+          <details className="svc-app-sql" data-testid="semantic-sql">
+            <summary>Semantic SQL</summary>
+            <pre>{semanticSqlOf(q, view?.name ?? null)}</pre>
+          </details>
+        ) : null}
+        {switches.showGeneratedSql && runnable ? (
+          <details className="svc-app-sql" data-testid="generated-sql">
+            <summary>Generated SQL</summary>
+            <pre>{generated.data?.sql ?? (generated.isError ? messageOf(generated.error) : "…")}</pre>
+          </details>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function FilterRow(props: {
+  filter: MemberFilter;
+  members: MetaMember[];
+  label(m: MetaMember | string): string;
+  onChange(f: MemberFilter): void;
+  onRemove(): void;
+}) {
+  const { api } = useApp();
+  const f = props.filter;
+  const [text, setText] = useState((f.values ?? []).join(", "));
+  const member = props.members.find((m) => m.name === f.member);
+  const values = useQuery({
+    queryKey: ["app", api.deploymentId, "values", f.member],
+    queryFn: () => api.values(f.member, ""),
+    enabled: member?.type === "string",
+    staleTime: 60_000,
+  });
+  const listId = `values-${f.member.replace(/\W/g, "_")}`;
+  const commit = (raw: string) => {
+    const parts = raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    props.onChange({
+      ...f,
+      values:
+        member?.type === "number"
+          ? parts
+              .map(Number)
+              .filter((n) => !Number.isNaN(n))
+              .map(String)
+          : parts,
+    });
+  };
+  return (
+    <div className="svc-app-filter" data-testid="filter-row">
+      <select
+        className="svc-app-input"
+        aria-label="Filter member"
+        value={f.member}
+        onChange={(e) => props.onChange({ ...f, member: e.target.value, values: [] })}
+      >
+        {props.members.map((m) => (
+          <option key={m.name} value={m.name}>
+            {props.label(m)}
+          </option>
+        ))}
+      </select>
+      <select
+        className="svc-app-input"
+        aria-label="Operator"
+        value={f.operator}
+        onChange={(e) => props.onChange({ ...f, operator: e.target.value as FilterOperator })}
+      >
+        {OPERATORS.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+      {NO_VALUES.has(f.operator) ? null : (
+        <>
+          <input
+            className="svc-app-input"
+            aria-label="Values (comma separated)"
+            list={listId}
+            value={text}
+            placeholder={member?.type === "time" ? "2025-01-01, 2025-12-31" : "value, value"}
+            onChange={(e) => setText(e.target.value)}
+            onBlur={(e) => commit(e.target.value)}
+            onKeyDown={(e) => e.key === "Enter" && commit((e.target as HTMLInputElement).value)}
+          />
+          <datalist id={listId}>
+            {(values.data ?? []).slice(0, 100).map((v) => (
+              <option key={String(v)} value={String(v)} />
+            ))}
+          </datalist>
+        </>
+      )}
+      <button type="button" className="svc-icon-button" aria-label="Remove filter" onClick={props.onRemove}>
+        ×
+      </button>
+    </div>
+  );
+}

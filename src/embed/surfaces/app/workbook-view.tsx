@@ -1,0 +1,212 @@
+/**
+ * A workbook: its reports as sheets (tabs), each built with the report builder, and its
+ * dashboard (the editable draft and the published view).
+ */
+import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useApp, messageOf } from "./app-context";
+import type { AppRoute } from "./app-api";
+import { ReportBuilder } from "./report-builder";
+import { DashboardEditor, PublishedDashboard } from "./dashboard-editor";
+import { NameDialog, ShareDialog } from "./workspace-view";
+import { WorkbookChatPanel } from "./app-chat-slot";
+import { ChartIcon, GridIcon, StarIcon } from "./app-icons";
+
+type WorkbookRoute = Extract<AppRoute, { kind: "workbook" | "report" | "dashboard" | "published" }>;
+
+export function WorkbookView(props: { route: WorkbookRoute }) {
+  const { api, go, notify, refresh, switches, me } = useApp();
+  const { workbookId } = props.route;
+  const workbook = useQuery({ queryKey: ["app", api.deploymentId, "workbook", workbookId], queryFn: () => api.workbook(workbookId), retry: false });
+  const reports = useQuery({ queryKey: ["app", api.deploymentId, "reports", workbookId], queryFn: () => api.reports(workbookId), retry: false });
+  const [dialog, setDialog] = useState<"rename" | "share" | "new-report" | null>(null);
+
+  useEffect(() => {
+    void api.touchRecent(workbookId).catch(() => undefined);
+  }, [api, workbookId]);
+
+  // The workbook path opens its first report (or the dashboard when it has none yet).
+  const route = props.route;
+  const first = reports.data?.[0];
+  useEffect(() => {
+    if (route.kind === "workbook" && reports.data && workbook.data) {
+      if (first) go({ kind: "report", workbookId, reportId: first.id });
+    }
+  }, [route.kind, reports.data, workbook.data, first, go, workbookId]);
+
+  if (workbook.isPending || reports.isPending) {
+    return (
+      <div className="svc-app-page" aria-busy="true">
+        <div className="svc-app-skeleton">
+          <div />
+          <div />
+        </div>
+      </div>
+    );
+  }
+  if (workbook.isError || reports.isError) {
+    return (
+      <div className="svc-app-page">
+        <div className="svc-app-empty" role="alert" data-testid="workbook-error">
+          <h3>This workbook cannot be opened</h3>
+          <p>{messageOf(workbook.error ?? reports.error)}</p>
+          <button type="button" className="svc-button" onClick={() => go({ kind: "home" })}>
+            Back to home
+          </button>
+        </div>
+      </div>
+    );
+  }
+  const wb = workbook.data;
+  const list = reports.data;
+  const current = route.kind === "report" ? list.find((r) => r.id === route.reportId) : undefined;
+  const canEdit = list.length === 0 ? true : list.every((r) => r.canEdit !== false);
+
+  const toggleFavorite = async () => {
+    try {
+      await api.favorite(workbookId, !wb.isFavorite);
+      await refresh();
+    } catch (error) {
+      notify("error", messageOf(error));
+    }
+  };
+
+  return (
+    <div className={switches.showWorkbookChat ? "svc-app-workbook has-chat" : "svc-app-workbook"}>
+      <main className="svc-app-page is-wide" data-testid="workbook" data-workbook-id={workbookId}>
+        <header className="svc-app-header">
+          <div className="svc-app-heading">
+            {switches.showWorkbookBackButton ? (
+              <nav className="svc-app-crumbs" aria-label="Breadcrumb">
+                <button type="button" className="svc-app-crumb" onClick={() => go({ kind: "home" })}>
+                  Home
+                </button>
+                {(wb.folderPath ?? []).map((p) => (
+                  <button key={p.id} type="button" className="svc-app-crumb" onClick={() => go({ kind: "folder", folderId: p.id })}>
+                    {p.name}
+                  </button>
+                ))}
+              </nav>
+            ) : null}
+            <h1 className="svc-app-title">
+              {wb.name}
+              <button
+                type="button"
+                className={wb.isFavorite ? "svc-app-star is-on" : "svc-app-star"}
+                aria-pressed={!!wb.isFavorite}
+                aria-label={wb.isFavorite ? "Remove from favourites" : "Add to favourites"}
+                onClick={() => void toggleFavorite()}
+                data-testid="favorite"
+              >
+                <StarIcon filled={!!wb.isFavorite} />
+              </button>
+            </h1>
+          </div>
+          <div className="svc-app-actions">
+            <button type="button" className="svc-button" onClick={() => setDialog("rename")}>
+              Rename
+            </button>
+            {me.mode === "signed" && switches.showWorkbookShare ? (
+              <button type="button" className="svc-button" onClick={() => setDialog("share")} data-testid="share-workbook">
+                Share
+              </button>
+            ) : null}
+          </div>
+        </header>
+        <div className="svc-app-tabs" role="tablist" aria-label="Sheets">
+          {list.map((r) => (
+            <button
+              key={r.id}
+              type="button"
+              role="tab"
+              aria-selected={current?.id === r.id}
+              className={current?.id === r.id ? "svc-app-tab is-active" : "svc-app-tab"}
+              onClick={() => go({ kind: "report", workbookId, reportId: r.id })}
+              data-testid={`sheet-${r.id}`}
+            >
+              <ChartIcon size={14} /> {r.name}
+            </button>
+          ))}
+          {canEdit ? (
+            <button type="button" className="svc-app-tab is-add" onClick={() => setDialog("new-report")} data-testid="new-report">
+              + Report
+            </button>
+          ) : null}
+          <span className="svc-app-tabs-spacer" />
+          <button
+            type="button"
+            role="tab"
+            aria-selected={route.kind === "dashboard"}
+            className={route.kind === "dashboard" ? "svc-app-tab is-active" : "svc-app-tab"}
+            onClick={() => go({ kind: "dashboard", workbookId })}
+            data-testid="tab-dashboard"
+          >
+            <GridIcon size={14} /> Dashboard
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={route.kind === "published"}
+            className={route.kind === "published" ? "svc-app-tab is-active" : "svc-app-tab"}
+            onClick={() => go({ kind: "published", workbookId })}
+            data-testid="tab-published"
+          >
+            Published
+          </button>
+        </div>
+
+        {route.kind === "report" && current ? (
+          <ReportBuilder key={current.id} report={current} canEdit={current.canEdit !== false} />
+        ) : route.kind === "report" ? (
+          <div className="svc-app-empty">
+            <h3>This report is not in the workbook</h3>
+          </div>
+        ) : route.kind === "dashboard" ? (
+          <DashboardEditor workbook={wb} reports={list} canEdit={canEdit} />
+        ) : route.kind === "published" ? (
+          <PublishedDashboard workbook={wb} />
+        ) : (
+          <div className="svc-app-empty" data-testid="workbook-empty">
+            <div className="svc-app-empty-icon" aria-hidden="true">
+              <ChartIcon size={28} />
+            </div>
+            <h3>No reports yet</h3>
+            <p>A report asks a question of your data: pick measures and dimensions and see the answer as a table or chart.</p>
+            {canEdit ? (
+              <button type="button" className="svc-button is-primary" onClick={() => setDialog("new-report")}>
+                Create a report
+              </button>
+            ) : null}
+          </div>
+        )}
+      </main>
+      {switches.showWorkbookChat ? <WorkbookChatPanel workbookId={workbookId} /> : null}
+      {dialog === "rename" ? (
+        <NameDialog
+          title="Rename workbook"
+          initial={wb.name}
+          action="Rename"
+          onClose={() => setDialog(null)}
+          onSubmit={async (name) => {
+            await api.renameWorkbook(workbookId, name);
+            await refresh();
+          }}
+        />
+      ) : null}
+      {dialog === "new-report" ? (
+        <NameDialog
+          title="New report"
+          initial=""
+          action="Create"
+          onClose={() => setDialog(null)}
+          onSubmit={async (name) => {
+            const report = await api.createReport(workbookId, name);
+            await refresh();
+            go({ kind: "report", workbookId, reportId: report.id });
+          }}
+        />
+      ) : null}
+      {dialog === "share" ? <ShareDialog item={{ type: "WORKBOOK", id: workbookId, name: wb.name }} onClose={() => setDialog(null)} /> : null}
+    </div>
+  );
+}
