@@ -58,6 +58,7 @@ const BENCHES: Record<string, BenchSpec> = {
   "ai-builtin": { modest: ["--rows", rows, "--runs", "15"], full: ["--rows", rows, "--runs", "41"] },
   "bridge-roundtrip": { modest: ["--runs", "200", "--warmup", "20"], build: true },
   "cluster-throughput": { modest: ["--seconds", "3", "--rounds", "3"], postgres: POSTGRES },
+  "dashboard-apps": { modest: ["--runs", "2", "--python-runs", "3"], build: true },
   "dashboard-bundle": { modest: [], build: true },
   "dashboard-load": { modest: ["--runs", "2"], build: true },
   "model-build": { modest: ["--runs", "3"] },

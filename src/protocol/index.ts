@@ -1,3 +1,4 @@
 export * from "./constants";
 export * from "./types";
 export * from "./guards";
+export * from "./app-channel";

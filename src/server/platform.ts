@@ -124,6 +124,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       adminToken,
       deploymentId: demo.deploymentId,
       dashboardPublicId: demo.dashboardPublicId,
+      appDashboardPublicId: demo.appDashboardPublicId ?? null,
       logger,
     });
   }

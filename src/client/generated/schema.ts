@@ -1062,6 +1062,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/embed/dashboard/{publicId}/python-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a Python report of the dashboard with dashboard filters applied
+         * @description Same access as the dashboard (embed access, workbook access); the report's query runs with the viewer's row-level security and its result is passed to the Python code as `rows`. The code runs in a sandbox without network or platform files, with a time and a memory limit: a failure, the time limit or the memory limit answer 422 `python_failed` with `details.reason`.
+         */
+        post: operations["runDashboardPythonReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/embed/generate-session": {
         parameters: {
             query?: never;
@@ -3264,6 +3284,20 @@ export interface components {
             content: string;
             messageId?: string;
             scope?: components["schemas"]["ChatScope"];
+        };
+        PythonRunInput: {
+            /** @description Dashboard filters, each `f_<view>.<dimension>=<JSON>` as in `set-filter`. */
+            filters?: string[];
+            reportId: number;
+        };
+        PythonRunResult: {
+            html?: string;
+            /** @description A data: URL (PNG or SVG). */
+            image?: string;
+            stdout: string;
+            table?: {
+                [key: string]: unknown;
+            }[];
         };
         QueryFilter: components["schemas"]["MemberFilter"] | {
             or: components["schemas"]["QueryFilter"][];
@@ -8837,6 +8871,85 @@ export interface operations {
             };
         };
     };
+    runDashboardPythonReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PythonRunInput"];
+            };
+        };
+        responses: {
+            /** @description What the code printed and showed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PythonRunResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Python code failed or passed a limit. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "python_failed";
+                        details: {
+                            reason: string;
+                            stdout: string;
+                        };
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     generateEmbedSession: {
         parameters: {
             query?: never;
@@ -13305,6 +13418,8 @@ export declare namespace PlatformApiSchemas {
     export type Pod = components["schemas"]["Pod"];
     export type PodsResponse = components["schemas"]["PodsResponse"];
     export type PostChatMessageInput = components["schemas"]["PostChatMessageInput"];
+    export type PythonRunInput = components["schemas"]["PythonRunInput"];
+    export type PythonRunResult = components["schemas"]["PythonRunResult"];
     export type QueryFilter = components["schemas"]["QueryFilter"];
     export type QueryInput = components["schemas"]["QueryInput"];
     export type QueryResult = components["schemas"]["QueryResult"];

@@ -17,6 +17,14 @@ export interface DrilldownRequest {
   detailQuery: SemanticQuery;
 }
 
+/** What a Python report returned (`python-run`). */
+export interface PythonRunOutput {
+  stdout: string;
+  table?: Record<string, unknown>[];
+  html?: string;
+  image?: string;
+}
+
 export interface WidgetHost {
   deploymentId: number;
   reportsById: ReadonlyMap<number, ReportSnapshot>;
@@ -29,6 +37,8 @@ export interface WidgetHost {
   reportError(error: ErrorPayload): void;
   drilldown(request: DrilldownRequest, event: DrilldownPayload): void;
   downloaded(event: DownloadPayload): void;
+  /** Runs a Python report of the dashboard on the platform, with these filter parameters. */
+  runPython?(reportId: number, filters: string[], signal?: AbortSignal): Promise<PythonRunOutput>;
 }
 
 export const WidgetHostContext = createContext<WidgetHost | null>(null);

@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import type { DashboardWidget } from "../../schema/dashboard";
 import { AiWidget } from "../widgets/ai/ai-widget";
-import { ChartWidget } from "../widgets/chart/chart-widget";
+import { ReportWidget } from "../widgets/chart/python-widget";
 import { FilterWidget } from "../widgets/filter/filter-widget";
 import { TabsWidget } from "../widgets/tabs-container/tabs-widget";
 import { TextWidget } from "../widgets/text/text-widget";
@@ -12,7 +12,7 @@ export function WidgetRenderer(props: { widget: DashboardWidget; renderGrid: (wi
   const { widget } = props;
   switch (widget.type) {
     case "CHART":
-      return <ChartWidget widget={widget} />;
+      return <ReportWidget widget={widget} />;
     case "TEXT":
       return <TextWidget widget={widget} />;
     case "FILTER":

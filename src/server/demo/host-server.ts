@@ -32,6 +32,8 @@ export function createDemoHostApp(opts: {
   adminToken: string;
   deploymentId: number;
   dashboardPublicId: string;
+  /** The demo app dashboard (kind APP), shown when the page is opened with `?dashboard=app`. */
+  appDashboardPublicId?: string | null;
   logger: Logger;
   fetch?: typeof fetch;
 }) {
@@ -43,6 +45,7 @@ export function createDemoHostApp(opts: {
     c.json({
       platformOrigin: new URL(opts.platformUrl).origin,
       dashboardPublicId: opts.dashboardPublicId,
+      appDashboardPublicId: opts.appDashboardPublicId ?? null,
       deploymentId: opts.deploymentId,
       tenants: DEMO_TENANTS,
     }),
@@ -90,6 +93,7 @@ export async function startDemoHost(opts: {
   adminToken: string;
   deploymentId: number;
   dashboardPublicId: string;
+  appDashboardPublicId?: string | null;
   logger: Logger;
 }): Promise<{ url: string; stop(): Promise<void> }> {
   const app = createDemoHostApp(opts);

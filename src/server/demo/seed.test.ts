@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DashboardConfig, ReportSnapshot } from "../../schema/dashboard";
 import { dashboards, dashboardVersions, embedAccess, embedTenants, workbooks } from "../db/schema";
 import { silentLogger } from "../logger";
 import { createTestPlatform, type TestPlatform } from "../testing/test-platform";
+import { DEMO_APP_WORKBOOK_SLUG } from "./demo-app";
 import { DEMO_WORKBOOK_SLUG } from "./demo-workbook";
 import { issueDemoHostKey, seedDemo, type DemoSeedResult } from "./seed";
 
@@ -27,12 +29,17 @@ describe("seedDemo", () => {
   it("creates the demo deployment with a published, embeddable dashboard readable by all embed users", async () => {
     expect(seeded.created).toBe(true);
     expect(seeded.dashboardPublicId).toMatch(/^[0-9A-Za-z]{12}$/);
-    const [wb] = await t.database.db.select().from(workbooks);
+    const [wb, appWb] = await t.database.db.select().from(workbooks).orderBy(workbooks.id);
     expect(wb!.slug).toBe(DEMO_WORKBOOK_SLUG);
-    const [dash] = await t.database.db.select().from(dashboards);
-    expect(dash).toMatchObject({ status: "published", allowEmbed: true, versionNumber: 1 });
-    const access = await t.database.db.select().from(embedAccess);
-    expect(access).toEqual([expect.objectContaining({ workbookId: wb!.id, tenantId: null, action: "read" })]);
+    expect(appWb!.slug).toBe(DEMO_APP_WORKBOOK_SLUG);
+    const [dash, appDash] = await t.database.db.select().from(dashboards).orderBy(dashboards.id);
+    expect(dash).toMatchObject({ status: "published", allowEmbed: true, versionNumber: 1, publicId: seeded.dashboardPublicId });
+    expect(appDash).toMatchObject({ status: "published", allowEmbed: true, versionNumber: 1, publicId: seeded.appDashboardPublicId });
+    const access = await t.database.db.select().from(embedAccess).orderBy(embedAccess.workbookId);
+    expect(access).toEqual([
+      expect.objectContaining({ workbookId: wb!.id, tenantId: null, action: "read" }),
+      expect.objectContaining({ workbookId: appWb!.id, tenantId: null, action: "read" }),
+    ]);
     const tenants = await t.database.db.select({ name: embedTenants.name }).from(embedTenants);
     expect(tenants.map((x) => x.name).sort()).toEqual(["acme-corp", "globex-inc"]);
   });
@@ -93,10 +100,28 @@ describe("seedDemo", () => {
     }
   });
 
+  it("publishes the demo app dashboard (kind APP) with its workbook's reports and vega-embed", async () => {
+    const [appDash] = await t.database.db.select().from(dashboards).where(eq(dashboards.publicId, seeded.appDashboardPublicId!));
+    const [version] = await t.database.db.select().from(dashboardVersions).where(eq(dashboardVersions.id, appDash!.versionId!));
+    const config = DashboardConfig.parse(version!.config);
+    expect(config.kind).toBe("APP");
+    expect(config.app?.manifest?.dependencies).toEqual({ "vega-embed": "7" });
+    expect(
+      ReportSnapshot.array()
+        .parse(version!.reportSnapshots)
+        .map((s) => s.name),
+    ).toEqual(["funnel_status", "funnel_category", "python_status_summary"]);
+  });
+
   it("leaves an existing demo alone on the next start", async () => {
     const again = await seedDemo({ db: t.database.db, dataDir: dir, rows: 5000, adminUserId: t.adminUserId, demoHostOrigin: null, logger: silentLogger });
-    expect(again).toMatchObject({ created: false, deploymentId: seeded.deploymentId, dashboardPublicId: seeded.dashboardPublicId });
-    expect(await t.database.db.select().from(workbooks)).toHaveLength(1);
+    expect(again).toMatchObject({
+      created: false,
+      deploymentId: seeded.deploymentId,
+      dashboardPublicId: seeded.dashboardPublicId,
+      appDashboardPublicId: seeded.appDashboardPublicId,
+    });
+    expect(await t.database.db.select().from(workbooks)).toHaveLength(2);
   });
 
   it("replaces the demo host's key on every start", async () => {

@@ -14,6 +14,7 @@ import { publishDashboard } from "../modules/dashboards/service";
 import { upsertReportByPublicId } from "../modules/reports/service";
 import { upsertWorkbookBySlug } from "../modules/workbooks/service";
 import { generateDemoDataset } from "./dataset";
+import { DEMO_APP_REPORTS, DEMO_APP_WORKBOOK_SLUG, DEMO_PYTHON_REPORT, demoAppDashboardConfig } from "./demo-app";
 import { DEMO_DEPLOYMENT_NAME, DEMO_REPORTS, DEMO_WORKBOOK_SLUG, demoDashboardConfig } from "./demo-workbook";
 
 const modelDir = fileURLToPath(new URL("./data-model", import.meta.url));
@@ -28,6 +29,8 @@ export interface DemoSeedResult {
   deploymentId: number;
   workbookId: number;
   dashboardPublicId: string;
+  /** The demo app dashboard (kind APP), when the platform has it. */
+  appDashboardPublicId?: string | null;
   created: boolean;
 }
 
@@ -68,7 +71,12 @@ export async function seedDemo(opts: {
       .where(and(eq(workbooks.deploymentId, existing.id), eq(workbooks.slug, DEMO_WORKBOOK_SLUG)));
     const [dash] = wb ? await db.select().from(dashboards).where(eq(dashboards.workbookId, wb.id)) : [];
     if (!wb || !dash) return null;
-    return { deploymentId: existing.id, workbookId: wb.id, dashboardPublicId: dash.publicId, created: false };
+    const [appWb] = await db
+      .select()
+      .from(workbooks)
+      .where(and(eq(workbooks.deploymentId, existing.id), eq(workbooks.slug, DEMO_APP_WORKBOOK_SLUG)));
+    const [appDash] = appWb ? await db.select().from(dashboards).where(eq(dashboards.workbookId, appWb.id)) : [];
+    return { deploymentId: existing.id, workbookId: wb.id, dashboardPublicId: dash.publicId, appDashboardPublicId: appDash?.publicId ?? null, created: false };
   }
   const [anyDeployment] = await db.select({ id: deployments.id }).from(deployments).limit(1);
   if (anyDeployment) return null; // not an empty platform: the demo is not imposed on it
@@ -120,8 +128,9 @@ export async function seedDemo(opts: {
     const dashboard = await publishDashboard(t, wb.id, actor, { deploymentId });
     await setDashboardAllowEmbed(t, actor, dashboard.publicId, true);
     await setEmbedAccess(t, actor, deploymentId, wb.id, { rules: [{ embedTenantName: null, action: "read" }] });
+    const appDashboardPublicId = await seedDemoApp(t, deploymentId, actor);
     logger.info("demo deployment created", { deploymentId, workbookId: wb.id });
-    return { deploymentId, workbookId: wb.id, dashboardPublicId: dashboard.publicId, created: true };
+    return { deploymentId, workbookId: wb.id, dashboardPublicId: dashboard.publicId, appDashboardPublicId, created: true };
   });
 }
 
@@ -135,4 +144,25 @@ export async function issueDemoHostKey(db: Db, adminUserId: number): Promise<str
     .where(and(eq(apiKeys.name, DEMO_HOST_KEY_NAME), isNull(apiKeys.revokedAt)));
   const { token } = await createApiKey(db, { userId: adminUserId, name: DEMO_HOST_KEY_NAME });
   return token;
+}
+
+/** The demo app dashboard (kind APP) in a workbook of its own, with the reports it reads. */
+async function seedDemoApp(t: Db, deploymentId: number, actor: ReturnType<typeof systemActor>): Promise<string> {
+  const wb = await upsertWorkbookBySlug(t, deploymentId, DEMO_APP_WORKBOOK_SLUG, { name: "Demo order funnel (app)" }, actor);
+  for (const r of DEMO_APP_REPORTS) {
+    await upsertReportByPublicId(t, deploymentId, generatePublicId(), { name: r.name, title: r.title, kind: r.kind, query: r.query, workbookId: wb.id }, actor);
+  }
+  const py = DEMO_PYTHON_REPORT;
+  await upsertReportByPublicId(
+    t,
+    deploymentId,
+    generatePublicId(),
+    { name: py.name, title: py.title, kind: py.kind, query: py.query, meta: { python: py.python }, workbookId: wb.id },
+    actor,
+  );
+  await upsertWorkbookBySlug(t, deploymentId, DEMO_APP_WORKBOOK_SLUG, { meta: { dashboardDraft: demoAppDashboardConfig() } }, actor);
+  const dashboard = await publishDashboard(t, wb.id, actor, { deploymentId });
+  await setDashboardAllowEmbed(t, actor, dashboard.publicId, true);
+  await setEmbedAccess(t, actor, deploymentId, wb.id, { rules: [{ embedTenantName: null, action: "read" }] });
+  return dashboard.publicId;
 }

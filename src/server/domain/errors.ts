@@ -33,6 +33,7 @@ export const DOMAIN_ERROR_CODES = [
   "query_timeout",
   "oauth_reconnect_required",
   "upstream_failed",
+  "python_failed",
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

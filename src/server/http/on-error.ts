@@ -26,6 +26,8 @@ export const STATUS_OF: Record<DomainErrorCode, ContentfulStatusCode> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  // Report Python failed, ran past its time limit or its memory limit (details.reason).
+  python_failed: 422,
   // 499: the client closed the request; nobody reads the answer, but logs should not say 500.
   query_cancelled: 499 as ContentfulStatusCode,
   query_failed: 500,

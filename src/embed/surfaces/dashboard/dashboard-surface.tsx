@@ -26,6 +26,7 @@ import { applyDashboardSetup } from "./dashboard-setup";
 import { DashboardGrid } from "../../grid/dashboard-grid";
 import { DrilldownPanel } from "./drilldown-panel";
 import { createLoadTracker, visibleWidgetIds, type LoadTracker } from "./load-tracker";
+import { AppDashboard, APP_WIDGET_ID, runPythonReport } from "./app-dashboard";
 import "../../ui/buttons.css";
 import "../../ui/empty.css";
 import "./dashboard-surface.css";
@@ -94,7 +95,9 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
   const allowExport = urlParameters.allowExport && dashboard.restrictDataDownload !== true;
 
   const tracker = useRef<LoadTracker | null>(null);
-  tracker.current ??= createLoadTracker(visibleWidgetIds(widgets), ({ widgetCount }) => {
+  // An app dashboard (kind APP) is one frame: loaded when the app says so.
+  const isApp = dashboard.config.kind === "APP";
+  tracker.current ??= createLoadTracker(isApp ? [APP_WIDGET_ID] : visibleWidgetIds(widgets), ({ widgetCount }) => {
     bridge.emit(EVENT_TYPES.dashboardLoaded, { publicId: props.publicId, widgetCount, loadDurationMs: Math.round(performance.now() - mountedAt) });
   });
 
@@ -145,6 +148,7 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
         setDrill(request);
       },
       downloaded: (event) => bridge.emit(EVENT_TYPES.download, event),
+      runPython: (reportId, filters, signal) => runPythonReport(api, props.publicId, reportId, filters, signal),
     };
     // A new host for a new viewer or dashboard id, so the widgets re-query for them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -225,7 +229,9 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
             ) : null}
           </header>
         ) : null}
-        {widgets.length === 0 ? (
+        {isApp ? (
+          <AppDashboard config={dashboard.config} title={title} />
+        ) : widgets.length === 0 ? (
           <div className="svc-empty is-large">{t(locale, "dashboard.empty")}</div>
         ) : gridShown ? (
           <DashboardGrid widgets={widgets} layout={dashboard.config.layout} />

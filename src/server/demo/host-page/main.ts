@@ -9,6 +9,7 @@ import { SVC_EVENT_TYPES } from "../../../protocol";
 interface DemoConfig {
   platformOrigin: string;
   dashboardPublicId: string;
+  appDashboardPublicId: string | null;
   deploymentId: number;
 }
 
@@ -72,13 +73,17 @@ function resetControls() {
   });
   document.querySelectorAll<HTMLButtonElement>("[data-scheme]").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.scheme === "light")));
 }
+$(new URLSearchParams(location.search).get("dashboard") === "app" ? "nav-app" : "nav-classic").setAttribute("aria-current", "page");
 
 async function mount() {
   connection?.destroy();
   resetControls();
   status.textContent = "Starting a signed session…";
   const sessionId = await newSession();
-  const url = new URL(view === "creator" ? `/embed/d/${config.deploymentId}/app` : `/embed/dashboard/${config.dashboardPublicId}`, config.platformOrigin);
+  // `?dashboard=app` shows the demo app dashboard (a dashboard written as an app).
+  const showApp = new URLSearchParams(location.search).get("dashboard") === "app" && config.appDashboardPublicId;
+  const dashboardId = showApp ? config.appDashboardPublicId : config.dashboardPublicId;
+  const url = new URL(view === "creator" ? `/embed/d/${config.deploymentId}/app` : `/embed/dashboard/${dashboardId}`, config.platformOrigin);
   url.searchParams.set("session", sessionId);
   url.searchParams.set("allowExport", "true");
   $("stage-title").textContent = view === "creator" ? "Build your own analytics" : "Sales analytics";

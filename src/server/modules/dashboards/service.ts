@@ -179,6 +179,15 @@ export async function publishDashboard(db: Db, workbookId: number, actor: UserPr
   }
   const config = parseDashboardConfig(draft, ["meta", "dashboardDraft"]);
   const reportRows = await resolveWidgetReports(db, wb.deploymentId, config, ["meta", "dashboardDraft"]);
+  // An app dashboard has no widgets naming reports: it may ask for any report of its workbook.
+  if (config.kind === "APP") {
+    const own = await db
+      .select()
+      .from(reports)
+      .where(and(eq(reports.deploymentId, wb.deploymentId), eq(reports.workbookId, wb.id)))
+      .orderBy(reports.id);
+    for (const r of own) if (!reportRows.some((x) => x.id === r.id)) reportRows.push(r);
+  }
   const snapshots = reportRows.map((r, i) => snapshotOf(r, i + 1));
   const checksum = createHash("sha256").update(canonicalJson({ config, snapshots })).digest("hex");
   await ensureDashboard(db, wb, actor.userId);

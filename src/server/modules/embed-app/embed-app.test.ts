@@ -28,7 +28,7 @@ describe("embed app routes", () => {
   it("serves the app for any embed path with the allowed origins inlined and framing limited to them", async () => {
     const res = await app.request("/embed/dashboard/abcDEF123456?session=s");
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-security-policy")).toBe("frame-ancestors 'self' https://host.example.com");
+    expect(res.headers.get("content-security-policy")).toBe("frame-ancestors 'self' https://host.example.com; frame-src 'self'");
     expect(res.headers.get("cache-control")).toBe("no-store");
     const html = await res.text();
     expect(html).toContain('<script id="svc-embed-config" type="application/json">{"allowedOrigins":["https://host.example.com"]}</script></head>');

@@ -45,7 +45,9 @@ export function registerEmbedAppRoutes(app: Router, deps: AppDeps) {
 
   app.get("/embed/*", async (c) => {
     const origins = await getAllowedOrigins(deps.db);
-    c.header("Content-Security-Policy", frameAncestors(origins));
+    // frame-src 'self': the embed's own frames are srcdoc documents (HTML reports, dashboard
+    // apps), which it allows; none of them may navigate itself to a URL (an app leaking data in one).
+    c.header("Content-Security-Policy", `${frameAncestors(origins)}; frame-src 'self'`);
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     const template = loadIndex();

@@ -1,4 +1,5 @@
 import type { Router } from "../../http/openapi";
+import { registerAppLibraryRoutes, registerPythonRunRoutes } from "../apps/routes";
 
 /** Dashboard apps and Python reports — the route modules of this feature, registered by ../index.ts. */
-export const appsRouteModules: ((app: Router) => void)[] = [];
+export const appsRouteModules: ((app: Router) => void)[] = [registerPythonRunRoutes, registerAppLibraryRoutes];

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { isAppMessage, isSurfaceMessage } from "./app-channel";
+
+const S = { source: "svc-app" };
+
+describe("isAppMessage", () => {
+  it("accepts exactly the app's messages", () => {
+    for (const m of [
+      { ...S, type: "app:loaded" },
+      { ...S, type: "app:query", requestId: "q1", reportId: 3 },
+      { ...S, type: "app:python", requestId: "p1", reportId: 3 },
+      { ...S, type: "app:set-filter", member: "sales.status", filter: { operator: "equals", value: ["completed", "shipped"] } },
+      { ...S, type: "app:set-filter", member: "sales.status", filter: null },
+      { ...S, type: "app:error", message: "boom", name: "AppError" },
+      { ...S, type: "app:drilldown", member: "sales.count", value: "Shipped" },
+      { ...S, type: "app:drilldown", member: "sales.count" },
+      { ...S, type: "app:size", height: 812 },
+    ]) {
+      expect(isAppMessage(m), JSON.stringify(m)).toBe(true);
+    }
+  });
+
+  it("refuses other sources, unknown types, extra keys and bad fields", () => {
+    for (const m of [
+      null,
+      "app:loaded",
+      { source: "svc-embed", type: "app:loaded" },
+      { ...S, type: "svc:event:drilldown", payload: { member: "sales.count" } },
+      { ...S, type: "app:loaded", extra: 1 },
+      { ...S, type: "app:query", requestId: "q1", reportId: "3" },
+      { ...S, type: "app:query", requestId: "", reportId: 3 },
+      { ...S, type: "app:query", requestId: "x".repeat(65), reportId: 3 },
+      { ...S, type: "app:query", requestId: "q1", reportId: 1.5 },
+      { ...S, type: "app:query", requestId: "q1", reportId: -1 },
+      { ...S, type: "app:set-filter", member: "not a member", filter: null },
+      { ...S, type: "app:set-filter", member: "sales.status", filter: { value: 1 } },
+      { ...S, type: "app:set-filter", member: "sales.status", filter: { operator: "equals", value: [{}] } },
+      { ...S, type: "app:error", message: "" },
+      { ...S, type: "app:error", message: "x".repeat(2001) },
+      { ...S, type: "app:drilldown", member: "sales.count", value: { nested: true } },
+      { ...S, type: "app:size", height: -1 },
+      { ...S, type: "app:size", height: Number.NaN },
+    ]) {
+      expect(isAppMessage(m), JSON.stringify(m)).toBe(false);
+    }
+  });
+});
+
+describe("isSurfaceMessage", () => {
+  it("knows the surface's two types only", () => {
+    expect(isSurfaceMessage({ ...S, type: "surface:context" })).toBe(true);
+    expect(isSurfaceMessage({ ...S, type: "surface:result" })).toBe(true);
+    expect(isSurfaceMessage({ ...S, type: "app:loaded" })).toBe(false);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * One Python run, in a worker thread of its own (python-sandbox.ts starts it, sends one job,
+ * and terminates it afterwards or when the time limit passes). Pyodide loads its wasm and
+ * standard library from node_modules: nothing is fetched.
+ *
+ * Before any report code runs, the worker takes away what could reach out of the sandbox:
+ * - the `js` module sees an empty object, not this thread's globals (no fetch, no process);
+ * - JavaScript code generation is gone (`Function`, `eval`), so no JS object reachable from
+ *   Python can be turned into new code;
+ * - Pyodide's bridges to the host file system (NODEFS, mountNodeFS) are removed: Python's
+ *   files are an in-memory file system holding only the standard library;
+ * - imports of the network, process and FFI modules fail with a clear ImportError;
+ * - the wasm memory cannot grow past the memory limit (Python then raises MemoryError).
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { loadPyodide } from "pyodide";
+
+const { indexURL, memoryLimitBytes } = workerData;
+
+const BLOCKED_ROOTS = [
+  "js",
+  "pyodide_js",
+  "_pyodide_core",
+  "socket",
+  "_socket",
+  "select",
+  "selectors",
+  "ssl",
+  "_ssl",
+  "subprocess",
+  "_posixsubprocess",
+  "multiprocessing",
+  "ctypes",
+  "_ctypes",
+  "urllib",
+  "http",
+  "ftplib",
+  "smtplib",
+  "asyncio",
+  "micropip",
+];
+const BLOCKED_NAMES = ["pyodide.http", "pyodide.ffi", "pyodide.code", "pyodide.webloop", "os.system"];
+
+const SETUP = `
+import sys, json
+_blocked_roots = frozenset(${JSON.stringify(BLOCKED_ROOTS)})
+_blocked_names = frozenset(${JSON.stringify(BLOCKED_NAMES)})
+class _SandboxImports:
+    roots = _blocked_roots
+    names = _blocked_names
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in self.roots or name in self.names:
+            raise ImportError(f"module '{name}' is not available in the report sandbox (no network, no processes)")
+        return None
+sys.meta_path.insert(0, _SandboxImports())
+for _m in list(sys.modules):
+    if _m.split(".")[0] in _blocked_roots or _m in _blocked_names:
+        del sys.modules[_m]
+import os as _os
+for _name in ("system", "popen", "fork", "execv", "execve", "spawnv", "kill"):
+    if hasattr(_os, _name):
+        delattr(_os, _name)
+_os.environ.clear()
+del _os, _m, _name, _SandboxImports, _blocked_roots, _blocked_names
+`;
+
+const RUN = `
+import json as _json, base64 as _base64
+class _Report:
+    def __init__(self, rows, columns):
+        self.rows = rows
+        self.columns = columns
+        self._out = {}
+    def table(self, rows):
+        """Show a table: a list of dicts (or of lists with report.columns)."""
+        self._out["table"] = [dict(r) if not isinstance(r, (list, tuple)) else dict(zip(self.columns, r)) for r in rows]
+    def html(self, text):
+        """Show HTML (sanitised by the widget before it is drawn)."""
+        self._out["html"] = str(text)
+    def image(self, data, mime="image/png"):
+        """Show an image: bytes, or an SVG string."""
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+            mime = "image/svg+xml"
+        self._out["image"] = "data:" + mime + ";base64," + _base64.b64encode(bytes(data)).decode("ascii")
+_input = _json.loads(_svc_input)
+report = _Report(_input["rows"], _input["columns"])
+rows, columns = report.rows, report.columns
+del _input, _svc_input
+`;
+
+function blockCodeGeneration() {
+  const ctors = [Function, Object.getPrototypeOf(async function () {}).constructor, Object.getPrototypeOf(function* () {}).constructor];
+  ctors.push(Object.getPrototypeOf(async function* () {}).constructor);
+  for (const ctor of ctors) Object.defineProperty(ctor.prototype, "constructor", { value: undefined, writable: false, configurable: false });
+  for (const name of ["eval", "fetch", "WebSocket", "EventSource", "XMLHttpRequest", "require"]) {
+    try {
+      Object.defineProperty(globalThis, name, { value: undefined, writable: false, configurable: false });
+    } catch {
+      // not configurable here: already absent
+    }
+  }
+}
+
+function capMemory(limit) {
+  const grow = WebAssembly.Memory.prototype.grow;
+  Object.defineProperty(WebAssembly.Memory.prototype, "grow", {
+    value: function (pages) {
+      if (this.buffer.byteLength + pages * 65536 > limit) throw new RangeError("memory limit");
+      return grow.call(this, pages);
+    },
+    writable: false,
+    configurable: false,
+  });
+}
+
+const MAX_STDOUT = 256 * 1024;
+
+const py = await loadPyodide({ indexURL, packages: [], jsglobals: Object.create(null), env: {}, stdout: () => {}, stderr: () => {} });
+py.runPython(SETUP);
+if (py.FS.filesystems) {
+  delete py.FS.filesystems.NODEFS;
+  delete py.FS.filesystems.PROXYFS;
+}
+py.mountNodeFS = undefined;
+capMemory(memoryLimitBytes);
+const hostPost = parentPort.postMessage.bind(parentPort);
+const hostOnce = parentPort.once.bind(parentPort);
+blockCodeGeneration();
+
+let stdout = "";
+let truncated = false;
+const write = (text) => {
+  if (stdout.length + text.length + 1 > MAX_STDOUT) {
+    truncated = true;
+    return;
+  }
+  stdout += text + "\n";
+};
+py.setStdout({ batched: write });
+py.setStderr({ batched: write });
+
+hostPost({ type: "ready" });
+hostOnce("message", async (job) => {
+  try {
+    py.globals.set("_svc_input", JSON.stringify({ rows: job.rows, columns: job.columns }));
+    py.runPython(RUN);
+    await py.runPythonAsync(job.code);
+    const out = py.runPython("_json.dumps(report._out, default=str)");
+    hostPost({ type: "done", stdout, truncated, output: out });
+  } catch (error) {
+    const text = String(error && error.message ? error.message : error);
+    // The last line of a Python traceback names the error; the frames inside Pyodide are noise.
+    const lines = text.trim().split("\n");
+    const last = lines[lines.length - 1] || "Python error";
+    hostPost({ type: "failed", stdout, truncated, error: last.slice(0, 2000) });
+  }
+});
