@@ -90,6 +90,68 @@ test.describe.serial("the creator-mode app", () => {
     expect(embedFrame(page).url()).toContain(`/embed/d/${deploymentId}/app/workbooks/${workbookId}/dashboard/published`);
   });
 
+  test("with showWorkbookChat a creator asks in the workbook and adds the answer as a report", async ({ page }) => {
+    test.setTimeout(120_000);
+    const sessionId = await session(page.request, {
+      externalId: "ada@acme.example",
+      embedTenantName: "acme-corp",
+      creatorMode: true,
+      settings: { showWorkbookChat: true },
+    });
+    await openApp(page, sessionId, `/workbooks/${workbookId}`);
+    const app = page.frameLocator("iframe#embed");
+    await expect(app.getByTestId("report-builder")).toBeVisible();
+    const sheets = app.locator('[data-testid^="sheet-"]');
+    const before = await sheets.count();
+    await expect(app.getByTestId("workbook-chat-panel")).toHaveCount(0);
+    await app.getByTestId("workbook-chat-toggle").click();
+    const panel = app.getByTestId("workbook-chat-panel");
+    await expect(panel.getByTestId("chat-drawer")).toBeVisible();
+    await panel.getByTestId("chat-input").fill("revenue by country");
+    await panel.getByTestId("chat-send").click();
+    const answer = panel.getByTestId("chat-answer").last();
+    await expect(answer).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+    await expect(answer.getByTestId("chat-table")).toBeVisible();
+    await answer.getByTestId("chat-add-to-workbook").click();
+    await expect(app.getByTestId("app-toast")).toContainText("Added “revenue by country” to the workbook");
+    // The new report is a sheet of the workbook, opened, its query run; the panel stays open.
+    await expect(sheets).toHaveCount(before + 1);
+    const tab = app.getByRole("tab", { name: "revenue by country", exact: true });
+    await expect(tab).toHaveAttribute("aria-selected", "true");
+    await expect(app.getByTestId("report-builder").locator('input[data-member="sales.revenue"]')).toBeChecked();
+    await expect(app.getByTestId("report-result").locator('[data-state="ready"]')).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByTestId("chat-add-to-workbook")).toHaveText("Added to workbook");
+
+    // Without the setting there is no chat in the workbook.
+    await openApp(
+      page,
+      await session(page.request, { externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }),
+      `/workbooks/${workbookId}`,
+    );
+    await expect(app.getByTestId("report-builder")).toBeVisible();
+    await expect(app.getByTestId("workbook-chat-toggle")).toHaveCount(0);
+  });
+
+  test("the /chat paths show the chat full-width inside the app", async ({ page }) => {
+    test.setTimeout(90_000);
+    await openApp(page, await session(page.request, { externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }), "/chat");
+    const app = page.frameLocator("iframe#embed");
+    const slot = app.getByTestId("app-chat-slot");
+    await expect(slot.getByTestId("chat-panel")).toBeVisible();
+    await slot.getByTestId("chat-input").fill("revenue by country");
+    await slot.getByTestId("chat-send").click();
+    await expect(slot.getByTestId("chat-answer").last()).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+    // The thread is in the path; outside a workbook there is nothing to add the answer to.
+    await expect(slot).toHaveAttribute("data-thread-id", /^[A-Za-z0-9_-]+$/);
+    const threadId = (await slot.getAttribute("data-thread-id"))!;
+    await waitForEvent(page, "svc:event:navigate", { payload: { path: `/d/${deploymentId}/app/chat/${threadId}` } });
+    await expect(slot.getByTestId("chat-add-to-workbook")).toHaveCount(0);
+    // Opening the thread's path again shows its conversation.
+    await openApp(page, await session(page.request, { externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }), `/chat/${threadId}`);
+    await expect(app.getByTestId("chat-question")).toHaveText("revenue by country");
+    await expect(app.getByTestId("chat-answer").getByTestId("chat-table")).toBeVisible();
+  });
+
   test("a globex creator sees none of it", async ({ page }) => {
     await openApp(page, await session(page.request, { externalId: "hank@globex.example", embedTenantName: "globex-inc", creatorMode: true }));
     await waitForEvent(page, "svc:event:ready", { payload: { embedTenant: "globex-inc" } });

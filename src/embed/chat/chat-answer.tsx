@@ -3,7 +3,7 @@
  * tables and charts inline, the semantic query (and SQL where the platform sends it), and
  * follow-up suggestions.
  */
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { renderMarkdown } from "../widgets/text/render-markdown";
 import { VegaView } from "../widgets/chart/vega-view";
 import { buildVegaConfig } from "../widgets/chart/vega-theme";
@@ -124,7 +124,7 @@ function Steps(props: { parts: ChatPart[]; running: boolean; locale: string }) {
   );
 }
 
-export function ChatAnswer(props: { message: ChatMessageView; locale: string; onAsk?: (q: string) => void; showQuery: boolean }) {
+export function ChatAnswer(props: { message: ChatMessageView; locale: string; onAsk?: (q: string) => void; showQuery: boolean; actions?: ReactNode }) {
   const { message, locale } = props;
   const running = message.status === "running";
   // Words first, then the chart, the table, the query and the follow-ups.
@@ -183,6 +183,7 @@ export function ChatAnswer(props: { message: ChatMessageView; locale: string; on
             {message.error ? `: ${message.error.message}` : ""}
           </p>
         ) : null}
+        {props.actions ? <div className="svc-chat-answer-actions">{props.actions}</div> : null}
       </div>
     </article>
   );

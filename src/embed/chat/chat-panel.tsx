@@ -3,7 +3,7 @@
  * box. Used by the chat surface, dashboard chat and the app's chat panel. Every question
  * sends `svc:event:ai-query` `submitted`, then `completed` or `error`.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { EVENT_TYPES } from "../../protocol";
 import { useEmbedServices } from "../shell/embed-context";
 import { ArrowUpIcon } from "../ui/icons";
@@ -29,6 +29,8 @@ export interface ChatPanelProps {
   intro?: string;
   /** Called when an answer finishes (the thread list refreshes). */
   onAnswered?: () => void;
+  /** Actions under a finished answer (the app's "Add to workbook"), given the answer and the question it answers. */
+  answerActions?: (answer: ChatMessageView, question: string) => ReactNode;
 }
 
 function merge(parts: ChatPart[], line: ChatPart): ChatPart[] {
@@ -37,6 +39,12 @@ function merge(parts: ChatPart[], line: ChatPart): ChatPart[] {
     return [...parts.slice(0, -1), { ...last, text: String(last.text ?? "") + String(line.text ?? "") }];
   }
   return [...parts, line];
+}
+
+/** The question an answer answers: the user message before it. */
+function questionBefore(messages: ChatMessageView[], index: number): string {
+  for (let i = index - 1; i >= 0; i--) if (messages[i]!.role === "user") return messages[i]!.content;
+  return "";
 }
 
 export function ChatPanel(props: ChatPanelProps) {
@@ -163,13 +171,20 @@ export function ChatPanel(props: ChatPanelProps) {
             ) : null}
           </div>
         ) : (
-          messages.map((m) =>
+          messages.map((m, i) =>
             m.role === "user" ? (
               <div key={m.id} className="svc-chat-question" data-testid="chat-question">
                 <p>{m.content}</p>
               </div>
             ) : (
-              <ChatAnswer key={m.id} message={m} locale={props.locale} onAsk={(q) => void ask(q)} showQuery={props.showQuery ?? true} />
+              <ChatAnswer
+                key={m.id}
+                message={m}
+                locale={props.locale}
+                onAsk={(q) => void ask(q)}
+                showQuery={props.showQuery ?? true}
+                actions={m.status === "completed" && props.answerActions ? props.answerActions(m, questionBefore(messages, i)) : null}
+              />
             ),
           )
         )}

@@ -92,8 +92,8 @@ export function createAppApi(api: EmbedApi, deploymentId: number) {
     touchRecent: (workbookId: number) => call<null>(api, "PUT", `${base}/app/recents/{workbookId}`, { path: { ...d, workbookId } }),
     reports: (workbookId: number) =>
       call<{ items: Report[] }>(api, "GET", `${base}/app/workbooks/{workbookId}/reports`, { path: { ...d, workbookId } }).then((r) => r.items),
-    createReport: (workbookId: number, name: string) =>
-      call<Report>(api, "POST", `${base}/app/workbooks/{workbookId}/reports`, { path: { ...d, workbookId }, body: { name, kind: "table" } }),
+    createReport: (workbookId: number, name: string, init: { kind?: "table" | "vega" | "kpi"; query?: Record<string, unknown> } = {}) =>
+      call<Report>(api, "POST", `${base}/app/workbooks/{workbookId}/reports`, { path: { ...d, workbookId }, body: { name, kind: "table", ...init } }),
     saveReport: (publicId: string, input: ReportInput) =>
       call<Report>(api, "PUT", `${base}/reports/by-public-id/{publicId}`, { path: { ...d, publicId }, body: input }),
     renameReport: (publicId: string, name: string) =>

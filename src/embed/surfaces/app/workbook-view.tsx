@@ -72,7 +72,7 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
   };
 
   return (
-    <div className={switches.showWorkbookChat ? "svc-app-workbook has-chat" : "svc-app-workbook"}>
+    <div className="svc-app-workbook">
       <main className="svc-app-page is-wide" data-testid="workbook" data-workbook-id={workbookId}>
         <header className="svc-app-header">
           <div className="svc-app-heading">
@@ -103,6 +103,7 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
             </h1>
           </div>
           <div className="svc-app-actions">
+            {switches.showWorkbookChat ? <WorkbookChatPanel workbookId={workbookId} canEdit={canEdit} /> : null}
             <button type="button" className="svc-button" onClick={() => setDialog("rename")}>
               Rename
             </button>
@@ -180,7 +181,6 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
           </div>
         )}
       </main>
-      {switches.showWorkbookChat ? <WorkbookChatPanel workbookId={workbookId} /> : null}
       {dialog === "rename" ? (
         <NameDialog
           title="Rename workbook"
