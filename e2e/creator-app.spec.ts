@@ -247,4 +247,44 @@ test.describe.serial("the creator-mode app", () => {
       await context.close();
     }
   });
+
+  // The workbook's chat panel, open with an answer (SVC_SCREENSHOTS=1): light and phone.
+  test("workbook chat screenshots", async ({ browser }) => {
+    test.skip(!process.env.SVC_SCREENSHOTS, "set SVC_SCREENSHOTS=1 to write docs/screenshots");
+    test.setTimeout(120_000);
+    const shots: [string, { width: number; height: number }][] = [
+      ["creator-workbook-chat-light", { width: 1280, height: 800 }],
+      ["creator-workbook-chat-phone", { width: 390, height: 844 }],
+    ];
+    for (const [name, viewport] of shots) {
+      const context = await browser.newContext({ viewport, colorScheme: "light", deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      const sessionId = await session(page.request, {
+        externalId: "ada@acme.example",
+        embedTenantName: "acme-corp",
+        creatorMode: true,
+        userProfile: { displayName: "Ada Lovelace" },
+        settings: { showWorkbookChat: true },
+      });
+      const src = `${E2E.platformUrl}/embed/d/${deploymentId}/app/workbooks/${workbookId}?session=${sessionId}`;
+      await page.goto(`${E2E.hostUrl}/host.html?embed=${encodeURIComponent(src)}`);
+      await page.evaluate(() => {
+        document.body.style.margin = "0";
+        const frame = document.getElementById("embed")!;
+        frame.style.width = "100vw";
+        frame.style.height = "100vh";
+      });
+      const app = page.frameLocator("iframe#embed");
+      await expect(app.getByTestId("report-builder").locator('[data-state="ready"]')).toBeVisible({ timeout: 30_000 });
+      await app.getByTestId("workbook-chat-toggle").click();
+      const panel = app.getByTestId("workbook-chat-panel");
+      await panel.getByTestId("chat-input").fill("Revenue by country");
+      await panel.getByTestId("chat-send").click();
+      await expect(panel.getByTestId("chat-answer").last()).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+      await panel.getByTestId("chat-add-to-workbook").scrollIntoViewIfNeeded();
+      await page.waitForTimeout(800);
+      await page.screenshot({ path: `docs/screenshots/${name}.png` });
+      await context.close();
+    }
+  });
 });
