@@ -146,6 +146,7 @@ test.describe.serial("the creator-mode app", () => {
     const threadId = (await slot.getAttribute("data-thread-id"))!;
     await waitForEvent(page, "svc:event:navigate", { payload: { path: `/d/${deploymentId}/app/chat/${threadId}` } });
     await expect(slot.getByTestId("chat-add-to-workbook")).toHaveCount(0);
+    await page.screenshot({ path: "test-results/creator-app-chat.png" });
     // Opening the thread's path again shows its conversation.
     await openApp(page, await session(page.request, { externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }), `/chat/${threadId}`);
     await expect(app.getByTestId("chat-question")).toHaveText("revenue by country");
