@@ -72,7 +72,8 @@ test.describe("analytics chat", () => {
       await expect(frame.getByTestId("chat-answer").last()).toHaveAttribute("data-status", "completed");
       await expect(frame.getByTestId("chat-chart").locator("canvas")).toBeVisible();
       await page.waitForTimeout(400);
-      await page.locator("#embed").screenshot({ path: `docs/screenshots/chat-${name}.png` });
+      // docs/screenshots are rewritten only on request (SVC_SCREENSHOTS=1), so a test run leaves the tree clean.
+      if (process.env.SVC_SCREENSHOTS) await page.locator("#embed").screenshot({ path: `docs/screenshots/chat-${name}.png` });
     });
   }
 
