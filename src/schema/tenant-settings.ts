@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Name, SafeText } from "./common";
 import { AppConfigPatch } from "./app-config";
 import { MIN_PASSWORD_LENGTH } from "./auth";
+import { ChatThreadPolicy } from "./chat";
 
 /** An exact origin (scheme, host, optional port); no path, no wildcard, never `*`. */
 export const Origin = SafeText.max(300).transform((value, ctx) => {
@@ -46,16 +47,8 @@ export const TimeZone = z
     { message: "is not an IANA time zone" },
   );
 
-export const ChatThreadPolicy = z
-  .object({
-    actions: z.array(Name.max(64)).min(1).max(20),
-    effect: z.enum(["allow", "deny"]),
-    resourceType: Name.max(64),
-    resources: z.array(Name).max(500),
-  })
-  .strict()
-  .meta({ id: "ChatThreadPolicy" });
-export type ChatThreadPolicy = z.infer<typeof ChatThreadPolicy>;
+// One policy shape for the chat and for tenant settings (decisions.md "AI").
+export { ChatThreadPolicy } from "./chat";
 
 export const PasswordRules = z
   .object({

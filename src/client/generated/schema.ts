@@ -2175,11 +2175,12 @@ export interface components {
             updatedAt: string;
         };
         ChatThreadPolicy: {
-            actions: string[];
+            actions: ("read" | "create" | "share" | "delete")[];
             /** @enum {string} */
             effect: "allow" | "deny";
             resources: string[];
-            resourceType: string;
+            /** @enum {string} */
+            resourceType: "chatThread";
         };
         ChatThreadWithMessages: {
             createdAt: string;

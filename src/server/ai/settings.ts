@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { ChatThreadPolicy } from "../../schema/chat";
 import type { AppDeps, Principal } from "../context";
+import { readAiSettingsWithCredentials } from "../modules/tenant-settings/service";
 
 export interface AiSettings {
   provider: "builtin" | "openai-compatible";
@@ -51,7 +52,18 @@ export function aiSettingsFromEnv(env: Record<string, string | undefined> = proc
  * tenant settings (provider, model, key, `chatThreadPolicies`) where tenant settings exist.
  */
 export async function readAiSettings(deps: AppDeps, principal: Principal): Promise<AiSettings> {
-  void deps;
-  void principal;
-  return aiSettingsFromEnv();
+  void principal; // one tenant-settings document per installation (docs/administration.md)
+  const env = aiSettingsFromEnv();
+  const tenant = await readAiSettingsWithCredentials(deps.db, deps.secretBox);
+  // A provider named in tenant settings applies when it can work here: openai-compatible needs
+  // the server's SVC_AI_BASE_URL (the platform decides which hosts it calls, not the tenant).
+  const provider = tenant.provider === "builtin" || (tenant.provider === "openai-compatible" && env.baseUrl) ? tenant.provider : env.provider;
+  return {
+    ...env,
+    provider,
+    model: tenant.model ?? env.model,
+    // The model server's key may be stored write-only as the `apiKey` credential.
+    apiKey: tenant.agentsConfigCredentials.apiKey ?? env.apiKey,
+    chatThreadPolicies: tenant.chatThreadPolicies.length ? tenant.chatThreadPolicies : env.chatThreadPolicies,
+  };
 }

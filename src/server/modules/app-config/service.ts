@@ -1,16 +1,15 @@
 import { AppConfigPatch, resolveAppConfig, type AppConfig } from "../../../schema/app-config";
 import type { AppDeps } from "../../context";
 import type { Principal } from "../../domain/actor";
+import { readStoredAppConfig } from "../tenant-settings/service";
 
 /**
- * The stored app-config patch that applies to the caller (their tenant's settings for an embed
- * user, the account's for a platform user). Tenant settings are written by the administration
- * feature; until they are stored, nothing applies and every field keeps its default.
+ * The stored app-config patch that applies to the caller: `appConfig` of the tenant settings
+ * (`PUT /api/v1/tenant/settings`, docs/administration.md); fields it does not name keep their defaults.
  */
 export async function readAppConfigPatch(deps: AppDeps, principal: Principal): Promise<AppConfigPatch | null> {
-  void deps;
-  void principal;
-  return null;
+  void principal; // one tenant-settings document per installation (docs/administration.md)
+  return readStoredAppConfig(deps.db);
 }
 
 /** `GET /api/v1/app-config`: the defaults of decisions.md "Creator mode" with the stored patch applied. */

@@ -34,7 +34,7 @@ describe.each(storageKinds)("tenant settings (%s)", (storage) => {
       ai: {
         provider: "openai",
         model: "gpt-4.1",
-        chatThreadPolicies: [{ actions: ["read"], effect: "deny", resourceType: "dashboard", resources: ["AbCdEf123456"] }],
+        chatThreadPolicies: [{ actions: ["read"], effect: "deny", resourceType: "chatThread", resources: ["sales"] }],
         agentsConfigCredentials: { openai: SECRET, "search.key": "s3cond-secret" },
       },
       embedTokenLifetimeSeconds: 900,
@@ -126,5 +126,34 @@ describe.each(storageKinds)("tenant settings (%s)", (storage) => {
     const seconds = (Date.parse(exchanged.expiresAt) - Date.now()) / 1000;
     expect(seconds).toBeGreaterThan(500);
     expect(seconds).toBeLessThanOrEqual(600);
+  });
+
+  it("is what the app and the chat read: app config for the caller, AI provider, key and thread policies", async () => {
+    await t.api("PUT", "/api/v1/tenant/settings", {
+      appConfig: { creatorMode: { showGeneratedSql: true, showSemanticSql: false }, embedding: { showDashboardChat: true } },
+      ai: {
+        provider: "builtin",
+        model: "tenant-model",
+        chatThreadPolicies: [{ actions: ["create"], effect: "deny", resourceType: "chatThread", resources: ["*"] }],
+        agentsConfigCredentials: { apiKey: SECRET },
+      },
+    });
+    const config = await (await t.api("GET", "/api/v1/app-config")).json();
+    expect(config.creatorMode).toMatchObject({ showGeneratedSql: true, showSemanticSql: false });
+    expect(config.embedding.showDashboardChat).toBe(true);
+    expect(config.sheetsUi.showAppliedFilters).toBe(true);
+
+    const { readAiSettings } = await import("../../ai/settings");
+    const admin = { kind: "user", userId: 1, email: "admin@example.com", role: "admin", via: "api_key" } as const;
+    const ai = await readAiSettings(t.deps, admin);
+    expect(ai).toMatchObject({ provider: "builtin", model: "tenant-model", apiKey: SECRET });
+    expect(ai.chatThreadPolicies).toEqual([{ actions: ["create"], effect: "deny", resourceType: "chatThread", resources: ["*"] }]);
+
+    // The chat API applies the stored policy: creating a thread is refused for everyone.
+    const [dep] = await t.addDeployments("ts-chat");
+    const created = await t.api("POST", `/api/v1/deployments/${dep}/chat/threads`, {});
+    expect(created.status, await created.clone().text()).toBe(403);
+    await t.api("PUT", "/api/v1/tenant/settings", { ai: { chatThreadPolicies: [] } });
+    expect((await t.api("POST", `/api/v1/deployments/${dep}/chat/threads`, {})).status).toBe(201);
   });
 });
