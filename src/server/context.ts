@@ -44,6 +44,4 @@ export interface AppDeps {
   regions?: { id: string; name: string | null }[];
   /** Outgoing mail for notifications (SVC_SMTP_URL, SVC_SMTP_FROM); absent: deliveries fail with a clear error. */
   smtp?: { url: string; from: string };
-  /** This process's row in the node registry (the pods list). */
-  nodeRegistry?: { id: string };
 }

@@ -8,7 +8,6 @@ import { loginFor } from "./modules/auth/service";
 import { createQueryEngineRegistry } from "./modules/query/engines";
 import { createWorkloadAuthenticator } from "./modules/oidc-token-configs/authenticate";
 import { startNotificationScheduler } from "./modules/notifications/service";
-import { startNodeRegistry } from "./modules/operations/node-registry";
 import { onInvalidation, publishInvalidation } from "./cluster/invalidation-bus";
 import { announceRequestCacheInvalidations, dropRequestCache, type RequestCacheName } from "./domain/request-caches";
 
@@ -20,20 +19,20 @@ export async function createPlatformServices(opts: {
   tokenTtlSeconds?: number;
   loginSessionTtlSeconds?: number;
   regions?: { id: string; name: string | null }[];
-  logRetentionDays?: number;
   smtp?: { url: string; from: string };
+  /** This process as a node of the cluster (cluster/node.ts): the one registry the pods list and the notification deliveries name. */
+  clusterNode?: AppDeps["clusterNode"];
 }) {
   const keys = createSigningKeyRing(opts.db, opts.secretBox);
   const embedSessions = createEmbedSessions({ db: opts.db, keys, tokenTtlSeconds: opts.tokenTtlSeconds });
   const login = loginFor(opts.db, { sessionTtlSeconds: opts.loginSessionTtlSeconds });
   const queryEngines = createQueryEngineRegistry({ db: opts.db, secretBox: opts.secretBox, logger: opts.logger });
-  const nodeRegistry = await startNodeRegistry({ db: opts.db, logger: opts.logger, logRetentionDays: opts.logRetentionDays });
-  const deps: Pick<AppDeps, "embedSessions" | "authenticateLoginToken" | "queryEngines" | "regions" | "nodeRegistry" | "authenticateWorkloadToken" | "smtp"> = {
+  const deps: Pick<AppDeps, "embedSessions" | "authenticateLoginToken" | "queryEngines" | "regions" | "clusterNode" | "authenticateWorkloadToken" | "smtp"> = {
     embedSessions,
     authenticateLoginToken: login.authenticateLoginToken,
     queryEngines,
     regions: opts.regions ?? [{ id: "local", name: null }],
-    nodeRegistry,
+    clusterNode: opts.clusterNode,
     authenticateWorkloadToken: createWorkloadAuthenticator({ db: opts.db, logger: opts.logger }),
     smtp: opts.smtp,
   };
@@ -43,14 +42,13 @@ export async function createPlatformServices(opts: {
     void publishInvalidation(opts.db, "request-cache", name).catch((err: unknown) => opts.logger.warn("request-cache announce failed", { error: String(err) }));
   announceRequestCacheInvalidations(announcer);
   const stopCacheListener = onInvalidation(opts.db, "request-cache", (key) => dropRequestCache(key as RequestCacheName | null));
-  const scheduler = startNotificationScheduler({ db: opts.db, logger: opts.logger, queryEngines, smtp: opts.smtp, nodeRegistry });
+  const scheduler = startNotificationScheduler({ db: opts.db, logger: opts.logger, queryEngines, smtp: opts.smtp, clusterNode: opts.clusterNode });
   return {
     deps,
     async close() {
       scheduler.stop();
       stopCacheListener();
       announceRequestCacheInvalidations(null);
-      await nodeRegistry.stop();
       await queryEngines.close();
     },
   };

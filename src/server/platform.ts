@@ -69,12 +69,24 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     initialAllowedOrigins: config.demoHostOrigin ? [config.demoHostOrigin] : [],
   });
 
+  // The node joins the cluster before it listens: other nodes' invalidations reach it from its
+  // first request. Its row in cluster_nodes is this process's one heartbeat (pods, node list).
+  const node = await startClusterNode({
+    db: database.db,
+    databaseUrl: config.DATABASE_URL,
+    logger,
+    version: packageVersion(),
+    address: `${config.HOST ?? "0.0.0.0"}:${config.PORT}`,
+    heartbeatMs: config.SVC_HEARTBEAT_MS,
+    jobLeaseMs: config.SVC_JOB_LEASE_MS,
+    logRetentionDays: config.SVC_LOG_RETENTION_DAYS,
+  });
   const services = await createPlatformServices({
     db: database.db,
     secretBox,
     logger,
     regions: config.SVC_REGIONS,
-    logRetentionDays: config.SVC_LOG_RETENTION_DAYS,
+    clusterNode: node,
     smtp: config.SVC_SMTP_URL ? { url: config.SVC_SMTP_URL, from: config.SVC_SMTP_FROM } : undefined,
   });
   let demo: Awaited<ReturnType<typeof seedDemo>> | null = null;
@@ -99,17 +111,6 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     ...services.deps,
   };
   if (!deps.embedAssets) logger.warn("embed app not built; /embed/* answers 503 until `npm run build`");
-  // The node joins the cluster before it listens: other nodes' invalidations reach it from its first request.
-  const node = await startClusterNode({
-    db: database.db,
-    databaseUrl: config.DATABASE_URL,
-    logger,
-    version: packageVersion(),
-    address: `${config.HOST ?? "0.0.0.0"}:${config.PORT}`,
-    heartbeatMs: config.SVC_HEARTBEAT_MS,
-    jobLeaseMs: config.SVC_JOB_LEASE_MS,
-  });
-  deps.clusterNode = node;
   const app = createApp(deps);
   const server = await listen(app.fetch, config.PORT, config.HOST);
   node.jobs.start();

@@ -5,6 +5,7 @@ import { clusterJobs, clusterNodes, rateLimitCounters } from "../db/schema";
 import type { Logger } from "../logger";
 import { invalidationBusFor } from "./invalidation-bus";
 import { createJobRunner, enqueueJob, type JobRunner } from "./jobs";
+import { DEFAULT_LOG_RETENTION_DAYS, pruneLogs } from "../modules/deployment-logs/service";
 
 /** Options of `startClusterNode`. */
 export interface ClusterNodeOptions {
@@ -21,9 +22,11 @@ export interface ClusterNodeOptions {
   jobLeaseMs?: number;
   /** Job poll interval; default 1 s. */
   jobPollMs?: number;
+  /** Days a stored deployment log line is kept (SVC_LOG_RETENTION_DAYS); older lines go in the sweep. */
+  logRetentionDays?: number;
 }
 
-/** Housekeeping that must run once across nodes per period: expired counters, finished jobs, gone nodes. */
+/** Housekeeping that must run once across nodes per period: expired counters, finished jobs, gone nodes, old log lines. */
 export const SWEEP_JOB = "cluster.sweep";
 const SWEEP_PERIOD_MS = 10 * 60 * 1000;
 
@@ -46,7 +49,10 @@ export async function startClusterNode(opts: ClusterNodeOptions) {
     .onConflictDoUpdate({ target: clusterNodes.id, set: { status, lastSeenAt: sql`now()` } });
 
   const jobs: JobRunner = createJobRunner({ db, nodeId, logger, leaseMs: opts.jobLeaseMs, pollMs: opts.jobPollMs });
+  const retentionDays = opts.logRetentionDays ?? DEFAULT_LOG_RETENTION_DAYS;
   jobs.register(SWEEP_JOB, async (_job, ctx) => {
+    const pruned = await pruneLogs(db, retentionDays);
+    if (pruned) logger.info("logs pruned", { pruned, retentionDays });
     await ctx.complete(async (tx) => {
       await tx.delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, sql`now()`));
       await tx.delete(clusterJobs).where(and(sql`${clusterJobs.status} in ('done', 'failed')`, lt(clusterJobs.finishedAt, sql`now() - interval '7 days'`)));

@@ -51,9 +51,9 @@ describe.skipIf(!process.env.DATABASE_URL)("two nodes on one Postgres database",
   async function startNode(name: string, url: string): Promise<Node> {
     const database = await openDatabase({ databaseUrl: url, dataDir: ":memory:", poolSize: 5 });
     if (name === "A") await bootstrapAccount(database.db, { adminEmail: "admin@example.com", adminToken });
-    const services = await createPlatformServices({ db: database.db, secretBox, logger: silentLogger });
     const node = await startClusterNode({ db: database.db, databaseUrl: url, logger: silentLogger, version: "test", heartbeatMs: 200 });
-    const deps: AppDeps = { db: database.db, logger: silentLogger, secretBox, publicUrl: "http://localhost", ...services.deps, clusterNode: node };
+    const services = await createPlatformServices({ db: database.db, secretBox, logger: silentLogger, clusterNode: node });
+    const deps: AppDeps = { db: database.db, logger: silentLogger, secretBox, publicUrl: "http://localhost", ...services.deps };
     const app = createApp(deps);
     return {
       name,

@@ -9,6 +9,7 @@ import { createApiKey } from "../modules/api-keys/service";
 import { bootstrapAccount } from "../bootstrap";
 import { createPlatformServices } from "../platform-services";
 import { createSecretBox } from "../crypto/secret-box";
+import { startClusterNode, type ClusterNode } from "../cluster/node";
 
 /** Storage kinds the suite runs against: PGlite always, the Postgres server when DATABASE_URL is set. */
 export const storageKinds: ("pglite" | "postgres")[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
@@ -42,6 +43,8 @@ export interface TestPlatform {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   database: Database;
+  /** This platform's row in cluster_nodes (heartbeating); its job runner is not started unless a test starts it. */
+  node: ClusterNode;
   adminToken: string;
   adminUserId: number;
   /** `app.request` with the admin key and JSON encoding. */
@@ -63,7 +66,10 @@ export async function createTestPlatform(
   const secretBox = createSecretBox(randomBytes(32));
   const adminToken = "svc_" + randomBytes(24).toString("base64url");
   const boot = await bootstrapAccount(database.db, { adminEmail: "admin@example.com", adminToken });
-  const services = await createPlatformServices({ db: database.db, secretBox, logger: silentLogger, tokenTtlSeconds: opts.tokenTtlSeconds });
+  // The platform registers itself in cluster_nodes like a served one (the pods list shows it);
+  // its job runner is not started, so no background job runs behind a test's back.
+  const node = await startClusterNode({ db: database.db, logger: silentLogger, version: "test" });
+  const services = await createPlatformServices({ db: database.db, secretBox, logger: silentLogger, tokenTtlSeconds: opts.tokenTtlSeconds, clusterNode: node });
   let deps: AppDeps = { db: database.db, logger: silentLogger, secretBox, publicUrl: "http://localhost", ...services.deps };
   if (opts.mutateDeps) deps = opts.mutateDeps(deps);
   const app = createApp(deps);
@@ -71,6 +77,7 @@ export async function createTestPlatform(
     app,
     deps,
     database,
+    node,
     adminToken,
     adminUserId: boot.adminUserId,
     api(method, path, body, token = adminToken) {
@@ -96,6 +103,7 @@ export async function createTestPlatform(
     },
     async close() {
       await services.close();
+      await node.stop();
       await database.close();
       await scratch?.drop();
     },

@@ -20,16 +20,6 @@ CREATE INDEX IF NOT EXISTS "deployment_logs_deployment_time_idx" ON "deployment_
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "deployment_logs_time_idx" ON "deployment_logs" ("created_at");
 --> statement-breakpoint
-CREATE TABLE IF NOT EXISTS "platform_nodes" (
-	"id" text PRIMARY KEY NOT NULL,
-	"host" text NOT NULL,
-	"pid" integer NOT NULL,
-	"version" text NOT NULL,
-	"started_at" timestamp with time zone NOT NULL,
-	"last_seen_at" timestamp with time zone NOT NULL,
-	"status" text DEFAULT 'running' NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "deployment_env_vars" (
 	"deployment_id" integer NOT NULL REFERENCES "deployments"("id") ON DELETE CASCADE,
 	"name" text NOT NULL,

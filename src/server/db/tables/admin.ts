@@ -32,17 +32,6 @@ export const deploymentLogs = pgTable(
   (t) => [index("deployment_logs_deployment_time_idx").on(t.deploymentId, t.createdAt), index("deployment_logs_time_idx").on(t.createdAt)],
 );
 
-/** The platform nodes: each process heartbeats its row; the pods list reads the live ones. */
-export const platformNodes = pgTable("platform_nodes", {
-  id: text("id").primaryKey(),
-  host: text("host").notNull(),
-  pid: integer("pid").notNull(),
-  version: text("version").notNull(),
-  startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull(),
-  lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull(),
-  status: text("status").$type<"running" | "stopped">().notNull().default("running"),
-});
-
 /** Environment variables of a deployment; a secret's value is sealed and never returned. */
 export const deploymentEnvVars = pgTable(
   "deployment_env_vars",

@@ -22,7 +22,7 @@ import { resolveViewableDashboard, securityContextOf } from "../embed-access/ser
 import { writeLog } from "../deployment-logs/service";
 
 type Row = typeof notifications.$inferSelect;
-type Deps = Pick<AppDeps, "db" | "queryEngines" | "logger" | "smtp" | "nodeRegistry">;
+type Deps = Pick<AppDeps, "db" | "queryEngines" | "logger" | "smtp" | "clusterNode">;
 
 /** The next occurrence of a schedule after `from`, in its time zone. */
 export function nextOccurrence(cron: string, timezone: string, from: Date): Date | null {
@@ -335,7 +335,7 @@ export async function runNow(deps: Deps, id: number): Promise<NotificationDelive
   if (!deps.smtp) throw noSmtp();
   const [d] = await deps.db
     .insert(notificationDeliveries)
-    .values({ notificationId: id, trigger: "manual", nodeId: deps.nodeRegistry?.id ?? null })
+    .values({ notificationId: id, trigger: "manual", nodeId: deps.clusterNode?.nodeId ?? null })
     .returning();
   return deliver(deps, n, d!.id);
 }
@@ -356,7 +356,7 @@ export async function runDueNotifications(deps: Deps, now = new Date()): Promise
     const occurrence = n.nextRunAt!;
     const [claimed] = await deps.db
       .insert(notificationDeliveries)
-      .values({ notificationId: n.id, trigger: "schedule", occurrence, nodeId: deps.nodeRegistry?.id ?? null })
+      .values({ notificationId: n.id, trigger: "schedule", occurrence, nodeId: deps.clusterNode?.nodeId ?? null })
       .onConflictDoNothing()
       .returning();
     await deps.db

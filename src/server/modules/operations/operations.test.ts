@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deploymentEnvVars, deploymentLogs, platformNodes } from "../../db/schema";
-import { silentLogger } from "../../logger";
+import { clusterJobs, clusterNodes, deploymentEnvVars, deploymentLogs } from "../../db/schema";
+import { enqueueJob } from "../../cluster/jobs";
+import { SWEEP_JOB } from "../../cluster/node";
 import { postgresReachable } from "../../semantic/test-support/shop-fixture";
 import { createTestPlatform, storageKinds, type TestPlatform } from "../../testing/test-platform";
 import { prepareQueryTestData, type QueryTestData } from "../query/query-test-data";
 import { writeLog } from "../deployment-logs/service";
-import { listLiveNodes, startNodeRegistry } from "./node-registry";
+import { listLiveNodes } from "./node-registry";
 
 const pgUp = await postgresReachable();
 let data: QueryTestData | null = null;
@@ -34,26 +35,34 @@ describe.each(storageKinds)("deployment operations (%s)", (storage) => {
     expect((await t.api("GET", "/api/v1/regions/", undefined, dev.token)).status).toBe(403);
   });
 
-  it("lists every node heartbeating into storage, and drops stopped and silent ones", async () => {
+  it("lists every node heartbeating into cluster_nodes, and drops stopped and silent ones", async () => {
+    const self = t.deps.clusterNode!.nodeId;
     const first = await (await t.api("GET", `/api/v1/deployments/${dep}/pods`)).json();
-    expect(first.items.map((p: { id: string }) => p.id)).toEqual([t.deps.nodeRegistry!.id]);
-    expect(first.items[0]).toMatchObject({ pid: process.pid, status: "running", version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
-    // A second node on the same storage (another process in production).
-    const other = await startNodeRegistry({ db: t.database.db, logger: silentLogger });
+    expect(first.items.map((p: { id: string }) => p.id)).toEqual([self]);
+    expect(first.items[0]).toMatchObject({ pid: process.pid, status: "running", version: "test" });
+    expect(Object.keys(first.items[0]).sort()).toEqual(["host", "id", "lastSeenAt", "pid", "startedAt", "status", "version"]);
+    // A second node on the same storage (another process in production writes this row and heartbeats it).
+    const other = "other-node";
+    await t.database.db.insert(clusterNodes).values({ id: other, host: "elsewhere", pid: 4242, version: "test", status: "ready" });
     const both = await (await t.api("GET", `/api/v1/deployments/${dep}/pods`)).json();
-    expect(both.items.map((p: { id: string }) => p.id).sort()).toEqual([t.deps.nodeRegistry!.id, other.id].sort());
-    await other.stop();
+    expect(both.items.map((p: { id: string }) => p.id).sort()).toEqual([self, other].sort());
+    // Draining still serves its last requests: listed as running, the same as the cluster node list.
+    await t.database.db.update(clusterNodes).set({ status: "draining" }).where(eq(clusterNodes.id, other));
+    const draining = await (await t.api("GET", `/api/v1/deployments/${dep}/pods`)).json();
+    expect(draining.items.find((p: { id: string }) => p.id === other)).toMatchObject({ host: "elsewhere", pid: 4242, status: "running" });
+    const cluster = await (await t.api("GET", "/api/v1/cluster/nodes")).json();
+    expect(cluster.items.map((n: { id: string }) => n.id).sort()).toEqual([self, other].sort());
+    await t.database.db.update(clusterNodes).set({ status: "stopped" }).where(eq(clusterNodes.id, other));
     expect((await (await t.api("GET", `/api/v1/deployments/${dep}/pods`)).json()).items).toHaveLength(1);
     // A node that stopped heartbeating (crashed) is no longer listed once stale; a beat brings it back.
-    const crashed = await startNodeRegistry({ db: t.database.db, logger: silentLogger });
     await t.database.db
-      .update(platformNodes)
-      .set({ lastSeenAt: new Date(Date.now() - 120_000) })
-      .where(eq(platformNodes.id, crashed.id));
-    expect((await listLiveNodes(t.database.db)).map((n) => n.id)).not.toContain(crashed.id);
-    await crashed.beat();
-    expect((await listLiveNodes(t.database.db)).map((n) => n.id)).toContain(crashed.id);
-    await crashed.stop();
+      .update(clusterNodes)
+      .set({ status: "ready", lastSeenAt: new Date(Date.now() - 120_000) })
+      .where(eq(clusterNodes.id, other));
+    expect((await listLiveNodes(t.database.db)).map((n) => n.id)).not.toContain(other);
+    await t.database.db.update(clusterNodes).set({ lastSeenAt: new Date() }).where(eq(clusterNodes.id, other));
+    expect((await listLiveNodes(t.database.db)).map((n) => n.id)).toContain(other);
+    await t.database.db.delete(clusterNodes).where(eq(clusterNodes.id, other));
     expect((await t.api("GET", "/api/v1/deployments/99999/pods")).status).toBe(404);
     expect((await t.api("GET", `/api/v1/deployments/${dep}/pods`, undefined, dev.token)).status).toBe(403);
   });
@@ -139,6 +148,32 @@ describe.each(storageKinds)("deployment operations (%s)", (storage) => {
       .returning();
     expect(await pruneLogs(t.database.db, 14)).toBe(1);
     expect(await t.database.db.select().from(deploymentLogs).where(eq(deploymentLogs.id, old!.id))).toEqual([]);
+  });
+
+  it("prunes old log lines in the cluster sweep job, keeping the recent ones", async () => {
+    const [old] = await t.database.db
+      .insert(deploymentLogs)
+      .values({ deploymentId: dep, container: "MAIN", message: "ancient for the sweep", createdAt: new Date(Date.now() - 30 * 86_400_000) })
+      .returning();
+    const [recent] = await t.database.db
+      .insert(deploymentLogs)
+      .values({ deploymentId: dep, container: "MAIN", message: "recent", createdAt: new Date(Date.now() - 86_400_000) })
+      .returning();
+    const jobId = (await enqueueJob(t.database.db, SWEEP_JOB))!;
+    t.node.jobs.start();
+    try {
+      const until = Date.now() + 10_000;
+      let status: string | undefined;
+      while (Date.now() < until && status !== "done") {
+        [{ status } = { status: undefined }] = await t.database.db.select({ status: clusterJobs.status }).from(clusterJobs).where(eq(clusterJobs.id, jobId));
+        if (status !== "done") await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(status).toBe("done");
+    } finally {
+      await t.node.jobs.stop({ drainMs: 1000 });
+    }
+    expect(await t.database.db.select().from(deploymentLogs).where(eq(deploymentLogs.id, old!.id))).toEqual([]);
+    expect(await t.database.db.select().from(deploymentLogs).where(eq(deploymentLogs.id, recent!.id))).toHaveLength(1);
   });
 
   it.runIf(pgUp)("resolves ${NAME} in data-source settings and rebuilds the engine when a variable changes", async () => {

@@ -47,7 +47,7 @@ export function poolOf(fieldName: string | null, s: { type?: string | string[] }
 // Records kept beside the state, not state a request changes: a refused login counts against
 // its limit, nodes heartbeat (on a timer) and queue jobs on their own, and a refused query may
 // still log that its engine was built.
-const SIDE_WRITES = new Set(["rate_limit_counters", "cluster_nodes", "cluster_jobs", "platform_nodes", "deployment_logs"]);
+const SIDE_WRITES = new Set(["rate_limit_counters", "cluster_nodes", "cluster_jobs", "deployment_logs"]);
 const TABLES = Object.values(schema as Record<string, unknown>).flatMap((t) => (is(t, PgTable) && !SIDE_WRITES.has(getTableName(t)) ? [getTableName(t)] : []));
 // Written on the side of a successful authentication, at most once a minute: not state a request
 // changes, so this table is compared by content without it.
