@@ -5,7 +5,7 @@
  * away; posting the same `messageId` again rejoins it, or returns the finished answer.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { ChatMessage, ChatThread, ChatThreadPolicy } from "../../../schema/chat";
 import type { SemanticQuery } from "../../../schema/semantic-query";
 import type { AppDeps, Principal } from "../../context";
@@ -223,11 +223,14 @@ export async function postMessage(
   let history: HistoryMessage[] = [];
   const provider = providerFor(settings);
   try {
+    // A messageId made here is new: only one the client sent may name an answer already stored.
     const [[existing], context, queryEngine] = await Promise.all([
-      deps.db
-        .select()
-        .from(chatMessages)
-        .where(and(eq(chatMessages.threadId, thread.id), eq(chatMessages.id, messageId), eq(chatMessages.role, "assistant"))),
+      opts.messageId === undefined
+        ? ([] as MessageRow[])
+        : deps.db
+            .select()
+            .from(chatMessages)
+            .where(and(eq(chatMessages.threadId, thread.id), eq(chatMessages.id, messageId), eq(chatMessages.role, "assistant"))),
       securityContextOf(principal, deps.db),
       deps.queryEngines.get(deploymentId),
     ]);
@@ -254,21 +257,26 @@ export async function postMessage(
   }
 
   say({ __cutoff__: true, chatId: thread.id, messageId });
-  // The question and the running answer are stored while the answer is being written.
+  // The question and the running answer are stored while the answer is being written, in one
+  // statement with the thread's touch (one round trip); the deltas stay in memory (`runs`, which
+  // rejoins follow) and the whole answer is written once at its end.
   const createdAt = new Date();
+  const answerAt = new Date(createdAt.getTime() + 1);
   const persisted = (async () => {
-    await deps.db
-      .insert(chatMessages)
-      .values({ id: `${messageId}-q`, threadId: thread.id, role: "user", content: opts.content, status: "completed", createdAt })
-      .onConflictDoNothing();
-    await deps.db
-      .insert(chatMessages)
-      .values({ id: messageId, threadId: thread.id, role: "assistant", status: "running", content: "", createdAt: new Date(createdAt.getTime() + 1) });
-    await deps.db
-      .update(chatThreads)
-      .set({ updatedAt: new Date(), ...(thread.title ? {} : { title: opts.content.slice(0, 80) }) })
-      .where(eq(chatThreads.id, thread.id));
+    await deps.db.execute(sql`
+    with question as (
+      insert into ${chatMessages} (id, thread_id, role, content, status, created_at)
+      values (${`${messageId}-q`}, ${thread.id}, 'user', ${opts.content}, 'completed', ${createdAt.toISOString()}::timestamptz)
+      on conflict do nothing
+    ), answer as (
+      insert into ${chatMessages} (id, thread_id, role, content, status, created_at)
+      values (${messageId}, ${thread.id}, 'assistant', '', 'running', ${answerAt.toISOString()}::timestamptz)
+    )
+    update ${chatThreads} set updated_at = ${new Date().toISOString()}::timestamptz${thread.title ? sql`` : sql`, title = ${opts.content.slice(0, 80)}`}
+    where id = ${thread.id}`);
   })();
+  // Awaited at the answer's end; a failure (the thread deleted meanwhile) is handled there.
+  persisted.catch(() => {});
 
   const parts: AnswerPart[] = [];
   const emit = (part: AnswerPart) => {

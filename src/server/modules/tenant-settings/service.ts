@@ -8,6 +8,7 @@ import {
   type TenantSettings,
   type TenantSettingsInput,
 } from "../../../schema/tenant-settings";
+import { publishInvalidation } from "../../cluster/invalidation-bus";
 import type { Db } from "../../db/connection";
 import { accountSettings, tenantSecrets } from "../../db/schema";
 import type { SecretBox } from "../../crypto/secret-box";
@@ -136,6 +137,8 @@ export async function writeTenantSettings(
     await writeLog(tx, { deploymentId: null, container: "MAIN", message: "tenant settings changed", details: { actorUserId, changed } });
     deps.logger.info("tenant settings changed", { actorUserId, changed });
   });
+  // Every node drops what it keeps of the settings (the AI settings a chat turn reads, say).
+  await publishInvalidation(deps.db, "settings");
   return readTenantSettings(deps.db);
 }
 
