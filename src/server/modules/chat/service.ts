@@ -171,6 +171,9 @@ function mergePart(parts: AnswerPart[], part: AnswerPart) {
   else parts.push(part.type === "text" ? { ...part } : part);
 }
 
+/** How long an answer may run before its `running` row is stored (docs/ai.md "Figures"). */
+const RUNNING_ROW_AFTER_MS = 200;
+
 export interface PostMessageOptions {
   content: string;
   messageId?: string;
@@ -257,26 +260,29 @@ export async function postMessage(
   }
 
   say({ __cutoff__: true, chatId: thread.id, messageId });
-  // The question and the running answer are stored while the answer is being written, in one
-  // statement with the thread's touch (one round trip); the deltas stay in memory (`runs`, which
-  // rejoins follow) and the whole answer is written once at its end.
+  // The deltas stay in memory (`runs`, which a rejoin by messageId follows); the question, the
+  // answer and the thread's touch are written once, in one statement, when the answer ends. An
+  // answer still being written after RUNNING_ROW_AFTER_MS is stored as `running` meanwhile (the
+  // thread then shows it); most builtin answers end long before and cost one round trip.
   const createdAt = new Date();
   const answerAt = new Date(createdAt.getTime() + 1);
-  const persisted = (async () => {
-    await deps.db.execute(sql`
-    with question as (
-      insert into ${chatMessages} (id, thread_id, role, content, status, created_at)
+  const question = sql`insert into ${chatMessages} (id, thread_id, role, content, status, created_at)
       values (${`${messageId}-q`}, ${thread.id}, 'user', ${opts.content}, 'completed', ${createdAt.toISOString()}::timestamptz)
-      on conflict do nothing
-    ), answer as (
-      insert into ${chatMessages} (id, thread_id, role, content, status, created_at)
-      values (${messageId}, ${thread.id}, 'assistant', '', 'running', ${answerAt.toISOString()}::timestamptz)
-    )
-    update ${chatThreads} set updated_at = ${new Date().toISOString()}::timestamptz${thread.title ? sql`` : sql`, title = ${opts.content.slice(0, 80)}`}
-    where id = ${thread.id}`);
-  })();
-  // Awaited at the answer's end; a failure (the thread deleted meanwhile) is handled there.
-  persisted.catch(() => {});
+      on conflict do nothing`;
+  const touch = sql`update ${chatThreads} set updated_at = ${new Date().toISOString()}::timestamptz${thread.title ? sql`` : sql`, title = ${opts.content.slice(0, 80)}`}
+      where id = ${thread.id}`;
+  let persisted: Promise<unknown> | null = null;
+  const runningRow = setTimeout(() => {
+    persisted = (async () => {
+      await deps.db.execute(sql`
+        with question as (${question}), answer as (
+          insert into ${chatMessages} (id, thread_id, role, content, status, created_at)
+          values (${messageId}, ${thread.id}, 'assistant', '', 'running', ${answerAt.toISOString()}::timestamptz)
+        )
+        ${touch}`);
+    })();
+    persisted.catch(() => {}); // the final write below stores the answer whether or not this one did
+  }, RUNNING_ROW_AFTER_MS);
 
   const parts: AnswerPart[] = [];
   const emit = (part: AnswerPart) => {
@@ -331,14 +337,22 @@ export async function postMessage(
       parts: parts as ChatMessage["parts"],
       createdAt: createdAt.toISOString(),
     };
+    clearTimeout(runningRow);
     try {
-      await persisted;
-      const [saved] = await deps.db
-        .update(chatMessages)
-        .set({ status, content: textOf(), state })
-        .where(and(eq(chatMessages.threadId, thread.id), eq(chatMessages.id, messageId)))
-        .returning();
-      end(error ? { error } : { __state__: saved ? messageView(saved) : fallback });
+      if (persisted) await Promise.resolve(persisted).catch(() => {});
+      // The answer's row is inserted, or the running one completed; a stored answer of the same
+      // id that is not running (a concurrent post on another node) is left as it is.
+      const result = await deps.db.execute(sql`
+        with question as (${question}), answer as (
+          insert into ${chatMessages} (id, thread_id, role, content, status, state, created_at)
+          values (${messageId}, ${thread.id}, 'assistant', ${textOf()}, ${status}, ${JSON.stringify(state)}::jsonb, ${answerAt.toISOString()}::timestamptz)
+          on conflict (thread_id, id) do update set status = excluded.status, content = excluded.content, state = excluded.state
+          where ${chatMessages}.status = 'running'
+          returning 1
+        ), touch as (${touch})
+        select 1 as saved from answer`);
+      const saved = (result as unknown as { rows: unknown[] }).rows.length > 0;
+      end(error ? { error } : { __state__: saved ? { ...fallback, createdAt: answerAt.toISOString() } : fallback });
     } catch {
       // the thread was deleted meanwhile
       end(error ? { error } : { __state__: fallback });
