@@ -17,6 +17,7 @@ import { AppContext, type AppContextValue, type AppSwitches } from "./app-contex
 import { WorkspaceView } from "./workspace-view";
 import { WorkbookView } from "./workbook-view";
 import { AppChatSlot } from "./app-chat-slot";
+import { useAppText } from "./app-messages";
 import { BookIcon } from "../../ui/icons";
 import { MenuIcon } from "./app-icons";
 import "../../ui/page.css";
@@ -130,10 +131,11 @@ function AppFrame(props: {
   }, []);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ["app", api.deploymentId] }), [queryClient, api.deploymentId]);
   const locale = store.getState().locale;
+  const tx = useAppText();
   const appTitle =
     props.localizedTitles.find((l) => l.locale === locale)?.value ??
     props.localizedTitles.find((l) => l.locale.split("-")[0] === locale.split("-")[0])?.value ??
-    "Analytics";
+    tx("brand");
 
   const ctx = useMemo<AppContextValue>(
     () => ({ api, go, notify, refresh, switches: props.switches, me: props.me }),
@@ -146,7 +148,7 @@ function AppFrame(props: {
   return (
     <AppContext.Provider value={ctx}>
       <div className="svc-app" data-testid="app-surface" data-deployment-id={api.deploymentId} data-mode={props.me.mode}>
-        <aside className={navOpen ? "svc-app-nav is-open" : "svc-app-nav"} aria-label="Workspace">
+        <aside className={navOpen ? "svc-app-nav is-open" : "svc-app-nav"} aria-label={tx("workspace")}>
           <div className="svc-app-brand">
             <span className="svc-app-brand-mark" aria-hidden="true">
               <BookIcon size={16} />
@@ -160,7 +162,7 @@ function AppFrame(props: {
               onClick={() => go({ kind: "home" })}
               data-testid="nav-home"
             >
-              Home
+              {tx("home")}
             </button>
             {props.me.sharedFolderId !== null ? (
               <button
@@ -169,7 +171,7 @@ function AppFrame(props: {
                 onClick={() => go({ kind: "folder", folderId: props.me.sharedFolderId! })}
                 data-testid="nav-shared"
               >
-                Shared with {props.me.embedTenant ?? "team"}
+                {tx("sharedWith", { name: props.me.embedTenant ?? tx("team") })}
               </button>
             ) : null}
           </nav>
@@ -178,20 +180,26 @@ function AppFrame(props: {
               {(props.me.displayName ?? "?").slice(0, 1).toUpperCase()}
             </span>
             <span className="svc-app-me-text">
-              <span className="svc-app-me-name">{props.me.displayName ?? "You"}</span>
-              <span className="svc-app-me-role">{props.me.embedTenant ? `${props.me.embedTenant} · creator` : props.me.role}</span>
+              <span className="svc-app-me-name">{props.me.displayName ?? tx("you")}</span>
+              <span className="svc-app-me-role">{props.me.embedTenant ? tx("creatorRole", { tenant: props.me.embedTenant }) : props.me.role}</span>
             </span>
           </div>
         </aside>
         <div className="svc-app-main">
-          <button type="button" className="svc-app-nav-toggle svc-icon-button" aria-label="Menu" aria-expanded={navOpen} onClick={() => setNavOpen((o) => !o)}>
+          <button
+            type="button"
+            className="svc-app-nav-toggle svc-icon-button"
+            aria-label={tx("menu")}
+            aria-expanded={navOpen}
+            onClick={() => setNavOpen((o) => !o)}
+          >
             <MenuIcon />
           </button>
           {route === null ? (
             <div className="svc-empty is-large" data-testid="app-not-found">
-              This page does not exist.{" "}
+              {tx("notFound")}{" "}
               <button type="button" className="svc-button is-small" onClick={() => go({ kind: "home" })}>
-                Go home
+                {tx("goHome")}
               </button>
             </div>
           ) : route.kind === "home" || route.kind === "folder" ? (
@@ -218,7 +226,7 @@ function AppFrame(props: {
                   setToast(null);
                 }}
               >
-                Undo
+                {tx("undo")}
               </button>
             ) : null}
           </div>
