@@ -3,7 +3,7 @@
  * (decisions.md "Locales"); a locale that is not shipped reads the closest shipped one, and
  * English is the fallback.
  */
-import { useEmbedServices } from "../../shell/embed-context";
+import { useEmbedStore } from "../../state/use-embed-store";
 import { shippedLocale } from "../../chat/chat-messages";
 import type { SupportedLocale } from "../../i18n/supported-locales";
 
@@ -566,7 +566,6 @@ export function appText(locale: string, key: AppMessageKey, vars?: Record<string
 
 /** `appText` bound to the embed's session locale. */
 export function useAppText(): (key: AppMessageKey, vars?: Record<string, string | number>) => string {
-  const { store } = useEmbedServices();
-  const locale = store.getState().locale;
+  const locale = useEmbedStore((s) => s.locale);
   return (key, vars) => appText(locale, key, vars);
 }

@@ -12,6 +12,8 @@ import { createDefaultActionHandlers } from "../../bridge";
 import { useEmbedServices } from "../../shell/embed-context";
 import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
 import { useSurfaceReadyAndView } from "../surface-events";
+import { loadLocaleMatching } from "../../i18n/locales";
+import { useEmbedStore } from "../../state/use-embed-store";
 import { appPath, createAppApi, parseAppPath, type AppApi, type AppRoute } from "./app-api";
 import { AppContext, type AppContextValue, type AppSwitches } from "./app-context";
 import { WorkspaceView } from "./workspace-view";
@@ -45,7 +47,8 @@ function readSwitches(search: string): Record<(typeof SWITCHES)[number], boolean
 
 export function AppSurface() {
   const params = useParams();
-  const { api, bridge, store } = useEmbedServices();
+  const { api, bridge, store, urlParameters } = useEmbedServices();
+  const localeAtStart = useRef(store.getState().locale);
   const deploymentId = Number(params.deploymentId);
   const valid = Number.isInteger(deploymentId) && deploymentId > 0;
   const appApi = useMemo(() => createAppApi(api, valid ? deploymentId : 0), [api, deploymentId, valid]);
@@ -70,6 +73,17 @@ export function AppSurface() {
       bridge.handle(ACTION_TYPES.navigate, fallback);
     };
   }, [bridge, store, deploymentId, valid]);
+
+  // The session's locale, unless the URL named one or the host sent `set-locale` first.
+  const sessionLocale = load.status === "ready" ? load.data.me.settings.locale : undefined;
+  useEffect(() => {
+    if (urlParameters.locale || typeof sessionLocale !== "string" || store.getState().locale !== localeAtStart.current) return;
+    const before = store.getState().locale;
+    void loadLocaleMatching().then(({ matchSupportedLocale }) => {
+      const locale = matchSupportedLocale(sessionLocale);
+      if (locale && store.getState().locale === before) store.getState().setLocale(locale);
+    });
+  }, [sessionLocale, store, urlParameters.locale]);
 
   const switches = useMemo<AppSwitches>(() => {
     const url = readSwitches(initialSearch);
@@ -119,7 +133,6 @@ function AppFrame(props: {
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { store } = useEmbedServices();
   const [toast, setToast] = useState<{ kind: "ok" | "error"; text: string; undo?: () => void } | null>(null);
   const toastTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { api } = props;
@@ -130,7 +143,7 @@ function AppFrame(props: {
     toastTimer.current = setTimeout(() => setToast(null), kind === "error" ? 8000 : 5000);
   }, []);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ["app", api.deploymentId] }), [queryClient, api.deploymentId]);
-  const locale = store.getState().locale;
+  const locale = useEmbedStore((s) => s.locale);
   const tx = useAppText();
   const appTitle =
     props.localizedTitles.find((l) => l.locale === locale)?.value ??
