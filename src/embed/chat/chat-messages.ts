@@ -1,4 +1,9 @@
-/** The chat's words in English, German and Spanish (other locales read English). */
+/**
+ * The chat's words in every supported locale (decisions.md "Locales"); a locale that is not
+ * shipped reads the closest shipped one, and English is the fallback.
+ */
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES, isSupportedLocale, type SupportedLocale } from "../i18n/supported-locales";
+
 const en = {
   title: "Analytics chat",
   newChat: "New chat",
@@ -93,9 +98,269 @@ const es: Record<ChatMessageKey, string> = {
   assistant: "Asistente",
 };
 
-const catalogs: Record<string, Record<ChatMessageKey, string>> = { en, de, es };
+const esMX: Record<ChatMessageKey, string> = {
+  ...es,
+  placeholder: "Haz una pregunta sobre tus datos…",
+  tryAsking: "Prueba a preguntar",
+  empty: "Pregunta por tus datos en lenguaje natural. Las respuestas salen del modelo de datos, con la consulta detrás de cada número.",
+  failed: "No se pudo responder la pregunta",
+  you: "Tú",
+};
+
+const fr: Record<ChatMessageKey, string> = {
+  title: "Chat d'analyse",
+  newChat: "Nouveau chat",
+  history: "Conversations",
+  noHistory: "Aucune conversation pour l'instant",
+  placeholder: "Posez une question sur vos données…",
+  send: "Demander",
+  stop: "Arrêter",
+  thinking: "Traitement en cours…",
+  steps: "Étapes",
+  step: "étape",
+  stepsCount: "{n} étapes",
+  query: "Requête",
+  sql: "SQL",
+  rows: "{n} lignes",
+  moreRows: "Affichage des {n} premières lignes",
+  tryAsking: "Essayez de demander",
+  empty: "Interrogez vos données en langage courant. Les réponses viennent du modèle de données, avec la requête derrière chaque chiffre.",
+  delete: "Supprimer la conversation",
+  failed: "Impossible de répondre à la question",
+  untitled: "Nouvelle conversation",
+  askDashboard: "Poser une question sur ce tableau de bord",
+  close: "Fermer",
+  openChat: "Demander à l'IA",
+  regenerate: "Régénérer",
+  stale: "Les données ont changé depuis la rédaction de ce résumé",
+  generating: "Rédaction d'un résumé…",
+  you: "Vous",
+  assistant: "Assistant",
+};
+
+const it: Record<ChatMessageKey, string> = {
+  title: "Chat di analisi",
+  newChat: "Nuova chat",
+  history: "Conversazioni",
+  noHistory: "Ancora nessuna conversazione",
+  placeholder: "Fai una domanda sui tuoi dati…",
+  send: "Chiedi",
+  stop: "Interrompi",
+  thinking: "Elaborazione in corso…",
+  steps: "Passaggi",
+  step: "passaggio",
+  stepsCount: "{n} passaggi",
+  query: "Query",
+  sql: "SQL",
+  rows: "{n} righe",
+  moreRows: "Sono mostrate le prime {n} righe",
+  tryAsking: "Prova a chiedere",
+  empty: "Chiedi dei tuoi dati in linguaggio naturale. Le risposte vengono dal modello dati, con la query dietro ogni numero.",
+  delete: "Elimina conversazione",
+  failed: "Impossibile rispondere alla domanda",
+  untitled: "Nuova conversazione",
+  askDashboard: "Chiedi di questa dashboard",
+  close: "Chiudi",
+  openChat: "Chiedi all'IA",
+  regenerate: "Rigenera",
+  stale: "I dati sono cambiati da quando è stato scritto questo riepilogo",
+  generating: "Scrittura del riepilogo…",
+  you: "Tu",
+  assistant: "Assistente",
+};
+
+const ja: Record<ChatMessageKey, string> = {
+  title: "分析チャット",
+  newChat: "新しいチャット",
+  history: "会話",
+  noHistory: "会話はまだありません",
+  placeholder: "データについて質問してください…",
+  send: "質問",
+  stop: "停止",
+  thinking: "処理中…",
+  steps: "ステップ",
+  step: "ステップ",
+  stepsCount: "{n} ステップ",
+  query: "クエリ",
+  sql: "SQL",
+  rows: "{n} 行",
+  moreRows: "最初の {n} 行を表示しています",
+  tryAsking: "質問の例",
+  empty: "データについて普段の言葉で質問できます。回答はデータモデルから得られ、すべての数値の背後にあるクエリも確認できます。",
+  delete: "会話を削除",
+  failed: "質問に回答できませんでした",
+  untitled: "新しい会話",
+  askDashboard: "このダッシュボードについて質問",
+  close: "閉じる",
+  openChat: "AI に質問",
+  regenerate: "再生成",
+  stale: "この要約の作成後にデータが変更されました",
+  generating: "要約を作成しています…",
+  you: "あなた",
+  assistant: "アシスタント",
+};
+
+const nb: Record<ChatMessageKey, string> = {
+  title: "Analysechat",
+  newChat: "Ny chat",
+  history: "Samtaler",
+  noHistory: "Ingen samtaler ennå",
+  placeholder: "Still et spørsmål om dataene dine…",
+  send: "Spør",
+  stop: "Stopp",
+  thinking: "Jobber med saken…",
+  steps: "Trinn",
+  step: "trinn",
+  stepsCount: "{n} trinn",
+  query: "Spørring",
+  sql: "SQL",
+  rows: "{n} rader",
+  moreRows: "Viser de første {n} radene",
+  tryAsking: "Prøv å spørre",
+  empty: "Spør om dataene dine med vanlige ord. Svarene kommer fra datamodellen, med spørringen bak hvert tall.",
+  delete: "Slett samtalen",
+  failed: "Spørsmålet kunne ikke besvares",
+  untitled: "Ny samtale",
+  askDashboard: "Spør om dette dashbordet",
+  close: "Lukk",
+  openChat: "Spør KI",
+  regenerate: "Lag på nytt",
+  stale: "Dataene er endret siden dette sammendraget ble skrevet",
+  generating: "Skriver et sammendrag…",
+  you: "Du",
+  assistant: "Assistent",
+};
+
+const ptBR: Record<ChatMessageKey, string> = {
+  title: "Chat de análise",
+  newChat: "Novo chat",
+  history: "Conversas",
+  noHistory: "Nenhuma conversa ainda",
+  placeholder: "Faça uma pergunta sobre seus dados…",
+  send: "Perguntar",
+  stop: "Parar",
+  thinking: "Trabalhando nisso…",
+  steps: "Etapas",
+  step: "etapa",
+  stepsCount: "{n} etapas",
+  query: "Consulta",
+  sql: "SQL",
+  rows: "{n} linhas",
+  moreRows: "Mostrando as primeiras {n} linhas",
+  tryAsking: "Experimente perguntar",
+  empty: "Pergunte sobre seus dados em linguagem natural. As respostas vêm do modelo de dados, com a consulta por trás de cada número.",
+  delete: "Excluir conversa",
+  failed: "Não foi possível responder à pergunta",
+  untitled: "Nova conversa",
+  askDashboard: "Perguntar sobre este painel",
+  close: "Fechar",
+  openChat: "Perguntar à IA",
+  regenerate: "Gerar novamente",
+  stale: "Os dados mudaram desde que este resumo foi escrito",
+  generating: "Escrevendo um resumo…",
+  you: "Você",
+  assistant: "Assistente",
+};
+
+const ptPT: Record<ChatMessageKey, string> = {
+  ...ptBR,
+  noHistory: "Ainda não há conversas",
+  placeholder: "Faça uma pergunta sobre os seus dados…",
+  thinking: "A trabalhar…",
+  moreRows: "A mostrar as primeiras {n} linhas",
+  empty: "Pergunte sobre os seus dados em linguagem natural. As respostas vêm do modelo de dados, com a consulta por detrás de cada número.",
+  delete: "Eliminar conversa",
+  generating: "A escrever um resumo…",
+  you: "Você",
+};
+
+const sv: Record<ChatMessageKey, string> = {
+  title: "Analyschatt",
+  newChat: "Ny chatt",
+  history: "Konversationer",
+  noHistory: "Inga konversationer än",
+  placeholder: "Ställ en fråga om dina data…",
+  send: "Fråga",
+  stop: "Stoppa",
+  thinking: "Arbetar på det…",
+  steps: "Steg",
+  step: "steg",
+  stepsCount: "{n} steg",
+  query: "Fråga mot data",
+  sql: "SQL",
+  rows: "{n} rader",
+  moreRows: "Visar de första {n} raderna",
+  tryAsking: "Prova att fråga",
+  empty: "Fråga om dina data med vanliga ord. Svaren kommer från datamodellen, med frågan bakom varje siffra.",
+  delete: "Ta bort konversationen",
+  failed: "Frågan kunde inte besvaras",
+  untitled: "Ny konversation",
+  askDashboard: "Fråga om den här instrumentpanelen",
+  close: "Stäng",
+  openChat: "Fråga AI",
+  regenerate: "Skapa på nytt",
+  stale: "Data har ändrats sedan den här sammanfattningen skrevs",
+  generating: "Skriver en sammanfattning…",
+  you: "Du",
+  assistant: "Assistent",
+};
+
+const vi: Record<ChatMessageKey, string> = {
+  title: "Trò chuyện phân tích",
+  newChat: "Cuộc trò chuyện mới",
+  history: "Các cuộc trò chuyện",
+  noHistory: "Chưa có cuộc trò chuyện nào",
+  placeholder: "Đặt câu hỏi về dữ liệu của bạn…",
+  send: "Hỏi",
+  stop: "Dừng",
+  thinking: "Đang xử lý…",
+  steps: "Các bước",
+  step: "bước",
+  stepsCount: "{n} bước",
+  query: "Truy vấn",
+  sql: "SQL",
+  rows: "{n} hàng",
+  moreRows: "Đang hiển thị {n} hàng đầu tiên",
+  tryAsking: "Thử hỏi",
+  empty: "Hỏi về dữ liệu của bạn bằng ngôn ngữ thông thường. Câu trả lời đến từ mô hình dữ liệu, kèm truy vấn đằng sau mỗi con số.",
+  delete: "Xóa cuộc trò chuyện",
+  failed: "Không thể trả lời câu hỏi",
+  untitled: "Cuộc trò chuyện mới",
+  askDashboard: "Hỏi về bảng điều khiển này",
+  close: "Đóng",
+  openChat: "Hỏi AI",
+  regenerate: "Tạo lại",
+  stale: "Dữ liệu đã thay đổi kể từ khi bản tóm tắt này được viết",
+  generating: "Đang viết bản tóm tắt…",
+  you: "Bạn",
+  assistant: "Trợ lý",
+};
+
+/** The chat catalogue of every shipped locale. */
+export const CHAT_MESSAGES: Record<SupportedLocale, Record<ChatMessageKey, string>> = {
+  "en-US": en,
+  "de-DE": de,
+  "es-ES": es,
+  "es-MX": esMX,
+  "fr-FR": fr,
+  "it-IT": it,
+  "ja-JP": ja,
+  "nb-NO": nb,
+  "pt-BR": ptBR,
+  "pt-PT": ptPT,
+  "sv-SE": sv,
+  "vi-VN": vi,
+};
+
+/** The shipped locale for `locale`: itself, else the first shipped one of the same language, else English. */
+export function shippedLocale(locale: string): SupportedLocale {
+  if (isSupportedLocale(locale)) return locale;
+  const language = locale.split(/[-_]/)[0]!.toLowerCase();
+  const exact = SUPPORTED_LOCALES.find((l) => l.toLowerCase() === locale.replace("_", "-").toLowerCase());
+  return exact ?? SUPPORTED_LOCALES.find((l) => l.split("-")[0] === language || (language === "no" && l === "nb-NO")) ?? DEFAULT_LOCALE;
+}
 
 export function chatText(locale: string, key: ChatMessageKey, vars?: Record<string, string | number>): string {
-  const template = (catalogs[locale.slice(0, 2).toLowerCase()] ?? en)[key] ?? en[key];
+  const template = CHAT_MESSAGES[shippedLocale(locale)][key] ?? en[key];
   return vars ? template.replace(/\{(\w+)\}/g, (w, k: string) => (vars[k] !== undefined ? String(vars[k]) : w)) : template;
 }

@@ -7,7 +7,6 @@ export const esMX: MessageCatalog = {
   "error.generic": "Algo salió mal",
   "error.SessionExpired": "La sesión expiró",
   "error.AiQueryFailed": "No se pudo responder la pregunta",
-  "ai.askQuestion": "Haz una pregunta sobre tus datos",
   "session.expiring": "Tu sesión expira en {seconds} segundos.",
   "session.expired": "Tu sesión expiró. Vuelve a cargar la página para continuar.",
   notFound: "Este contenido no existe o fue eliminado.",

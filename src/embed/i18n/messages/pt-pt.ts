@@ -14,7 +14,6 @@ export const ptPT: MessageCatalog = {
   "export.pdf": "Transferir PDF",
   download: "Transferir",
   search: "Procurar",
-  "ai.askQuestion": "Faça uma pergunta sobre os seus dados",
   "session.expiring": "A sua sessão expira dentro de {seconds} segundos.",
   "session.expired": "A sua sessão expirou. Recarregue a página para continuar.",
   forbidden: "Não tem acesso a este conteúdo.",

@@ -6,7 +6,6 @@
  */
 import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { useEmbedServices } from "../../shell/embed-context";
 import type { SemanticQuery } from "../../shell/platform-api";
 import type { ChatMessageView } from "../../chat/chat-api";
 import { ChatDrawer } from "../../chat/chat-drawer";
@@ -15,12 +14,12 @@ import { ChatPanel } from "../../chat/chat-panel";
 import { startersOf } from "../../chat/starters";
 import { SparkIcon } from "../../ui/icons";
 import { useApp, messageOf } from "./app-context";
+import { useEmbedStore } from "../../state/use-embed-store";
 import { chartSpecOf } from "./report-builder";
 import "../../chat/chat-panel.css";
 
 function useLocale(): string {
-  const { store } = useEmbedServices();
-  return store.getState().locale;
+  return useEmbedStore((s) => s.locale);
 }
 
 /** Questions offered before the first one, from the deployment's views. */

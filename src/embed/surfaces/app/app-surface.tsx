@@ -12,11 +12,14 @@ import { createDefaultActionHandlers } from "../../bridge";
 import { useEmbedServices } from "../../shell/embed-context";
 import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
 import { useSurfaceReadyAndView } from "../surface-events";
+import { loadLocaleMatching } from "../../i18n/locales";
+import { useEmbedStore } from "../../state/use-embed-store";
 import { appPath, createAppApi, parseAppPath, type AppApi, type AppRoute } from "./app-api";
 import { AppContext, type AppContextValue, type AppSwitches } from "./app-context";
 import { WorkspaceView } from "./workspace-view";
 import { WorkbookView } from "./workbook-view";
 import { AppChatSlot } from "./app-chat-slot";
+import { useAppText } from "./app-messages";
 import { BookIcon } from "../../ui/icons";
 import { MenuIcon } from "./app-icons";
 import "../../ui/page.css";
@@ -44,7 +47,8 @@ function readSwitches(search: string): Record<(typeof SWITCHES)[number], boolean
 
 export function AppSurface() {
   const params = useParams();
-  const { api, bridge, store } = useEmbedServices();
+  const { api, bridge, store, urlParameters } = useEmbedServices();
+  const localeAtStart = useRef(store.getState().locale);
   const deploymentId = Number(params.deploymentId);
   const valid = Number.isInteger(deploymentId) && deploymentId > 0;
   const appApi = useMemo(() => createAppApi(api, valid ? deploymentId : 0), [api, deploymentId, valid]);
@@ -69,6 +73,17 @@ export function AppSurface() {
       bridge.handle(ACTION_TYPES.navigate, fallback);
     };
   }, [bridge, store, deploymentId, valid]);
+
+  // The session's locale, unless the URL named one or the host sent `set-locale` first.
+  const sessionLocale = load.status === "ready" ? load.data.me.settings.locale : undefined;
+  useEffect(() => {
+    if (urlParameters.locale || typeof sessionLocale !== "string" || store.getState().locale !== localeAtStart.current) return;
+    const before = store.getState().locale;
+    void loadLocaleMatching().then(({ matchSupportedLocale }) => {
+      const locale = matchSupportedLocale(sessionLocale);
+      if (locale && store.getState().locale === before) store.getState().setLocale(locale);
+    });
+  }, [sessionLocale, store, urlParameters.locale]);
 
   const switches = useMemo<AppSwitches>(() => {
     const url = readSwitches(initialSearch);
@@ -118,7 +133,6 @@ function AppFrame(props: {
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { store } = useEmbedServices();
   const [toast, setToast] = useState<{ kind: "ok" | "error"; text: string; undo?: () => void } | null>(null);
   const toastTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const { api } = props;
@@ -129,11 +143,12 @@ function AppFrame(props: {
     toastTimer.current = setTimeout(() => setToast(null), kind === "error" ? 8000 : 5000);
   }, []);
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ["app", api.deploymentId] }), [queryClient, api.deploymentId]);
-  const locale = store.getState().locale;
+  const locale = useEmbedStore((s) => s.locale);
+  const tx = useAppText();
   const appTitle =
     props.localizedTitles.find((l) => l.locale === locale)?.value ??
     props.localizedTitles.find((l) => l.locale.split("-")[0] === locale.split("-")[0])?.value ??
-    "Analytics";
+    tx("brand");
 
   const ctx = useMemo<AppContextValue>(
     () => ({ api, go, notify, refresh, switches: props.switches, me: props.me }),
@@ -146,7 +161,7 @@ function AppFrame(props: {
   return (
     <AppContext.Provider value={ctx}>
       <div className="svc-app" data-testid="app-surface" data-deployment-id={api.deploymentId} data-mode={props.me.mode}>
-        <aside className={navOpen ? "svc-app-nav is-open" : "svc-app-nav"} aria-label="Workspace">
+        <aside className={navOpen ? "svc-app-nav is-open" : "svc-app-nav"} aria-label={tx("workspace")}>
           <div className="svc-app-brand">
             <span className="svc-app-brand-mark" aria-hidden="true">
               <BookIcon size={16} />
@@ -160,7 +175,7 @@ function AppFrame(props: {
               onClick={() => go({ kind: "home" })}
               data-testid="nav-home"
             >
-              Home
+              {tx("home")}
             </button>
             {props.me.sharedFolderId !== null ? (
               <button
@@ -169,7 +184,7 @@ function AppFrame(props: {
                 onClick={() => go({ kind: "folder", folderId: props.me.sharedFolderId! })}
                 data-testid="nav-shared"
               >
-                Shared with {props.me.embedTenant ?? "team"}
+                {tx("sharedWith", { name: props.me.embedTenant ?? tx("team") })}
               </button>
             ) : null}
           </nav>
@@ -178,20 +193,26 @@ function AppFrame(props: {
               {(props.me.displayName ?? "?").slice(0, 1).toUpperCase()}
             </span>
             <span className="svc-app-me-text">
-              <span className="svc-app-me-name">{props.me.displayName ?? "You"}</span>
-              <span className="svc-app-me-role">{props.me.embedTenant ? `${props.me.embedTenant} · creator` : props.me.role}</span>
+              <span className="svc-app-me-name">{props.me.displayName ?? tx("you")}</span>
+              <span className="svc-app-me-role">{props.me.embedTenant ? tx("creatorRole", { tenant: props.me.embedTenant }) : props.me.role}</span>
             </span>
           </div>
         </aside>
         <div className="svc-app-main">
-          <button type="button" className="svc-app-nav-toggle svc-icon-button" aria-label="Menu" aria-expanded={navOpen} onClick={() => setNavOpen((o) => !o)}>
+          <button
+            type="button"
+            className="svc-app-nav-toggle svc-icon-button"
+            aria-label={tx("menu")}
+            aria-expanded={navOpen}
+            onClick={() => setNavOpen((o) => !o)}
+          >
             <MenuIcon />
           </button>
           {route === null ? (
             <div className="svc-empty is-large" data-testid="app-not-found">
-              This page does not exist.{" "}
+              {tx("notFound")}{" "}
               <button type="button" className="svc-button is-small" onClick={() => go({ kind: "home" })}>
-                Go home
+                {tx("goHome")}
               </button>
             </div>
           ) : route.kind === "home" || route.kind === "folder" ? (
@@ -218,7 +239,7 @@ function AppFrame(props: {
                   setToast(null);
                 }}
               >
-                Undo
+                {tx("undo")}
               </button>
             ) : null}
           </div>

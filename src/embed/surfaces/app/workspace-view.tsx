@@ -10,16 +10,18 @@ import { SearchIcon } from "../../ui/icons";
 import { useQuery } from "@tanstack/react-query";
 import type { WorkspaceItem, WorkspaceItemRef } from "../../../schema/workspace";
 import { useApp, messageOf } from "./app-context";
+import { appText, useAppText, type AppMessageKey } from "./app-messages";
 import type { BulkResult } from "./app-api";
 import { Dialog } from "./dialog";
 
 type Sort = "name" | "updated" | "type";
-const TYPE_LABEL: Record<WorkspaceItem["type"], string> = { FOLDER: "Folder", WORKBOOK: "Workbook", REPORT: "Report" };
+const TYPE_LABEL: Record<WorkspaceItem["type"], AppMessageKey> = { FOLDER: "folder", WORKBOOK: "workbook", REPORT: "report" };
 const TYPE_ICON: Record<WorkspaceItem["type"], ReactNode> = { FOLDER: <FolderIcon />, WORKBOOK: <WorkbookIcon />, REPORT: <ChartIcon /> };
 const keyOf = (i: { type: string; id: number }) => `${i.type}:${i.id}`;
 
 export function WorkspaceView(props: { folderId: number | null }) {
   const { api, go, notify, refresh, me } = useApp();
+  const tx = useAppText();
   const { folderId } = props;
   const home = useQuery({ queryKey: ["app", api.deploymentId, "home"], queryFn: () => api.home() });
   const items = useQuery({ queryKey: ["app", api.deploymentId, "list", folderId], queryFn: () => api.list(folderId) });
@@ -93,7 +95,7 @@ export function WorkspaceView(props: { folderId: number | null }) {
     );
   };
 
-  const title = folderId === null ? "Home" : (folder.data?.name ?? "Folder");
+  const title = folderId === null ? tx("home") : (folder.data?.name ?? tx("folder"));
   const path = folder.data?.folderPath ?? [];
   const inShared = folderId !== null && (folderId === me.sharedFolderId || path.some((p) => p.id === me.sharedFolderId));
 
@@ -102,9 +104,9 @@ export function WorkspaceView(props: { folderId: number | null }) {
       <header className="svc-app-header">
         <div className="svc-app-heading">
           {folderId !== null ? (
-            <nav className="svc-app-crumbs" aria-label="Breadcrumb">
+            <nav className="svc-app-crumbs" aria-label={tx("breadcrumb")}>
               <button type="button" className="svc-app-crumb" onClick={() => go({ kind: "home" })}>
-                Home
+                {tx("home")}
               </button>
               {path.map((p) => (
                 <button key={p.id} type="button" className="svc-app-crumb" onClick={() => go({ kind: "folder", folderId: p.id })}>
@@ -114,16 +116,16 @@ export function WorkspaceView(props: { folderId: number | null }) {
             </nav>
           ) : null}
           <h1 className="svc-app-title">{title}</h1>
-          {folderId === null ? <p className="svc-app-muted">Your workbooks, reports and dashboards{me.embedTenant ? ` in ${me.embedTenant}` : ""}.</p> : null}
-          {inShared ? <p className="svc-app-muted">Everyone creating in {me.embedTenant} can edit what is here.</p> : null}
+          {folderId === null ? <p className="svc-app-muted">{me.embedTenant ? tx("subtitleIn", { tenant: me.embedTenant }) : tx("subtitle")}</p> : null}
+          {inShared ? <p className="svc-app-muted">{tx("sharedFolderHint", { tenant: me.embedTenant ?? "" })}</p> : null}
         </div>
         {me.canCreate ? (
           <div className="svc-app-actions">
             <button type="button" className="svc-button" onClick={() => setDialog({ kind: "create", type: "FOLDER" })} data-testid="new-folder">
-              New folder
+              {tx("newFolder")}
             </button>
             <button type="button" className="svc-button is-primary" onClick={() => setDialog({ kind: "create", type: "WORKBOOK" })} data-testid="new-workbook">
-              New workbook
+              {tx("newWorkbook")}
             </button>
           </div>
         ) : null}
@@ -131,45 +133,51 @@ export function WorkspaceView(props: { folderId: number | null }) {
 
       {folderId === null && home.data ? <HomeShelves recent={home.data.recent} favorites={home.data.favorites} shared={home.data.shared} open={open} /> : null}
 
-      <section className="svc-app-section" aria-label={folderId === null ? "My workspace" : "Contents"}>
+      <section className="svc-app-section" aria-label={folderId === null ? tx("myWorkspace") : tx("contents")}>
         <div className="svc-app-toolbar">
-          <h2 className="svc-app-section-title">{folderId === null ? "My workspace" : "Contents"}</h2>
+          <h2 className="svc-app-section-title">{folderId === null ? tx("myWorkspace") : tx("contents")}</h2>
           <input
             type="search"
             className="svc-app-input svc-app-search"
-            placeholder="Search everything"
-            aria-label="Search"
+            placeholder={tx("searchEverything")}
+            aria-label={tx("search")}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             data-testid="workspace-search"
           />
           <label className="svc-app-sort">
-            <span className="svc-visually-hidden">Sort</span>
-            <select className="svc-app-input" value={sort} onChange={(e) => setSort(e.target.value as Sort)} aria-label="Sort" data-testid="workspace-sort">
-              <option value="type">Folders first</option>
-              <option value="name">Name</option>
-              <option value="updated">Last changed</option>
+            <span className="svc-visually-hidden">{tx("sort")}</span>
+            <select
+              className="svc-app-input"
+              value={sort}
+              onChange={(e) => setSort(e.target.value as Sort)}
+              aria-label={tx("sort")}
+              data-testid="workspace-sort"
+            >
+              <option value="type">{tx("sortType")}</option>
+              <option value="name">{tx("sortName")}</option>
+              <option value="updated">{tx("sortUpdated")}</option>
             </select>
           </label>
         </div>
 
         {selectedItems.length ? (
-          <div className="svc-app-bulkbar" role="toolbar" aria-label="Selection" data-testid="bulk-bar">
-            <span>{selectedItems.length} selected</span>
+          <div className="svc-app-bulkbar" role="toolbar" aria-label={tx("selection")} data-testid="bulk-bar">
+            <span>{tx("selectedCount", { count: selectedItems.length })}</span>
             <button type="button" className="svc-button is-small" disabled={busy} onClick={() => setDialog({ kind: "move", items: selectedItems })}>
-              Move
+              {tx("move")}
             </button>
             <button type="button" className="svc-button is-small is-danger" disabled={busy} onClick={() => setDialog({ kind: "delete", items: selectedItems })}>
-              Delete
+              {tx("delete")}
             </button>
             <button type="button" className="svc-button is-small" onClick={() => setSelected(new Set())}>
-              Clear
+              {tx("clear")}
             </button>
           </div>
         ) : null}
 
         {items.isPending || (search.trim() && searched.isPending) ? (
-          <div className="svc-app-skeleton" aria-busy="true" aria-label="Loading">
+          <div className="svc-app-skeleton" aria-busy="true" aria-label={tx("loading")}>
             <div />
             <div />
             <div />
@@ -178,7 +186,7 @@ export function WorkspaceView(props: { folderId: number | null }) {
           <div className="svc-app-error" role="alert">
             {messageOf(items.error)}{" "}
             <button type="button" className="svc-button is-small" onClick={() => void items.refetch()}>
-              Retry
+              {tx("retry")}
             </button>
           </div>
         ) : list.length === 0 ? (
@@ -186,14 +194,8 @@ export function WorkspaceView(props: { folderId: number | null }) {
             <div className="svc-app-empty-icon" aria-hidden="true">
               {search.trim() ? <SearchIcon size={28} /> : <FolderIcon size={28} />}
             </div>
-            <h3>{search.trim() ? "Nothing matches" : "Nothing here yet"}</h3>
-            <p>
-              {search.trim()
-                ? "Try another name."
-                : me.canCreate
-                  ? "Create a workbook to build reports and a dashboard."
-                  : "Items shared with you appear here."}
-            </p>
+            <h3>{search.trim() ? tx("nothingMatches") : tx("nothingHere")}</h3>
+            <p>{search.trim() ? tx("tryAnother") : me.canCreate ? tx("createHint") : tx("sharedItemsHint")}</p>
           </div>
         ) : (
           <ul className="svc-app-list" data-testid="workspace-list">
@@ -213,7 +215,7 @@ export function WorkspaceView(props: { folderId: number | null }) {
                   <input
                     type="checkbox"
                     className="svc-app-check"
-                    aria-label={`Select ${item.name}`}
+                    aria-label={tx("select", { name: item.name })}
                     checked={selected.has(key)}
                     onChange={(e) => {
                       const next = new Set(selected);
@@ -227,7 +229,7 @@ export function WorkspaceView(props: { folderId: number | null }) {
                       {TYPE_ICON[item.type]}
                     </span>
                     <span className="svc-app-row-name">{item.name}</span>
-                    <span className="svc-app-row-type">{TYPE_LABEL[item.type]}</span>
+                    <span className="svc-app-row-type">{tx(TYPE_LABEL[item.type])}</span>
                     <span className="svc-app-row-date">{new Date(item.updatedAt).toLocaleDateString()}</span>
                   </button>
                   <RowMenu
@@ -278,7 +280,7 @@ export function WorkspaceView(props: { folderId: number | null }) {
       ) : null}
       {dialog?.kind === "rename" ? (
         <NameDialog
-          title={`Rename ${TYPE_LABEL[dialog.item.type].toLowerCase()}`}
+          title={`Rename ${appText("en-US", TYPE_LABEL[dialog.item.type]).toLowerCase()}`}
           initial={dialog.item.name}
           action="Rename"
           onClose={() => setDialog(null)}
@@ -339,10 +341,11 @@ export function WorkspaceView(props: { folderId: number | null }) {
 }
 
 function HomeShelves(props: { recent: WorkspaceItem[]; favorites: WorkspaceItem[]; shared: WorkspaceItem[]; open: (i: WorkspaceItem) => void }) {
+  const tx = useAppText();
   const shelves: [string, string, WorkspaceItem[], string][] = [
-    ["recent", "Recent", props.recent, "Workbooks you open appear here."],
-    ["favorites", "Favourites", props.favorites, "Star a workbook to keep it here."],
-    ["shared", "Shared with me", props.shared, "Nothing has been shared with you yet."],
+    ["recent", tx("recent"), props.recent, tx("recentEmpty")],
+    ["favorites", tx("favorites"), props.favorites, tx("favoritesEmpty")],
+    ["shared", tx("sharedWithMe"), props.shared, tx("sharedEmpty")],
   ];
   return (
     <div className="svc-app-shelves">
