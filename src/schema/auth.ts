@@ -43,3 +43,30 @@ export const SetPasswordInput = z
   })
   .strict()
   .meta({ id: "SetPasswordInput" });
+
+export const SignInWithLinkInput = z
+  .object({
+    token: SafeText.min(1).max(200).meta({ description: "The token of a one-time sign-in link (what follows `#sign-in=` in the link)." }),
+  })
+  .strict()
+  .meta({ id: "SignInWithLinkInput" });
+
+export const CreateSignInLinkInput = z
+  .object({
+    dashboardPublicId: SafeText.min(1)
+      .max(100)
+      .optional()
+      .meta({ description: "The dashboard the link opens in private mode; default the first published dashboard." }),
+  })
+  .strict()
+  .meta({ id: "CreateSignInLinkInput" });
+
+export const SignInLinkCreated = z
+  .object({
+    token: z.string().meta({ description: "Shown once; only its hash is stored." }),
+    expiresAt: z.string(),
+    url: z.string().nullable().meta({
+      description: "The private-mode dashboard URL with `#sign-in=<token>`: opening it signs the user in, once. Null when there is no dashboard yet.",
+    }),
+  })
+  .meta({ id: "SignInLinkCreated" });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { bodyLimit } from "hono/body-limit";
+import { createAccessLog } from "./http/access-log";
 import { authentication } from "./http/auth";
 import { inputPolicy } from "./http/input-policy";
 import { DomainError } from "./domain/errors";
@@ -15,6 +16,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export function createApp(deps: AppDeps) {
   deps = { ...deps, authenticateEmbedToken: deps.authenticateEmbedToken ?? deps.embedSessions.authenticate };
   const app = createRouter();
+  const accessLog = createAccessLog(deps.logger, deps.accessLog);
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
@@ -29,13 +31,7 @@ export function createApp(deps: AppDeps) {
     c.header("X-Request-Id", requestId);
     c.header("X-Content-Type-Options", "nosniff");
     // Paths only, never query strings: they can carry session ids and filter values.
-    deps.logger.info("request", {
-      requestId,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-    });
+    accessLog.record(c, requestId, performance.now() - started);
   });
 
   const limit = bodyLimit({

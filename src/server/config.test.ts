@@ -35,6 +35,15 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads the slow-request threshold, 0 turning it off, and refuses anything else", () => {
+    expect(loadConfig({}).SVC_SLOW_REQUEST_MS).toBe(1000);
+    expect(loadConfig({ SVC_SLOW_REQUEST_MS: "250" }).SVC_SLOW_REQUEST_MS).toBe(250);
+    expect(loadConfig({ SVC_SLOW_REQUEST_MS: "0" }).SVC_SLOW_REQUEST_MS).toBe(0);
+    for (const bad of ["-1", "fast", "1.5", "3600001"]) {
+      expect(() => loadConfig({ SVC_SLOW_REQUEST_MS: bad }), bad).toThrow(/SVC_SLOW_REQUEST_MS/);
+    }
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: "" }).PORT).toBe(8080);
   });

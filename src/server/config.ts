@@ -47,6 +47,8 @@ export const ConfigSchema = z.object({
   SVC_DEMO_ROWS: z.coerce.number().int().min(1000).max(50_000_000).default(100_000),
   SVC_DEMO: z.enum(["on", "off"]).default("on"),
   SVC_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** A request slower than this many ms is logged at `warn` ("slow request"); 0 turns that off. */
+  SVC_SLOW_REQUEST_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   /** Redis for the rate-limit counters (shared by every node); without it they live in Postgres. */
   REDIS_URL: z
     .string()

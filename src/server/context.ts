@@ -19,6 +19,14 @@ export interface EmbedAssets {
   dir: string;
 }
 
+/** Options of the access log (http/access-log.ts). */
+export interface AccessLogOptions {
+  /** A request taking longer than this (ms, until its answer starts) is logged at `warn`; 0 turns that off. Default 1000 (SVC_SLOW_REQUEST_MS). */
+  slowRequestMs?: number;
+  /** 4xx answers are counted and summed up in one `info` line per window of this many ms; default 60 000. */
+  clientErrorWindowMs?: number;
+}
+
 /** Everything the HTTP app needs; `createApp` builds no resources of its own. */
 export interface AppDeps {
   db: Db;
@@ -42,6 +50,8 @@ export interface AppDeps {
   authenticateWorkloadToken?: (token: string) => Promise<Principal | null>;
   /** Regions this installation offers (SVC_REGIONS); the first is the default. */
   regions?: { id: string; name: string | null }[];
+  /** What the access log writes (http/access-log.ts). */
+  accessLog?: AccessLogOptions;
   /** Outgoing mail for notifications (SVC_SMTP_URL, SVC_SMTP_FROM); absent: deliveries fail with a clear error. */
   smtp?: { url: string; from: string };
 }

@@ -50,6 +50,32 @@ describe("svc server process", () => {
     expect(lines[0]).toMatch(/^svc: cannot connect to DATABASE_URL/);
   });
 
+  it("prints the admin's one-time private-mode sign-in link on first start only, never in a log line", async () => {
+    const first = mkdtempSync(path.join(tmpdir(), "svc-main-link-"));
+    try {
+      const env = { SVC_DATA_DIR: first, PORT: "18993", SVC_DEMO_ROWS: "1000", SVC_DEMO_HOST_PORT: "0", SVC_LOG_LEVEL: "debug" };
+      const r = await run(env, { untilStdout: /svc is running[\s\S]*Admin API key[^\n]*\n/, thenSignal: "SIGTERM" });
+      const link =
+        /Admin sign-in link for private mode \(one use, valid 60 minutes, shown once\):\n {4}(http:\/\/localhost:18993\/embed\/dashboard\/\w+#sign-in=([A-Za-z0-9_-]{43}))\n/.exec(
+          r.stdout,
+        );
+      expect(link, r.stdout).not.toBeNull();
+      const token = link![2]!;
+      const logLines = r.stdout.split("\n").filter((l) => l.startsWith("{"));
+      expect(logLines.length).toBeGreaterThan(3);
+      for (const line of logLines) expect(line).not.toContain(token);
+      expect(r.stdout.split(token)).toHaveLength(2);
+
+      const again = await run(env, { untilStdout: /svc is running[\s\S]*Admin API key[^\n]*\n/, thenSignal: "SIGTERM" });
+      expect(again.stdout).not.toContain("#sign-in=");
+      expect(again.stdout).toMatch(
+        /Private-mode sign-in: the admin's password, or a new one-time link[^\n]*\n {4}curl -X POST -H "Authorization: Bearer <admin key>" http:\/\/localhost:18993\/api\/v1\/users\/1\/sign-in-links/,
+      );
+    } finally {
+      rmSync(first, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it("serves, then shuts down cleanly on SIGTERM", async () => {
     const r = await run(
       { SVC_DATA_DIR: dir, PORT: "18992", SVC_DEMO: "off", SVC_DEMO_HOST_PORT: "0", SVC_LOG_LEVEL: "info" },

@@ -3,7 +3,10 @@ import { DatabaseStartError } from "./db/connection";
 import { createLogger } from "./logger";
 import { startPlatform } from "./platform";
 
-/** config → platform (database, services, demo, app, listen). Prints the URLs and, once, a generated admin key. */
+/**
+ * config → platform (database, services, demo, app, listen). Prints the URLs and, once, a
+ * generated admin key and the admin's one-time private-mode sign-in link.
+ */
 async function main() {
   const startedAt = performance.now();
   let config;
@@ -27,14 +30,22 @@ async function main() {
     }
     throw err;
   }
-  const { urls, adminToken } = platform;
+  const { urls, adminToken, adminSignIn } = platform;
+  const newLink = `curl -X POST -H "Authorization: Bearer ${adminToken ?? "<admin key>"}" ${urls.api}/users/${platform.adminUserId}/sign-in-links`;
   const lines = [
     "",
     `  svc is running (${platform.storageKind} storage, started in ${Math.round(performance.now() - startedAt)} ms)`,
     `  Platform API:   ${urls.api}`,
     `  OpenAPI:        ${urls.api}/openapi.json`,
     ...(urls.demoHost ? [`  Demo host page: ${urls.demoHost}   <- open this`] : []),
-    ...(urls.demoDashboard ? [`  Demo dashboard: ${urls.demoDashboard} (private mode needs a login)`] : []),
+    ...(urls.demoDashboard ? [`  Demo dashboard: ${urls.demoDashboard} (private mode: signed-in platform users)`] : []),
+    ...(adminSignIn
+      ? [
+          "",
+          `  Admin sign-in link for private mode (one use, valid ${Math.round((adminSignIn.expiresAt.getTime() - Date.now()) / 60_000)} minutes, shown once):`,
+          `    ${adminSignIn.url}`,
+        ]
+      : ["", "  Private-mode sign-in: the admin's password, or a new one-time link (once a dashboard is published):", `    ${newLink}`]),
     ...(adminToken
       ? ["", `  Admin API key (shown once, store it now): ${adminToken}`, `  Try it: curl -H "Authorization: Bearer ${adminToken}" ${urls.api}/deployments`]
       : ["", "  Admin API key: the one created on first start (or SVC_ADMIN_TOKEN)."]),

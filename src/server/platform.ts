@@ -17,6 +17,7 @@ import { createPlatformServices } from "./platform-services";
 import { createLingeringServer } from "./http/lingering-close";
 import { startClusterNode, type ClusterNode } from "./cluster/node";
 import { createRedisRateLimitStore, setRateLimitStore } from "./cluster/rate-limit-store";
+import { createSignInLink, signInUrl } from "./modules/auth/service";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -34,6 +35,13 @@ export interface RunningPlatform {
   port: number;
   urls: { api: string; demoHost: string | null; demoDashboard: string | null };
   adminToken: string | null;
+  /** The admin user (created on first start). */
+  adminUserId: number;
+  /**
+   * First start with the demo: a one-time link signing the admin in to the demo dashboard in
+   * private mode (to be printed once, like the admin key; only its hash is stored).
+   */
+  adminSignIn: { url: string; expiresAt: Date } | null;
   /** This process as a node of the cluster: its id, job runner and invalidation bus. */
   node: ClusterNode;
   stop(): Promise<void>;
@@ -101,12 +109,21 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     });
   }
 
+  // Private mode needs a platform login, and the admin created just now has no password: a
+  // one-time link (docs/decisions.md "First sign-in").
+  let adminSignIn: RunningPlatform["adminSignIn"] = null;
+  if (boot.created && demo) {
+    const link = await createSignInLink(database.db, boot.adminUserId);
+    adminSignIn = { url: signInUrl(`${config.publicUrl}/embed/dashboard/${demo.dashboardPublicId}`, link.token), expiresAt: link.expiresAt };
+  }
+
   const embedDir = path.join(repoRoot, "dist", "embed");
   const deps: AppDeps = {
     db: database.db,
     logger,
     secretBox,
     publicUrl: config.publicUrl,
+    accessLog: { slowRequestMs: config.SVC_SLOW_REQUEST_MS },
     embedAssets: existsSync(path.join(embedDir, "index.html")) ? { dir: embedDir } : undefined,
     ...services.deps,
   };
@@ -134,6 +151,8 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
     storageKind: database.kind,
     port: (server.address() as AddressInfo).port,
     adminToken: boot.generatedToken,
+    adminUserId: boot.adminUserId,
+    adminSignIn,
     urls: {
       api: `${config.publicUrl}/api/v1`,
       demoHost: demoHost?.url ?? null,

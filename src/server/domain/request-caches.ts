@@ -1,6 +1,7 @@
 /**
  * In-process caches of the work every authenticated request repeats: the API key → principal
- * lookup and a platform user's security context (groups and attributes). Entries live per
+ * lookup, a platform user's security context (groups and attributes) and a developer's dev-mode
+ * branch (read by every query of a developer or admin). Entries live per
  * database handle, for a short time at most, and every write that could change them calls the
  * cache's invalidation function, which drops every entry at once (transactions included: the
  * generation is global). On several nodes, a node's invalidation must reach the others: the
@@ -47,8 +48,11 @@ export function createRequestCache<V>(ttlMs: number, now: () => number = Date.no
 export const apiKeyPrincipalCache = createRequestCache<{ principal: unknown; expiresAt: number | null; lastUsedAt: number | null }>(30_000);
 /** Platform user id → security context (groups, attributes, role). */
 export const userSecurityContextCache = createRequestCache<unknown>(30_000);
+/** `deploymentId:userId` → the user's dev-mode branch there, or null. */
+export const devModeCache = createRequestCache<string | null>(30_000);
 
-export type RequestCacheName = "api-key-principals" | "security-contexts";
+const CACHE_NAMES = ["api-key-principals", "security-contexts", "dev-modes"] as const;
+export type RequestCacheName = (typeof CACHE_NAMES)[number];
 
 /**
  * Tells the other nodes that a cache of this node was invalidated (set by the platform to the
@@ -60,10 +64,12 @@ export function announceRequestCacheInvalidations(fn: ((name: RequestCacheName) 
   announce = fn;
 }
 
-/** Drops this node's entries only: what a notification from another node does. */
+/** Drops this node's entries only: what a notification from another node does (null or a name this node does not know: all of them). */
 export function dropRequestCache(name: RequestCacheName | null): void {
-  if (name !== "security-contexts") apiKeyPrincipalCache.invalidate();
-  if (name !== "api-key-principals") userSecurityContextCache.invalidate();
+  const all = name === null || !CACHE_NAMES.includes(name);
+  if (all || name === "api-key-principals") apiKeyPrincipalCache.invalidate();
+  if (all || name === "security-contexts") userSecurityContextCache.invalidate();
+  if (all || name === "dev-modes") devModeCache.invalidate();
 }
 
 /** Call after any change to API keys or to users (role, status, deletion). */
@@ -76,4 +82,10 @@ export function invalidateApiKeyPrincipals(): void {
 export function invalidateSecurityContexts(): void {
   userSecurityContextCache.invalidate();
   announce?.("security-contexts");
+}
+
+/** Call after any change to dev modes (entered, left, their branch removed). */
+export function invalidateDevModes(): void {
+  devModeCache.invalidate();
+  announce?.("dev-modes");
 }

@@ -49,8 +49,8 @@ export function authentication(): MiddlewareHandler<AppEnv> {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Header carrying the login session's CSRF token on cookie-authenticated writes. */
 export const CSRF_HEADER = "x-csrf-token";
-// Logging in opens a new session; it never acts with the cookie it may replace.
-const CSRF_EXEMPT_PATHS = new Set(["/api/v1/auth/login"]);
+// Logging in (with a password or a one-time link) opens a new session; it never acts with the cookie it may replace.
+const CSRF_EXEMPT_PATHS = new Set(["/api/v1/auth/login", "/api/v1/auth/sign-in-link"]);
 
 /**
  * A cookie rides along on cross-site requests; a custom header with the session's token

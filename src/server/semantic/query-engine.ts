@@ -1,8 +1,9 @@
 import type { DataSource, ResultRow } from "../datasources/data-source";
 import { QueryCancelledError } from "../datasources/data-source";
 import { decideAccess } from "./access-policy";
-import { compileValidatedQuery, type FillMissingRows, type PeriodComparison, type QueryAnnotation } from "./compile-query";
+import { compileValidatedQuery, type CompiledQuery, type FillMissingRows, type PeriodComparison, type QueryAnnotation } from "./compile-query";
 import type { DataModel, Dimension, MemberFormat } from "./data-model";
+import { addToWallTime, instantToWallTime, truncateWallTime, zonedWallTimeToInstant } from "./date-range";
 import { QueryValidationError } from "./errors";
 import { resolveMember } from "./member-resolution";
 import type { FilterValue, SemanticQuery } from "../../schema/semantic-query";
@@ -17,6 +18,8 @@ export interface QueryEngineOptions {
   cacheTtlMs?: number;
   /** Cached results kept at most (least recently used go first); default 500. */
   maxEntries?: number;
+  /** Compiled queries kept at most (least recently used go first); default 1000; 0 disables the compile cache. */
+  maxCompiledEntries?: number;
   /** Clock for relative date ranges and cache expiry; default `() => new Date()`. */
   now?: () => Date;
 }
@@ -93,10 +96,58 @@ interface CacheEntry {
   expiresAt: number;
 }
 
+/** Longer keys (the query, context and options as JSON) are not cached: 1000 entries stay within a few tens of MB. */
+const MAX_COMPILE_KEY_CHARS = 16_384;
+
+interface CompiledEntry {
+  compiled: CompiledQuery;
+  /** The compile read the clock only through the calendar day in the query's time zone: it holds from this instant… */
+  validFrom: number;
+  /** …until this one (the next midnight there). */
+  validUntil: number;
+}
+
 interface Flight {
   promise: Promise<ResultRow[]>;
   controller: AbortController;
   waiters: number;
+}
+
+/**
+ * The exact text of a plain JSON value, keys in their order (an `order` object's key order is
+ * the ORDER BY's), or null when the value is not plain JSON (a Date, NaN, a class instance, …):
+ * such input is compiled every time rather than risk two different inputs sharing a key.
+ * @internal exported for its tests
+ */
+export function exactJsonKey(value: unknown): string | null {
+  let plain = true;
+  const text = JSON.stringify(value, function (this: Record<string, unknown>, key, v: unknown) {
+    // A toJSON (a Date's) turned the value into something else: not plain.
+    if (this[key] !== v) plain = false;
+    switch (typeof v) {
+      case "string":
+      case "boolean":
+      case "undefined":
+        return v;
+      case "number":
+        if (!Number.isFinite(v)) plain = false;
+        return v;
+      case "object":
+        if (v === null) return v;
+        if (Array.isArray(v)) {
+          // JSON writes an undefined item as null: [undefined] and [null] must not share a key.
+          if (v.includes(undefined)) plain = false;
+          return v;
+        }
+        if (Object.getPrototypeOf(v) !== Object.prototype && Object.getPrototypeOf(v) !== null) plain = false;
+        return v;
+      default:
+        // A function, symbol or bigint: JSON would drop it or fail.
+        plain = false;
+        return null;
+    }
+  });
+  return plain && text !== undefined ? text : null;
 }
 
 function stableStringify(value: unknown): string {
@@ -145,19 +196,53 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
   const ttl = options.cacheTtlMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 500;
   const now = options.now ?? (() => new Date());
+  const maxCompiled = options.maxCompiledEntries ?? 1000;
   const cache = new Map<string, CacheEntry>();
   const flights = new Map<string, Flight>();
+  const compiledCache = new Map<string, CompiledEntry>();
 
-  function compile(query: unknown, o: Pick<LoadOptions, "securityContext" | "fillMissingRows" | "periodComparisons">) {
+  /**
+   * Validates and compiles, through the compile cache. The engine holds one version of one
+   * model on one data source (a changed model is a new engine, with an empty cache), so the key
+   * is everything else the compile reads: the query as sent, the caller's whole security context
+   * (row-level security is written into the SQL), fill and comparison options, and the clock —
+   * which the compile reads only to resolve relative date ranges, through the calendar day in
+   * the query's time zone (date-range.ts `resolveRelativeRange`), so an entry holds until the
+   * next midnight there. Callers share the cached result: it is never changed after compiling.
+   */
+  function compile(query: unknown, o: Pick<LoadOptions, "securityContext" | "fillMissingRows" | "periodComparisons">): CompiledQuery {
     const at = now();
+    let key = maxCompiled > 0 ? exactJsonKey([query, o.securityContext, o.fillMissingRows ?? null, o.periodComparisons ?? null]) : null;
+    // A query of thousands of filter values is compiled each time: a full cache of such keys would hold too much memory.
+    if (key !== null && key.length > MAX_COMPILE_KEY_CHARS) key = null;
+    if (key !== null) {
+      const hit = compiledCache.get(key);
+      const t = at.getTime();
+      if (hit && t >= hit.validFrom && t < hit.validUntil) {
+        compiledCache.delete(key);
+        compiledCache.set(key, hit);
+        return hit.compiled;
+      }
+    }
     const validated = validateQuery(model, query, { now: at });
-    return compileValidatedQuery(model, validated, {
+    const compiled = compileValidatedQuery(model, validated, {
       dialect: dataSource.dialect,
       securityContext: o.securityContext,
       now: at,
       fillMissingRows: o.fillMissingRows,
       periodComparisons: o.periodComparisons,
     });
+    if (key !== null) {
+      const today = truncateWallTime(instantToWallTime(at, validated.timezone), "day");
+      compiledCache.delete(key);
+      compiledCache.set(key, {
+        compiled,
+        validFrom: zonedWallTimeToInstant(today, validated.timezone).getTime(),
+        validUntil: zonedWallTimeToInstant(addToWallTime(today, 1, "day"), validated.timezone).getTime(),
+      });
+      while (compiledCache.size > maxCompiled) compiledCache.delete(compiledCache.keys().next().value!);
+    }
+    return compiled;
   }
 
   function remember(key: string, rows: ResultRow[]) {
@@ -280,6 +365,7 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
     },
     clearCache() {
       cache.clear();
+      compiledCache.clear();
     },
   };
 }

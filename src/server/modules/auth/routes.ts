@@ -1,17 +1,18 @@
 import { checkPassword, readTenantSettings } from "../tenant-settings/service";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createRoute, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { LoginInput, LoginResponse, MeResponse, SetPasswordInput } from "../../../schema/auth";
-import { users } from "../../db/schema";
+import { CreateSignInLinkInput, LoginInput, LoginResponse, MeResponse, SetPasswordInput, SignInLinkCreated, SignInWithLinkInput } from "../../../schema/auth";
+import { dashboards, users } from "../../db/schema";
 import type { AppEnv } from "../../http/app-env";
 import { requirePrincipal, requireUser } from "../../http/auth";
 import { badRequest, forbidden, notFound, unauthorized } from "../../domain/errors";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { LOGIN_COOKIE } from "../../http/auth";
-import { loginFor, verifyPassword, type CookiePrincipal } from "./service";
+import { createSignInLink, loginFor, signInUrl, verifyPassword, type CookiePrincipal } from "./service";
+import { writeLog } from "../deployment-logs/service";
 
 const tags = ["Users Admin"];
 
@@ -48,6 +49,33 @@ const login = createRoute({
     ...commonErrors,
     429: jsonContent(z.object({ code: z.string(), message: z.string() }), "Too many failed attempts; see Retry-After."),
   },
+});
+
+const signInWithLink = createRoute({
+  operationId: "signInWithLink",
+  method: "post",
+  path: "/api/v1/auth/sign-in-link",
+  tags,
+  summary: "Sign in with a one-time sign-in link's token; sets the `svc_session` cookie (private-mode embedding)",
+  description:
+    "The token is what follows `#sign-in=` in the link (the embed's login screen sends it). A link signs in once, within an hour of its creation; an unknown, used or expired token is 401. Failures count against the client address like failed logins.",
+  request: jsonBody(SignInWithLinkInput),
+  responses: {
+    200: jsonContent(LoginResponse, "Signed in; the cookie is set."),
+    ...commonErrors,
+    429: jsonContent(z.object({ code: z.string(), message: z.string() }), "Too many failed attempts; see Retry-After."),
+  },
+});
+
+const createLink = createRoute({
+  operationId: "createSignInLink",
+  method: "post",
+  path: "/api/v1/users/{id}/sign-in-links",
+  tags,
+  summary: "Create a one-time sign-in link for a user (admin): one use, valid for an hour, shown once",
+  security,
+  request: { params: z.object({ id: IdParam }), ...jsonBody(CreateSignInLinkInput, { required: false }) },
+  responses: { 201: jsonContent(SignInLinkCreated, "The link; only its hash is stored."), ...commonErrors, ...notFoundError },
 });
 
 const logout = createRoute({
@@ -90,6 +118,47 @@ export function registerAuthRoutes(app: Router) {
     setCookie(c, LOGIN_COOKIE, result.token, { ...cookieOptions, maxAge });
     c.header("Cache-Control", "no-store");
     return c.json({ user: userView(result.user), csrfToken: result.csrfToken, expiresAt: result.expiresAt.toISOString() }, 200);
+  });
+
+  app.openapi(signInWithLink, async (c) => {
+    const { token } = c.req.valid("json");
+    const result = await loginFor(c.get("deps").db).signInWithLink({ token, ip: clientIp(c) });
+    if (!result) throw unauthorized("This sign-in link is unknown, was already used or has expired");
+    const maxAge = Math.floor((result.expiresAt.getTime() - Date.now()) / 1000);
+    setCookie(c, LOGIN_COOKIE, result.token, { ...cookieOptions, maxAge });
+    c.header("Cache-Control", "no-store");
+    return c.json({ user: userView(result.user), csrfToken: result.csrfToken, expiresAt: result.expiresAt.toISOString() }, 200);
+  });
+
+  app.openapi(createLink, async (c) => {
+    const actor = requireUser(c, "admin");
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json") ?? {};
+    const deps = c.get("deps");
+    const [user] = await deps.db.select().from(users).where(eq(users.id, id));
+    if (!user) throw notFound("User");
+    if (user.status !== "active") throw badRequest("The user is inactive", [{ path: ["id"], message: "inactive user", code: "invalid" }]);
+    const [dashboard] = body.dashboardPublicId
+      ? await deps.db.select({ publicId: dashboards.publicId }).from(dashboards).where(eq(dashboards.publicId, body.dashboardPublicId))
+      : await deps.db.select({ publicId: dashboards.publicId }).from(dashboards).where(eq(dashboards.status, "published")).orderBy(asc(dashboards.id)).limit(1);
+    if (body.dashboardPublicId && !dashboard) throw notFound("Dashboard");
+    const link = await createSignInLink(deps.db, id);
+    // Audited like every administration change: who made a link for whom, never the token.
+    await writeLog(deps.db, {
+      deploymentId: null,
+      container: "MAIN",
+      message: "sign-in link created",
+      details: { actorUserId: actor.userId, userId: id, expiresAt: link.expiresAt.toISOString() },
+    });
+    c.header("Cache-Control", "no-store");
+    return c.json(
+      {
+        token: link.token,
+        expiresAt: link.expiresAt.toISOString(),
+        url: dashboard ? signInUrl(`${deps.publicUrl}/embed/dashboard/${dashboard.publicId}`, link.token) : null,
+      },
+      201,
+    );
   });
 
   app.openapi(logout, async (c) => {

@@ -4,13 +4,34 @@ import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { hashBearerSecret } from "../../crypto/secret-box";
 import type { Db } from "../../db/connection";
 import { DomainError } from "../../domain/errors";
-import { loginSessions, users } from "../../db/schema";
+import { loginSessions, signInLinks, users } from "../../db/schema";
 import type { UserPrincipal } from "../../domain/actor";
 import { createRateLimiter, type RateLimiter } from "./rate-limit";
 import { rateLimitStoreFor, type RateLimitStore } from "../../cluster/rate-limit-store";
 import { publishInvalidation } from "../../cluster/invalidation-bus";
 
 export const DEFAULT_LOGIN_TTL_SECONDS = 12 * 60 * 60;
+/** How long a one-time sign-in link can be used. */
+export const SIGN_IN_LINK_TTL_MS = 60 * 60 * 1000;
+/** The URL fragment carrying a sign-in link's token (`#sign-in=…`): a fragment never reaches a server, a log or a Referer. */
+export const SIGN_IN_FRAGMENT = "sign-in";
+
+/**
+ * A one-time sign-in link for a user: a random token, of which only the SHA-256 is stored.
+ * It opens one login session (`Login.signInWithLink`), once, within `ttlMs`. The token is
+ * returned to be shown once; it is never logged.
+ */
+export async function createSignInLink(db: Db, userId: number, opts: { ttlMs?: number; now?: Date } = {}) {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date((opts.now ?? new Date()).getTime() + (opts.ttlMs ?? SIGN_IN_LINK_TTL_MS));
+  await db.insert(signInLinks).values({ tokenHash: hashBearerSecret(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+/** A private-mode URL that signs in with `token` on opening: the link's token rides in the fragment. */
+export function signInUrl(pageUrl: string, token: string): string {
+  return `${pageUrl}#${SIGN_IN_FRAGMENT}=${token}`;
+}
 
 /** A principal resolved from the login cookie; its CSRF token guards cookie-authenticated writes. */
 export type CookiePrincipal = UserPrincipal & { via: "login_session"; csrfToken: string; loginSessionId: number; sessionExpiresAt: number };
@@ -82,11 +103,39 @@ export function createLogin(opts: LoginOptions) {
       return null;
     }
     await perEmail.reset(emailKey);
+    return { ...(await openSession(user.id)), user };
+  }
+
+  async function openSession(userId: number) {
     const token = randomBytes(32).toString("base64url");
     const csrfToken = randomBytes(24).toString("base64url");
     const expiresAt = new Date(now().getTime() + ttlSeconds * 1000);
-    await db.insert(loginSessions).values({ tokenHash: hashBearerSecret(token), userId: user.id, csrfToken, expiresAt });
-    return { token, csrfToken, expiresAt, user };
+    await db.insert(loginSessions).values({ tokenHash: hashBearerSecret(token), userId, csrfToken, expiresAt });
+    return { token, csrfToken, expiresAt };
+  }
+
+  /**
+   * Uses a one-time sign-in link: marks it used (one statement, so two concurrent uses cannot
+   * both pass) and opens a login session for its user. Null for a token that is unknown, used,
+   * expired, or whose user is inactive; failures count against the address like failed logins.
+   */
+  async function signInWithLink(input: { token: string; ip: string }) {
+    const wait = await perIp.retryAfterSeconds(input.ip);
+    if (wait > 0) throw tooManyFailures(wait);
+    const [link] =
+      input.token.length >= 20 && input.token.length <= 200
+        ? await db
+            .update(signInLinks)
+            .set({ usedAt: now() })
+            .where(and(eq(signInLinks.tokenHash, hashBearerSecret(input.token)), isNull(signInLinks.usedAt), gt(signInLinks.expiresAt, now())))
+            .returning({ userId: signInLinks.userId })
+        : [];
+    const [user] = link ? await db.select().from(users).where(eq(users.id, link.userId)) : [];
+    if (!user || user.status !== "active") {
+      await perIp.record(input.ip);
+      return null;
+    }
+    return { ...(await openSession(user.id)), user };
   }
 
   /** Resolves a login session token to its user; null when unknown, expired, revoked or the user is inactive. */
@@ -135,7 +184,7 @@ export function createLogin(opts: LoginOptions) {
     await publishInvalidation(db, "login-session", userId);
   }
 
-  return { login, authenticateLoginToken, logout, setPassword, ttlSeconds };
+  return { login, signInWithLink, authenticateLoginToken, logout, setPassword, ttlSeconds };
 }
 export type Login = ReturnType<typeof createLogin>;
 

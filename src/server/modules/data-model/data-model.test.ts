@@ -130,6 +130,29 @@ describe.each(storageKinds)("data model as code (%s)", (storage) => {
     expect((await after.json()).code).toBe("not_in_dev_mode");
   });
 
+  it("sends a developer's queries to their dev branch from the moment dev mode is entered, and back when it is left", async () => {
+    const id = await newDeployment();
+    const units = { measures: ["orders.units"] };
+    // Asked (and remembered) before dev mode exists.
+    expect((await query(id, units, dev.token)).status).toBe(400);
+    const branch = (await (await t.api("POST", `${base(id)}/dev-mode`, {}, dev.token)).json()).name as string;
+    const content = ordersYml("      - { name: units, sql: quantity, type: sum }\n");
+    expect((await t.api("PUT", `${base(id)}/data-model/files`, { path: "orders.yml", content }, dev.token)).status).toBe(200);
+    expect((await query(id, units, dev.token)).status).toBe(200);
+    expect((await query(id, units, dev2.token)).status).toBe(400);
+    expect((await t.api("DELETE", `${base(id)}/dev-mode`, undefined, dev.token)).status).toBeLessThan(300);
+    expect((await query(id, units, dev.token)).status).toBe(400);
+    expect((await t.api("POST", `${base(id)}/dev-mode`, {}, dev.token)).status).toBe(200);
+    expect((await query(id, units, dev.token)).status).toBe(200);
+    // Merged with its branch removed: dev mode ends with the branch, queries go to main.
+    await t.api("POST", `${base(id)}/commit`, { message: "units" }, dev.token);
+    expect((await (await t.api("POST", `${base(id)}/merge-to-default`, { branch }, dev.token)).json()).branchRemoved).toBe(true);
+    expect((await query(id, units, dev.token)).status).toBe(200);
+    expect((await query(id, { measures: ["orders.count"] }, dev.token)).status).toBe(200);
+    const write = await t.api("PUT", `${base(id)}/data-model/files`, { path: "x.yml", content: customersYml }, dev.token);
+    expect((await write.json()).code).toBe("not_in_dev_mode");
+  });
+
   it("serves the new main on a node that did not make the merge, without a restart", async () => {
     const id = await newDeployment();
     const otherEngines = createQueryEngineRegistry({ db: t.database.db, secretBox: t.deps.secretBox, logger: silentLogger });

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { modelBranches, modelCommits, modelDevModes, modelUploads, type ModelBuildProblem, type ModelTree } from "../../db/schema";
+import { devModeCache, invalidateDevModes } from "../../domain/request-caches";
 import { pgError } from "../../db/pg-error";
 import { hasRole, type UserPrincipal } from "../../domain/actor";
 import { badRequest, conflict, DomainError, forbidden, notFound } from "../../domain/errors";
@@ -75,13 +76,23 @@ export function commitView(c: CommitRow) {
   };
 }
 
-/** The dev-mode branch of a user on a deployment, or null. */
+/**
+ * The dev-mode branch of a user on a deployment, or null. Every query of a developer or admin
+ * asks, so the answer is kept per node (domain/request-caches.ts) and dropped on every node by
+ * each change to dev modes.
+ */
 export async function devBranchOf(db: Db, deploymentId: number, userId: number): Promise<string | null> {
+  const key = `${deploymentId}:${userId}`;
+  const cached = devModeCache.get(db, key);
+  if (cached !== undefined) return cached;
+  const readAt = devModeCache.generation();
   const [row] = await db
     .select({ branch: modelDevModes.branch })
     .from(modelDevModes)
     .where(and(eq(modelDevModes.deploymentId, deploymentId), eq(modelDevModes.userId, userId)));
-  return row?.branch ?? null;
+  const branch = row?.branch ?? null;
+  devModeCache.set(db, key, branch, readAt);
+  return branch;
 }
 
 /** The branch a read is about: the one named, else the caller's dev branch in dev mode, else `main`. */
@@ -128,12 +139,14 @@ export async function enterDevMode(db: Db, deploymentId: number, actor: UserPrin
     .insert(modelDevModes)
     .values({ deploymentId, userId: actor.userId, branch: name })
     .onConflictDoUpdate({ target: [modelDevModes.deploymentId, modelDevModes.userId], set: { branch: name } });
+  invalidateDevModes();
   return branchView(branch, (await getCommit(db, branch.headCommitId)).tree);
 }
 
 /** Leaves dev mode; the branch stays. */
 export async function leaveDevMode(db: Db, deploymentId: number, actor: UserPrincipal) {
   await db.delete(modelDevModes).where(and(eq(modelDevModes.deploymentId, deploymentId), eq(modelDevModes.userId, actor.userId)));
+  invalidateDevModes();
 }
 
 export async function listBranches(db: Db, deploymentId: number) {
@@ -366,6 +379,8 @@ export async function mergeBranches(
     if (input.removeBranchAfterMerge && toDefault) removed = await removeBranch(tx, from);
     return c ?? plan.fromHead;
   });
+  // Again once committed: a dev-mode read between the removal and the commit saw the old row.
+  if (removed) invalidateDevModes();
   if (toDefault) {
     await deps.queryEngines.invalidateDeploymentModel(deploymentId);
     deps.logger.info("data model merged to default", { deploymentId, from: from.name, commit: newCommit.id, by: actor.userId });
@@ -381,6 +396,7 @@ export async function mergeBranches(
 async function removeBranch(db: Db, branch: BranchRow) {
   if (branch.name === DEFAULT_BRANCH) return false;
   await db.delete(modelDevModes).where(and(eq(modelDevModes.deploymentId, branch.deploymentId), eq(modelDevModes.branch, branch.name)));
+  invalidateDevModes();
   const rows = await db.delete(modelBranches).where(eq(modelBranches.id, branch.id)).returning({ id: modelBranches.id });
   return rows.length > 0;
 }
