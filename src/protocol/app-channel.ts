@@ -3,13 +3,26 @@
  * sandboxed frame inside the dashboard surface) and the surface. Not the host protocol: these
  * never leave the embed, and the surface turns the app's requests into the spec's events.
  *
- * Every message carries `source: "svc-app"`. The surface accepts a message only from the app
- * frame's own window and only when its shape is exactly one of the variants below.
+ * The channel is a `MessagePort`, handed over once: the app's runtime (the first script of the
+ * app's document) creates a `MessageChannel` and posts `app:connect` with one port to its parent,
+ * at the platform's exact origin. The surface takes it only from the app frame's own window, only
+ * with exactly that shape and one port, and only once per frame: a second document in the frame
+ * (or a second `app:connect`) gets no channel. Every other message, both ways, goes over the port;
+ * nothing the frame posts to the embed's window besides that one `app:connect` is read.
+ *
+ * Every message carries `source: "svc-app"`; over the port, the surface accepts only the exact
+ * shapes of `AppMessage` below.
  */
 
 export const APP_CHANNEL_SOURCE = "svc-app" as const;
 
-/** App → surface. */
+/**
+ * App → parent window, once, with the app's end of a `MessageChannel` in `event.ports[0]`: the
+ * only message of the channel that goes through `window.postMessage`.
+ */
+export const APP_CONNECT_TYPE = "app:connect" as const;
+
+/** App → surface, over the port. */
 export const APP_MESSAGE_TYPES = {
   /** The app has drawn its first view: `dashboard-loaded` may go out. */
   loaded: "app:loaded",
@@ -27,12 +40,18 @@ export const APP_MESSAGE_TYPES = {
   size: "app:size",
 } as const;
 
-/** Surface → app. */
+/** Surface → app, over the port. */
 export const SURFACE_MESSAGE_TYPES = {
   /** Scheme, theme, locale, filters and the reports the app may ask for; sent at start and on every change. */
   context: "surface:context",
   /** The answer to one `app:query`. */
   result: "surface:result",
+  /**
+   * The rows of a report the app's code names, run before the app asked, with the filters of the
+   * context sent before it: the app's next `query` of that report takes them instead of asking.
+   * A later context drops them.
+   */
+  preloaded: "surface:preloaded",
 } as const;
 
 export const MAX_APP_REQUEST_ID_LENGTH = 64;
@@ -48,6 +67,12 @@ export interface AppReportInfo {
 export interface AppFilterValue {
   operator: string;
   value?: string | number | boolean | (string | number | boolean)[];
+}
+
+/** The handshake: posted to the parent window with one `MessagePort` transferred. */
+export interface AppConnectMessage {
+  source: typeof APP_CHANNEL_SOURCE;
+  type: typeof APP_CONNECT_TYPE;
 }
 
 export type AppMessage =
@@ -79,7 +104,8 @@ export type SurfaceMessage =
       /** Answers to `app:python`: what the code printed and showed. */
       python?: { stdout: string; table?: Record<string, unknown>[]; html?: string; image?: string };
     }
-  | { source: typeof APP_CHANNEL_SOURCE; type: typeof SURFACE_MESSAGE_TYPES.result; requestId: string; ok: false; error: string };
+  | { source: typeof APP_CHANNEL_SOURCE; type: typeof SURFACE_MESSAGE_TYPES.result; requestId: string; ok: false; error: string }
+  | { source: typeof APP_CHANNEL_SOURCE; type: typeof SURFACE_MESSAGE_TYPES.preloaded; reportId: number; rows: Record<string, unknown>[]; columns: string[] };
 
 const MEMBER = /^[_a-zA-Z][_a-zA-Z0-9]*\.[_a-zA-Z][_a-zA-Z0-9]*$/;
 
@@ -103,7 +129,16 @@ function hasOnly(value: Record<string, unknown>, keys: readonly string[]): boole
   return Object.keys(value).every((k) => keys.includes(k));
 }
 
-/** Exactly one of the app's messages, or false: unknown types, extra keys and bad fields are refused. */
+/**
+ * Exactly the handshake: `{ source: "svc-app", type: "app:connect" }` and nothing else. The
+ * caller also checks the sender (the app frame's own window), that exactly one port came with it,
+ * and that the frame has not connected before.
+ */
+export function isAppConnectMessage(value: unknown): value is AppConnectMessage {
+  return isRecord(value) && value.source === APP_CHANNEL_SOURCE && value.type === APP_CONNECT_TYPE && hasOnly(value, ["source", "type"]);
+}
+
+/** Exactly one of the app's messages (over the port), or false: unknown types, extra keys and bad fields are refused. */
 export function isAppMessage(value: unknown): value is AppMessage {
   if (!isRecord(value) || value.source !== APP_CHANNEL_SOURCE) return false;
   switch (value.type) {
@@ -150,6 +185,8 @@ export function isAppMessage(value: unknown): value is AppMessage {
 /** A surface message as the app receives it (for app authors' own checks and the tests). */
 export function isSurfaceMessage(value: unknown): value is SurfaceMessage {
   return (
-    isRecord(value) && value.source === APP_CHANNEL_SOURCE && (value.type === SURFACE_MESSAGE_TYPES.context || value.type === SURFACE_MESSAGE_TYPES.result)
+    isRecord(value) &&
+    value.source === APP_CHANNEL_SOURCE &&
+    Object.values(SURFACE_MESSAGE_TYPES).includes(value.type as (typeof SURFACE_MESSAGE_TYPES)[keyof typeof SURFACE_MESSAGE_TYPES])
   );
 }

@@ -1,17 +1,22 @@
 /**
  * A dashboard of kind `APP`: the app's code in `<iframe sandbox="allow-scripts" srcdoc>` (see
- * app-document.ts), and the surface's end of the app channel. A message counts only when it
- * comes from this frame's own window and has exactly one of the channel's shapes; the app asks
- * for the dashboard's own reports only (by id, checked against the published snapshots), which
- * run as a widget's query does — the viewer's token, so row-level security, and the dashboard's
- * current filters. Filters, errors and drilldowns become the store's filters and the spec's
- * events; `dashboard-loaded` waits for the app's `loaded` (or the time-out).
+ * app-document.ts), and the surface's end of the app channel. The channel is a `MessagePort`
+ * the app's runtime hands over once (`app:connect`, posted to this window at its exact origin):
+ * it is taken only from this frame's own window, with exactly that shape and one port, and only
+ * once per frame — a second document in the frame gets no channel. Every other message goes over
+ * the port and must have exactly one of the channel's shapes; nothing else the frame posts to this
+ * window is read. The app asks for the dashboard's own reports only (by id, checked against the
+ * published snapshots), which run as a widget's query does — the viewer's token, so row-level
+ * security, and the dashboard's current filters. The reports its code names literally run while
+ * the frame is still loading. Filters, errors and drilldowns become the store's filters and the
+ * spec's events; `dashboard-loaded` waits for the app's `loaded` (or the time-out).
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import {
   APP_CHANNEL_SOURCE,
   APP_MESSAGE_TYPES,
   EVENT_TYPES,
+  isAppConnectMessage,
   isAppMessage,
   SURFACE_MESSAGE_TYPES,
   type AppMessage,
@@ -25,8 +30,9 @@ import { useEmbedServices } from "../../shell/embed-context";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { composeWidgetQuery } from "../../widgets/query/compose-query";
 import { reportQueryOf } from "../../widgets/chart/chart-widget";
-import { buildAppDocument } from "./app-document";
+import { buildAppDocument, type AppDocument } from "./app-document";
 import { dataOf, type EmbedApi } from "../../shell/api";
+import type { QueryRequest } from "../../shell/platform-api";
 import type { PythonRunOutput } from "../../grid/widget-host";
 import "./app-dashboard.css";
 
@@ -38,6 +44,38 @@ export const APP_LOAD_TIMEOUT_MS = 10_000;
 const MAX_APP_ROWS = 50_000;
 
 export function AppDashboard(props: { config: DashboardConfig; title: string }) {
+  const platformOrigin = window.location.origin;
+  const doc = useMemo(() => buildAppDocument(props.config, platformOrigin), [props.config, platformOrigin]);
+  if (doc.problem) return <InvalidApp doc={doc} />;
+  // A new document is a new frame element, so nothing of the old one can reach the new channel.
+  return <AppFrame key={doc.html} doc={doc} title={props.title} />;
+}
+
+function InvalidApp(props: { doc: AppDocument }) {
+  const host = useWidgetHost();
+  const { bridge } = useEmbedServices();
+  const problem = props.doc.problem ?? "";
+  useEffect(() => {
+    bridge.emitError({ name: "AppInvalid", message: problem, context: "app", fatal: false });
+    host.settle(APP_WIDGET_ID, "error");
+  }, [bridge, host, problem]);
+  return (
+    <div className="svc-app-dashboard is-invalid" data-testid="app-dashboard" role="alert">
+      {problem}
+    </div>
+  );
+}
+
+/** The channel of one frame element: at most one port, ever. */
+interface AppChannel {
+  port: MessagePort | null;
+  /** A port was taken (it stays refused afterwards, even once closed). */
+  connected: boolean;
+  loads: number;
+}
+
+function AppFrame(props: { doc: AppDocument; title: string }) {
+  const { doc } = props;
   const host = useWidgetHost();
   const { bridge, store } = useEmbedServices();
   const frame = useRef<HTMLIFrameElement>(null);
@@ -46,10 +84,7 @@ export function AppDashboard(props: { config: DashboardConfig; title: string }) 
   const locale = useEmbedStore((s) => s.locale);
   const filters = useEmbedStore((s) => s.filters);
   const refreshNonce = useEmbedStore((s) => s.refreshNonce);
-  const platformOrigin = window.location.origin;
-  const doc = useMemo(() => buildAppDocument(props.config, platformOrigin), [props.config, platformOrigin]);
-  // Set once the frame has loaded the app; a second load means it navigated away: the channel closes.
-  const channel = useRef<{ open: boolean; loads: number }>({ open: false, loads: 0 });
+  const channel = useRef<AppChannel>({ port: null, connected: false, loads: 0 });
   // The app's own content height (app:size); until it says, the frame fills the view.
   const [height, setHeight] = useState<number | null>(null);
 
@@ -70,23 +105,17 @@ export function AppDashboard(props: { config: DashboardConfig; title: string }) 
   const contextRef = useRef(context);
   contextRef.current = context;
 
-  // The opaque-origin frame can only be addressed with "*"; what goes there is checked to be
-  // this frame's window, still on the document the surface gave it.
-  const send = (message: SurfaceMessage) => {
-    const win = frame.current?.contentWindow;
-    if (win && channel.current.open) win.postMessage(message, "*");
-  };
+  /** Over the port only: before the app has connected (or after the channel closed) nothing goes. */
+  const send = (message: SurfaceMessage) => channel.current.port?.postMessage(message);
 
   useEffect(() => {
     send(context);
   }, [context, refreshNonce]);
 
-  useEffect(() => {
-    if (doc.problem) {
-      bridge.emitError({ name: "AppInvalid", message: doc.problem, context: "app", fatal: false });
-      host.settle(APP_WIDGET_ID, "error");
-      return;
-    }
+  // A layout effect: the listener for `app:connect` is in place in the same task that puts the
+  // frame into the page, before the frame's document can run.
+  useLayoutEffect(() => {
+    const state = channel.current;
     if (doc.unknownDependencies.length) {
       bridge.emitError({
         name: "AppDependencyRefused",
@@ -100,30 +129,71 @@ export function AppDashboard(props: { config: DashboardConfig; title: string }) 
       host.settle(APP_WIDGET_ID, "error");
     }, APP_LOAD_TIMEOUT_MS);
     const controllers = new Set<AbortController>();
+    const track = () => {
+      const controller = new AbortController();
+      controllers.add(controller);
+      return controller;
+    };
 
-    const runReport = async (requestId: string, reportId: number) => {
+    /** The query a widget of this report would run now, or null when the report is not on this dashboard. */
+    const requestFor = (reportId: number): QueryRequest | null => {
       const snapshot = host.reportsById.get(reportId);
       const base = reportQueryOf(snapshot);
-      if (!snapshot || !base) {
+      if (!snapshot || !base) return null;
+      const state = store.getState();
+      const timezone = state.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+      return {
+        query: composeWidgetQuery(base, { filters: state.filters, timeGrains: state.timeGrains, timezone, memberSwitches: state.memberSwitches }),
+        ...(snapshot.fillMissingRows ? { fillMissingRows: snapshot.fillMissingRows } : {}),
+        ...(snapshot.periodComparisons?.length ? { periodComparisons: snapshot.periodComparisons } : {}),
+        ...(state.refreshNonce > 0 ? { cache: "bypass" as const } : {}),
+      };
+    };
+    const rowsOf = async (request: QueryRequest, signal: AbortSignal) => (await host.runQuery(request, signal)).data.slice(0, MAX_APP_ROWS);
+
+    // The reports the app's code names literally run now, alongside the frame's loading. Their
+    // rows go to the app as soon as both they and the port are there (`surface:preloaded`, only
+    // while the query is still the one the app would run); an ask that comes first, or after a
+    // change of context, takes the same run if its query is still the same one.
+    const early = new Map<number, { key: string; rows: Promise<Record<string, unknown>[]>; done: Record<string, unknown>[] | null }>();
+    const sendAhead = (reportId: number) => {
+      const entry = early.get(reportId);
+      const request = requestFor(reportId);
+      if (!state.port || !entry?.done || !request || JSON.stringify(request) !== entry.key) return;
+      send({
+        source: APP_CHANNEL_SOURCE,
+        type: SURFACE_MESSAGE_TYPES.preloaded,
+        reportId,
+        rows: entry.done,
+        columns: entry.done[0] ? Object.keys(entry.done[0]) : [],
+      });
+    };
+    for (const ref of doc.startingReports) {
+      const reportId = typeof ref === "number" ? ref : [...host.reportsById.values()].find((s) => s.name === ref)?.reportId;
+      const request = reportId === undefined ? null : requestFor(reportId);
+      if (reportId === undefined || !request || early.has(reportId)) continue;
+      const entry = { key: JSON.stringify(request), rows: rowsOf(request, track().signal), done: null as Record<string, unknown>[] | null };
+      early.set(reportId, entry);
+      entry.rows.then(
+        (rows) => {
+          entry.done = rows;
+          sendAhead(reportId);
+        },
+        () => undefined,
+      );
+    }
+
+    const runReport = async (requestId: string, reportId: number) => {
+      const request = requestFor(reportId);
+      if (!request) {
         send({ source: APP_CHANNEL_SOURCE, type: SURFACE_MESSAGE_TYPES.result, requestId, ok: false, error: `No report ${reportId} on this dashboard` });
         return;
       }
-      const state = store.getState();
-      const timezone = state.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-      const query = composeWidgetQuery(base, { filters: state.filters, timeGrains: state.timeGrains, timezone, memberSwitches: state.memberSwitches });
-      const controller = new AbortController();
-      controllers.add(controller);
+      const started = early.get(reportId);
+      early.delete(reportId);
+      const controller = track();
       try {
-        const result = await host.runQuery(
-          {
-            query,
-            ...(snapshot.fillMissingRows ? { fillMissingRows: snapshot.fillMissingRows } : {}),
-            ...(snapshot.periodComparisons?.length ? { periodComparisons: snapshot.periodComparisons } : {}),
-            ...(state.refreshNonce > 0 ? { cache: "bypass" as const } : {}),
-          },
-          controller.signal,
-        );
-        const rows = result.data.slice(0, MAX_APP_ROWS);
+        const rows = started && started.key === JSON.stringify(request) ? await started.rows : await rowsOf(request, controller.signal);
         send({ source: APP_CHANNEL_SOURCE, type: SURFACE_MESSAGE_TYPES.result, requestId, ok: true, rows, columns: rows[0] ? Object.keys(rows[0]) : [] });
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -140,8 +210,7 @@ export function AppDashboard(props: { config: DashboardConfig; title: string }) 
         send({ source: APP_CHANNEL_SOURCE, type: SURFACE_MESSAGE_TYPES.result, requestId, ok: false, error: `No report ${reportId} on this dashboard` });
         return;
       }
-      const controller = new AbortController();
-      controllers.add(controller);
+      const controller = track();
       try {
         const python = await host.runPython(reportId, serializeFilterParameters(store.getState().filters), controller.signal);
         send({ source: APP_CHANNEL_SOURCE, type: SURFACE_MESSAGE_TYPES.result, requestId, ok: true, rows: [], columns: [], python });
@@ -189,41 +258,46 @@ export function AppDashboard(props: { config: DashboardConfig; title: string }) 
       }
     };
 
-    const onMessage = (event: MessageEvent) => {
-      // Only the app frame's own window, only while it shows the document it was given.
-      if (!frame.current || event.source !== frame.current.contentWindow || !channel.current.open) return;
-      if (!isAppMessage(event.data)) return;
-      handle(event.data);
+    // The one message read from this window: the app's port, from this frame's own window (an
+    // opaque origin), exactly `app:connect` with one port, once. A refused port is closed.
+    const onConnect = (event: MessageEvent) => {
+      const win = frame.current?.contentWindow;
+      if (!win || event.source !== win) return;
+      const port = event.ports.length === 1 ? event.ports[0]! : null;
+      if (!port || event.origin !== "null" || !isAppConnectMessage(event.data) || state.connected || state.loads > 1) {
+        for (const p of event.ports) p.close();
+        return;
+      }
+      state.connected = true;
+      state.port = port;
+      port.onmessage = (message: MessageEvent) => {
+        if (state.port === port && isAppMessage(message.data)) handle(message.data);
+      };
+      port.postMessage(contextRef.current);
+      for (const reportId of early.keys()) sendAhead(reportId);
     };
-    window.addEventListener("message", onMessage);
+    window.addEventListener("message", onConnect);
     return () => {
       window.clearTimeout(timer);
-      window.removeEventListener("message", onMessage);
+      window.removeEventListener("message", onConnect);
+      state.port?.close();
+      state.port = null;
       for (const c of controllers) c.abort();
     };
-    // A new app document is a new app.
+    // One frame element, one document: set up once (AppFrame is keyed by its document).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [doc]);
+  }, []);
 
   const onLoad = () => {
-    channel.current.loads += 1;
-    if (channel.current.loads === 1) {
-      channel.current.open = true;
-      send(contextRef.current);
-      return;
-    }
-    // The app navigated its frame elsewhere: nothing more goes to it.
-    channel.current.open = false;
+    const state = channel.current;
+    state.loads += 1;
+    if (state.loads === 1) return;
+    // The app navigated its frame elsewhere: nothing more goes to it or comes from it.
+    state.port?.close();
+    state.port = null;
     bridge.emitError({ name: "AppNavigated", message: "The app left its document; its channel is closed", context: "app", fatal: false });
   };
 
-  if (doc.problem) {
-    return (
-      <div className="svc-app-dashboard is-invalid" data-testid="app-dashboard" role="alert">
-        {doc.problem}
-      </div>
-    );
-  }
   return (
     <div className="svc-app-dashboard" data-testid="app-dashboard">
       <iframe

@@ -12,15 +12,11 @@ import { WidgetFrame } from "../../grid/widget-frame";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { useWidgetQuery } from "../query/use-widget-query";
 import { ChartWidget } from "./chart-widget";
+import { hasPythonCode } from "./widget-request";
 import { HtmlView } from "./html-view";
 import type { TableColumn } from "./table-model";
 import { TableView } from "./table-view";
 import "./python-widget.css";
-
-export function hasPythonCode(meta: unknown): boolean {
-  const code = (meta as { python?: unknown } | null | undefined)?.python;
-  return typeof code === "string" && code.trim().length > 0;
-}
 
 /** The CHART widget of a report: Python reports run on the platform, the rest as charts. */
 export function ReportWidget(props: { widget: DashboardWidget }) {

@@ -1,14 +1,18 @@
 /**
- * Runs report Python in Pyodide, one worker thread per run (python-worker.mjs): nothing from
- * one run (variables, files, modules) is left for the next, which may be another tenant's.
- * Loading Pyodide takes seconds, so one worker is kept loaded and waiting ("warm"); each run
- * takes it and a new one starts loading behind it. The time limit terminates the worker; the
- * memory limit caps its wasm memory (MemoryError in Python) and its JS heap (resourceLimits).
+ * Runs report Python in Pyodide, one child process per run (python-worker.mjs) under Node's
+ * permission model: the process may read the Pyodide package and its own file and nothing else
+ * — no other file, no writing, no child processes, no worker threads, no native addons — and it
+ * starts with an empty environment. Nothing from one run (variables, files, modules) is left for
+ * the next, which may be another tenant's. Loading Pyodide takes seconds, so one process is
+ * kept loaded and waiting ("warm"); each run takes it and a new one starts loading behind it.
+ * The time limit kills the process; the memory limit caps its wasm memory (MemoryError in
+ * Python) and its JS heap (`--max-old-space-size`).
  */
+import { fork, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 
 export interface PythonLimits {
   /** Wall time of one run, from the job being handed over to its answer. */
@@ -44,9 +48,27 @@ function pyodideDir(): string {
 
 const WORKER_FILE = fileURLToPath(new URL("./python-worker.mjs", import.meta.url));
 
+/**
+ * The Node options of a sandbox process: the permission model with reads of the Pyodide
+ * package and the worker file only, and a capped heap (`--experimental-permission` on Node 20,
+ * `--permission` where Node has it). The process checks the wall itself before it says ready.
+ */
+export function pythonProcessExecArgv(indexURL: string = pyodideDir()): string[] {
+  return [
+    process.allowedNodeEnvironmentFlags.has("--permission") ? "--permission" : "--experimental-permission",
+    `--allow-fs-read=${indexURL}`,
+    `--allow-fs-read=${WORKER_FILE}`,
+    "--max-old-space-size=256",
+    "--max-semi-space-size=16",
+    "--disable-warning=ExperimentalWarning",
+  ];
+}
+
 interface LoadedWorker {
-  worker: Worker;
+  worker: ChildProcess;
   ready: Promise<void>;
+  /** The last of what the process wrote to stderr (a V8 out-of-memory report, say). */
+  stderr: () => string;
 }
 
 export class PythonSandbox {
@@ -57,16 +79,25 @@ export class PythonSandbox {
   constructor(readonly limits: PythonLimits = DEFAULT_PYTHON_LIMITS) {}
 
   private start(): LoadedWorker {
-    const worker = new Worker(WORKER_FILE, {
-      workerData: { indexURL: this.indexURL, memoryLimitBytes: this.limits.memoryLimitBytes },
-      // The JS side holds only the input and output JSON: a small heap is plenty.
-      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
-      stdout: true,
-      stderr: true,
+    const worker = fork(WORKER_FILE, [this.indexURL, String(this.limits.memoryLimitBytes)], {
+      execPath: process.execPath,
+      execArgv: pythonProcessExecArgv(this.indexURL),
       env: {},
+      serialization: "advanced",
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
     });
-    // Never let an idle spare hold the process open.
+    let stderr = "";
+    worker.stderr?.setEncoding("utf8");
+    worker.stderr?.on("data", (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4096);
+    });
+    // A failed send to a process that has gone is answered by its exit; never an unhandled error.
+    worker.on("error", () => undefined);
+    // Never let an idle spare hold the server's process open: not the child, its IPC channel
+    // or its stderr pipe.
     worker.unref();
+    worker.channel?.unref();
+    (worker.stderr as (Readable & { unref?: () => void }) | null)?.unref?.();
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error("the Python sandbox did not start in time")), LOAD_TIMEOUT_MS);
       worker.once("message", (m: { type?: string }) => {
@@ -80,11 +111,11 @@ export class PythonSandbox {
       });
       worker.once("exit", () => {
         clearTimeout(timer);
-        reject(new Error("the Python sandbox stopped while starting"));
+        reject(new Error(`the Python sandbox stopped while starting${stderr ? ": " + stderr.trim().split("\n").pop() : ""}`));
       });
     });
     ready.catch(() => undefined);
-    return { worker, ready };
+    return { worker, ready, stderr: () => stderr };
   }
 
   /** Starts loading a worker now, so the first run does not wait for it. */
@@ -102,13 +133,13 @@ export class PythonSandbox {
       await loaded.ready;
     } catch {
       // A spare that died while waiting: one fresh attempt.
-      void loaded.worker.terminate();
+      loaded.worker.kill("SIGKILL");
       loaded = this.start();
       await loaded.ready;
     }
     // The next run's worker loads while this one runs.
     this.spare = this.start();
-    const { worker } = loaded;
+    const { worker, stderr } = loaded;
     try {
       return await new Promise<PythonRunResult>((resolve) => {
         const timer = setTimeout(
@@ -132,24 +163,22 @@ export class PythonSandbox {
             resolve({ ok: false, reason: "error", message: m.error ?? "Python error", stdout });
           }
         });
-        worker.once("error", (e: Error) => {
+        const stopped = () => {
           clearTimeout(timer);
-          const memory = /memory|heap/i.test(e.message);
+          const memory = /heap out of memory|allocation failed|memory/i.test(stderr());
           resolve({
             ok: false,
             reason: memory ? "memory" : "crashed",
             message: memory ? "The Python code ran out of memory" : "The Python sandbox stopped",
             stdout: "",
           });
-        });
-        worker.once("exit", () => {
-          clearTimeout(timer);
-          resolve({ ok: false, reason: "crashed", message: "The Python sandbox stopped", stdout: "" });
-        });
-        worker.postMessage(job);
+        };
+        worker.once("error", stopped);
+        worker.once("exit", stopped);
+        worker.send(job);
       });
     } finally {
-      void worker.terminate();
+      worker.kill("SIGKILL");
     }
   }
 
@@ -157,7 +186,7 @@ export class PythonSandbox {
     this.closed = true;
     const spare = this.spare;
     this.spare = null;
-    if (spare) await spare.worker.terminate();
+    if (spare) spare.worker.kill("SIGKILL");
   }
 }
 

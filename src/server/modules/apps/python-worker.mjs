@@ -1,10 +1,12 @@
 /**
- * One Python run, in a worker thread of its own (python-sandbox.ts starts it, sends one job,
- * and terminates it afterwards or when the time limit passes). Pyodide loads its wasm and
- * standard library from node_modules: nothing is fetched.
+ * One Python run, in a child process of its own (python-sandbox.ts starts it under Node's
+ * permission model with reads of the Pyodide package and this file only, sends one job over the
+ * IPC channel, and kills it afterwards or when the time limit passes). Pyodide loads its wasm
+ * and standard library from node_modules: nothing is fetched. The process refuses to start if
+ * the permission model is not in force as expected.
  *
- * Before any report code runs, the worker takes away what could reach out of the sandbox:
- * - the `js` module sees an empty object, not this thread's globals (no fetch, no process);
+ * Before any report code runs, the process takes away what could reach out of the sandbox:
+ * - the `js` module sees an empty object, not this process's globals (no fetch, no process);
  * - JavaScript code generation is gone (`Function`, `eval`), so no JS object reachable from
  *   Python can be turned into new code;
  * - Pyodide's bridges to the host file system (NODEFS, mountNodeFS) are removed: Python's
@@ -12,10 +14,37 @@
  * - imports of the network, process and FFI modules fail with a clear ImportError;
  * - the wasm memory cannot grow past the memory limit (Python then raises MemoryError).
  */
-import { parentPort, workerData } from "node:worker_threads";
-import { loadPyodide } from "pyodide";
+import { constants as fsConstants } from "node:fs";
+import { constants as osConstants } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
-const { indexURL, memoryLimitBytes } = workerData;
+const indexURL = process.argv[2];
+const memoryLimitBytes = Number(process.argv[3]);
+
+// The wall this process relies on: no file outside Pyodide's folder, no writes, no processes,
+// no threads. Anything else means it was started without it, and it does not start.
+const permission = process.permission;
+const walled =
+  permission &&
+  !permission.has("fs.read", path.resolve(indexURL, "..", "..", "package.json")) &&
+  !permission.has("fs.read", "/etc/passwd") &&
+  !permission.has("fs.write") &&
+  !permission.has("child") &&
+  !permission.has("worker") &&
+  permission.has("fs.read", indexURL);
+if (!walled || !Number.isFinite(memoryLimitBytes) || Object.keys(process.env).some((name) => !name.startsWith("NODE_CHANNEL_"))) {
+  process.stderr.write("python-worker: not started inside its permission wall\n");
+  process.exit(1);
+}
+// Pyodide's host file system bridge reads fs flag constants through process.binding at start-up,
+// which the permission model refuses; the bridge itself is removed below. The constants are the
+// public ones.
+process.binding = (name) => {
+  if (name === "constants") return { fs: fsConstants, os: osConstants };
+  throw new Error(`process.binding('${name}') is not available in the report sandbox`);
+};
+const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
 
 const BLOCKED_ROOTS = [
   "js",
@@ -124,8 +153,8 @@ if (py.FS.filesystems) {
 }
 py.mountNodeFS = undefined;
 capMemory(memoryLimitBytes);
-const hostPost = parentPort.postMessage.bind(parentPort);
-const hostOnce = parentPort.once.bind(parentPort);
+const hostPost = process.send.bind(process);
+const hostOnce = process.once.bind(process);
 blockCodeGeneration();
 
 let stdout = "";
