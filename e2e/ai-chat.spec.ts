@@ -39,7 +39,7 @@ test.describe("analytics chat", () => {
     const answer = frame.getByTestId("chat-answer").last();
     await expect(answer).toHaveAttribute("data-status", "completed");
     await expect(answer.getByTestId("chat-table").locator("tbody tr")).toHaveCount(5);
-    await expect(answer.getByTestId("chat-chart").locator("canvas")).toBeVisible();
+    await expect(answer.getByTestId("chat-chart").locator(".svc-chart-canvas svg")).toBeVisible();
     await expect(answer).toContainText("I read this as");
     await expect(answer.getByTestId("chat-steps")).toContainText("run_query");
     // The thread is in the history, and a follow-up suggestion asks the next question.
@@ -70,7 +70,7 @@ test.describe("analytics chat", () => {
       await frame.getByTestId("chat-input").fill(name === "phone" ? "revenue by category" : "revenue by country last quarter");
       await frame.getByTestId("chat-send").click();
       await expect(frame.getByTestId("chat-answer").last()).toHaveAttribute("data-status", "completed");
-      await expect(frame.getByTestId("chat-chart").locator("canvas")).toBeVisible();
+      await expect(frame.getByTestId("chat-chart").locator(".svc-chart-canvas svg")).toBeVisible();
       await page.waitForTimeout(400);
       // docs/screenshots are rewritten only on request (SVC_SCREENSHOTS=1), so a test run leaves the tree clean.
       if (process.env.SVC_SCREENSHOTS) await page.locator("#embed").screenshot({ path: `docs/screenshots/chat-${name}.png` });

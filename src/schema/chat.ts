@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SafeText } from "./common";
+import { Id, Name, SafeText } from "./common";
 
 /** decisions.md "AI": one rule of `ai.chatThreadPolicies` in tenant settings; deny wins. */
 export const ChatThreadPolicy = z
@@ -23,6 +23,10 @@ export const ChatThread = z
     id: z.string(),
     deploymentId: z.number(),
     title: z.string(),
+    /** Shared read-only with the owner's audience (their embed tenant, or the platform's users). */
+    shared: z.boolean(),
+    /** Another user's thread shared with the caller: read-only, its figures computed again for the caller. */
+    readOnly: z.boolean().optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -47,6 +51,8 @@ export type ChatMessage = z.infer<typeof ChatMessage>;
 
 export const ChatThreadWithMessages = ChatThread.extend({ messages: z.array(ChatMessage) }).meta({ id: "ChatThreadWithMessages" });
 
+export const ShareChatThreadInput = z.strictObject({ shared: z.boolean() }).meta({ id: "ShareChatThreadInput" });
+
 export const CreateChatThreadInput = z.strictObject({ title: SafeText.trim().max(200).optional() }).meta({ id: "CreateChatThreadInput" });
 
 /** The dashboard a dashboard chat is about: its views and filters scope every query. */
@@ -65,3 +71,45 @@ export const PostChatMessageInput = z
   })
   .meta({ id: "PostChatMessageInput" });
 export type PostChatMessageInput = z.infer<typeof PostChatMessageInput>;
+
+/** Where "save as report" puts an answer: the caller's personal space, a folder, or a workbook they can edit. */
+export const ChatReportDestination = z
+  .discriminatedUnion("kind", [
+    z.strictObject({ kind: z.literal("personal") }),
+    z.strictObject({ kind: z.literal("folder"), folderId: Id }),
+    z.strictObject({ kind: z.literal("workbook"), workbookId: Id }),
+  ])
+  .meta({ id: "ChatReportDestination" });
+export type ChatReportDestination = z.infer<typeof ChatReportDestination>;
+
+export const SaveChatReportInput = z
+  .strictObject({ name: Name, destination: ChatReportDestination.default({ kind: "personal" }) })
+  .meta({ id: "SaveChatReportInput" });
+export type SaveChatReportInput = z.infer<typeof SaveChatReportInput>;
+
+const PathEntry = z.object({ id: z.number().int(), name: z.string() });
+
+/** Whether the caller may save answers as reports here, and where (folders and workbooks they can edit). */
+export const ChatReportDestinations = z
+  .object({
+    allowed: z.boolean(),
+    /** Why saving is not allowed (shown to nobody by default; for integrators). */
+    reason: z.string().optional(),
+    folders: z.array(z.object({ id: z.number().int(), name: z.string(), path: z.array(PathEntry) })),
+    workbooks: z.array(z.object({ id: z.number().int(), name: z.string(), path: z.array(PathEntry) })),
+  })
+  .meta({ id: "ChatReportDestinations" });
+export type ChatReportDestinations = z.infer<typeof ChatReportDestinations>;
+
+/** A saved answer: the new report, the workbook holding it, and where that is. */
+export const SavedChatReport = z
+  .object({
+    report: z.object({ id: z.number().int(), publicId: z.string(), name: z.string() }),
+    workbook: z.object({ id: z.number().int(), name: z.string(), created: z.boolean() }),
+    /** The folders above the workbook, root first; empty in the personal space. */
+    folderPath: z.array(PathEntry),
+    /** The report's path in the app (decisions.md "Creator mode"). */
+    appPath: z.string(),
+  })
+  .meta({ id: "SavedChatReport" });
+export type SavedChatReport = z.infer<typeof SavedChatReport>;

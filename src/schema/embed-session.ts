@@ -35,6 +35,8 @@ export const EmbedSessionSettings = z
     allowAi: z.boolean().optional(),
     showDashboardChat: z.boolean().optional(),
     showWorkbookChat: z.boolean().optional(),
+    /** Chat answers may be saved as reports in the creator's workspace (creator sessions; docs/ai.md). */
+    allowChatWorkspaceAuthoring: z.boolean().optional(),
     showAiWidgets: z.boolean().optional(),
     locale: SafeText.max(35).optional(),
     timezone: SafeText.max(64).optional(),

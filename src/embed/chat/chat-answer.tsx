@@ -149,7 +149,7 @@ export function ChatAnswer(props: { message: ChatMessageView; locale: string; on
                   <ChevronDownIcon size={14} />
                   {chatText(locale, "query")}
                 </summary>
-                <pre>{JSON.stringify(p.query, null, 2)}</pre>
+                <pre>{JSON.stringify(p.periodComparisons ? { query: p.query, periodComparisons: p.periodComparisons } : p.query, null, 2)}</pre>
                 {typeof p.sql === "string" ? (
                   <>
                     <p className="svc-chat-query-label">{chatText(locale, "sql")}</p>

@@ -8,6 +8,10 @@ export interface ChatThreadSummary {
   id: string;
   title: string;
   updatedAt: string;
+  /** Shared read-only with the owner's team. */
+  shared?: boolean;
+  /** Another user's thread shared with the caller. */
+  readOnly?: boolean;
 }
 
 export type ChatPart = { id: string; type: string } & Record<string, unknown>;
@@ -48,6 +52,22 @@ async function call<T>(api: EmbedApi, method: string, path: string, body?: unkno
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
+/** Where the caller may save an answer as a report (`allowed: false` when they may not). */
+export interface ReportDestinations {
+  allowed: boolean;
+  folders: { id: number; name: string; path: { id: number; name: string }[] }[];
+  workbooks: { id: number; name: string; path: { id: number; name: string }[] }[];
+}
+
+export type ReportDestination = { kind: "personal" } | { kind: "folder"; folderId: number } | { kind: "workbook"; workbookId: number };
+
+export interface SavedReport {
+  report: { id: number; publicId: string; name: string };
+  workbook: { id: number; name: string; created: boolean };
+  folderPath: { id: number; name: string }[];
+  appPath: string;
+}
+
 const base = (deploymentId: number) => `/api/v1/deployments/${deploymentId}/chat/threads`;
 
 export const chatApi = {
@@ -55,7 +75,15 @@ export const chatApi = {
   create: (api: EmbedApi, deploymentId: number) => call<ChatThreadSummary>(api, "POST", base(deploymentId), {}),
   get: (api: EmbedApi, deploymentId: number, threadId: string) =>
     call<ChatThreadSummary & { messages: ChatMessageView[] }>(api, "GET", `${base(deploymentId)}/${encodeURIComponent(threadId)}`),
+  shared: (api: EmbedApi, deploymentId: number) =>
+    call<{ data: ChatThreadSummary[]; canShare: boolean }>(api, "GET", `/api/v1/deployments/${deploymentId}/chat/shared-threads`),
+  share: (api: EmbedApi, deploymentId: number, threadId: string, shared: boolean) =>
+    call<ChatThreadSummary>(api, "PUT", `${base(deploymentId)}/${encodeURIComponent(threadId)}/share`, { shared }),
   remove: (api: EmbedApi, deploymentId: number, threadId: string) => call<void>(api, "DELETE", `${base(deploymentId)}/${encodeURIComponent(threadId)}`),
+
+  destinations: (api: EmbedApi, deploymentId: number) => call<ReportDestinations>(api, "GET", `/api/v1/deployments/${deploymentId}/chat/report-destinations`),
+  saveReport: (api: EmbedApi, deploymentId: number, threadId: string, messageId: string, body: { name: string; destination: ReportDestination }) =>
+    call<SavedReport>(api, "POST", `${base(deploymentId)}/${encodeURIComponent(threadId)}/messages/${encodeURIComponent(messageId)}/report`, body),
 
   /** Posts a question and calls `onLine` for every line of the answer; resolves at the end of the stream. */
   async ask(

@@ -10,6 +10,7 @@ import { ArrowUpIcon } from "../ui/icons";
 import { ChatAnswer } from "./chat-answer";
 import { chatApi, newMessageId, type ChatLine, type ChatMessageView, type ChatPart } from "./chat-api";
 import { chatText } from "./chat-messages";
+import { SaveAnswerAsReport, canSaveAnswer, useReportDestinations } from "./save-report";
 import "./chat-panel.css";
 
 export interface ChatPanelProps {
@@ -31,6 +32,8 @@ export interface ChatPanelProps {
   onAnswered?: () => void;
   /** Actions under a finished answer (the app's "Add to workbook"), given the answer and the question it answers. */
   answerActions?: (answer: ChatMessageView, question: string) => ReactNode;
+  /** Offer "Save as report" under answers with a query where the platform allows it (default true). */
+  saveReports?: boolean;
 }
 
 function merge(parts: ChatPart[], line: ChatPart): ChatPart[] {
@@ -56,6 +59,7 @@ export function ChatPanel(props: ChatPanelProps) {
   const abortRef = useRef<AbortController | null>(null);
   const threadRef = useRef(props.threadId);
   const loadedThread = useRef<string | null>(null);
+  const saving = useReportDestinations(api, props.deploymentId, props.saveReports !== false);
 
   // Load the thread's history when another thread is opened.
   useEffect(() => {
@@ -150,6 +154,30 @@ export function ChatPanel(props: ChatPanelProps) {
     [api, bridge, busy, props],
   );
 
+  const answerActions = (m: ChatMessageView, question: string): ReactNode => {
+    const own = props.answerActions?.(m, question) ?? null;
+    const threadId = threadRef.current;
+    const save =
+      saving.destinations && threadId && canSaveAnswer(m) ? (
+        <SaveAnswerAsReport
+          api={api}
+          deploymentId={props.deploymentId}
+          threadId={threadId}
+          answer={m}
+          question={question}
+          destinations={saving.destinations}
+          locale={props.locale}
+          onSaved={saving.reload}
+        />
+      ) : null;
+    return own || save ? (
+      <>
+        {own}
+        {save}
+      </>
+    ) : null;
+  };
+
   const empty = messages.length === 0;
   return (
     <div className="svc-chat-panel" data-testid="chat-panel">
@@ -183,7 +211,7 @@ export function ChatPanel(props: ChatPanelProps) {
                 locale={props.locale}
                 onAsk={(q) => void ask(q)}
                 showQuery={props.showQuery ?? true}
-                actions={m.status === "completed" && props.answerActions ? props.answerActions(m, questionBefore(messages, i)) : null}
+                actions={m.status === "completed" ? answerActions(m, questionBefore(messages, i)) : null}
               />
             ),
           )

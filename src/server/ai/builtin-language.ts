@@ -48,6 +48,9 @@ const MARKERS: Record<Language, string[]> = {
     "lander",
     "kunden",
     "vergleiche",
+    "wachstum",
+    "vergleich",
+    "vorjahr",
   ],
   es: [
     "por",
@@ -72,6 +75,9 @@ const MARKERS: Record<Language, string[]> = {
     "clientes",
     "compara",
     "principales",
+    "crecimiento",
+    "frente",
+    "interanual",
   ],
 };
 
@@ -106,6 +112,13 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
     [/\b(trend|trends|evolution|over the time)\b/g, "over time"],
   ],
   de: [
+    [/\b(?:im vergleich zum|gegenuber dem|gegenuber|vs) (vorjahr|vorjahreszeitraum)\b/g, "vs last year"],
+    [/\b(?:im vergleich zum|gegenuber dem|gegenuber|vs) vormonat\b/g, "vs last month"],
+    [/\b(?:im vergleich zum|gegenuber dem|gegenuber|vs) vorquartal\b/g, "vs last quarter"],
+    [/\b(?:im vergleich zur|gegenuber der|gegenuber|vs) vorwoche\b/g, "vs last week"],
+    [/\b(im vergleich zum|im vergleich zur|im vergleich zu|verglichen mit)\b/g, "vs"],
+    [/\bumsatzwachstum\b/g, "revenue growth"],
+    [/\b(wachstum|wachstums|zuwachs|veranderung|veranderungen)\b/g, "growth"],
     [/\b(im zeitverlauf|uber die zeit|uber zeit|im verlauf|entwicklung|verlauf)\b/g, "over time"],
     [/\b(durchschnittlicher bestellwert|durchschnittlichen bestellwert|bestellwert)\b/g, "average order value"],
     [/\b(abgeschlossene bestellungen|abgeschlossenen bestellungen)\b/g, "completed orders"],
@@ -138,6 +151,9 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
     [/\bzehn\b/g, "10"],
   ],
   es: [
+    [/\binteranual\b/g, "year over year"],
+    [/\b(frente al|frente a|respecto al|respecto a|comparado con el|comparado con|en comparacion con el|en comparacion con)\b/g, "vs"],
+    [/\b(crecimiento|variacion|aumento)\b/g, "growth"],
     [/\b(a lo largo del tiempo|en el tiempo|evolucion|tendencia)\b/g, "over time"],
     [/\b(valor medio del pedido|valor promedio del pedido|ticket medio|ticket promedio)\b/g, "average order value"],
     [/\b(pedidos completados|pedidos completos)\b/g, "completed orders"],
@@ -197,6 +213,30 @@ export const STOPWORDS = new Set(
     .split(" "),
 );
 
+/** "compared with the previous year" and "of the previous year", in German and Spanish, per unit. */
+const DE_PREVIOUS: Record<string, string> = { year: "zum Vorjahr", quarter: "zum Vorquartal", month: "zum Vormonat", week: "zur Vorwoche", day: "zum Vortag" };
+const DE_PREVIOUS_OF: Record<string, string> = {
+  year: "des Vorjahres",
+  quarter: "des Vorquartals",
+  month: "des Vormonats",
+  week: "der Vorwoche",
+  day: "des Vortags",
+};
+const ES_PREVIOUS: Record<string, string> = {
+  year: "al año anterior",
+  quarter: "al trimestre anterior",
+  month: "al mes anterior",
+  week: "a la semana anterior",
+  day: "al día anterior",
+};
+const ES_PREVIOUS_OF: Record<string, string> = {
+  year: "del año anterior",
+  quarter: "del trimestre anterior",
+  month: "del mes anterior",
+  week: "de la semana anterior",
+  day: "del día anterior",
+};
+
 /** Sentences of the answer, per language. */
 export const SAY: Record<
   Language,
@@ -222,6 +262,14 @@ export const SAY: Record<
     tryThese: string;
     defaultMeasure: (m: string) => string;
     relativeTo: (d: string) => string;
+    compared: (unit: string) => string;
+    comparedToDate: (unit: string) => string;
+    noEarlier: (m: string) => string;
+    grewMost: (m: string, where: string, pct: string) => string;
+    grewLeast: (where: string, pct: string) => string;
+    fellMost: (where: string, pct: string) => string;
+    latest: (when: string, pct: string, from: string, to: string) => string;
+    against: (m: string, current: string, previous: string, pct: string, change: string) => string;
   }
 > = {
   en: {
@@ -246,6 +294,14 @@ export const SAY: Record<
     tryThese: "Questions I can answer:",
     defaultMeasure: (m) => `(counting ${m}, as no measure was named)`,
     relativeTo: (d) => `relative dates count from the end of the data, ${d}`,
+    compared: (unit) => `compared with one ${unit} earlier`,
+    comparedToDate: (unit) => `to date, compared with the same days one ${unit} earlier`,
+    noEarlier: (m) => `There is no earlier period in the data to compare ${m} with.`,
+    grewMost: (m, where, pct) => `${m} grew most in **${where}** (**${pct}**)`,
+    grewLeast: (where, pct) => `the weakest: **${where}** (${pct})`,
+    fellMost: (where, pct) => `the steepest fall: **${where}** (${pct})`,
+    latest: (when, pct, from, to) => `The latest, **${when}**, changed by **${pct}** (from ${from} to ${to}).`,
+    against: (m, current, previous, pct, change) => `${m}: **${current}**, against **${previous}** in the period before: **${pct}** (${change}).`,
   },
   de: {
     understood: "So habe ich die Frage verstanden",
@@ -269,6 +325,14 @@ export const SAY: Record<
     tryThese: "Fragen, die ich beantworten kann:",
     defaultMeasure: (m) => `(ich zähle ${m}, da keine Kennzahl genannt wurde)`,
     relativeTo: (d) => `relative Zeiträume zählen ab dem Ende der Daten, ${d}`,
+    compared: (unit) => `im Vergleich ${DE_PREVIOUS[unit] ?? unit}`,
+    comparedToDate: (unit) => `bisher, im Vergleich zu denselben Tagen ${DE_PREVIOUS_OF[unit] ?? unit}`,
+    noEarlier: (m) => `In den Daten gibt es keinen früheren Zeitraum, mit dem sich ${m} vergleichen lässt.`,
+    grewMost: (m, where, pct) => `Das stärkste Wachstum bei ${m}: **${where}** (**${pct}**)`,
+    grewLeast: (where, pct) => `das schwächste: **${where}** (${pct})`,
+    fellMost: (where, pct) => `der stärkste Rückgang: **${where}** (${pct})`,
+    latest: (when, pct, from, to) => `Zuletzt, **${when}**: **${pct}** (von ${from} auf ${to}).`,
+    against: (m, current, previous, pct, change) => `${m}: **${current}**, gegenüber **${previous}** im Vergleichszeitraum: **${pct}** (${change}).`,
   },
   es: {
     understood: "Así entendí la pregunta",
@@ -292,6 +356,14 @@ export const SAY: Record<
     tryThese: "Preguntas que puedo responder:",
     defaultMeasure: (m) => `(cuento ${m}, ya que no se nombró ninguna medida)`,
     relativeTo: (d) => `las fechas relativas cuentan desde el final de los datos, ${d}`,
+    compared: (unit) => `frente ${ES_PREVIOUS[unit] ?? unit}`,
+    comparedToDate: (unit) => `hasta la fecha, frente a los mismos días ${ES_PREVIOUS_OF[unit] ?? unit}`,
+    noEarlier: (m) => `No hay un periodo anterior en los datos con el que comparar ${m}.`,
+    grewMost: (m, where, pct) => `${m} creció más en **${where}** (**${pct}**)`,
+    grewLeast: (where, pct) => `el más débil: **${where}** (${pct})`,
+    fellMost: (where, pct) => `la mayor caída: **${where}** (${pct})`,
+    latest: (when, pct, from, to) => `El último, **${when}**, varió un **${pct}** (de ${from} a ${to}).`,
+    against: (m, current, previous, pct, change) => `${m}: **${current}**, frente a **${previous}** en el periodo anterior: **${pct}** (${change}).`,
   },
 };
 
@@ -307,9 +379,24 @@ export const AND: Record<Language, string> = { en: "and", de: "und", es: "y" };
 /** "X by Y", "top N X by Y", "X over time" in each language: the follow-up suggestions. */
 export const SUGGEST: Record<
   Language,
-  { by: (m: string, d: string) => string; top: (n: number, d: string, m: string) => string; overTime: (m: string) => string }
+  {
+    by: (m: string, d: string) => string;
+    top: (n: number, d: string, m: string) => string;
+    overTime: (m: string) => string;
+    growth: (m: string, grain: string) => string;
+  }
 > = {
-  en: { by: (m, d) => `${m} by ${d}`, top: (n, d, m) => `top ${n} ${d} by ${m}`, overTime: (m) => `${m} over time` },
-  de: { by: (m, d) => `${m} nach ${d}`, top: (n, d, m) => `Top ${n} ${d} nach ${m}`, overTime: (m) => `${m} im Zeitverlauf` },
-  es: { by: (m, d) => `${m} por ${d}`, top: (n, d, m) => `los ${n} mejores ${d} por ${m}`, overTime: (m) => `${m} a lo largo del tiempo` },
+  en: { by: (m, d) => `${m} by ${d}`, top: (n, d, m) => `top ${n} ${d} by ${m}`, overTime: (m) => `${m} over time`, growth: (m, g) => `${m} growth by ${g}` },
+  de: {
+    by: (m, d) => `${m} nach ${d}`,
+    top: (n, d, m) => `Top ${n} ${d} nach ${m}`,
+    overTime: (m) => `${m} im Zeitverlauf`,
+    growth: (m, g) => `Wachstum ${m} pro ${g}`,
+  },
+  es: {
+    by: (m, d) => `${m} por ${d}`,
+    top: (n, d, m) => `los ${n} mejores ${d} por ${m}`,
+    overTime: (m) => `${m} a lo largo del tiempo`,
+    growth: (m, g) => `crecimiento de ${m} por ${g}`,
+  },
 };

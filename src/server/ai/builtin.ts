@@ -8,6 +8,7 @@
  */
 import * as chrono from "chrono-node";
 import MiniSearch from "minisearch";
+import type { PeriodComparison } from "../../schema/dashboard";
 import type { Granularity, QueryFilter, SemanticQuery } from "../../schema/semantic-query";
 import type { MetaMember, MetaSource } from "../semantic/query-engine";
 import type { SecurityContext } from "../semantic/security-context";
@@ -39,6 +40,8 @@ export interface Understanding {
   filters: { member: string; values: string[] }[];
   limit?: number;
   direction?: "asc" | "desc";
+  /** Growth and period-over-period: each row against the same measure one `unit` earlier. */
+  compare?: { unit: Grain; toDate?: boolean };
   defaultMeasure: boolean;
   ignored: string[];
 }
@@ -255,6 +258,35 @@ function readTime(canonical: string, original: string, lang: Language, reference
 const MONTH_OR_DATE =
   /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|januar|februar|marz|mai|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|ene|abr|ago|dic)\b|\d{1,4}[./-]\d{1,2}/;
 
+/**
+ * Growth and period-over-period phrases: "growth", "change", "vs last year", "compared to the
+ * previous month", "year over year", "YoY". Returns the unit compared against (when named) and
+ * whether a growth word (rather than a named period) asked for it.
+ */
+function readCompare(canonical: string): { compare?: { unit?: Grain; against: boolean }; rest: string } {
+  let rest = canonical;
+  let unit: Grain | undefined;
+  let against = false;
+  const named =
+    /\b(?:vs|compared (?:to|with)|against|than) (?:(?:the|dem|den|der|das|el|la|al|del) )?(?:same (?:period |time )?)?(?:last|a|one) (year|quarter|month|week|day)(?: before| earlier| ago)?\b|\b(?:vs|compared (?:to|with)|against) (?:(?:the|dem|den|der|das|el|la|al|del) )?(year|quarter|month|week|day) (?:last|before)\b/.exec(
+      rest,
+    );
+  if (named) {
+    unit = (named[1] ?? named[2]) as Grain;
+    against = true;
+    rest = rest.replace(named[0], " ");
+  }
+  const over = /\b(year|quarter|month|week|day) (?:over|on) (?:the )?(?:last |previous )?\1\b|\b(yoy|qoq|mom|wow)\b/.exec(rest);
+  if (over) {
+    unit = (over[1] as Grain | undefined) ?? ({ yoy: "year", qoq: "quarter", mom: "month", wow: "week" } as const)[over[2] as "yoy" | "qoq" | "mom" | "wow"];
+    rest = rest.replace(over[0], " ");
+  }
+  const growth = /\b(growth|grew|grow|growing|change|changes|changed|increase|increased|decrease|decreased|development)(?: rate)?\b/.exec(rest);
+  if (growth) rest = rest.replace(growth[0], " ");
+  if (!named && !over && !growth) return { rest: canonical };
+  return { compare: { unit, against }, rest };
+}
+
 function readGrain(canonical: string): { grain?: Grain; rest: string } {
   let m = /\b(?:by|per|each|every) (day|week|month|quarter|year)\b/.exec(canonical);
   if (m) return { grain: m[1] as Grain, rest: canonical.replace(m[0], " ") };
@@ -304,7 +336,8 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
   const normalized = normalize(question);
   const language = detectLanguage(normalized, opts.locale);
   const canonical = canonicalize(normalized, language);
-  const grain = readGrain(canonical);
+  const compare = readCompare(canonical);
+  const grain = readGrain(compare.rest);
   const time = readTime(grain.rest, question, language, opts.reference);
   const rank = readRank(time.rest);
   const text = rank.rest.replace(/\s+/g, " ").trim();
@@ -342,7 +375,7 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
     measures.push(count.name);
     defaultMeasure = true;
   }
-  const wantsTime = grain.grain !== undefined || dimensions.some((d) => timeDims.some((t) => t.name === d));
+  const wantsTime = grain.grain !== undefined || compare.compare !== undefined || dimensions.some((d) => timeDims.some((t) => t.name === d));
   const understanding: Understanding = {
     language,
     view: index.source.name,
@@ -353,14 +386,68 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
     ignored: read.left,
     ...(rank.limit ? { limit: rank.limit, direction: rank.direction } : {}),
   };
-  if (timeDimension && (wantsTime || time.period)) {
+  let period = time.period;
+  let granularity: Grain | undefined = wantsTime ? (grain.grain ?? "month") : undefined;
+  if (compare.compare && timeDimension) {
+    // "growth by month": each month against the one before; "vs last year": against one year
+    // earlier, per the grain asked for, else one row for the period. Growth by a dimension
+    // ("which country grew most") compares the latest period with the one before it, per value.
+    const unit = compare.compare.unit ?? grain.grain ?? "month";
+    const onePeriod = compare.compare.against || groupedDims.length > 0;
+    granularity = grain.grain ?? (onePeriod ? unit : "month");
+    understanding.compare = { unit };
+    // A ranking word ("most", "top") asks for the biggest change, which the answer names.
+    delete understanding.limit;
+    delete understanding.direction;
+    if (onePeriod) {
+      // A period compared with the one before it is compared to date: the same days of each
+      // (this year so far against the same days a year earlier), when the data ends inside it;
+      // a period that has no data yet is the one before it.
+      const today = startOf("day", opts.reference);
+      const current = startOf(unit, today);
+      period ??= { from: current, to: shift(unit, current, 1) };
+      if (period.from >= today) period = { from: shift(unit, period.from, -1), to: period.from };
+      if (period.to > today && period.from < today) {
+        period = { from: period.from, to: today };
+        understanding.compare.toDate = true;
+      }
+    }
+  }
+  if (timeDimension && (granularity || period)) {
     understanding.time = {
       dimension: timeDimension.name,
-      ...(wantsTime ? { granularity: grain.grain ?? "month" } : {}),
-      ...(time.period ? { range: { from: isoDay(time.period.from), to: isoDay(shift("day", time.period.to, -1)) } } : {}),
+      ...(granularity ? { granularity } : {}),
+      ...(period ? { range: { from: isoDay(period.from), to: isoDay(shift("day", period.to, -1)) } } : {}),
     };
-  }
+  } else if (understanding.compare) delete understanding.compare;
   return { ok: true, understanding };
+}
+
+/** The output columns of an understanding's period comparison: previous value, change, relative change. */
+export function comparisonColumns(u: Understanding): { previous: string; change: string; percent: string } | null {
+  if (!u.compare) return null;
+  const m = u.measures[0]!;
+  return { previous: `${m}_prev_${u.compare.unit}`, change: `${m}_change`, percent: `${m}_change_pct` };
+}
+
+/** The period comparisons of an understanding (growth, period over period), for `run_query`. */
+export function comparisonsOf(u: Understanding): PeriodComparison[] | undefined {
+  const cols = comparisonColumns(u);
+  if (!cols || !u.time) return undefined;
+  return [
+    {
+      measure: u.measures[0]!,
+      timeDimension: u.time.dimension,
+      offset: { amount: 1, unit: u.compare!.unit },
+      outputs: [cols.previous, cols.change, cols.percent],
+    },
+  ];
+}
+
+/** `run_query`'s arguments for an understanding: its query, and its period comparisons when it has them. */
+export function runQueryArgs(u: Understanding): { query: SemanticQuery; periodComparisons?: PeriodComparison[] } {
+  const periodComparisons = comparisonsOf(u);
+  return { query: queryOf(u), ...(periodComparisons ? { periodComparisons } : {}) };
 }
 
 /** The semantic query of an understanding. */
@@ -462,11 +549,23 @@ export async function viewerIndexes(ctx: TurnContext): Promise<{ indexes: ViewIn
   return { indexes: await entry.indexes, reference: await entry.reference };
 }
 
-function formatter(lang: Language, format: string | undefined) {
-  if (format === "percent") return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 1 });
-  if (format === "currency") return new Intl.NumberFormat(lang, { style: "currency", currency: "USD", maximumFractionDigits: 2 });
-  return new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+// Intl formatters are costly to make and stateless to use: one per language and kind.
+const intlCache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let f = intlCache.get(key) as T | undefined;
+  if (!f) intlCache.set(key, (f = make()));
+  return f;
 }
+
+function formatter(lang: Language, format: string | undefined): Intl.NumberFormat {
+  if (format === "percent") return cached(`n:${lang}:percent`, () => new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 1 }));
+  if (format === "currency")
+    return cached(`n:${lang}:currency`, () => new Intl.NumberFormat(lang, { style: "currency", currency: "USD", maximumFractionDigits: 2 }));
+  return cached(`n:${lang}`, () => new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }));
+}
+
+const dateFormat = (lang: Language) => cached(`d:${lang}`, () => new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeZone: "UTC" }));
+const monthFormat = (lang: Language) => cached(`m:${lang}`, () => new Intl.DateTimeFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }));
 
 function formatValue(lang: Language, value: unknown, format: string | undefined): string {
   const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
@@ -479,8 +578,8 @@ function formatPeriod(lang: Language, value: unknown, grain: Granularity | undef
   if (Number.isNaN(d.getTime())) return value;
   if (grain === "year") return String(d.getUTCFullYear());
   if (grain === "quarter") return `Q${Math.floor(d.getUTCMonth() / 3) + 1} ${d.getUTCFullYear()}`;
-  if (grain === "month") return new Intl.DateTimeFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(d);
-  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeZone: "UTC" }).format(d);
+  if (grain === "month") return monthFormat(lang).format(d);
+  return dateFormat(lang).format(d);
 }
 
 function listJoin(lang: Language, items: string[]): string {
@@ -505,15 +604,16 @@ export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], re
   if (u.time?.granularity) parts.push(say.overTime(GRAIN_NAMES[u.language][u.time.granularity] ?? u.time.granularity));
   for (const f of u.filters) parts.push(`${say.filteredBy} ${t(f.member)} = ${f.values.join(" / ")}`);
   if (u.time?.range) {
-    const fmt = new Intl.DateTimeFormat(u.language, { dateStyle: "medium", timeZone: "UTC" });
+    const fmt = dateFormat(u.language);
     const from = fmt.format(new Date(u.time.range.from + "T00:00:00Z"));
     const to = fmt.format(new Date(u.time.range.to + "T00:00:00Z"));
     parts.push(`${say.period} ${t(u.time.dimension)}: ${from} – ${to}`);
   }
   if (u.limit) parts.push(u.direction === "asc" ? say.bottom(u.limit) : say.top(u.limit));
+  if (u.compare) parts.push(u.compare.toDate ? say.comparedToDate(u.compare.unit) : say.compared(u.compare.unit));
   let text = `${say.understood}: ${parts.join(", ")}.`;
   if (u.time?.range && startOfDay(reference) < startOfDay(new Date())) {
-    text += ` (${say.relativeTo(new Intl.DateTimeFormat(u.language, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(reference.getTime() - 86_400_000)))})`;
+    text += ` (${say.relativeTo(dateFormat(u.language).format(new Date(reference.getTime() - 86_400_000)))})`;
   }
   if (u.ignored.length) text += ` ${say.ignored}: “${u.ignored.join(" ")}”.`;
   return text;
@@ -525,6 +625,8 @@ const startOfDay = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.
 export function summarize(u: Understanding, rows: Record<string, unknown>[], columns: { key: string; title: string; format?: string }[]): string {
   const say = SAY[u.language];
   if (rows.length === 0) return say.noRows;
+  const cols = comparisonColumns(u);
+  if (cols) return summarizeGrowth(u, rows, columns, cols);
   const measure = u.measures[0]!;
   const mcol = columns.find((c) => c.key === measure);
   const mTitle = mcol?.title ?? measure;
@@ -561,6 +663,55 @@ export function summarize(u: Understanding, rows: Record<string, unknown>[], col
   return `${text}. ${say.rows(rows.length)}`;
 }
 
+const signedNumber = (lang: Language, format: string | undefined) =>
+  cached(`s:${lang}:${format === "currency" ? "currency" : ""}`, () =>
+    format === "currency"
+      ? new Intl.NumberFormat(lang, { style: "currency", currency: "USD", maximumFractionDigits: 2, signDisplay: "exceptZero" })
+      : new Intl.NumberFormat(lang, { maximumFractionDigits: 2, signDisplay: "exceptZero" }),
+  );
+const signedPercent = (lang: Language) =>
+  cached(`p:${lang}`, () => new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 1, signDisplay: "exceptZero" }));
+
+/** Growth and period over period: the biggest rise and fall, or the period against the one before. */
+function summarizeGrowth(
+  u: Understanding,
+  rows: Record<string, unknown>[],
+  columns: { key: string; title: string; format?: string }[],
+  cols: { previous: string; change: string; percent: string },
+): string {
+  const say = SAY[u.language];
+  const measure = u.measures[0]!;
+  const mcol = columns.find((c) => c.key === measure);
+  const mTitle = mcol?.title ?? measure;
+  const fmt = (v: unknown) => formatValue(u.language, v, mcol?.format);
+  const pct = (v: unknown) => signedPercent(u.language).format(Number(v));
+  const signed = (v: unknown) => (Number.isFinite(Number(v)) ? signedNumber(u.language, mcol?.format).format(Number(v)) : "–");
+  const timeKey = `${u.time!.dimension}.${u.time!.granularity}`;
+  const when = (r: Record<string, unknown>) => formatPeriod(u.language, r[timeKey], u.time!.granularity);
+  const compared = rows.filter((r) => r[cols.percent] !== null && r[cols.percent] !== undefined && Number.isFinite(Number(r[cols.percent])));
+  if (compared.length === 0) return `${say.noEarlier(mTitle)} ${say.rows(rows.length)}`;
+  const byChange = [...compared].sort((a, b) => Number(b[cols.percent]) - Number(a[cols.percent]));
+  if (u.dimensions.length) {
+    const label = (r: Record<string, unknown>) => u.dimensions.map((d) => String(r[d] ?? "–")).join(" · ");
+    const best = byChange[0]!;
+    const worst = byChange[byChange.length - 1]!;
+    let text = say.grewMost(mTitle, label(best), pct(best[cols.percent]));
+    if (byChange.length > 1) text += `; ${say.grewLeast(label(worst), pct(worst[cols.percent]))}`;
+    return `${text}. ${say.rows(rows.length)}`;
+  }
+  if (compared.length === 1 && rows.length === 1) {
+    const r = compared[0]!;
+    return say.against(mTitle, fmt(r[measure]), fmt(r[cols.previous]), pct(r[cols.percent]), signed(r[cols.change]));
+  }
+  const best = byChange[0]!;
+  const worst = byChange[byChange.length - 1]!;
+  const latest = [...compared].sort((a, b) => String(b[timeKey]).localeCompare(String(a[timeKey])))[0]!;
+  let text = say.grewMost(mTitle, when(best), pct(best[cols.percent]));
+  if (Number(worst[cols.percent]) < 0) text += `; ${say.fellMost(when(worst), pct(worst[cols.percent]))}`;
+  text += `. ${say.latest(when(latest), pct(latest[cols.percent]), fmt(latest[cols.previous]), fmt(latest[measure]))} ${say.rows(rows.length)}`;
+  return text;
+}
+
 /** Questions that work on these views, in the language of the question. */
 export function suggestionsFor(indexes: ViewIndex[], lang: Language, u?: Understanding): string[] {
   const out: string[] = [];
@@ -576,6 +727,7 @@ export function suggestionsFor(indexes: ViewIndex[], lang: Language, u?: Underst
     if (u && u.view === index.source.name) {
       const m = titleOf(indexes, u.measures[0]!);
       if (!u.time?.granularity && index.source.dimensions.some((d) => d.type === "time")) out.push(say.overTime(m));
+      if (u.time?.granularity && !u.compare) out.push(say.growth(m, GRAIN_NAMES[lang][u.time.granularity] ?? u.time.granularity));
       if (freeDims[0]) out.push(say.by(m, freeDims[0].shortTitle));
       if (freeDims[1]) out.push(say.top(5, freeDims[1].shortTitle, m));
     } else if (!u) {
@@ -591,6 +743,14 @@ export function suggestionsFor(indexes: ViewIndex[], lang: Language, u?: Underst
 /** Which chart fits the rows of an understanding. */
 function chartFor(u: Understanding): ChartRequest | null {
   const measure = u.measures[0]!;
+  const cols = comparisonColumns(u);
+  if (cols && u.time?.granularity) {
+    const x = `${u.time.dimension}.${u.time.granularity}`;
+    // Growth over a series: the relative change per period; a period against a year earlier: both lines.
+    if (u.dimensions.length) return { type: "bar", x: u.dimensions[0]!, y: [measure, cols.previous] };
+    if (u.compare!.unit === u.time.granularity) return { type: "bar", x, y: [cols.percent] };
+    return { type: "line", x, y: [measure, cols.previous] };
+  }
   if (u.time?.granularity) {
     const x = `${u.time.dimension}.${u.time.granularity}`;
     return { type: "line", x, y: [measure], ...(u.dimensions[0] ? { series: u.dimensions[0] } : {}) };
@@ -631,7 +791,7 @@ export const builtinProvider: AiProvider = {
     const u = reading.understanding;
     await callTool("describe_view", { view: u.view }, ctx, state, emit);
     emit({ id: partId(), type: "text", text: describeUnderstanding(u, indexes, reference) + "\n\n" });
-    const outcome = await callTool("run_query", { query: queryOf(u) }, ctx, state, emit);
+    const outcome = await callTool("run_query", runQueryArgs(u), ctx, state, emit);
     if (!outcome.ok) {
       const say = SAY[u.language];
       emit({ id: partId(), type: "text", text: `${say.cannot} ${outcome.summary}` });

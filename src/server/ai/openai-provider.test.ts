@@ -114,6 +114,14 @@ beforeAll(async () => {
       { text: "Counted." },
     ],
   });
+  s.set("save it", {
+    kind: "steps",
+    steps: [
+      { calls: [{ name: "run_query", args: revenueQuery }] },
+      { calls: [{ name: "save_report", args: JSON.stringify({ title: "Revenue by category (model)", ...JSON.parse(revenueQuery) }) }] },
+      { text: "Saved." },
+    ],
+  });
   s.set("stall", { kind: "stall" });
   s.set("rate limited", { kind: "status", status: 429, body: '{"error":{"message":"slow down SECRET-429-BODY"}}' });
   s.set("server error", { kind: "status", status: 500, body: '{"error":{"message":"boom SECRET-500-BODY"}}' });
@@ -127,10 +135,10 @@ afterAll(async () => {
   for (const k of ["SVC_AI_PROVIDER", "SVC_AI_BASE_URL", "SVC_AI_API_KEY", "SVC_AI_MODEL", "SVC_AI_TIME_BUDGET_MS"]) delete process.env[k];
 });
 
-async function ask(question: string): Promise<Line[]> {
-  const created = await t.api("POST", `/api/v1/deployments/${deploymentId}/chat/threads`, {}, token);
+async function ask(question: string, as = token): Promise<Line[]> {
+  const created = await t.api("POST", `/api/v1/deployments/${deploymentId}/chat/threads`, {}, as);
   const { id } = (await created.json()) as { id: string };
-  const res = await t.api("POST", `/api/v1/deployments/${deploymentId}/chat/threads/${id}/messages`, { content: question }, token);
+  const res = await t.api("POST", `/api/v1/deployments/${deploymentId}/chat/threads/${id}/messages`, { content: question }, as);
   expect(res.status).toBe(200);
   return readNdjson(res);
 }
@@ -144,6 +152,8 @@ const textOf = (lines: Line[]) =>
     .map((l) => String(l.text))
     .join("");
 const endOf = (lines: Line[]) => lines[lines.length - 1]!;
+/** Whether each tool call of the answer succeeded. */
+const lines0 = (lines: Line[]) => lines.filter((l) => l.type === "tool_result").map((l) => l.ok);
 
 async function acmeRows(query: unknown) {
   const res = await t.api("POST", `/api/v1/deployments/${deploymentId}/query`, { query }, token);
@@ -211,6 +221,39 @@ describe("openai-compatible provider against a misbehaving model server", () => 
     const all = ((await admin.json()) as { data: Record<string, number>[] }).data[0]!["sales.count"]!;
     expect(all).toBeGreaterThan(acme[0]!["sales.count"] as number);
     expect(toolMessages("widen")[0]).toContain(`"sales.count":${acme[0]!["sales.count"]}`);
+  });
+
+  it("offers save_report only where the viewer may save answers, and saves into their personal space", async () => {
+    // A viewer without allowChatWorkspaceAuthoring: the tool is not offered, and a call of it is refused.
+    const refused = await ask("save it");
+    expect(lines0(refused)).toEqual([true, false]);
+    expect(requestsFor("save it")[0]!.body.tools!.map((x) => x.function.name)).not.toContain("save_report");
+    expect(toolMessages("save it")[1]).toMatch(/save_report is not allowed/);
+
+    const gen = await t.api("POST", "/api/v1/embed/generate-session", {
+      deploymentId,
+      externalId: "cora",
+      embedTenantName: "acme-corp",
+      creatorMode: true,
+      settings: { allowChatWorkspaceAuthoring: true },
+    });
+    const ex = await t.api("POST", "/api/v1/embed/session/token", { sessionId: ((await gen.json()) as { sessionId: string }).sessionId }, null);
+    const creator = ((await ex.json()) as { token: string }).token;
+    double.requests.length = 0;
+    const saved = await ask("save it", creator);
+    expect(lines0(saved)).toEqual([true, true]);
+    expect(requestsFor("save it")[0]!.body.tools!.map((x) => x.function.name)).toContain("save_report");
+    const search = await t.api("GET", `/api/v1/deployments/${deploymentId}/app/search?q=model`, undefined, creator);
+    const items = ((await search.json()) as { items: { type: string; name: string; folderId: number | null }[] }).items;
+    expect(
+      items
+        .filter((i) => i.name === "Revenue by category (model)")
+        .map((i) => [i.type, i.folderId])
+        .sort(),
+    ).toEqual([
+      ["REPORT", null],
+      ["WORKBOOK", null],
+    ]);
   });
 
   it("ends a stalled answer at the time budget, and keeps serving", async () => {

@@ -18,8 +18,6 @@ export interface AiSettings {
   /** How long one turn may take, all steps included. */
   timeBudgetMs: number;
   chatThreadPolicies: ChatThreadPolicy[];
-  /** Whether `save_report` is offered to the chat (`allowChatWorkspaceAuthoring`). */
-  allowChatWorkspaceAuthoring: boolean;
 }
 
 const Env = z.object({
@@ -30,8 +28,19 @@ const Env = z.object({
   SVC_AI_TIME_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
 });
 
-/** The settings of the environment; a bad value is named (the key, never its value). */
+const ENV_KEYS = ["SVC_AI_PROVIDER", "SVC_AI_BASE_URL", "SVC_AI_API_KEY", "SVC_AI_MODEL", "SVC_AI_TIME_BUDGET_MS"] as const;
+let lastEnv: { key: string; settings: AiSettings } | null = null;
+
+/** The settings of the environment; a bad value is named (the key, never its value). Read again only when a value changed. */
 export function aiSettingsFromEnv(env: Record<string, string | undefined> = process.env): AiSettings {
+  const key = JSON.stringify(ENV_KEYS.map((k) => env[k] ?? null));
+  if (lastEnv?.key === key) return { ...lastEnv.settings, chatThreadPolicies: [...lastEnv.settings.chatThreadPolicies] };
+  const settings = parseEnv(env);
+  lastEnv = { key, settings };
+  return { ...settings, chatThreadPolicies: [...settings.chatThreadPolicies] };
+}
+
+function parseEnv(env: Record<string, string | undefined>): AiSettings {
   const parsed = Env.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid AI settings: ${parsed.error.issues.map((i) => i.path.join(".")).join(", ")}`);
   const e = parsed.data;
@@ -44,7 +53,6 @@ export function aiSettingsFromEnv(env: Record<string, string | undefined> = proc
     model: e.SVC_AI_MODEL,
     timeBudgetMs: e.SVC_AI_TIME_BUDGET_MS,
     chatThreadPolicies: [],
-    allowChatWorkspaceAuthoring: false,
   };
 }
 

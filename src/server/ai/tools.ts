@@ -4,6 +4,7 @@
  * viewer's row-level security applies to every row a model or the chat ever sees.
  */
 import { z } from "zod";
+import { PeriodComparison } from "../../schema/dashboard";
 import { SemanticQuerySchema, type QueryFilter, type SemanticQuery } from "../../schema/semantic-query";
 import { DomainError } from "../domain/errors";
 import type { MetaSource } from "../semantic/query-engine";
@@ -22,14 +23,14 @@ const ChartRequestSchema = z.strictObject({
 const argSchemas = {
   list_views: z.strictObject({}),
   describe_view: z.strictObject({ view: z.string().max(200) }),
-  run_query: z.strictObject({ query: SemanticQuerySchema }),
+  run_query: z.strictObject({ query: SemanticQuerySchema, periodComparisons: z.array(PeriodComparison).max(5).optional() }),
   render_chart: ChartRequestSchema,
   save_report: z.strictObject({ title: z.string().min(1).max(200), query: SemanticQuerySchema }),
 } as const;
 
 /** JSON Schemas of the tools, as an OpenAI-compatible server expects them. */
 export function toolDefinitions(allowAuthoring: boolean) {
-  const defs = [
+  const defs: { name: string; description: string; parameters: unknown }[] = [
     { name: "list_views", description: "List the views of the data model the viewer can query.", parameters: { type: "object", properties: {} } },
     {
       name: "describe_view",
@@ -39,8 +40,12 @@ export function toolDefinitions(allowAuthoring: boolean) {
     {
       name: "run_query",
       description:
-        "Run a semantic query (never SQL). Members are `<view>.<member>`. Fields: measures, dimensions, timeDimensions [{dimension, granularity, dateRange}], filters [{member, operator, values}], order, limit.",
-      parameters: { type: "object", properties: { query: z.toJSONSchema(SemanticQuerySchema) }, required: ["query"] },
+        "Run a semantic query (never SQL). Members are `<view>.<member>`. Fields: measures, dimensions, timeDimensions [{dimension, granularity, dateRange}], filters [{member, operator, values}], order, limit. For growth and period-over-period questions add periodComparisons [{measure, timeDimension (with a granularity in the query), offset: {amount: 1, unit}, outputs: [previous, change, percentChange column names]}].",
+      parameters: {
+        type: "object",
+        properties: { query: z.toJSONSchema(SemanticQuerySchema), periodComparisons: z.toJSONSchema(z.array(PeriodComparison).max(5)) },
+        required: ["query"],
+      },
     },
     { name: "render_chart", description: "Chart the last query's rows: {type, x, y[], series}.", parameters: z.toJSONSchema(ChartRequestSchema) },
   ];
@@ -67,6 +72,7 @@ export interface ToolOutcome {
 /** Rows of the last successful query of the turn (what `render_chart` draws). */
 export interface ToolState {
   lastQuery?: SemanticQuery;
+  lastComparisons?: PeriodComparison[];
   lastRows?: Record<string, unknown>[];
   lastColumns?: { key: string; title: string; type: string; format?: string }[];
 }
@@ -75,10 +81,24 @@ function cap(text: string): string {
   return text.length <= MAX_TOOL_RESULT_CHARS ? text : text.slice(0, MAX_TOOL_RESULT_CHARS - 20) + "…(truncated)";
 }
 
+// A turn's views do not change while it runs: they are worked out once per turn context.
+const sourcesOfTurn = new WeakMap<TurnContext, MetaSource[]>();
+
 function visibleSources(ctx: TurnContext): MetaSource[] {
+  let sources = sourcesOfTurn.get(ctx);
+  if (!sources) sourcesOfTurn.set(ctx, (sources = computeVisibleSources(ctx)));
+  return sources;
+}
+
+function computeVisibleSources(ctx: TurnContext): MetaSource[] {
   const sources = ctx.engine.meta(ctx.securityContext).sources;
   const views = sources.some((s) => s.kind === "view") ? sources.filter((s) => s.kind === "view") : sources;
-  return ctx.views ? views.filter((v) => ctx.views!.includes(v.name)) : views;
+  const inScope = ctx.views ? views.filter((v) => ctx.views!.includes(v.name)) : views;
+  if (!ctx.members) return inScope;
+  const members = new Set(ctx.members);
+  return inScope
+    .map((v) => ({ ...v, measures: v.measures.filter((m) => members.has(m.name)), dimensions: v.dimensions.filter((d) => members.has(d.name)) }))
+    .filter((v) => v.measures.length + v.dimensions.length > 0);
 }
 
 /** The members a query names (measures, dimensions, time dimensions, filters, order). */
@@ -212,29 +232,39 @@ export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, 
       const saved = await ctx.saveReport({ title, query });
       return { ok: true, content: JSON.stringify(saved), summary: `saved "${saved.title}"`, parts: [] };
     }
+    const periodComparisons = name === "run_query" ? (parsed.data as { periodComparisons?: PeriodComparison[] }).periodComparisons : undefined;
+    const compared = (periodComparisons ?? []).flatMap((c) => [c.measure, c.timeDimension]).filter((m) => !allowed.has(m));
+    if (compared.length) return refuse(`Unknown or not allowed members: ${[...new Set(compared)].slice(0, 5).join(", ")}. Use describe_view.`);
     try {
-      const result = await ctx.engine.load(query, { securityContext: ctx.securityContext, signal: ctx.signal, timeoutMs: ctx.queryTimeoutMs });
+      const result = await ctx.engine.load(query, {
+        securityContext: ctx.securityContext,
+        signal: ctx.signal,
+        timeoutMs: ctx.queryTimeoutMs,
+        ...(periodComparisons?.length ? { periodComparisons } : {}),
+      });
       const annotation = result.annotation as unknown as Record<
         string,
         Record<string, { title?: string; shortTitle?: string; type?: string; format?: string }>
       >;
-      const columns = [annotation.timeDimensions, annotation.dimensions, annotation.measures]
+      const columns = [annotation.timeDimensions, annotation.dimensions, annotation.measures, annotation.periodComparisons]
         .flatMap((group) => Object.entries(group ?? {}))
         .map(([key, a]) => ({ key, title: a.shortTitle ?? a.title ?? key, type: a.type ?? "string", ...(a.format ? { format: a.format } : {}) }))
         .filter((c) => result.data.length === 0 || c.key in result.data[0]!);
       const rows = result.data as Record<string, unknown>[];
       state.lastQuery = query;
+      state.lastComparisons = periodComparisons?.length ? periodComparisons : undefined;
       state.lastRows = rows;
       state.lastColumns = columns;
       let sql: string | undefined;
-      if (ctx.includeSql) sql = ctx.engine.sql(query, { securityContext: ctx.securityContext }).sql;
+      if (ctx.includeSql)
+        sql = ctx.engine.sql(query, { securityContext: ctx.securityContext, ...(periodComparisons?.length ? { periodComparisons } : {}) }).sql;
       const forModel = { rowCount: rows.length, columns: columns.map((c) => c.key), rows: rows.slice(0, MAX_ROWS_TO_MODEL) };
       return {
         ok: true,
         content: cap(JSON.stringify(forModel)),
         summary: `${rows.length} rows`,
         parts: [
-          { type: "query", query, ...(sql ? { sql } : {}) },
+          { type: "query", query, ...(periodComparisons?.length ? { periodComparisons } : {}), ...(sql ? { sql } : {}) },
           { type: "table", columns, rows: rows.slice(0, MAX_TABLE_ROWS), truncated: rows.length > MAX_TABLE_ROWS },
         ],
       };

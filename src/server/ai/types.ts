@@ -2,6 +2,7 @@
  * The AI feature's shared types: the parts of an answer (what the chat API streams and stores),
  * the context a turn runs in, and the provider interface.
  */
+import type { PeriodComparison } from "../../schema/dashboard";
 import type { SemanticQuery } from "../../schema/semantic-query";
 import type { QueryEngine } from "../semantic";
 import type { SecurityContext } from "../semantic/security-context";
@@ -11,7 +12,7 @@ export type AnswerPart =
   | { id: string; type: "text"; text: string }
   | { id: string; type: "tool_call"; name: string; arguments: unknown }
   | { id: string; type: "tool_result"; name: string; ok: boolean; summary: string }
-  | { id: string; type: "query"; query: SemanticQuery; sql?: string }
+  | { id: string; type: "query"; query: SemanticQuery; periodComparisons?: PeriodComparison[]; sql?: string }
   | { id: string; type: "table"; columns: { key: string; title: string; type: string; format?: string }[]; rows: Record<string, unknown>[]; truncated: boolean }
   | { id: string; type: "chart"; spec: Record<string, unknown>; chart: ChartRequest }
   | { id: string; type: "suggestions"; suggestions: string[] };
@@ -39,6 +40,8 @@ export interface TurnContext {
   extraFilters?: SemanticQuery["filters"];
   /** The views the question may use (dashboard chat: the dashboard's views). */
   views?: string[];
+  /** When set, the only members a query may name (the AI widget: those of the dashboard's reports and filters). */
+  members?: string[];
   /** Ends the turn (time budget, client gone). */
   signal: AbortSignal;
   /** Time one query may take in the database. */

@@ -434,3 +434,4 @@ export * from "./tables/build";
 export * from "./tables/admin";
 export * from "./tables/apps";
 export * from "./tables/scale";
+export * from "./tables/sign-in";

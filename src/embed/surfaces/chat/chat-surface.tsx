@@ -1,13 +1,14 @@
 /**
- * Analytics chat at /embed/chat: conversations (history, new chat, delete) and the chat panel.
- * URL switches `showNewChat`, `showChatInput`, `showChatHistory` (literal `false` hides).
+ * Analytics chat at /embed/chat: conversations (history, new chat, delete, share), the ones
+ * shared with the viewer (read-only), and the chat panel. URL switches `showNewChat`,
+ * `showChatInput`, `showChatHistory` (literal `false` hides).
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSvcPlatformApiQuery } from "../../../client/react-query";
 import { useEmbedServices, useEmbedSession } from "../../shell/embed-context";
 import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { CloseIcon, SparkIcon } from "../../ui/icons";
+import { CloseIcon, ShareIcon, SparkIcon } from "../../ui/icons";
 import { useSurfaceReadyAndView } from "../surface-events";
 import { chatApi, type ChatThreadSummary } from "../../chat/chat-api";
 import { chatText } from "../../chat/chat-messages";
@@ -28,8 +29,11 @@ export function ChatSurface() {
   useSurfaceReadyAndView(load.status === "ready", valid ? deploymentId : null, chatText(locale, "title"));
   const show = urlParameters.show;
   const [threads, setThreads] = useState<ChatThreadSummary[]>([]);
+  const [sharedWithMe, setSharedWithMe] = useState<ChatThreadSummary[]>([]);
+  const [canShare, setCanShare] = useState(false);
   const [threadId, setThreadId] = useState<string | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [shareState, setShareState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 
   const refresh = useCallback(() => {
     if (!valid || !show.showChatHistory) return;
@@ -37,11 +41,37 @@ export function ChatSurface() {
       .list(api, deploymentId)
       .then(setThreads)
       .catch(() => setThreads([]));
+    chatApi
+      .shared(api, deploymentId)
+      .then((r) => {
+        setSharedWithMe(r.data);
+        setCanShare(r.canShare);
+      })
+      .catch(() => setSharedWithMe([]));
   }, [api, deploymentId, valid, show.showChatHistory]);
   useEffect(refresh, [refresh]);
 
   const starters = useMemo(() => (load.status === "ready" ? startersOf(load.data.sources) : []), [load]);
   if (load.status !== "ready") return <SurfaceLoadScreen state={load} onReload={reload} />;
+
+  const open = (id: string | null) => {
+    setThreadId(id);
+    setHistoryOpen(false);
+    setShareState({ busy: false, error: null });
+  };
+  const current = threads.find((t) => t.id === threadId);
+  const readOnly = sharedWithMe.some((t) => t.id === threadId) && !current;
+  const toggleShare = async () => {
+    if (!current) return;
+    setShareState({ busy: true, error: null });
+    try {
+      const updated = await chatApi.share(api, deploymentId, current.id, !current.shared);
+      setThreads((all) => all.map((t) => (t.id === updated.id ? { ...t, shared: updated.shared } : t)));
+      setShareState({ busy: false, error: null });
+    } catch (e) {
+      setShareState({ busy: false, error: chatText(locale, "shareFailed", { message: e instanceof Error ? e.message : String(e) }) });
+    }
+  };
 
   const remove = async (id: string) => {
     await chatApi.remove(api, deploymentId, id).catch(() => undefined);
@@ -68,17 +98,14 @@ export function ChatSurface() {
           <ul>
             {threads.map((t) => (
               <li key={t.id} className={t.id === threadId ? "is-active" : undefined}>
-                <button
-                  type="button"
-                  className="svc-chat-history-item"
-                  onClick={() => {
-                    setThreadId(t.id);
-                    setHistoryOpen(false);
-                  }}
-                  aria-current={t.id === threadId ? "true" : undefined}
-                >
+                <button type="button" className="svc-chat-history-item" onClick={() => open(t.id)} aria-current={t.id === threadId ? "true" : undefined}>
                   {t.title || chatText(locale, "untitled")}
                 </button>
+                {t.shared ? (
+                  <span className="svc-chat-history-shared" title={chatText(locale, "sharedLabel")} aria-label={chatText(locale, "sharedLabel")}>
+                    <ShareIcon size={13} />
+                  </span>
+                ) : null}
                 <button
                   type="button"
                   className="svc-icon-button svc-chat-history-delete"
@@ -90,6 +117,20 @@ export function ChatSurface() {
               </li>
             ))}
           </ul>
+          {sharedWithMe.length ? (
+            <>
+              <h2 className="svc-chat-history-subhead">{chatText(locale, "sharedWithYou")}</h2>
+              <ul data-testid="chat-shared-with-me">
+                {sharedWithMe.map((t) => (
+                  <li key={t.id} className={t.id === threadId ? "is-active" : undefined}>
+                    <button type="button" className="svc-chat-history-item" onClick={() => open(t.id)} aria-current={t.id === threadId ? "true" : undefined}>
+                      {t.title || chatText(locale, "untitled")}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </aside>
       ) : null}
       <section className="svc-chat-main">
@@ -101,14 +142,40 @@ export function ChatSurface() {
           ) : null}
           <h1 className="svc-chat-title">
             <SparkIcon size={18} />
-            {chatText(locale, "title")}
+            <span>{chatText(locale, "title")}</span>
           </h1>
+          {current && canShare ? (
+            <button
+              type="button"
+              className={current.shared ? "svc-button is-active" : "svc-button"}
+              aria-pressed={current.shared ? "true" : "false"}
+              aria-label={chatText(locale, current.shared ? "sharedLabel" : "share")}
+              title={chatText(locale, current.shared ? "unshareTitle" : "shareTitle")}
+              disabled={shareState.busy}
+              onClick={() => void toggleShare()}
+              data-testid="chat-share"
+            >
+              <ShareIcon size={14} />
+              <span className="svc-chat-share-label">{chatText(locale, current.shared ? "sharedLabel" : "share")}</span>
+            </button>
+          ) : null}
           {show.showNewChat ? (
-            <button type="button" className="svc-button" onClick={() => setThreadId(null)} data-testid="chat-new">
+            <button type="button" className="svc-button" onClick={() => open(null)} data-testid="chat-new">
               {chatText(locale, "newChat")}
             </button>
           ) : null}
         </header>
+        {shareState.error ? (
+          <p className="svc-chat-notice is-error" role="alert" data-testid="chat-share-error">
+            {shareState.error}
+          </p>
+        ) : null}
+        {readOnly ? (
+          <p className="svc-chat-notice" role="status" data-testid="chat-read-only">
+            <ShareIcon size={14} />
+            {chatText(locale, "readOnlyNotice")}
+          </p>
+        ) : null}
         <ChatPanel
           deploymentId={deploymentId}
           threadId={threadId}
@@ -118,7 +185,8 @@ export function ChatSurface() {
           }}
           onAnswered={refresh}
           locale={locale}
-          showInput={show.showChatInput}
+          showInput={show.showChatInput && !readOnly}
+          saveReports={!readOnly}
           starters={starters}
           intro={chatText(locale, "empty")}
         />

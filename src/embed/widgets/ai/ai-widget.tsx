@@ -3,11 +3,11 @@
  * data under the viewer's filters. The answer is cached on the platform; when the filters or
  * the dashboard change it is marked stale, and "Regenerate" writes a new one.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useParams } from "react-router";
 import type { DashboardWidget } from "../../../schema/dashboard";
 import { serializeFilterParameters } from "../../../schema/dashboard-filters";
-import { RefreshIcon, SparkIcon } from "../../ui/icons";
+import { AlertIcon, RefreshIcon, SparkIcon } from "../../ui/icons";
 import { t } from "../../i18n";
 import { useEmbedServices } from "../../shell/embed-context";
 import { useEmbedStore } from "../../state/use-embed-store";
@@ -38,6 +38,9 @@ export function AiWidget(props: { widget: DashboardWidget }) {
   const [state, setState] = useState<"loading" | "ready" | "error">("loading");
   const [error, setError] = useState<{ name: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // A failed "Regenerate" keeps the answer in view and says why beside the button.
+  const [regenerateError, setRegenerateError] = useState<string | null>(null);
+  const shown = useRef<Answer | null>(null);
 
   const load = useCallback(
     async (regenerate: boolean) => {
@@ -52,12 +55,19 @@ export function AiWidget(props: { widget: DashboardWidget }) {
         });
         const body = (await res.json()) as Answer & { message?: string };
         if (!res.ok) throw new Error(body.message ?? res.statusText);
+        shown.current = body;
         setAnswer(body);
         setHtml(await renderMarkdown(body.markdown));
         setState("ready");
         setError(null);
+        setRegenerateError(null);
       } catch (e) {
-        setError({ name: "AiQueryFailed", message: e instanceof Error ? e.message : String(e) });
+        const message = e instanceof Error ? e.message : String(e);
+        if (regenerate && shown.current) {
+          setRegenerateError(message);
+          return;
+        }
+        setError({ name: "AiQueryFailed", message });
         setState("error");
       } finally {
         setBusy(false);
@@ -88,6 +98,12 @@ export function AiWidget(props: { widget: DashboardWidget }) {
               <RefreshIcon size={14} />
               {busy ? chatText(locale, "generating") : chatText(locale, "regenerate")}
             </button>
+            {regenerateError ? (
+              <span className="svc-ai-error" role="alert" data-testid="ai-regenerate-error">
+                <AlertIcon size={14} />
+                {`${chatText(locale, "failed")}: ${regenerateError}`}
+              </span>
+            ) : null}
           </p>
         </div>
       </div>

@@ -24,7 +24,7 @@ export type Script = { kind: "steps"; steps: Step[] } | { kind: "status"; status
 export interface OpenAiDouble {
   url: string;
   requests: RecordedRequest[];
-  /** Scripts by the question that selects them. */
+  /** Scripts by the question (or the first line of the question) that selects them. */
   scripts: Map<string, Script>;
   close(): Promise<void>;
 }
@@ -81,7 +81,8 @@ export async function startOpenAiDouble(): Promise<OpenAiDouble> {
       const body = JSON.parse(await readBody(req)) as RecordedRequest["body"];
       requests.push({ authorization: req.headers.authorization, body });
       const question = [...body.messages].reverse().find((m) => m.role === "user")?.content ?? "";
-      const script = scripts.get(String(question));
+      // A script is chosen by the whole question, or by its first line (a question the platform composes).
+      const script = scripts.get(String(question)) ?? scripts.get(String(question).split("\n")[0]!);
       if (!script) {
         streamStep(res, { text: "I have no script for that." }, 0);
         return;

@@ -17,6 +17,11 @@ export const chatThreads = pgTable(
     title: text("title").notNull().default(""),
     /** The view the thread is about (`chatThreadPolicies` resources), when one is known. */
     viewName: text("view_name"),
+    /**
+     * Shared read-only with this audience, when shared: `embed:<tenant>` (the embed users of the
+     * owner's tenant) or `platform` (the platform's users). Never wider than the owner's own.
+     */
+    shareScope: text("share_scope"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

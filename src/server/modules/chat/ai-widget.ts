@@ -5,6 +5,10 @@
  * the prompt, the queries and the filters, and marked stale when that checksum changes; a
  * regenerate writes a fresh one. A thread attached with `ai-widget-thread` gives the prompt
  * (its last question), answered again for each viewer — never the author's rows.
+ *
+ * With a model configured (`openai-compatible`), the model writes it through the same provider
+ * interface as the chat, with its tools limited to the members of the dashboard's reports and
+ * filters, under the viewer's filters and security context; without one, the builtin engine.
  */
 import { createHash } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
@@ -12,11 +16,13 @@ import { parseFilterParameter, toQueryFilter } from "../../../schema/dashboard-f
 import type { QueryFilter, SemanticQuery } from "../../../schema/semantic-query";
 import type { AppDeps, Principal } from "../../context";
 import { aiWidgetAnswers, aiWidgetThreads, chatMessages } from "../../db/schema";
-import { badRequest, forbidden, notFound } from "../../domain/errors";
-import { queryOf, readQuestion, summarize, viewerIndexes } from "../../ai/builtin";
+import { badRequest, DomainError, forbidden, notFound } from "../../domain/errors";
+import { readQuestion, runQueryArgs, summarize, viewerIndexes } from "../../ai/builtin";
 import { SAY } from "../../ai/builtin-language";
-import { runTool, type ToolState } from "../../ai/tools";
-import type { TurnContext } from "../../ai/types";
+import { readAiSettings, type AiSettings } from "../../ai/settings";
+import { membersOf, runTool, type ToolState } from "../../ai/tools";
+import { providerFor, runTurn } from "../../ai/turn";
+import { AiError, type AnswerPart, type TurnContext } from "../../ai/types";
 import { resolveViewableDashboard, securityContextOf } from "../embed-access/service";
 import { viewsOfSnapshots } from "./scope";
 
@@ -54,15 +60,79 @@ function highlight(title: string, state: ToolState, locale: string): string | nu
     const latest = sorted[sorted.length - 1]!;
     const peak = [...rows].sort((a, b) => Number(b[measure.key]) - Number(a[measure.key]))[0]!;
     const day = (v: unknown) => String(v).slice(0, 10);
+    if (rows.length === 1) return `- **${title}**: ${fmt(latest[measure.key])} (${day(latest[time.key])})`;
     return `- **${title}**: latest ${fmt(latest[measure.key])} (${day(latest[time.key])}), highest ${fmt(peak[measure.key])} (${day(peak[time.key])})`;
   }
-  const label = (r: Record<string, unknown>) => dims.map((d) => String(r[d.key] ?? "–")).join(" · ");
+  const label = (r: Record<string, unknown>) =>
+    dims.map((d) => (d.type === "time" ? String(r[d.key] ?? "–").slice(0, 10) : String(r[d.key] ?? "–"))).join(" · ");
   const sorted = [...rows].sort((a, b) => Number(b[measure.key]) - Number(a[measure.key]));
   const tail = sorted
     .slice(1, 3)
     .map((r) => `${label(r)} (${fmt(r[measure.key])})`)
     .join(", ");
   return `- **${title}**: ${label(sorted[0]!)} leads with ${fmt(sorted[0]![measure.key])}${tail ? `, then ${tail}` : ""}`;
+}
+
+type Snapshot = { title?: string | null; name?: string | null; meta?: { query?: unknown } | null };
+
+/** The builtin engine's Markdown: the prompt answered when it can be read, then a line per report. */
+async function builtinMarkdown(ctx: TurnContext, prompt: string, snapshots: Snapshot[], locale: string): Promise<string> {
+  const lines: string[] = [];
+  if (prompt) {
+    const { indexes, reference } = await viewerIndexes(ctx);
+    const reading = readQuestion(prompt, indexes, { locale, reference });
+    lines.push(`**${prompt}**`, "");
+    if (reading.ok) {
+      const state: ToolState = {};
+      const outcome = await runTool("run_query", runQueryArgs(reading.understanding), ctx, state);
+      lines.push(outcome.ok ? summarize(reading.understanding, state.lastRows ?? [], state.lastColumns ?? []) : SAY[reading.understanding.language].cannot, "");
+    } else lines.push(`${SAY[reading.language].cannot} ${SAY[reading.language].noMatch(prompt)}`, "");
+  }
+  const bullets: string[] = [];
+  for (const s of snapshots) {
+    const state: ToolState = {};
+    const outcome = await runTool("run_query", { query: s.meta!.query as SemanticQuery }, ctx, state);
+    if (!outcome.ok) continue;
+    const line = highlight(s.title ?? s.name ?? "Report", state, locale);
+    if (line) bullets.push(line);
+  }
+  lines.push(...bullets);
+  return lines.join("\n").trim() || SAY.en.noRows;
+}
+
+const DEFAULT_WIDGET_PROMPT = "Summarize what this dashboard shows: the main figures and what stands out.";
+
+/**
+ * A model's Markdown: the prompt, with the dashboard's reports named as the queries to run.
+ * The question carries the reports' titles and semantic queries (what the published dashboard
+ * shows anyone who opens it) — never the viewer's filter values, a key, a token or a session.
+ */
+async function modelMarkdown(settings: AiSettings, ctx: Omit<TurnContext, "signal">, prompt: string, snapshots: Snapshot[]): Promise<string> {
+  const question = [
+    prompt || DEFAULT_WIDGET_PROMPT,
+    "",
+    "Write this for a summary widget on a dashboard: short Markdown (a sentence or two, then at most five bullet points), with numbers from run_query only.",
+    "The dashboard's reports — run their queries with run_query (the viewer's dashboard filters are added for you):",
+    ...snapshots.map((s) => `- ${JSON.stringify(s.title ?? s.name ?? "Report")}: ${JSON.stringify(s.meta!.query)}`),
+  ].join("\n");
+  const parts: AnswerPart[] = [];
+  try {
+    await runTurn({ provider: providerFor(settings), question, history: [], ctx, timeBudgetMs: settings.timeBudgetMs, emit: (p) => parts.push(p) });
+  } catch (e) {
+    // Nothing is cached: the widget shows the failure and "Regenerate" tries again.
+    if (e instanceof AiError) throw new DomainError("upstream_failed", e.message);
+    throw e;
+  }
+  // The answer is the text of the model's last round (earlier rounds may think aloud before a tool call).
+  const texts = parts.filter((p): p is Extract<AnswerPart, { type: "text" }> => p.type === "text");
+  const lastId = texts[texts.length - 1]?.id;
+  const markdown = texts
+    .filter((p) => p.id === lastId)
+    .map((p) => p.text)
+    .join("")
+    .trim();
+  if (!markdown) throw new DomainError("upstream_failed", "The model gave no answer");
+  return markdown.slice(0, 20_000);
 }
 
 export async function aiWidgetAnswer(
@@ -105,9 +175,7 @@ export async function aiWidgetAnswer(
     const parsed = parseFilterParameter(p);
     if (parsed.ok && parsed.filter && views.includes(parsed.member.split(".")[0]!)) filters.push(toQueryFilter(parsed.filter));
   }
-  const snapshots = (dashboard.reportSnapshots as { title?: string | null; name?: string | null; meta?: { query?: unknown } | null }[])
-    .filter((s) => s.meta?.query && typeof s.meta.query === "object")
-    .slice(0, MAX_REPORTS);
+  const snapshots = (dashboard.reportSnapshots as Snapshot[]).filter((s) => s.meta?.query && typeof s.meta.query === "object").slice(0, MAX_REPORTS);
   const securityContext = await securityContextOf(principal, deps.db);
   const viewer = sha([
     securityContext.role ?? null,
@@ -116,7 +184,9 @@ export async function aiWidgetAnswer(
     [...securityContext.groups].sort(),
     securityContext.userAttributes,
   ]);
-  const checksum = sha([prompt, dashboard.versionId, snapshots.map((s) => s.meta?.query), filters, input.locale.slice(0, 2)]);
+  const settings = await readAiSettings(deps, principal);
+  const writer = settings.provider === "builtin" ? "builtin" : `${settings.provider}:${settings.model ?? ""}`;
+  const checksum = sha([prompt, dashboard.versionId, snapshots.map((s) => s.meta?.query), filters, input.locale.slice(0, 2), writer]);
   const key = sha([dashboard.id, widgetId, viewer]);
 
   const [cached] = await deps.db.select().from(aiWidgetAnswers).where(eq(aiWidgetAnswers.key, key));
@@ -125,7 +195,7 @@ export async function aiWidgetAnswer(
   }
 
   const engine = await deps.queryEngines.get(dashboard.deploymentId);
-  const ctx: TurnContext = {
+  const ctx: Omit<TurnContext, "signal"> = {
     deploymentId: dashboard.deploymentId,
     engine,
     securityContext,
@@ -133,31 +203,24 @@ export async function aiWidgetAnswer(
     allowAuthoring: false,
     views,
     extraFilters: filters,
-    signal: AbortSignal.timeout(deps.queryEngines.queryTimeoutMs),
     queryTimeoutMs: deps.queryEngines.queryTimeoutMs,
     includeSql: false,
   };
-  const lines: string[] = [];
-  if (prompt) {
-    const { indexes, reference } = await viewerIndexes(ctx);
-    const reading = readQuestion(prompt, indexes, { locale: input.locale, reference });
-    lines.push(`**${prompt}**`, "");
-    if (reading.ok) {
-      const state: ToolState = {};
-      const outcome = await runTool("run_query", { query: queryOf(reading.understanding) }, ctx, state);
-      lines.push(outcome.ok ? summarize(reading.understanding, state.lastRows ?? [], state.lastColumns ?? []) : SAY[reading.understanding.language].cannot, "");
-    } else lines.push(`${SAY[reading.language].cannot} ${SAY[reading.language].noMatch(prompt)}`, "");
-  }
-  const bullets: string[] = [];
-  for (const s of snapshots) {
-    const state: ToolState = {};
-    const outcome = await runTool("run_query", { query: s.meta!.query as SemanticQuery }, ctx, state);
-    if (!outcome.ok) continue;
-    const line = highlight(s.title ?? s.name ?? "Report", state, input.locale);
-    if (line) bullets.push(line);
-  }
-  lines.push(...bullets);
-  const markdown = lines.join("\n").trim() || SAY.en.noRows;
+  const markdown =
+    settings.provider === "builtin"
+      ? await builtinMarkdown({ ...ctx, signal: AbortSignal.timeout(deps.queryEngines.queryTimeoutMs) }, prompt, snapshots, input.locale)
+      : await modelMarkdown(
+          settings,
+          // The model's tools reach only the members of the dashboard's reports and filters.
+          {
+            ...ctx,
+            members: [
+              ...new Set([...snapshots.flatMap((s) => membersOf(s.meta!.query as SemanticQuery)), ...filters.flatMap((f) => membersOf({ filters: [f] }))]),
+            ],
+          },
+          prompt,
+          snapshots,
+        );
   const [row] = await deps.db
     .insert(aiWidgetAnswers)
     .values({ key, checksum, markdown })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SemanticQuery } from "../../../schema/semantic-query";
-import { queryOf, readQuestion, viewerIndexes } from "../../ai/builtin";
+import type { SemanticQuery, TimeDimension } from "../../../schema/semantic-query";
+import type { PeriodComparison } from "../../../schema/dashboard";
+import { comparisonsOf, queryOf, readQuestion, viewerIndexes } from "../../ai/builtin";
 import { demoModelFiles } from "../../demo/seed";
 import { prepareQueryTestData, type QueryTestData } from "../query/query-test-data";
 import { createTestPlatform, storageKinds, type TestPlatform } from "../../testing/test-platform";
@@ -11,7 +12,19 @@ import { readNdjson, type Line } from "./chat-test-support";
  * The builtin engine against the demo model: each question's semantic query, and the answer's
  * rows equal to what the query API gives the same caller for that query.
  */
-const QUESTIONS: [string, SemanticQuery | null][] = [
+const month: TimeDimension = { dimension: "sales.created_at", granularity: "month" };
+/** Each row against the same measure one `unit` earlier: previous value, change, relative change. */
+const against = (measure: string, unit: "month" | "quarter" | "year"): PeriodComparison[] => [
+  {
+    measure,
+    timeDimension: "sales.created_at",
+    offset: { amount: 1, unit },
+    outputs: [`${measure}_prev_${unit}`, `${measure}_change`, `${measure}_change_pct`],
+  },
+];
+const thisYearToDate: TimeDimension = { dimension: "sales.created_at", granularity: "year", dateRange: ["2025-01-01", "2025-06-30"] };
+
+const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = [
   [
     "revenue by country last quarter",
     {
@@ -187,6 +200,52 @@ const QUESTIONS: [string, SemanticQuery | null][] = [
     "ticket medio por país",
     { measures: ["sales.average_order_value"], dimensions: ["sales.customers_country"], order: [["sales.average_order_value", "desc"]] },
   ],
+  // Growth and period over period (the data ends on Jun 30, 2025: "this year" is compared to date).
+  [
+    "revenue growth by month",
+    { measures: ["sales.revenue"], timeDimensions: [month], order: [["sales.created_at", "asc"]] },
+    against("sales.revenue", "month"),
+  ],
+  [
+    "orders this year vs last year",
+    { measures: ["sales.count"], timeDimensions: [thisYearToDate], order: [["sales.created_at", "asc"]] },
+    against("sales.count", "year"),
+  ],
+  [
+    "year over year revenue by month",
+    { measures: ["sales.revenue"], timeDimensions: [month], order: [["sales.created_at", "asc"]] },
+    against("sales.revenue", "year"),
+  ],
+  [
+    "revenue by country this year vs last year",
+    { measures: ["sales.revenue"], dimensions: ["sales.customers_country"], timeDimensions: [thisYearToDate], order: [["sales.created_at", "asc"]] },
+    against("sales.revenue", "year"),
+  ],
+  [
+    "how did orders change by quarter",
+    { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", granularity: "quarter" }], order: [["sales.created_at", "asc"]] },
+    against("sales.count", "quarter"),
+  ],
+  [
+    "Umsatzwachstum pro Monat",
+    { measures: ["sales.revenue"], timeDimensions: [month], order: [["sales.created_at", "asc"]] },
+    against("sales.revenue", "month"),
+  ],
+  [
+    "Bestellungen dieses Jahr im Vergleich zum Vorjahr",
+    { measures: ["sales.count"], timeDimensions: [thisYearToDate], order: [["sales.created_at", "asc"]] },
+    against("sales.count", "year"),
+  ],
+  [
+    "crecimiento de los ingresos por mes",
+    { measures: ["sales.revenue"], timeDimensions: [month], order: [["sales.created_at", "asc"]] },
+    against("sales.revenue", "month"),
+  ],
+  [
+    "pedidos de este año frente al año pasado",
+    { measures: ["sales.count"], timeDimensions: [thisYearToDate], order: [["sales.created_at", "asc"]] },
+    against("sales.count", "year"),
+  ],
   ["weather in Paris tomorrow", null],
   ["who is the CEO", null],
 ];
@@ -241,7 +300,7 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
   afterAll(() => t?.close());
 
   describe("the builtin engine's reading of questions", () => {
-    it.each(QUESTIONS)("%s", async (question, expected) => {
+    it.each(QUESTIONS)("%s", async (question, expected, comparisons) => {
       const engine = await t.deps.queryEngines.get(deploymentId);
       const ctx = {
         deploymentId,
@@ -258,7 +317,10 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
       if (expected === null) expect(reading.ok).toBe(false);
       else {
         expect(reading.ok).toBe(true);
-        if (reading.ok) expect(queryOf(reading.understanding)).toEqual(expected);
+        if (reading.ok) {
+          expect(queryOf(reading.understanding)).toEqual(expected);
+          expect(comparisonsOf(reading.understanding)).toEqual(comparisons);
+        }
       }
     });
   });
@@ -270,10 +332,11 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
       expect(lines[0]).toMatchObject({ __cutoff__: true, chatId: threadId });
       const last = lines[lines.length - 1]!;
       expect(last.__state__, JSON.stringify(last)).toBeDefined();
-      const queryPart = lines.find((l) => l.type === "query") as Line & { query: SemanticQuery };
+      const queryPart = lines.find((l) => l.type === "query") as Line & { query: SemanticQuery; periodComparisons?: PeriodComparison[] };
       const tablePart = lines.find((l) => l.type === "table") as Line & { rows: unknown[] };
       expect(queryPart && tablePart).toBeTruthy();
-      const direct = await t.api("POST", `/api/v1/deployments/${deploymentId}/query`, { query: queryPart.query }, tokens.acme);
+      const body = { query: queryPart.query, ...(queryPart.periodComparisons ? { periodComparisons: queryPart.periodComparisons } : {}) };
+      const direct = await t.api("POST", `/api/v1/deployments/${deploymentId}/query`, body, tokens.acme);
       expect(direct.status).toBe(200);
       const rows = ((await direct.json()) as { data: unknown[] }).data;
       expect(tablePart.rows).toEqual(rows.slice(0, 500));

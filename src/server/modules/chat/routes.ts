@@ -1,11 +1,23 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { ChatId, ChatThread, ChatThreadWithMessages, CreateChatThreadInput, PostChatMessageInput } from "../../../schema/chat";
+import {
+  ChatId,
+  ChatReportDestinations,
+  ChatThread,
+  ChatThreadWithMessages,
+  CreateChatThreadInput,
+  PostChatMessageInput,
+  SaveChatReportInput,
+  SavedChatReport,
+  ShareChatThreadInput,
+} from "../../../schema/chat";
 import { requirePrincipal } from "../../http/auth";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { SafeText } from "../../../schema/common";
 import { aiWidgetAnswer } from "./ai-widget";
+import { authoringActor, authoringRefusal, reportDestinations, saveAnswerAsReport, saveQueryAsReport } from "./save-report";
 import { resolveChatScope } from "./scope";
-import { createThread, deleteThread, getThread, listThreads, postMessage } from "./service";
+import { createThread, deleteThread, listThreads, postMessage } from "./service";
+import { listSharedThreads, readThread, shareThread } from "./share";
 
 const params = z.object({ deploymentId: IdParam });
 const threadParams = z.object({ deploymentId: IdParam, threadId: ChatId });
@@ -38,9 +50,41 @@ const get = createRoute({
   path: "/api/v1/deployments/{deploymentId}/chat/threads/{threadId}",
   tags: ["AI"],
   summary: "A thread with its messages (answers with their charts, tables and queries)",
+  description:
+    "The caller's own thread, or one shared with them (`readOnly: true`): then its questions and, for each answer, its query run again under the caller's security context — never the owner's rows or words.",
   security,
   request: { params: threadParams },
   responses: { 200: jsonContent(ChatThreadWithMessages, "The thread."), ...commonErrors, ...notFoundError },
+});
+
+const share = createRoute({
+  operationId: "shareChatThread",
+  method: "put",
+  path: "/api/v1/deployments/{deploymentId}/chat/threads/{threadId}/share",
+  tags: ["AI"],
+  summary: "Share a thread read-only with the owner's audience (their embed tenant's users, or the platform's users), or stop sharing it",
+  description: "Owner only; governed by the `share` action of `chatThreadPolicies`. Never across tenants.",
+  security,
+  request: { params: threadParams, ...jsonBody(ShareChatThreadInput) },
+  responses: { 200: jsonContent(ChatThread, "The thread."), ...commonErrors, ...notFoundError },
+});
+
+const sharedList = createRoute({
+  operationId: "listSharedChatThreads",
+  method: "get",
+  path: "/api/v1/deployments/{deploymentId}/chat/shared-threads",
+  tags: ["AI"],
+  summary: "Other users' threads shared with the caller (read-only), newest first",
+  security,
+  request: { params },
+  responses: {
+    200: jsonContent(
+      z.object({ data: z.array(ChatThread), canShare: z.boolean().meta({ description: "Whether the caller may share their own threads." }) }),
+      "Threads.",
+    ),
+    ...commonErrors,
+    ...notFoundError,
+  },
 });
 
 const remove = createRoute({
@@ -71,6 +115,31 @@ const post = createRoute({
   },
 });
 
+const destinations = createRoute({
+  operationId: "getChatReportDestinations",
+  method: "get",
+  path: "/api/v1/deployments/{deploymentId}/chat/report-destinations",
+  tags: ["AI"],
+  summary: "Whether the caller may save chat answers as reports, and the folders and workbooks they can save into",
+  description:
+    "Platform users need the role ai_bi_user or higher; embed sessions need `allowChatWorkspaceAuthoring` and creator mode. `allowed: false` names the reason.",
+  security,
+  request: { params },
+  responses: { 200: jsonContent(ChatReportDestinations, "The destinations."), ...commonErrors, ...notFoundError },
+});
+
+const saveReport = createRoute({
+  operationId: "saveChatAnswerAsReport",
+  method: "post",
+  path: "/api/v1/deployments/{deploymentId}/chat/threads/{threadId}/messages/{messageId}/report",
+  tags: ["AI"],
+  summary: "Save a finished answer's query (and chart) as a report: a new workbook in the personal space or a folder, or a sheet of a workbook",
+  description: "403 unless the caller may author (see getChatReportDestinations); 409 while the answer is still being written.",
+  security,
+  request: { params: threadParams.extend({ messageId: ChatId }), ...jsonBody(SaveChatReportInput) },
+  responses: { 201: jsonContent(SavedChatReport, "The saved report and where it is."), ...commonErrors, ...notFoundError },
+});
+
 const widgetAnswer = createRoute({
   operationId: "answerAiWidget",
   method: "post",
@@ -94,6 +163,19 @@ const widgetAnswer = createRoute({
   },
 });
 
+/**
+ * Resolves when the response has gone out to the client (node server: `finish`, or `close`
+ * when the client left), so that storing the answer never delays it. Undefined elsewhere.
+ */
+function deliveredOf(env: unknown): Promise<void> | undefined {
+  const outgoing = (env as { outgoing?: { once?: (event: string, fn: () => void) => unknown } } | undefined)?.outgoing;
+  if (typeof outgoing?.once !== "function") return undefined;
+  return new Promise<void>((resolve) => {
+    outgoing.once!("finish", resolve);
+    outgoing.once!("close", resolve);
+  });
+}
+
 /** The language the answer is written in: the embed session's locale, else the request's. */
 function localeOf(settings: Record<string, unknown> | undefined, acceptLanguage: string | undefined): string {
   const fromSession = typeof settings?.locale === "string" ? settings.locale : undefined;
@@ -115,13 +197,36 @@ export function registerChatRoutes(app: Router) {
 
   app.openapi(get, async (c) => {
     const { deploymentId, threadId } = c.req.valid("param");
-    return c.json(await getThread(c.get("deps"), requirePrincipal(c), deploymentId, threadId), 200);
+    const principal = requirePrincipal(c);
+    const locale = localeOf(principal.kind === "embed" ? principal.settings : undefined, c.req.header("accept-language"));
+    return c.json(await readThread(c.get("deps"), principal, deploymentId, threadId, locale), 200);
+  });
+
+  app.openapi(share, async (c) => {
+    const { deploymentId, threadId } = c.req.valid("param");
+    return c.json(await shareThread(c.get("deps"), requirePrincipal(c), deploymentId, threadId, c.req.valid("json").shared), 200);
+  });
+
+  app.openapi(sharedList, async (c) => {
+    const { deploymentId } = c.req.valid("param");
+    return c.json(await listSharedThreads(c.get("deps"), requirePrincipal(c), deploymentId), 200);
   });
 
   app.openapi(remove, async (c) => {
     const { deploymentId, threadId } = c.req.valid("param");
     await deleteThread(c.get("deps"), requirePrincipal(c), deploymentId, threadId);
     return c.body(null, 204);
+  });
+
+  app.openapi(destinations, async (c) => {
+    const { deploymentId } = c.req.valid("param");
+    return c.json(await reportDestinations(c.get("deps"), requirePrincipal(c), deploymentId), 200);
+  });
+
+  app.openapi(saveReport, async (c) => {
+    const { deploymentId, threadId, messageId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    return c.json(await saveAnswerAsReport(c.get("deps"), requirePrincipal(c), deploymentId, threadId, messageId, body), 201);
   });
 
   app.openapi(widgetAnswer, async (c) => {
@@ -143,6 +248,17 @@ export function registerChatRoutes(app: Router) {
       messageId: body.messageId,
       locale: localeOf(principal.kind === "embed" ? principal.settings : undefined, c.req.header("accept-language")),
       scope,
+      delivered: deliveredOf(c.env),
+      // `save_report` for a model: a new workbook in the caller's personal space.
+      ...(authoringRefusal(principal) === null
+        ? {
+            saveReport: async ({ title, query }: { title: string; query: Parameters<typeof saveQueryAsReport>[3]["query"] }) => {
+              const actor = await authoringActor(deps, principal, deploymentId);
+              const saved = await saveQueryAsReport(deps, actor, deploymentId, { name: title, destination: { kind: "personal" }, query });
+              return { id: String(saved.report.id), title: saved.report.name };
+            },
+          }
+        : {}),
     });
     return new Response(stream, {
       status: 200,

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
+import type { PeriodComparison } from "../../../schema/dashboard";
 import type { AppHome, AppShares, ShareTarget } from "../../../schema/creator-app";
 import type { Report } from "../../../schema/report";
 import type { WorkspaceItem } from "../../../schema/workspace";
@@ -228,7 +229,13 @@ export async function createWorkbookReport(
   db: Db,
   deploymentId: number,
   workbookId: number,
-  input: { name?: string; kind?: "vega" | "table" | "kpi"; query?: Record<string, unknown> },
+  input: {
+    name?: string;
+    kind?: "vega" | "table" | "kpi";
+    query?: Record<string, unknown>;
+    spec?: Record<string, unknown>;
+    periodComparisons?: PeriodComparison[];
+  },
   actor: UserPrincipal,
 ): Promise<Report> {
   const { row } = await requireWorkbook(db, deploymentId, workbookId, actor, "edit");
@@ -236,7 +243,15 @@ export async function createWorkbookReport(
     db,
     deploymentId,
     generatePublicId(),
-    { name: input.name ?? "Untitled report", kind: input.kind ?? "table", query: input.query ?? null, workbookId, folderId: row.folderId },
+    {
+      name: input.name ?? "Untitled report",
+      kind: input.kind ?? "table",
+      query: input.query ?? null,
+      ...(input.spec ? { spec: input.spec } : {}),
+      ...(input.periodComparisons?.length ? { periodComparisons: input.periodComparisons } : {}),
+      workbookId,
+      folderId: row.folderId,
+    },
     actor,
   );
   const wbGrants = await db

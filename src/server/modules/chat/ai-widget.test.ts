@@ -1,0 +1,179 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { seedDemo } from "../../demo/seed";
+import { silentLogger } from "../../logger";
+import { startOpenAiDouble, type OpenAiDouble } from "../../ai/testing/openai-double";
+import { createTestPlatform, type TestPlatform } from "../../testing/test-platform";
+
+/**
+ * The AI widget of the demo dashboard ("Which category had the most revenue last quarter?"):
+ * written by the builtin engine when no model is configured, and by the configured
+ * openai-compatible model otherwise — with tools limited to the dashboard's reports, under the
+ * viewer's filters and row-level security, and nothing secret in the prompt.
+ */
+const API_KEY = "sk-widget-double-key-0987654321";
+const PROMPT = "Which category had the most revenue last quarter?";
+const CANADA = 'f_sales.customers_country={"value":["CA"]}';
+const ENV = ["SVC_AI_PROVIDER", "SVC_AI_BASE_URL", "SVC_AI_API_KEY", "SVC_AI_MODEL", "SVC_AI_TIME_BUDGET_MS"] as const;
+
+let t: TestPlatform;
+let dir: string;
+let double: OpenAiDouble;
+let publicId: string;
+let deploymentId: number;
+const tok: Record<string, string> = {};
+const sessions: string[] = [];
+
+async function embedToken(tenant: string, externalId: string) {
+  const gen = await t.api("POST", "/api/v1/embed/generate-session", { deploymentId, externalId, embedTenantName: tenant });
+  const { sessionId } = (await gen.json()) as { sessionId: string };
+  sessions.push(sessionId);
+  const ex = await t.api("POST", "/api/v1/embed/session/token", { sessionId }, null);
+  return ((await ex.json()) as { token: string }).token;
+}
+
+const answer = (token: string, body: Record<string, unknown> = {}) => t.api("POST", `/api/v1/embed/dashboard/${publicId}/ai-widgets/ask/answer`, body, token);
+
+async function rows(token: string, query: unknown) {
+  const res = await t.api("POST", `/api/v1/deployments/${deploymentId}/query`, { query }, token);
+  return ((await res.json()) as { data: Record<string, unknown>[] }).data;
+}
+
+function useModel() {
+  process.env.SVC_AI_PROVIDER = "openai-compatible";
+  process.env.SVC_AI_BASE_URL = double.url;
+  process.env.SVC_AI_API_KEY = API_KEY;
+  process.env.SVC_AI_MODEL = "widget-model";
+  process.env.SVC_AI_TIME_BUDGET_MS = "5000";
+}
+
+const byCategory = { measures: ["sales.revenue"], dimensions: ["sales.products_category"], order: [["sales.revenue", "desc"]] };
+
+beforeAll(async () => {
+  double = await startOpenAiDouble();
+  t = await createTestPlatform();
+  dir = await mkdtemp(path.join(os.tmpdir(), "svc-ai-widget-"));
+  const seeded = await seedDemo({ db: t.database.db, dataDir: dir, rows: 1500, adminUserId: t.adminUserId, demoHostOrigin: null, logger: silentLogger });
+  publicId = seeded!.dashboardPublicId;
+  deploymentId = seeded!.deploymentId;
+  tok.acme = await embedToken("acme-corp", "ann");
+  tok.acme2 = await embedToken("acme-corp", "amy");
+  tok.globex = await embedToken("globex-inc", "gus");
+  double.scripts.set(PROMPT, {
+    kind: "steps",
+    steps: [
+      { calls: [{ name: "describe_view", args: '{"view":"sales"}' }] },
+      // A member no report of the dashboard uses, then the dashboard's own question.
+      { calls: [{ name: "run_query", args: JSON.stringify({ query: { measures: ["sales.revenue"], dimensions: ["sales.products_name"] } }) }] },
+      { calls: [{ name: "run_query", args: JSON.stringify({ query: byCategory }) }] },
+      { text: "**Electronics** had the most revenue." },
+    ],
+  });
+}, 120_000);
+
+afterEach(() => {
+  for (const k of ENV) delete process.env[k];
+});
+
+afterAll(async () => {
+  for (const k of ENV) delete process.env[k];
+  await t?.close();
+  await double?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("AI widget", () => {
+  it("is written by the builtin engine when no model is configured", async () => {
+    const res = await answer(tok.acme!);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { markdown: string; stale: boolean };
+    expect(body.markdown).toContain(`**${PROMPT}**`);
+    expect(body.stale).toBe(false);
+    expect(double.requests).toHaveLength(0);
+  });
+
+  it("is written by the configured model, with tools limited to the dashboard's reports under the viewer's filters", async () => {
+    useModel();
+    // The builtin answer cached above was written by another engine: it is stale now.
+    const cached = (await (await answer(tok.acme!)).json()) as { stale: boolean };
+    expect(cached.stale).toBe(true);
+    expect(double.requests).toHaveLength(0);
+
+    const res = await answer(tok.acme2!, { filterUrlParameters: [CANADA], regenerate: true });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = (await res.json()) as { markdown: string; stale: boolean };
+    expect(body).toMatchObject({ markdown: "**Electronics** had the most revenue.", stale: false });
+
+    const sent = double.requests;
+    expect(sent).toHaveLength(4);
+    expect(sent[0]!.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(sent[0]!.body.model).toBe("widget-model");
+    // Read-only tools: nothing is saved from a widget.
+    expect(sent[0]!.body.tools!.map((x) => x.function.name)).toEqual(["list_views", "describe_view", "run_query", "render_chart"]);
+    const question = String(sent[0]!.body.messages.find((m) => m.role === "user")!.content);
+    expect(question.split("\n")[0]).toBe(PROMPT);
+    expect(question).toContain('"sales.revenue"');
+
+    const tools = sent[3]!.body.messages.filter((m) => m.role === "tool").map((m) => String(m.content));
+    // describe_view shows only the members of the dashboard's reports and filters.
+    const described = JSON.parse(tools[0]!) as { measures: { name: string }[]; dimensions: { name: string }[] };
+    const names = [...described.measures, ...described.dimensions].map((m) => m.name);
+    expect(names).toContain("sales.products_category");
+    expect(names).toContain("sales.customers_country");
+    expect(names).not.toContain("sales.products_name");
+    expect(names).not.toContain("sales.customers_name");
+    // A member outside the dashboard's reports is refused.
+    expect(tools[1]).toMatch(/not allowed members: sales\.products_name/);
+    // The rows the model saw are the viewer's, narrowed by the dashboard filter (Canada only).
+    const canada = await rows(tok.acme2!, { ...byCategory, filters: [{ member: "sales.customers_country", operator: "equals", values: ["CA"] }] });
+    const all = await rows(tok.acme2!, byCategory);
+    const seen = JSON.parse(tools[2]!) as { rows: Record<string, unknown>[] };
+    expect(seen.rows).toEqual(canada);
+    expect(seen.rows).not.toEqual(all);
+
+    // Nothing secret, and not the viewer's filter values, in any prompt.
+    const everything = JSON.stringify(sent.map((r) => r.body.messages.filter((m) => m.role !== "tool")));
+    for (const secret of [API_KEY, ...Object.values(tok), ...sessions, t.adminToken]) expect(everything).not.toContain(secret);
+    expect(everything).not.toContain('"CA"');
+  });
+
+  it("keeps each viewer's answer under their own row-level security, and caches it", async () => {
+    useModel();
+    double.requests.length = 0;
+    expect((await answer(tok.globex!)).status).toBe(200);
+    const seen = JSON.parse(
+      String(
+        double.requests
+          .at(-1)!
+          .body.messages.filter((m) => m.role === "tool")
+          .at(-1)!.content,
+      ),
+    ) as { rows: unknown[] };
+    expect(seen.rows).toEqual(await rows(tok.globex!, byCategory));
+    expect(seen.rows).not.toEqual(await rows(tok.acme!, byCategory));
+    // Asked again, the cached answer: no new request to the model.
+    const before = double.requests.length;
+    const again = (await (await answer(tok.globex!)).json()) as { markdown: string; stale: boolean };
+    expect(again).toMatchObject({ markdown: "**Electronics** had the most revenue.", stale: false });
+    expect(double.requests).toHaveLength(before);
+  });
+
+  it("reports a failing model server without caching anything, and keeps the last answer", async () => {
+    useModel();
+    const script = double.scripts.get(PROMPT)!;
+    double.scripts.set(PROMPT, { kind: "status", status: 500, body: '{"error":{"message":"SECRET-WIDGET-500"}}' });
+    try {
+      const res = await answer(tok.globex!, { regenerate: true });
+      expect(res.status).toBe(502);
+      const text = await res.text();
+      expect(text).toContain("status 500");
+      expect(text).not.toContain("SECRET-WIDGET-500");
+    } finally {
+      double.scripts.set(PROMPT, script);
+    }
+    const kept = (await (await answer(tok.globex!)).json()) as { markdown: string };
+    expect(kept.markdown).toBe("**Electronics** had the most revenue.");
+  });
+});
