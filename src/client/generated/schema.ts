@@ -107,6 +107,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/sign-in-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a one-time sign-in link's token; sets the `svc_session` cookie (private-mode embedding)
+         * @description The token is what follows `#sign-in=` in the link (the embed's login screen sends it). A link signs in once, within an hour of its creation; an unknown, used or expired token is 401. Failures count against the client address like failed logins.
+         */
+        post: operations["signInWithLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/cluster/nodes": {
         parameters: {
             query?: never;
@@ -264,6 +284,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deployments/{deploymentId}/chat/report-destinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the caller may save chat answers as reports, and the folders and workbooks they can save into
+         * @description Platform users need the role ai_bi_user or higher; embed sessions need `allowChatWorkspaceAuthoring` and creator mode. `allowed: false` names the reason.
+         */
+        get: operations["getChatReportDestinations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/chat/shared-threads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Other users' threads shared with the caller (read-only), newest first */
+        get: operations["listSharedChatThreads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deployments/{deploymentId}/chat/threads": {
         parameters: {
             query?: never;
@@ -289,7 +346,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A thread with its messages (answers with their charts, tables and queries) */
+        /**
+         * A thread with its messages (answers with their charts, tables and queries)
+         * @description The caller's own thread, or one shared with them (`readOnly: true`): then its questions and, for each answer, its query run again under the caller's security context — never the owner's rows or words.
+         */
         get: operations["getChatThread"];
         put?: never;
         post?: never;
@@ -314,6 +374,46 @@ export interface paths {
          * @description Lines: `{"__cutoff__": true, "chatId", "messageId"}`, then deltas `{"id", "isDelta": true, "type": "text" | "tool_call" | "tool_result" | "chart" | "table" | "query" | "suggestions", …}`, last `{"__state__": message}` or `{"error": {"code", "message"}}`.
          */
         post: operations["postChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/chat/threads/{threadId}/messages/{messageId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a finished answer's query (and chart) as a report: a new workbook in the personal space or a folder, or a sheet of a workbook
+         * @description 403 unless the caller may author (see getChatReportDestinations); 409 while the answer is still being written.
+         */
+        post: operations["saveChatAnswerAsReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/chat/threads/{threadId}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Share a thread read-only with the owner's audience (their embed tenant's users, or the platform's users), or stop sharing it
+         * @description Owner only; governed by the `share` action of `chatThreadPolicies`. Never across tenants.
+         */
+        put: operations["shareChatThread"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -573,6 +673,26 @@ export interface paths {
         put?: never;
         /** Run a semantic query (row-level security applies) */
         post: operations["runQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/query/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run several semantic queries in one request (a dashboard's widgets), each answer streamed as it finishes
+         * @description Each query runs as `runQuery` would run it, under the caller's row-level security, all at once. The answer is newline-delimited JSON, one `QueryBatchLine` per query in the order they finish: its index in the request, the status `runQuery` would have answered, and its body (the rows, or the error). A refused query does not stop the others.
+         */
+        post: operations["runQueryBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1709,6 +1829,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/{id}/sign-in-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a one-time sign-in link for a user (admin): one use, valid for an hour, shown once */
+        post: operations["createSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/bulk": {
         parameters: {
             query?: never;
@@ -2163,6 +2300,43 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @default {
+         *       "kind": "personal"
+         *     }
+         */
+        ChatReportDestination: {
+            /** @enum {string} */
+            kind: "personal";
+        } | {
+            folderId: number;
+            /** @enum {string} */
+            kind: "folder";
+        } | {
+            /** @enum {string} */
+            kind: "workbook";
+            workbookId: number;
+        };
+        ChatReportDestinations: {
+            allowed: boolean;
+            folders: {
+                id: number;
+                name: string;
+                path: {
+                    id: number;
+                    name: string;
+                }[];
+            }[];
+            reason?: string;
+            workbooks: {
+                id: number;
+                name: string;
+                path: {
+                    id: number;
+                    name: string;
+                }[];
+            }[];
+        };
         ChatScope: {
             dashboardPublicId: string;
             filterUrlParameters?: string[];
@@ -2171,6 +2345,8 @@ export interface components {
             createdAt: string;
             deploymentId: number;
             id: string;
+            readOnly?: boolean;
+            shared: boolean;
             title: string;
             updatedAt: string;
         };
@@ -2187,6 +2363,8 @@ export interface components {
             deploymentId: number;
             id: string;
             messages: components["schemas"]["ChatMessage"][];
+            readOnly?: boolean;
+            shared: boolean;
             title: string;
             updatedAt: string;
         };
@@ -2306,6 +2484,10 @@ export interface components {
             timeGrains: {
                 [key: string]: "second" | "minute" | "hour" | "day" | "week" | "month" | "quarter" | "year";
             };
+        };
+        CreateSignInLinkInput: {
+            /** @description The dashboard the link opens in private mode; default the first published dashboard. */
+            dashboardPublicId?: string;
         };
         CreateUserAttributeInput: {
             defaultValue?: string | number | boolean | string[] | number[] | null;
@@ -2606,6 +2788,7 @@ export interface components {
         };
         EmbedSessionSettings: {
             allowAi?: boolean;
+            allowChatWorkspaceAuthoring?: boolean;
             locale?: string;
             showAiWidgets?: boolean;
             showDashboardChat?: boolean;
@@ -2694,6 +2877,7 @@ export interface components {
             mode: "signed" | "private";
             settings: {
                 allowAi?: boolean;
+                allowChatWorkspaceAuthoring?: boolean;
                 locale?: string;
                 showAiWidgets?: boolean;
                 showDashboardChat?: boolean;
@@ -3300,6 +3484,20 @@ export interface components {
                 [key: string]: unknown;
             }[];
         };
+        QueryBatchInput: {
+            /** @description Queries run at once under the caller's row-level security; each is what `runQuery` takes. */
+            queries: components["schemas"]["QueryInput"][];
+        };
+        QueryBatchLine: {
+            body: components["schemas"]["QueryResult"] | {
+                code: string;
+                details?: unknown;
+                message: string;
+            };
+            index: number;
+            /** @description The status `runQuery` would have answered: 200, or the error's. */
+            status: number;
+        };
         QueryFilter: components["schemas"]["MemberFilter"] | {
             or: components["schemas"]["QueryFilter"][];
         } | {
@@ -3477,6 +3675,27 @@ export interface components {
             id: number;
             picture?: string | null;
         } | null;
+        SaveChatReportInput: {
+            destination?: components["schemas"]["ChatReportDestination"];
+            name: string;
+        };
+        SavedChatReport: {
+            appPath: string;
+            folderPath: {
+                id: number;
+                name: string;
+            }[];
+            report: {
+                id: number;
+                name: string;
+                publicId: string;
+            };
+            workbook: {
+                created: boolean;
+                id: number;
+                name: string;
+            };
+        };
         /** @description A semantic query: members are `<view>.<member>` (docs/data-model.md). */
         SemanticQuery: {
             dimensions?: string[];
@@ -3528,12 +3747,26 @@ export interface components {
                 value: string | number | boolean | string[] | number[] | null;
             }[];
         };
+        ShareChatThreadInput: {
+            shared: boolean;
+        };
         SigningKeyInfo: {
             createdAt: string;
             /** @description True for the key that signs new tokens. */
             current: boolean;
             id: string;
             retiredAt: string | null;
+        };
+        SignInLinkCreated: {
+            expiresAt: string;
+            /** @description Shown once; only its hash is stored. */
+            token: string;
+            /** @description The private-mode dashboard URL with `#sign-in=<token>`: opening it signs the user in, once. Null when there is no dashboard yet. */
+            url: string | null;
+        };
+        SignInWithLinkInput: {
+            /** @description The token of a one-time sign-in link (what follows `#sign-in=` in the link). */
+            token: string;
         };
         SyncJob: {
             branch: string;
@@ -4159,6 +4392,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signInWithLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInWithLinkInput"];
+            };
+        };
+        responses: {
+            /** @description Signed in; the cookie is set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed attempts; see Retry-After. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                    };
                 };
             };
         };
@@ -4920,6 +5216,126 @@ export interface operations {
             };
         };
     };
+    getChatReportDestinations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The destinations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatReportDestinations"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSharedChatThreads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Threads. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether the caller may share their own threads. */
+                        canShare: boolean;
+                        data: components["schemas"]["ChatThread"][];
+                    };
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listChatThreads: {
         parameters: {
             query?: never;
@@ -5181,6 +5597,133 @@ export interface operations {
                 };
                 content: {
                     "application/x-ndjson": string;
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveChatAnswerAsReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                messageId: string;
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveChatReportInput"];
+            };
+        };
+        responses: {
+            /** @description The saved report and where it is. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedChatReport"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    shareChatThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                threadId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareChatThreadInput"];
+            };
+        };
+        responses: {
+            /** @description The thread. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatThread"];
                 };
             };
             /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
@@ -6408,6 +6951,71 @@ export interface operations {
                         code: "query_timeout";
                         message: string;
                     };
+                };
+            };
+        };
+    };
+    runQueryBatch: {
+        parameters: {
+            query?: {
+                /** @description Branch name. */
+                branch?: string;
+            };
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryBatchInput"];
+            };
+        };
+        responses: {
+            /** @description One `QueryBatchLine` per line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["QueryBatchLine"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11967,6 +12575,68 @@ export interface operations {
             };
         };
     };
+    createSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateSignInLinkInput"];
+            };
+        };
+        responses: {
+            /** @description The link; only its hash is stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInLinkCreated"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     bulkUsers: {
         parameters: {
             query?: never;
@@ -13293,6 +13963,8 @@ export declare namespace PlatformApiSchemas {
     export type BulkUsersResult = components["schemas"]["BulkUsersResult"];
     export type ChatMessage = components["schemas"]["ChatMessage"];
     export type ChatPart = components["schemas"]["ChatPart"];
+    export type ChatReportDestination = components["schemas"]["ChatReportDestination"];
+    export type ChatReportDestinations = components["schemas"]["ChatReportDestinations"];
     export type ChatScope = components["schemas"]["ChatScope"];
     export type ChatThread = components["schemas"]["ChatThread"];
     export type ChatThreadPolicy = components["schemas"]["ChatThreadPolicy"];
@@ -13310,6 +13982,7 @@ export declare namespace PlatformApiSchemas {
     export type CreateFolderInput = components["schemas"]["CreateFolderInput"];
     export type CreateModelBranchInput = components["schemas"]["CreateModelBranchInput"];
     export type CreateNotificationInput = components["schemas"]["CreateNotificationInput"];
+    export type CreateSignInLinkInput = components["schemas"]["CreateSignInLinkInput"];
     export type CreateUserAttributeInput = components["schemas"]["CreateUserAttributeInput"];
     export type CreateUserInput = components["schemas"]["CreateUserInput"];
     export type CreateWorkbookInput = components["schemas"]["CreateWorkbookInput"];
@@ -13421,6 +14094,8 @@ export declare namespace PlatformApiSchemas {
     export type PostChatMessageInput = components["schemas"]["PostChatMessageInput"];
     export type PythonRunInput = components["schemas"]["PythonRunInput"];
     export type PythonRunResult = components["schemas"]["PythonRunResult"];
+    export type QueryBatchInput = components["schemas"]["QueryBatchInput"];
+    export type QueryBatchLine = components["schemas"]["QueryBatchLine"];
     export type QueryFilter = components["schemas"]["QueryFilter"];
     export type QueryInput = components["schemas"]["QueryInput"];
     export type QueryResult = components["schemas"]["QueryResult"];
@@ -13434,6 +14109,8 @@ export declare namespace PlatformApiSchemas {
     export type ReportSnapshotPreferences = components["schemas"]["ReportSnapshotPreferences"];
     export type ReportsListResponse = components["schemas"]["ReportsListResponse"];
     export type ResourceOwner = components["schemas"]["ResourceOwner"];
+    export type SaveChatReportInput = components["schemas"]["SaveChatReportInput"];
+    export type SavedChatReport = components["schemas"]["SavedChatReport"];
     export type SemanticQuery = components["schemas"]["SemanticQuery"];
     export type SessionUser = components["schemas"]["SessionUser"];
     export type SetAppSharesInput = components["schemas"]["SetAppSharesInput"];
@@ -13441,6 +14118,9 @@ export declare namespace PlatformApiSchemas {
     export type SetPasswordInput = components["schemas"]["SetPasswordInput"];
     export type SetUserAttributeValuesInput = components["schemas"]["SetUserAttributeValuesInput"];
     export type SetupStep = components["schemas"]["SetupStep"];
+    export type ShareChatThreadInput = components["schemas"]["ShareChatThreadInput"];
+    export type SignInLinkCreated = components["schemas"]["SignInLinkCreated"];
+    export type SignInWithLinkInput = components["schemas"]["SignInWithLinkInput"];
     export type SigningKeyInfo = components["schemas"]["SigningKeyInfo"];
     export type SyncJob = components["schemas"]["SyncJob"];
     export type TenantSettings = components["schemas"]["TenantSettings"];

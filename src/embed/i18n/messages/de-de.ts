@@ -50,6 +50,8 @@ export const deDE: MessageCatalog = {
   "login.password": "Passwort",
   "login.submit": "Anmelden",
   "login.failed": "E-Mail oder Passwort ist falsch.",
+  "login.linkFailed":
+    "Dieser Anmeldelink wurde bereits verwendet oder ist abgelaufen. Melden Sie sich mit Ihrem Passwort an oder bitten Sie einen Administrator um einen neuen Link.",
   "session.invalidHint": "Dieser Link ist abgelaufen oder wurde bereits verwendet. Bitten Sie den Seitenbetreiber um einen neuen.",
   "dashboard.untitled": "Unbenanntes Dashboard",
   "dashboard.empty": "Dieses Dashboard hat noch keine Widgets.",

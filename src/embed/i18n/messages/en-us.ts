@@ -49,6 +49,7 @@ export const enUS = {
   "login.password": "Password",
   "login.submit": "Sign in",
   "login.failed": "The email or password is incorrect.",
+  "login.linkFailed": "This sign-in link was already used or has expired. Sign in with your password, or ask an admin for a new link.",
   "session.invalidHint": "This link has expired or was already used. Ask the page owner for a new one.",
   "dashboard.untitled": "Untitled dashboard",
   "dashboard.empty": "This dashboard has no widgets yet.",

@@ -50,6 +50,7 @@ export const esES: MessageCatalog = {
   "login.password": "Contraseña",
   "login.submit": "Iniciar sesión",
   "login.failed": "El correo o la contraseña no son correctos.",
+  "login.linkFailed": "Este enlace de acceso ya se ha usado o ha caducado. Inicia sesión con tu contraseña o pide un enlace nuevo a un administrador.",
   "session.invalidHint": "Este enlace ha caducado o ya se ha usado. Pide uno nuevo al responsable de la página.",
   "dashboard.untitled": "Panel sin título",
   "dashboard.empty": "Este panel aún no tiene widgets.",

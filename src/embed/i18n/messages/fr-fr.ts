@@ -50,6 +50,8 @@ export const frFR: MessageCatalog = {
   "login.password": "Mot de passe",
   "login.submit": "Se connecter",
   "login.failed": "L’e-mail ou le mot de passe est incorrect.",
+  "login.linkFailed":
+    "Ce lien de connexion a déjà été utilisé ou a expiré. Connectez-vous avec votre mot de passe ou demandez un nouveau lien à un administrateur.",
   "session.invalidHint": "Ce lien a expiré ou a déjà été utilisé. Demandez-en un nouveau au responsable de la page.",
   "dashboard.untitled": "Tableau de bord sans titre",
   "dashboard.empty": "Ce tableau de bord n’a pas encore de widgets.",

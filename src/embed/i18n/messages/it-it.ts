@@ -50,6 +50,7 @@ export const itIT: MessageCatalog = {
   "login.password": "Password",
   "login.submit": "Accedi",
   "login.failed": "Email o password non corretti.",
+  "login.linkFailed": "Questo link di accesso è già stato usato o è scaduto. Accedi con la tua password o chiedi un nuovo link a un amministratore.",
   "session.invalidHint": "Questo link è scaduto o è già stato usato. Chiedine uno nuovo al gestore della pagina.",
   "dashboard.untitled": "Dashboard senza titolo",
   "dashboard.empty": "Questa dashboard non ha ancora widget.",

@@ -50,6 +50,7 @@ export const jaJP: MessageCatalog = {
   "login.password": "パスワード",
   "login.submit": "サインイン",
   "login.failed": "メールアドレスまたはパスワードが正しくありません。",
+  "login.linkFailed": "このサインインリンクは使用済みか、有効期限が切れています。パスワードでサインインするか、管理者に新しいリンクを依頼してください。",
   "session.invalidHint": "このリンクは期限切れか、すでに使用されています。ページの管理者に新しいリンクを依頼してください。",
   "dashboard.untitled": "無題のダッシュボード",
   "dashboard.empty": "このダッシュボードにはまだウィジェットがありません。",

@@ -50,6 +50,7 @@ export const nbNO: MessageCatalog = {
   "login.password": "Passord",
   "login.submit": "Logg inn",
   "login.failed": "E-post eller passord er feil.",
+  "login.linkFailed": "Denne innloggingslenken er allerede brukt eller har utløpt. Logg inn med passordet ditt, eller be en administrator om en ny lenke.",
   "session.invalidHint": "Denne lenken er utløpt eller allerede brukt. Be sideeieren om en ny.",
   "dashboard.untitled": "Dashbord uten navn",
   "dashboard.empty": "Dette dashbordet har ingen widgeter ennå.",

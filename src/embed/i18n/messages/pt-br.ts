@@ -50,6 +50,7 @@ export const ptBR: MessageCatalog = {
   "login.password": "Senha",
   "login.submit": "Entrar",
   "login.failed": "O e-mail ou a senha estão incorretos.",
+  "login.linkFailed": "Este link de acesso já foi usado ou expirou. Entre com sua senha ou peça um novo link a um administrador.",
   "session.invalidHint": "Este link expirou ou já foi usado. Peça um novo ao responsável pela página.",
   "dashboard.untitled": "Painel sem título",
   "dashboard.empty": "Este painel ainda não tem widgets.",

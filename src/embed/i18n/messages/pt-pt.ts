@@ -20,4 +20,5 @@ export const ptPT: MessageCatalog = {
   widgetFailed: "Não foi possível carregar este widget.",
   "page.next": "Página seguinte",
   poweredBy: "Desenvolvido com svc",
+  "login.linkFailed": "Esta ligação de acesso já foi utilizada ou expirou. Inicie sessão com a sua palavra-passe ou peça uma nova ligação a um administrador.",
 };

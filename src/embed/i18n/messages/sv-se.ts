@@ -50,6 +50,7 @@ export const svSE: MessageCatalog = {
   "login.password": "Lösenord",
   "login.submit": "Logga in",
   "login.failed": "E-postadressen eller lösenordet är fel.",
+  "login.linkFailed": "Den här inloggningslänken har redan använts eller har gått ut. Logga in med ditt lösenord eller be en administratör om en ny länk.",
   "session.invalidHint": "Länken har gått ut eller redan använts. Be sidans ägare om en ny.",
   "dashboard.untitled": "Namnlös instrumentpanel",
   "dashboard.empty": "Den här instrumentpanelen har inga widgetar än.",

@@ -50,6 +50,7 @@ export const viVN: MessageCatalog = {
   "login.password": "Mật khẩu",
   "login.submit": "Đăng nhập",
   "login.failed": "Email hoặc mật khẩu không đúng.",
+  "login.linkFailed": "Liên kết đăng nhập này đã được dùng hoặc đã hết hạn. Hãy đăng nhập bằng mật khẩu, hoặc nhờ quản trị viên gửi liên kết mới.",
   "session.invalidHint": "Liên kết này đã hết hạn hoặc đã được sử dụng. Hãy yêu cầu chủ trang cung cấp liên kết mới.",
   "dashboard.untitled": "Bảng điều khiển chưa đặt tên",
   "dashboard.empty": "Bảng điều khiển này chưa có widget nào.",
