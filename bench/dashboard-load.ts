@@ -97,8 +97,13 @@ async function loadDashboard(bench: BenchRig, publicId: string): Promise<LoadRes
     await page.addInitScript(LONG_TASK_RECORDER);
     const queries: LoadResult["queries"] = [];
     page.on("request", (r) => {
-      if (r.method() === "POST" && /\/api\/v1\/deployments\/\d+\/query$/.test(new URL(r.url()).pathname))
-        queries.push({ url: r.url(), headers: r.headers(), body: r.postData() ?? "" });
+      const pathname = new URL(r.url()).pathname;
+      if (r.method() !== "POST") return;
+      if (/\/api\/v1\/deployments\/\d+\/query$/.test(pathname)) queries.push({ url: r.url(), headers: r.headers(), body: r.postData() ?? "" });
+      // The widgets' first queries go out as one batch: the baseline runs each of them on its own.
+      if (/\/api\/v1\/deployments\/\d+\/query\/batch$/.test(pathname))
+        for (const query of (JSON.parse(r.postData() ?? "{}") as { queries?: unknown[] }).queries ?? [])
+          queries.push({ url: r.url().replace(/\/batch$/, ""), headers: r.headers(), body: JSON.stringify(query) });
     });
     await page.goto(`${bench.addresses.hostUrl}/host.html`);
     const src = `${bench.addresses.platformUrl}/embed/dashboard/${publicId}?session=${encodeURIComponent(await bench.session())}`;
@@ -133,7 +138,9 @@ async function loadDashboard(bench: BenchRig, publicId: string): Promise<LoadRes
     const longTasks = await frame.evaluate(() => (window as unknown as { __longTasks?: number[] }).__longTasks ?? []);
     // loadDurationMs counts from the app's start (its navigation): the last query response on that clock.
     const [firstQueryMs, queriesDoneMs] = await frame.evaluate(() => {
-      const entries = performance.getEntriesByType("resource").filter((e) => /\/query$/.test(new URL(e.name).pathname)) as PerformanceResourceTiming[];
+      const entries = performance
+        .getEntriesByType("resource")
+        .filter((e) => /\/query(\/batch)?$/.test(new URL(e.name).pathname)) as PerformanceResourceTiming[];
       return [Math.min(...entries.map((e) => e.startTime)), Math.max(0, ...entries.map((e) => e.responseEnd))];
     });
     return {

@@ -1,28 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { embedFrame, openHost, requestAction, waitForEvent, waitForWidgetsSettled } from "./support/embed-harness";
+import { countChartColours, embedFrame, openHost, requestAction, waitForEvent, waitForWidgetsSettled } from "./support/embed-harness";
 
 // Theme, colour scheme and locale switched by the host at runtime show in the dashboard:
 // a CSS variable, data-color-scheme and the charts' palette, lang and the number formats.
 
-/** Pixels of a chart canvas close to each of the colours (RGB hex), counted in the embed. */
-function countColours(page: Page, widgetId: string, colours: string[]): Promise<number[]> {
-  return embedFrame(page).evaluate(
-    ({ widgetId, colours }) => {
-      const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid="widget-${widgetId}"] canvas`);
-      if (!canvas) return colours.map(() => -1);
-      const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
-      const targets = colours.map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)));
-      const counts = colours.map(() => 0);
-      for (let p = 0; p < data.length; p += 4) {
-        if (data[p + 3]! < 250) continue;
-        targets.forEach((t, i) => {
-          if (Math.abs(data[p]! - t[0]!) <= 3 && Math.abs(data[p + 1]! - t[1]!) <= 3 && Math.abs(data[p + 2]! - t[2]!) <= 3) counts[i]!++;
-        });
-      }
-      return counts;
-    },
-    { widgetId, colours },
-  );
+/** Pixels of a chart close to each of the colours (RGB hex), counted in the embed. */
+async function countColours(page: Page, widgetId: string, colours: string[]): Promise<number[]> {
+  return (await countChartColours(page, widgetId, colours)).counts;
 }
 
 // The "completed" slice of the status donut: the second colour of each scheme's palette.

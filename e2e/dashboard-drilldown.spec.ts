@@ -73,7 +73,8 @@ test.describe("drilldown", () => {
     const frame = page.frameLocator("#embed");
     const chart = frame.getByTestId("widget-bars");
     await chart.scrollIntoViewIfNeeded();
-    const canvas = chart.locator("canvas");
+    // The drawing (SVG from the chart worker) in the chart's area.
+    const canvas = chart.locator(".svc-chart-canvas svg");
     await expect(canvas).toBeVisible();
     await expect(chart).toHaveAttribute("data-state", "ready");
     const box = (await canvas.boundingBox())!;

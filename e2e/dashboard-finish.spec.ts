@@ -1,5 +1,5 @@
 import { expect, test, type Frame, type Page } from "@playwright/test";
-import { embedFrame, openHost, requestAction, waitForEvent, waitForWidgetsSettled } from "./support/embed-harness";
+import { countChartColours, embedFrame, openHost, requestAction, waitForEvent, waitForWidgetsSettled } from "./support/embed-harness";
 
 // What a new user saw and should never see again: a drop-down behind the cards, clipped
 // numbers, headers and columns, a drill-down with one total row, a map with no land,
@@ -97,11 +97,14 @@ test.describe("the finished dashboard", () => {
     const firstPage = await panel.locator(".svc-table-body .svc-table-row").first().textContent();
     await panel.getByRole("button", { name: "Next" }).click();
     await expect(panel.getByTestId("drilldown-range")).toHaveText(/^51–100/);
+    await expect(panel).toHaveAttribute("aria-busy", "false");
     await expect(panel.locator(".svc-table-body .svc-table-row").first()).not.toHaveText(firstPage!);
     // Sorting asks the server again and starts from the first page.
     await panel.locator('[role="columnheader"]').filter({ hasText: "Order ID" }).getByRole("button").click();
     await expect(panel.getByTestId("drilldown-range")).toHaveText(/^1–50$/);
     await expect(panel).toHaveAttribute("data-state", "ready");
+    // The rows of the new order are in (the previous ones stay on screen while it is asked for).
+    await expect(panel).toHaveAttribute("aria-busy", "false");
     const headers = await panel.locator('[role="columnheader"]').allTextContents();
     const column = headers.indexOf("Order ID");
     const ids = (
@@ -131,19 +134,12 @@ test.describe("the finished dashboard", () => {
     await map.scrollIntoViewIfNeeded();
     await geo;
     await expect(map).toHaveAttribute("data-state", "ready");
-    // Land (#e3e7ee in light) covers a good share of the map's canvas.
+    // Land (#e3e7ee in light) covers a good share of the map's drawing.
     await expect
-      .poll(() =>
-        embedFrame(page).evaluate(() => {
-          const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="widget-customer_map"] canvas');
-          if (!canvas) return 0;
-          const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
-          let land = 0;
-          for (let p = 0; p < data.length; p += 4)
-            if (Math.abs(data[p]! - 0xe3) <= 3 && Math.abs(data[p + 1]! - 0xe7) <= 3 && Math.abs(data[p + 2]! - 0xee) <= 3) land++;
-          return land / (data.length / 4);
-        }),
-      )
+      .poll(async () => {
+        const { counts, total } = await countChartColours(page, "customer_map", ["#e3e7ee"]);
+        return total ? counts[0]! / total : 0;
+      })
       .toBeGreaterThan(0.1);
     expect(external).toEqual([]);
   });
@@ -151,16 +147,7 @@ test.describe("the finished dashboard", () => {
   test("a category keeps its colour when a filter leaves it alone on the chart", async ({ page }) => {
     await open(page);
     const frame = page.frameLocator("#embed");
-    const sky = [0x0e, 0xa5, 0xe9];
-    const count = () =>
-      embedFrame(page).evaluate((target) => {
-        const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="widget-orders_by_status"] canvas');
-        if (!canvas) return -1;
-        const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
-        let n = 0;
-        for (let p = 0; p < data.length; p += 4) if (data[p + 3]! > 250 && target.every((c, i) => Math.abs(data[p + i]! - c) <= 3)) n++;
-        return n;
-      }, sky);
+    const count = async () => (await countChartColours(page, "orders_by_status", ["#0ea5e9"])).counts[0]!;
     await frame.getByTestId("widget-orders_by_status").scrollIntoViewIfNeeded();
     await expect.poll(count).toBeGreaterThan(500);
     expect((await requestAction(page, "svc:action:set-filter", { filterUrlParameter: 'f_sales.status={"value":["completed"]}' })).status).toBe("applied");

@@ -67,7 +67,8 @@ test.describe("dashboard events from viewer interaction", () => {
     await expect(chart).toHaveAttribute("data-state", "ready");
     // Charts off screen draw when scrolled to.
     await chart.scrollIntoViewIfNeeded();
-    const canvas = chart.locator("canvas").first();
+    // The drawing (SVG from the chart worker) is in the chart's area once rendered.
+    const canvas = chart.locator(".svc-chart-canvas svg").first();
     await expect(canvas).toBeVisible();
     const box = (await canvas.boundingBox())!;
     const from = await mark(page);

@@ -9,11 +9,11 @@ import { createSession, embedFrame, eventsOf, mark, openHost, requestAction, wai
 
 const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Authorization headers of the query requests the embed sends from now on. */
+/** Authorization headers of the query requests the embed sends from now on (single or batched). */
 function watchQueries(page: Page): string[] {
   const seen: string[] = [];
   page.on("request", (request) => {
-    if (request.url().startsWith(`${E2E.platformUrl}/api/v1/deployments/`) && request.url().endsWith("/query"))
+    if (request.url().startsWith(`${E2E.platformUrl}/api/v1/deployments/`) && /\/query(\/batch)?$/.test(request.url()))
       seen.push(request.headers().authorization ?? "");
   });
   return seen;

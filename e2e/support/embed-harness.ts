@@ -224,3 +224,39 @@ export async function waitForWidgetsSettled(page: Page): Promise<void> {
   await expect(frame.getByTestId("dashboard")).toBeVisible();
   await expect(frame.locator('[data-testid^="widget-"][data-state="loading"]')).toHaveCount(0);
 }
+
+/**
+ * Pixels of a widget's chart drawing close (±3 per channel, opaque) to each colour (RGB hex),
+ * and the drawing's pixel count. Charts are SVG (drawn by the chart worker) or a canvas (the
+ * page-drawn fallback); an SVG is rasterised in the embed at its own size. -1s when no chart is drawn.
+ */
+export function countChartColours(page: Page, widgetId: string, colours: string[]): Promise<{ counts: number[]; total: number }> {
+  return embedFrame(page).evaluate(
+    async ({ widgetId, colours }) => {
+      const chart = document.querySelector(`[data-testid="widget-${widgetId}"] .svc-chart-canvas`);
+      const svg = chart?.querySelector("svg");
+      let canvas = chart?.querySelector("canvas") ?? null;
+      if (svg) {
+        const image = new Image();
+        image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(svg));
+        await image.decode();
+        canvas = document.createElement("canvas");
+        canvas.width = image.naturalWidth;
+        canvas.height = image.naturalHeight;
+        canvas.getContext("2d")!.drawImage(image, 0, 0);
+      }
+      if (!canvas || canvas.width === 0) return { counts: colours.map(() => -1), total: 0 };
+      const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+      const targets = colours.map((hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)));
+      const counts = colours.map(() => 0);
+      for (let p = 0; p < data.length; p += 4) {
+        if (data[p + 3]! < 250) continue;
+        targets.forEach((t, i) => {
+          if (Math.abs(data[p]! - t[0]!) <= 3 && Math.abs(data[p + 1]! - t[1]!) <= 3 && Math.abs(data[p + 2]! - t[2]!) <= 3) counts[i]!++;
+        });
+      }
+      return { counts, total: data.length / 4 };
+    },
+    { widgetId, colours },
+  );
+}

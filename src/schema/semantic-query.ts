@@ -171,6 +171,30 @@ export const QueryResultSchema = z
   })
   .meta({ id: "QueryResult" });
 export type QueryResult = z.infer<typeof QueryResultSchema>;
+
+/** Most queries one batch request may carry (a dashboard's widgets on screen at once). */
+export const QUERY_BATCH_MAX = 64;
+
+export const QueryBatchInputSchema = z
+  .object({
+    queries: z
+      .array(QueryInputSchema)
+      .min(1)
+      .max(QUERY_BATCH_MAX)
+      .meta({ description: "Queries run at once under the caller's row-level security; each is what `runQuery` takes." }),
+  })
+  .strict()
+  .meta({ id: "QueryBatchInput" });
+
+/** One line of a batch answer: the index of the query in the request, and what `runQuery` would have answered for it. */
+export const QueryBatchLineSchema = z
+  .object({
+    index: z.number().int().min(0),
+    status: z.number().int().meta({ description: "The status `runQuery` would have answered: 200, or the error's." }),
+    body: z.union([QueryResultSchema, z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() })]),
+  })
+  .meta({ id: "QueryBatchLine" });
+export type QueryBatchLine = z.infer<typeof QueryBatchLineSchema>;
 export type QueryAnnotation = QueryResult["annotation"];
 export type MemberAnnotation = z.infer<typeof MemberAnnotationSchema>;
 

@@ -5,3 +5,4 @@ export { createDefaultActionHandlers, isInEmbedPath } from "./default-handlers";
 export { normalizeAllowedOrigins, normalizeOrigin, resolveHostOrigin } from "./host-origin";
 export { measureContentSize, observeElementSize } from "./content-size";
 export type { ContentSize, ContentSizeOptions, MeasurableElement } from "./content-size";
+export { holdActionUntil } from "./hold-action";

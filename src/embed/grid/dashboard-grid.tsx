@@ -1,9 +1,17 @@
-/** The dashboard grid: react-grid-layout Responsive, static for viewers, one column on phones. */
-import { useCallback, useMemo, type ReactNode } from "react";
-import { Responsive, useContainerWidth } from "react-grid-layout";
+/**
+ * The dashboard grid for viewers: react-grid-layout's own layout rules (its core: breakpoint
+ * by width, vertical compaction, item positions), without its drag-and-resize components,
+ * which a viewer never uses. Each widget is one absolutely placed cell, so the grid's work per
+ * widget is constant, and cells mount a few at a time from the top (paced slices), so a large
+ * dashboard is no single long commit. One column on phones. The editor (surfaces/app) uses the full
+ * react-grid-layout.
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { widgetCommitPacer } from "../widgets/query/paced-commits";
+import { bottom, calcGridItemPosition, cloneLayoutItem, correctBounds, getBreakpointFromWidth, getCompactor } from "react-grid-layout/core";
 import type { DashboardLayout, DashboardWidget } from "../../schema/dashboard";
 import { WidgetRenderer } from "./widget-renderer";
-import { buildGridLayouts, resolveGridConfig } from "./grid-layouts";
+import { buildGridLayouts, resolveGridConfig, type GridItemLayout } from "./grid-layouts";
 import "./dashboard-grid.css";
 
 export interface DashboardGridProps {
@@ -13,44 +21,104 @@ export interface DashboardGridProps {
   nested?: boolean;
 }
 
+const compactor = getCompactor("vertical");
+
+/** Widgets mounted in the first commit, then this many more a slice (top to bottom). */
+export const FIRST_MOUNT = 8;
+export const MOUNT_STEP = 4;
+
+/**
+ * How many of `total` cells are mounted: a first few at once, the rest a few at a time in
+ * paced slices, so a large dashboard is not one long commit.
+ */
+function useProgressiveCount(total: number): number {
+  const [count, setCount] = useState(Math.min(total, FIRST_MOUNT));
+  useEffect(() => {
+    if (count >= total) return;
+    let live = true;
+    widgetCommitPacer.pace(() => {
+      if (live) setCount((n) => Math.min(total, n + MOUNT_STEP));
+    });
+    return () => {
+      live = false;
+    };
+  }, [count, total]);
+  return Math.min(count, total);
+}
+
+/** The element's content width, measured before paint and kept in step with resizes. */
+function useContentWidth(): [React.RefObject<HTMLDivElement | null>, number] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(Math.floor(element.getBoundingClientRect().width));
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver((entries) => {
+      const next = Math.floor(entries[0]?.contentRect.width ?? 0);
+      if (next > 0) setWidth(next);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
+/** The layout react-grid-layout would show: bounds corrected to the columns, compacted upwards. */
+export function placedLayout(items: readonly GridItemLayout[], cols: number): GridItemLayout[] {
+  return compactor.compact(correctBounds(items.map(cloneLayoutItem), { cols }), cols) as GridItemLayout[];
+}
+
 export function DashboardGrid(props: DashboardGridProps): ReactNode {
-  const { width, containerRef, mounted } = useContainerWidth({ initialWidth: typeof window === "undefined" ? 1280 : window.innerWidth });
+  const [containerRef, width] = useContentWidth();
   const nested = props.nested === true;
   const config = useMemo(() => {
     const resolved = resolveGridConfig(props.layout);
     return nested ? { ...resolved, containerPadding: [0, 0] as [number, number] } : resolved;
   }, [props.layout, nested]);
   const layouts = useMemo(() => buildGridLayouts(props.widgets, config), [props.widgets, config]);
+  const breakpoint = width > 0 ? getBreakpointFromWidth(config.breakpoints, width) : null;
+  const cols = breakpoint ? config.cols[breakpoint] : 0;
+  const placed = useMemo(() => (breakpoint ? placedLayout(layouts[breakpoint], cols) : []), [layouts, breakpoint, cols]);
   const renderGrid = useCallback((widgets: DashboardWidget[]) => <DashboardGrid widgets={widgets} layout={props.layout} nested />, [props.layout]);
-  // The same children array while the widgets stay the same: react-grid-layout deep-compares
-  // its children on every render, and a fresh array of elements makes that walk React's own
-  // object graph (tens of ms per render on a large dashboard).
-  const children = useMemo(
-    () =>
-      props.widgets.map((widget) => (
-        <div key={widget.id} className="svc-grid-item">
-          <WidgetRenderer widget={widget} renderGrid={renderGrid} />
-        </div>
-      )),
+  // A widget's element stays the same while the widgets do: a new width only moves the cells.
+  const cells = useMemo(
+    () => new Map(props.widgets.map((widget) => [widget.id, <WidgetRenderer key={widget.id} widget={widget} renderGrid={renderGrid} />])),
     [props.widgets, renderGrid],
   );
 
+  // Reading order: the cells at the top mount first.
+  const order = useMemo(() => new Map([...placed].sort((a, b) => a.y - b.y || a.x - b.x).map((item, index) => [item.i, index])), [placed]);
+  const mounted = useProgressiveCount(placed.length);
+
+  const params = {
+    cols,
+    margin: config.margin,
+    containerPadding: config.containerPadding,
+    containerWidth: width,
+    rowHeight: config.rowHeight,
+    maxRows: Infinity,
+  };
+  const rows = bottom(placed);
+  const height = rows > 0 ? rows * config.rowHeight + (rows - 1) * config.margin[1] + config.containerPadding[1] * 2 : 0;
+
   return (
     <div className={nested ? "svc-grid is-nested" : "svc-grid"} ref={containerRef}>
-      {mounted ? (
-        <Responsive
-          width={width}
-          breakpoints={config.breakpoints}
-          cols={config.cols}
-          layouts={layouts}
-          rowHeight={config.rowHeight}
-          margin={config.margin}
-          containerPadding={config.containerPadding}
-          dragConfig={{ enabled: false }}
-          resizeConfig={{ enabled: false }}
-        >
-          {children}
-        </Responsive>
+      {breakpoint ? (
+        <div className="svc-grid-layout" style={{ height }}>
+          {placed.map((item) => {
+            const cell = cells.get(item.i);
+            if (!cell) return null;
+            const shown = (order.get(item.i) ?? 0) < mounted;
+            const { left, top, width: w, height: h } = calcGridItemPosition(params, item.x, item.y, item.w, item.h);
+            return (
+              <div key={item.i} className="svc-grid-item" style={{ width: w, height: h, transform: `translate(${left}px, ${top}px)` }}>
+                {shown ? cell : null}
+              </div>
+            );
+          })}
+        </div>
       ) : null}
     </div>
   );

@@ -9,13 +9,21 @@ const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Cached Intl.NumberFormat for a locale and options. */
 export function getNumberFormat(locale: SupportedLocale, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = JSON.stringify([locale, options]);
+  const key = numberFormatKey(locale, options);
   let format = numberFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(locale, options);
     numberFormats.set(key, format);
   }
   return format;
+}
+
+const NUMBER_KEY_FIELDS = new Set(["style", "currency", "minimumFractionDigits", "maximumFractionDigits"]);
+
+/** The cache key of a number format: called for every cell of a table, so no JSON for the usual options. */
+function numberFormatKey(locale: string, options: Intl.NumberFormatOptions): string {
+  for (const field in options) if (!NUMBER_KEY_FIELDS.has(field)) return JSON.stringify([locale, options]);
+  return `${locale}|${options.style ?? ""}|${options.currency ?? ""}|${options.minimumFractionDigits ?? ""}|${options.maximumFractionDigits ?? ""}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The embed's HTTP access to the platform API: the typed platform client (src/client) with a
  * bearer token in signed mode (cookies never sent) and the platform login cookie in private
- * mode. Failures become one error type, `SvcPlatformApiError` with the HTTP status and the
+ * mode, where every write also carries the login session's CSRF token. Failures become one error type, `SvcPlatformApiError` with the HTTP status and the
  * platform's error `code`, so surfaces map them to the protocol's error names in one place.
  */
 import { SvcPlatformApiError } from "../../client/api-error";
@@ -56,14 +56,61 @@ export interface EmbedApi {
   requestInit(): { headers: Record<string, string>; credentials: RequestCredentials };
 }
 
+/** The header the platform reads a login session's CSRF token from (server http/auth.ts). */
+const CSRF_HEADER = "X-CSRF-Token";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+// Signing in opens a new session: these need (and check) no token.
+const SIGN_IN_PATHS = ["/api/v1/auth/login", "/api/v1/auth/sign-in-link"];
+
+/**
+ * Private mode: a cookie-authenticated write must carry the session's CSRF token
+ * (`X-CSRF-Token`), which only a page of the platform's origin can read — from
+ * `GET /api/v1/auth/me`, before the first write and again after a `csrf_failed` refusal (the
+ * session changed: a new sign-in), once.
+ */
+function csrfFetch(baseUrl: string, send: (request: Request) => Promise<Response>) {
+  let csrf: string | null = null;
+  let loading: Promise<string | null> | null = null;
+  const load = () =>
+    (loading ??= send(new Request(`${baseUrl.replace(/\/+$/, "")}/api/v1/auth/me`, { credentials: "same-origin" }))
+      .then(async (res) => (res.ok ? (((await res.json()) as { csrfToken?: string | null }).csrfToken ?? null) : null))
+      .catch(() => null)
+      .finally(() => (loading = null)));
+  const withToken = (request: Request, token: string | null) => {
+    const copy = request.clone();
+    if (token) copy.headers.set(CSRF_HEADER, token);
+    return send(copy);
+  };
+  return {
+    current: () => csrf,
+    async fetch(request: Request): Promise<Response> {
+      if (SAFE_METHODS.has(request.method) || request.headers.has("authorization") || SIGN_IN_PATHS.some((p) => new URL(request.url).pathname === p)) {
+        return send(request);
+      }
+      csrf ??= await load();
+      const res = await withToken(request, csrf);
+      if (res.status !== 403) return res;
+      const body = (await res
+        .clone()
+        .json()
+        .catch(() => null)) as { code?: string } | null;
+      if (body?.code !== "csrf_failed") return res;
+      csrf = await load();
+      return csrf ? withToken(request, csrf) : res;
+    },
+  };
+}
+
 export function createEmbedApi(options: EmbedApiOptions): EmbedApi {
   let token: string | null = null;
+  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const csrf = options.mode === "private" ? csrfFetch(options.baseUrl, send) : null;
   const client = createSvcPlatformClient({
     baseUrl: options.baseUrl,
     // Read per request, so a swapped session applies to the next call without a new client.
     getHeaders: (): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {}),
     credentials: options.mode === "signed" ? "omit" : "same-origin",
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: csrf ? (request) => csrf.fetch(request) : send,
   });
   return {
     client,
@@ -73,7 +120,11 @@ export function createEmbedApi(options: EmbedApiOptions): EmbedApi {
     },
     hasToken: () => token !== null,
     requestInit: () => ({
-      headers: (token ? { Authorization: `Bearer ${token}` } : {}) as Record<string, string>,
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        // Known once the typed client made a write; a raw write before that is refused (403 csrf_failed).
+        ...(!token && csrf?.current() ? { [CSRF_HEADER]: csrf.current()! } : {}),
+      } as Record<string, string>,
       credentials: options.mode === "signed" ? "omit" : "same-origin",
     }),
   };

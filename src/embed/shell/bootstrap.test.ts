@@ -64,14 +64,70 @@ describe("createEmbedApi", () => {
       },
     });
     expect(await fetchDistinctValues(api, 1, { member: "sales.status" })).toEqual({ values: ["a"] });
-    expect(seen[0]!.headers.get("authorization")).toBeNull();
-    expect(seen[0]!.credentials).toBe("same-origin");
+    const writes = () => seen.filter((r) => !r.url.endsWith("/api/v1/auth/me"));
+    expect(writes()[0]!.headers.get("authorization")).toBeNull();
+    expect(writes()[0]!.credentials).toBe("same-origin");
     api.setToken("next");
     fail = true;
     const error = await fetchDistinctValues(api, 1, { member: "sales.status" }).catch((e: unknown) => e);
-    expect(seen[1]!.headers.get("authorization")).toBe("Bearer next");
+    expect(writes()[1]!.headers.get("authorization")).toBe("Bearer next");
     expect(errorNameOf(error)).toBe("NetworkError");
     expect(errorNameOf(apiError(401, "token_expired", "x"))).toBe("SessionExpired");
+  });
+});
+
+describe("private mode's CSRF token", () => {
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+  it("sends the login session's token with every write, read once from auth/me, and again after a refusal", async () => {
+    const seen: Request[] = [];
+    let session = "csrf-1";
+    const api = createEmbedApi({
+      baseUrl: "https://platform.example",
+      mode: "private",
+      fetch: async (request) => {
+        seen.push(request);
+        const path = new URL(request.url).pathname;
+        if (path === "/api/v1/auth/me") return json({ csrfToken: session });
+        if (request.method !== "GET" && request.headers.get("x-csrf-token") !== session) return json({ code: "csrf_failed", message: "no" }, 403);
+        return json({ values: ["a"] });
+      },
+    });
+    for (let i = 0; i < 2; i++) expect(await fetchDistinctValues(api, 1, { member: "sales.status" })).toEqual({ values: ["a"] });
+    expect(seen.map((r) => `${r.method} ${new URL(r.url).pathname} ${r.headers.get("x-csrf-token")}`)).toEqual([
+      "GET /api/v1/auth/me null",
+      "POST /api/v1/deployments/1/query/values csrf-1",
+      "POST /api/v1/deployments/1/query/values csrf-1",
+    ]);
+    expect(api.requestInit().headers).toEqual({ "X-CSRF-Token": "csrf-1" });
+    // Signed in again elsewhere: the token changed; one refusal, a new read, the same request again.
+    session = "csrf-2";
+    seen.length = 0;
+    expect(await fetchDistinctValues(api, 1, { member: "sales.status", search: "x" })).toEqual({ values: ["a"] });
+    expect(seen.map((r) => `${r.method} ${r.headers.get("x-csrf-token")}`)).toEqual(["POST csrf-1", "GET null", "POST csrf-2"]);
+    expect(await seen[2]!.json()).toEqual({ member: "sales.status", search: "x" });
+  });
+
+  it("is never sent in signed mode, and a refusal that is not about the token is answered as it is", async () => {
+    const seen: Request[] = [];
+    const signed = createEmbedApi({ baseUrl: "https://platform.example", mode: "signed", fetch: async (r) => (seen.push(r), json({ values: [] })) });
+    signed.setToken("tok");
+    await fetchDistinctValues(signed, 1, { member: "sales.status" });
+    expect(seen.map((r) => new URL(r.url).pathname)).toEqual(["/api/v1/deployments/1/query/values"]);
+    expect(seen[0]!.headers.get("x-csrf-token")).toBeNull();
+
+    const calls: string[] = [];
+    const priv = createEmbedApi({
+      baseUrl: "https://platform.example",
+      mode: "private",
+      fetch: async (r) => (
+        calls.push(new URL(r.url).pathname),
+        new URL(r.url).pathname === "/api/v1/auth/me" ? json({ csrfToken: "t" }) : json({ code: "forbidden", message: "no" }, 403)
+      ),
+    });
+    const error = await fetchDistinctValues(priv, 1, { member: "sales.status" }).catch((e: unknown) => e);
+    expect(errorNameOf(error)).toBe("Forbidden");
+    expect(calls).toEqual(["/api/v1/auth/me", "/api/v1/deployments/1/query/values"]);
   });
 });
 

@@ -8,6 +8,8 @@ import type { EmbedUrlParameters } from "../../schema/dashboard-filters";
 import type { EmbedBridge } from "../bridge";
 import type { EmbedStore } from "../state/embed-store";
 import type { EmbedApi } from "./api";
+import type { AuthController } from "./auth-controller";
+import type { DashboardData } from "./dashboard-data-types";
 import type { EmbedAuth } from "./session";
 
 export interface EmbedServices {
@@ -19,6 +21,13 @@ export interface EmbedServices {
   urlParameters: EmbedUrlParameters;
   /** Milliseconds (performance.now) when the app started; dashboard-loaded measures from it. */
   mountedAt: number;
+  /** Authentication, started at boot; the shell renders from its state. */
+  auth: AuthController;
+  /**
+   * The dashboard surface's data, loading since boot (its definition, set-up, and the first
+   * queries of the widgets on screen); null on the other surfaces.
+   */
+  dashboardData: Promise<DashboardData> | null;
 }
 
 export interface EmbedSessionState {

@@ -1,58 +1,46 @@
 /** Routes of the embed app below the /embed basename (react-router library mode). */
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { createBrowserRouter } from "react-router";
+import type { Surface } from "../../protocol";
 import { EmbedShell } from "./embed-shell";
 import { LoadingScreen, ErrorScreen } from "../ui/screens";
 import { EMBED_BASENAME, SURFACE_ROUTES } from "./surface-paths";
 import { t } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";
 
-/**
- * The dashboard surface is its own chunk: main.tsx starts loading it at boot, beside the
- * session exchange, so `ready` (sent by the shell once authenticated) never waits for it.
- */
-export const loadDashboardSurface = () => import("../surfaces/dashboard/dashboard-surface");
-const DashboardSurface = lazy(() => loadDashboardSurface().then((m) => ({ default: m.DashboardSurface })));
-// The app and chat surfaces load on use.
-const AppSurface = lazy(() => import("../surfaces/app/app-surface").then((m) => ({ default: m.AppSurface })));
-const ChatSurface = lazy(() => import("../surfaces/chat/chat-surface").then((m) => ({ default: m.ChatSurface })));
+import { loadSurface } from "./surface-modules";
+
+export { loadSurface };
 
 function UnknownRoute() {
   const locale = useEmbedStore((s) => s.locale);
   return <ErrorScreen name="NotFound" message={t(locale, "notFound")} />;
 }
 
-export function createEmbedRouter() {
+/**
+ * The router. `loaded` holds the surfaces whose code is already here (the one the frame opened
+ * on): they render at once, without a loading fallback; the others load when navigated to.
+ */
+export function createEmbedRouter(loaded: Partial<Record<Surface, ComponentType>> = {}) {
+  const element = (surface: Surface) => {
+    const Loaded = loaded[surface];
+    if (Loaded) return <Loaded />;
+    const Lazy = lazy(() => loadSurface(surface).then((component) => ({ default: component })));
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <Lazy />
+      </Suspense>
+    );
+  };
   return createBrowserRouter(
     [
       {
         path: "/",
         element: <EmbedShell />,
         children: [
-          {
-            path: SURFACE_ROUTES.dashboard,
-            element: (
-              <Suspense fallback={<LoadingScreen />}>
-                <DashboardSurface />
-              </Suspense>
-            ),
-          },
-          {
-            path: SURFACE_ROUTES.app,
-            element: (
-              <Suspense fallback={<LoadingScreen />}>
-                <AppSurface />
-              </Suspense>
-            ),
-          },
-          {
-            path: SURFACE_ROUTES.chat,
-            element: (
-              <Suspense fallback={<LoadingScreen />}>
-                <ChatSurface />
-              </Suspense>
-            ),
-          },
+          { path: SURFACE_ROUTES.dashboard, element: element("dashboard") },
+          { path: SURFACE_ROUTES.app, element: element("app") },
+          { path: SURFACE_ROUTES.chat, element: element("chat") },
           { path: "*", element: <UnknownRoute /> },
         ],
       },

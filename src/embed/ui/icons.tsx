@@ -103,3 +103,12 @@ export const ArrowDownIcon = (p: { size?: number }) => (
     <path d="M12 5v14M6 13l6 6 6-6" />
   </Icon>
 );
+export const ShareIcon = (p: { size?: number }) => (
+  <Icon {...p}>
+    <circle cx="18" cy="5" r="2.5" />
+    <circle cx="6" cy="12" r="2.5" />
+    <circle cx="18" cy="19" r="2.5" />
+    <path d="m8.2 10.8 7.6-4.4" />
+    <path d="m8.2 13.2 7.6 4.4" />
+  </Icon>
+);

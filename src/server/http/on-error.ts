@@ -3,6 +3,8 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { DomainError, type DomainErrorCode } from "../domain/errors";
 import type { Logger } from "../logger";
+import { loggablePath } from "./access-log";
+import type { AppEnv } from "./app-env";
 
 /** The one table from domain error codes to HTTP statuses. */
 export const STATUS_OF: Record<DomainErrorCode, ContentfulStatusCode> = {
@@ -46,8 +48,29 @@ function codeOfStatus(status: number): DomainErrorCode {
   return entry ? (entry[0] as DomainErrorCode) : status >= 500 ? "internal_error" : "validation_failed";
 }
 
+/**
+ * Status and body of an error answered inside a response rather than as one (the items of a
+ * batch): the same codes and bodies `toErrorResponse` gives; unexpected errors are a logged 500.
+ */
+export function errorItemOf(err: unknown, c: Context<AppEnv>, logger: Logger): { status: number; body: Record<string, unknown> } {
+  if (err instanceof DomainError) {
+    const status = STATUS_OF[err.code];
+    const body: Record<string, unknown> = { code: err.code, message: err.message };
+    if (err.details !== undefined) body.details = err.details;
+    if (status >= 500) logger.error("request failed", { ...where(c), code: err.code, error: err.message });
+    return { status, body };
+  }
+  logger.error("unhandled error", { ...where(c), error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  return { status: 500, body: { code: "internal_error", message: "Internal server error" } };
+}
+
+/** The request an error line is about: its id (as in the access log), method and loggable path. */
+function where(c: Context<AppEnv>) {
+  return { requestId: c.get("requestId") ?? null, method: c.req.method, path: loggablePath(c.req.path) };
+}
+
 /** Maps any error to `{code, message, details?}`; unexpected ones become a 500 without internals. */
-export function toErrorResponse(err: unknown, c: Context, logger: Logger) {
+export function toErrorResponse(err: unknown, c: Context<AppEnv>, logger: Logger) {
   if (err instanceof DomainError) {
     const status = STATUS_OF[err.code];
     const body: Record<string, unknown> = { code: err.code, message: err.message };
@@ -56,7 +79,7 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger) {
     // The body was refused unread: the connection cannot carry another request after it.
     if (status === 413) c.header("Connection", "close");
     if (err.retryAfterSeconds !== undefined) c.header("Retry-After", String(err.retryAfterSeconds));
-    if (status >= 500) logger.error("request failed", { path: c.req.path, method: c.req.method, code: err.code, error: err.message });
+    if (status >= 500) logger.error("request failed", { ...where(c), code: err.code, error: err.message });
     return c.json(body, status);
   }
   if (err instanceof HTTPException) {
@@ -67,6 +90,6 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger) {
     // A validation error always lists its problems, here the request as a whole.
     return c.json(code === "validation_failed" ? { code, message, details: [{ path: [], message }] } : { code, message }, status);
   }
-  logger.error("unhandled error", { path: c.req.path, method: c.req.method, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  logger.error("unhandled error", { ...where(c), error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   return c.json({ code: "internal_error", message: "Internal server error" }, 500);
 }

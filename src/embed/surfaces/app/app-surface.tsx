@@ -7,8 +7,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ACTION_TYPES } from "../../../protocol";
-import { createDefaultActionHandlers } from "../../bridge";
 import { useEmbedServices } from "../../shell/embed-context";
 import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
 import { useSurfaceReadyAndView } from "../surface-events";
@@ -47,7 +45,7 @@ function readSwitches(search: string): Record<(typeof SWITCHES)[number], boolean
 
 export function AppSurface() {
   const params = useParams();
-  const { api, bridge, store, urlParameters } = useEmbedServices();
+  const { api, store, urlParameters } = useEmbedServices();
   const localeAtStart = useRef(store.getState().locale);
   const deploymentId = Number(params.deploymentId);
   const valid = Number.isInteger(deploymentId) && deploymentId > 0;
@@ -59,20 +57,7 @@ export function AppSurface() {
   const inEmbed = location.pathname;
   const route = valid ? parseAppPath(inEmbed, deploymentId) : null;
 
-  // `svc:action:navigate` accepts the app's own paths only.
-  useEffect(() => {
-    if (!valid) return;
-    const fallback = createDefaultActionHandlers(store)[ACTION_TYPES.navigate]!;
-    const remove = bridge.handle(ACTION_TYPES.navigate, ({ path }) => {
-      if (!parseAppPath(path, deploymentId)) return { status: "rejected", reason: "invalid-path" };
-      store.getState().navigate(path);
-      return { status: "applied" };
-    });
-    return () => {
-      remove();
-      bridge.handle(ACTION_TYPES.navigate, fallback);
-    };
-  }, [bridge, store, deploymentId, valid]);
+  // `svc:action:navigate` accepts the app's own paths only: the boot (src/embed/boot.ts) holds that handler.
 
   // The session's locale, unless the URL named one or the host sent `set-locale` first.
   const sessionLocale = load.status === "ready" ? load.data.me.settings.locale : undefined;

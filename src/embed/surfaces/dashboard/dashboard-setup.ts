@@ -6,7 +6,7 @@
 import type { Dashboard } from "../../../schema/dashboard";
 import { isIanaTimeZone, type EmbedUrlParameters } from "../../../schema/dashboard-filters";
 import type { EmbedViewer } from "../../shell/platform-api";
-import { loadLocaleMatching } from "../../i18n";
+import { loadLocaleMatching } from "../../i18n/locales";
 import type { EmbedStore } from "../../state/embed-store";
 import { sanitizeEmbedTheme } from "../../theme";
 import { filterConfigOf } from "../../widgets/filter/filter-config";
@@ -50,4 +50,21 @@ export function applyDashboardSetup(store: EmbedStore, dashboard: Dashboard, vie
   const filters = store.getState().filters;
   const kept = Object.fromEntries(Object.entries(filters).filter(([member]) => members.includes(member)));
   if (Object.keys(kept).length !== Object.keys(filters).length) state.replaceFilters(kept);
+}
+
+const setUpResponses = new WeakSet<object>();
+
+/**
+ * Sets the store up for a fetched dashboard once per response: the data loader does it as
+ * soon as the dashboard arrives, the surface for a response it fetched itself (a reload).
+ */
+export function applyDashboardSetupOnce(
+  store: EmbedStore,
+  data: { dashboard: Dashboard; viewer: EmbedViewer },
+  url: EmbedUrlParameters,
+  chosen: RuntimeChoices = {},
+): void {
+  if (setUpResponses.has(data)) return;
+  setUpResponses.add(data);
+  applyDashboardSetup(store, data.dashboard, data.viewer, url, chosen);
 }

@@ -4,13 +4,13 @@
  * `ready` comes first: from the shell in signed mode (before this fetch), from here in private
  * mode; a refused or missing dashboard is then a fatal `error` after `ready`.
  */
-import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useParams } from "react-router";
-import { ACTION_TYPES, EVENT_TYPES, type DownloadFormat } from "../../../protocol";
-import { createDefaultActionHandlers, type EmbedBridge } from "../../bridge";
-import type { EmbedStore } from "../../state/embed-store";
-import { useEmbedServices, useEmbedSession } from "../../shell/embed-context";
-import { useSvcPlatformApiQuery } from "../../../client/react-query";
+import { useQuery } from "@tanstack/react-query";
+import { EVENT_TYPES, type DownloadFormat } from "../../../protocol";
+import { dataOf } from "../../shell/api";
+import type { DashboardData } from "../../shell/dashboard-data-types";
+import { useEmbedServices, useEmbedSession, type EmbedServices } from "../../shell/embed-context";
 import { fetchDistinctValues, runQuery, type EmbedDashboardResponse } from "../../shell/platform-api";
 import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
 import { elementToPng, pngToPdf } from "../../export/image-export";
@@ -19,10 +19,9 @@ import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { WidgetHostContext, type DrilldownRequest, type WidgetHost } from "../../grid/widget-host";
 import { DownloadIcon, ImageIcon, SparkIcon } from "../../ui/icons";
-import { ChatDrawer } from "../../chat/chat-drawer";
 import { chatText } from "../../chat/chat-messages";
 import { serializeFilterParameters } from "../../../schema/dashboard-filters";
-import { applyDashboardSetup } from "./dashboard-setup";
+import { applyDashboardSetupOnce } from "./dashboard-setup";
 import { DashboardGrid } from "../../grid/dashboard-grid";
 import { DrilldownPanel } from "./drilldown-panel";
 import { createLoadTracker, visibleWidgetIds, type LoadTracker } from "./load-tracker";
@@ -31,56 +30,52 @@ import "../../ui/buttons.css";
 import "../../ui/empty.css";
 import "./dashboard-surface.css";
 
+// The dashboard chat's code loads when the viewer opens it.
+const ChatDrawer = lazy(() => import("../../chat/chat-drawer").then((m) => ({ default: m.ChatDrawer })));
+
+const takenDefinitions = new WeakSet<DashboardData>();
+
+/**
+ * The dashboard of this surface: the first time, what the data loader fetched from boot
+ * (`services.dashboardData`); a reload, or another dashboard reached by `navigate`, fetches anew.
+ */
+async function loadDefinition(services: EmbedServices, publicId: string, signal: AbortSignal): Promise<EmbedDashboardResponse> {
+  const loaded = services.dashboardData ? await services.dashboardData : null;
+  if (loaded && loaded.publicId === publicId && !takenDefinitions.has(loaded)) {
+    takenDefinitions.add(loaded);
+    return loaded.definition;
+  }
+  // The API's dashboard is the schema's Dashboard (src/schema, the single definition).
+  return (await dataOf(
+    services.api.client.GET("/api/v1/embed/dashboard/{publicId}", { params: { path: { publicId } }, signal }),
+  )) as unknown as EmbedDashboardResponse;
+}
+
 export function DashboardSurface() {
   const { publicId = "" } = useParams();
-  const { bridge, store, urlParameters } = useEmbedServices();
-  const query = useSvcPlatformApiQuery("get", "/api/v1/embed/dashboard/{publicId}", { params: { path: { publicId } } });
+  const services = useEmbedServices();
+  const { store, urlParameters } = services;
+  const query = useQuery({ queryKey: ["embed-dashboard", publicId], queryFn: ({ signal }) => loadDefinition(services, publicId, signal) });
   const [load, reload] = useSurfaceQuery(query);
-  // The API's dashboard is the schema's Dashboard (src/schema, the single definition).
-  const data = load.status === "ready" ? (load.data as unknown as EmbedDashboardResponse) : null;
+  const data = load.status === "ready" ? load.data : null;
   // What the host chose at run time before the dashboard arrived (`ready` may precede it)
   // outranks the session's settings: the locale is the only such value not pinned by the URL.
   const localeAtStart = useRef(store.getState().locale);
-  // Session settings and filter controls go into the store before any widget composes a query.
+  // Session settings and filter controls go into the store before any widget composes a query
+  // (the data loader has done it already for the dashboard it fetched).
   const [setUp, setSetUp] = useState<EmbedDashboardResponse | null>(null);
   useLayoutEffect(() => {
     if (!data || setUp === data) return;
-    applyDashboardSetup(store, data.dashboard, data.viewer, urlParameters, { localeChosen: store.getState().locale !== localeAtStart.current });
+    applyDashboardSetupOnce(store, data, urlParameters, { localeChosen: store.getState().locale !== localeAtStart.current });
     setSetUp(data);
   }, [data, setUp, store, urlParameters]);
-  useFilterActionsAfterSetup(bridge, store, load.status === "fatal" || load.status === "login" || (data !== null && setUp === data));
   if (load.status !== "ready") return <SurfaceLoadScreen state={load} onReload={reload} />;
   if (!data || setUp !== data) return null;
   return <DashboardView key={publicId} publicId={publicId} data={data} />;
 }
 
-/**
- * `ready` can go out before the dashboard has arrived, so a host's `set-filter` sent on
- * `ready` would find no filter control yet: it waits until the dashboard is set up (or has
- * failed) and is then applied or ignored as the default handler decides.
- */
-function useFilterActionsAfterSetup(bridge: EmbedBridge, store: EmbedStore, settled: boolean) {
-  const gate = useRef<{ open: boolean; waiting: Array<() => void> }>({ open: settled, waiting: [] });
-  useEffect(() => {
-    const apply = createDefaultActionHandlers(store)[ACTION_TYPES.setFilter]!;
-    const remove = bridge.handle(ACTION_TYPES.setFilter, async (payload) => {
-      if (!gate.current.open) await new Promise<void>((resolve) => gate.current.waiting.push(resolve));
-      return apply(payload);
-    });
-    return () => {
-      remove();
-      bridge.handle(ACTION_TYPES.setFilter, apply);
-    };
-  }, [bridge, store]);
-  useEffect(() => {
-    gate.current.open = settled;
-    if (!settled) return;
-    for (const resolve of gate.current.waiting.splice(0)) resolve();
-  }, [settled]);
-}
-
 function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }) {
-  const { api, bridge, urlParameters, mountedAt, store } = useEmbedServices();
+  const { api, bridge, urlParameters, mountedAt, store, dashboardData } = useEmbedServices();
   const { auth } = useEmbedSession();
   const location = useLocation();
   const locale = useEmbedStore((s) => s.locale);
@@ -100,12 +95,6 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
   tracker.current ??= createLoadTracker(isApp ? [APP_WIDGET_ID] : visibleWidgetIds(widgets), ({ widgetCount }) => {
     bridge.emit(EVENT_TYPES.dashboardLoaded, { publicId: props.publicId, widgetCount, loadDurationMs: Math.round(performance.now() - mountedAt) });
   });
-
-  // The grid (every widget) renders as a transition after the dashboard's shell is on screen:
-  // React renders it in slices that leave the main thread free in between, and `ready`
-  // goes out without waiting for it.
-  const [gridShown, setGridShown] = useState(false);
-  useEffect(() => startTransition(() => setGridShown(true)), []);
 
   // A signed embed's `ready` went out from the shell before this fetch. Private mode has no
   // session exchange: the dashboard arriving is what confirms the viewer's login, so `ready`
@@ -138,7 +127,12 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
       deploymentId,
       reportsById: new Map(dashboard.reportSnapshots.map((s) => [s.reportId, s])),
       allowExport,
-      runQuery: (request, signal) => runQuery(api, deploymentId, request, signal),
+      // The first answers of the widgets shown at load were asked for from boot (one batch).
+      runQuery: async (request, signal) => {
+        const loaded = dashboardData ? await dashboardData : null;
+        const early = loaded?.publicId === props.publicId ? await loaded.takeResult(request) : null;
+        return early ?? runQuery(api, deploymentId, request, signal);
+      },
       distinctValues: async (member, search, signal) =>
         (await fetchDistinctValues(api, deploymentId, { member, ...(search ? { search } : {}), limit: 200 }, signal)).values,
       settle: (widgetId, status) => tracker.current?.settle(widgetId, status),
@@ -233,22 +227,23 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
           <AppDashboard config={dashboard.config} title={title} />
         ) : widgets.length === 0 ? (
           <div className="svc-empty is-large">{t(locale, "dashboard.empty")}</div>
-        ) : gridShown ? (
-          <DashboardGrid widgets={widgets} layout={dashboard.config.layout} />
         ) : (
-          <div className="svc-grid is-pending" aria-busy="true" />
+          // The grid mounts its cells a few at a time (dashboard-grid.tsx): no long commit.
+          <DashboardGrid widgets={widgets} layout={dashboard.config.layout} />
         )}
       </main>
       {drill ? <DrilldownPanel request={drill} onClose={closeDrill} /> : null}
       {chatOpen ? (
-        <ChatDrawer
-          title={chatText(locale, "askDashboard")}
-          onClose={() => setChatOpen(false)}
-          deploymentId={dashboard.deploymentId}
-          locale={locale}
-          scope={() => ({ dashboardPublicId: props.publicId, filterUrlParameters: serializeFilterParameters(store.getState().filters) })}
-          starters={[]}
-        />
+        <Suspense fallback={null}>
+          <ChatDrawer
+            title={chatText(locale, "askDashboard")}
+            onClose={() => setChatOpen(false)}
+            deploymentId={dashboard.deploymentId}
+            locale={locale}
+            scope={() => ({ dashboardPublicId: props.publicId, filterUrlParameters: serializeFilterParameters(store.getState().filters) })}
+            starters={[]}
+          />
+        </Suspense>
       ) : null}
     </WidgetHostContext.Provider>
   );

@@ -106,6 +106,8 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
         aria-labelledby="svc-drill-title"
         data-testid="drilldown-panel"
         data-state={result.status === "ready" ? "ready" : result.status === "error" ? "error" : "loading"}
+        // A new page or order is on its way while the rows shown are the previous ones.
+        aria-busy={result.status === "loading" || result.refreshing}
       >
         <header className="svc-drawer-header">
           <div className="svc-drawer-heading">

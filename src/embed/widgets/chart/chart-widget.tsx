@@ -13,7 +13,7 @@ import { fileNameFor, saveBlob, saveUrl } from "../../export/save-file";
 import { buildXlsxBlob } from "../../export/xlsx";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { columnAliases, composeDetailQuery, composeWidgetQuery } from "../query/compose-query";
+import { columnAliases, composeDetailQuery } from "../query/compose-query";
 import { formatCell } from "../query/format-cell";
 import { useWidgetQuery } from "../query/use-widget-query";
 import { useWidgetHost } from "../../grid/widget-host";
@@ -32,6 +32,9 @@ import { useChartPalette } from "./use-chart-palette";
 import { buildVegaConfig } from "./vega-theme";
 import { drilldownTarget, prepareVegaLiteSpec, withTemporalAxisFormat, type VegaLiteSpec } from "./vega-spec";
 import { VegaView, type ChartHandle } from "./vega-view";
+import { chartQueryRequest, composeChartQuery, reportQueryOf } from "./widget-request";
+
+export { reportQueryOf };
 
 /** Largest result an export asks for. */
 export const EXPORT_ROW_LIMIT = 50_000;
@@ -47,11 +50,6 @@ function parseSpec(spec: ReportSnapshot["spec"]): Record<string, unknown> | null
     }
   }
   return spec as Record<string, unknown>;
-}
-
-export function reportQueryOf(snapshot: ReportSnapshot | undefined): SemanticQuery | null {
-  const query = (snapshot?.meta as { query?: unknown } | null | undefined)?.query;
-  return query && typeof query === "object" ? (query as SemanticQuery) : null;
 }
 
 export function ChartWidget(props: { widget: DashboardWidget }) {
@@ -73,28 +71,16 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
   const kind = snapshot?.kind ?? "table";
   const title = (widget.config as { title?: string } | null)?.title ?? snapshot?.title ?? snapshot?.name ?? null;
 
-  // Without a chosen zone, times are the viewer's own.
-  const queryZone = timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const composed = useMemo(
-    () => (base ? composeWidgetQuery(base, { filters, timeGrains, timezone: queryZone, memberSwitches }) : null),
-    [base, filters, timeGrains, queryZone, memberSwitches],
+    () => (base ? composeChartQuery(base, { filters, timeGrains, timezone, memberSwitches }) : null),
+    [base, filters, timeGrains, timezone, memberSwitches],
   );
   // Columns the report names that the composed query renamed (member and grain switches).
   const aliases = useMemo(() => (base && composed ? columnAliases(base, composed) : {}), [base, composed]);
   const key = composed ? JSON.stringify([composed, refreshNonce]) : null;
 
   const request = useCallback(
-    (query: SemanticQuery, signal?: AbortSignal) =>
-      host.runQuery(
-        {
-          query,
-          ...(snapshot?.fillMissingRows ? { fillMissingRows: snapshot.fillMissingRows } : {}),
-          ...(snapshot?.periodComparisons?.length ? { periodComparisons: snapshot.periodComparisons } : {}),
-          // After a host `refresh`, queries skip the server's result cache.
-          ...(refreshNonce > 0 ? { cache: "bypass" as const } : {}),
-        },
-        signal,
-      ),
+    (query: SemanticQuery, signal?: AbortSignal) => host.runQuery(chartQueryRequest(snapshot, query, refreshNonce), signal),
     [host, snapshot, refreshNonce],
   );
 

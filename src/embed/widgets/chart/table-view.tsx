@@ -2,7 +2,7 @@
  * Table report: sortable headers (buttons with aria-sort), formatted cells in the viewer's
  * locale, virtualised rows so long results stay fast; measure cells are buttons that drill.
  */
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { t, tCount } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { ArrowDownIcon, ArrowUpIcon } from "../../ui/icons";
@@ -52,6 +52,20 @@ export function TableView(props: TableViewProps) {
   const setSort = controlled ? props.onSortChange! : setLocalSort;
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(480);
+  const empty = props.rows.length === 0;
+  // The scroll area's height, from a ResizeObserver: read in a commit it would force a layout
+  // per table (tens of ms on a dashboard of many tables).
+  const scrollRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver((entries) => {
+      const height = Math.round(entries[0]?.contentRect.height ?? 0);
+      if (height) setViewport(height);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [empty]);
   const sorted = useMemo(() => (controlled ? props.rows : sortRows(props.rows, sort, locale)), [controlled, props.rows, sort, locale]);
   const range = visibleRowRange(scrollTop, viewport, TABLE_ROW_HEIGHT, sorted.length);
   const ctx = { locale, timezone };
@@ -64,14 +78,7 @@ export function TableView(props: TableViewProps) {
   if (props.rows.length === 0) return <div className="svc-empty">{t(locale, "noData")}</div>;
   return (
     <div className="svc-table" role="table" aria-label={props.caption} aria-rowcount={sorted.length + 1}>
-      <div
-        className="svc-table-scroll"
-        tabIndex={0}
-        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
-        ref={(el) => {
-          if (el && el.clientHeight && el.clientHeight !== viewport) setViewport(el.clientHeight);
-        }}
-      >
+      <div className="svc-table-scroll" tabIndex={0} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} ref={scrollRef}>
         <div className="svc-table-inner" style={{ minWidth }}>
           <div className="svc-table-head" role="rowgroup">
             <div className="svc-table-row is-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>

@@ -81,8 +81,25 @@ export function buildVegaConfig(palette: ChartPalette): Record<string, unknown> 
   };
 }
 
-/** d3-format locale definition from Intl for a BCP 47 locale. */
+const numberLocales = new Map<string, ReturnType<typeof buildNumberFormatLocale>>();
+const timeLocales = new Map<string, ReturnType<typeof buildTimeFormatLocale>>();
+
+/** d3-format locale definition from Intl for a BCP 47 locale (built once per locale and currency: Intl formatters are costly). */
 export function numberFormatLocale(locale: string, currency = "USD") {
+  const key = `${locale} ${currency}`;
+  let found = numberLocales.get(key);
+  if (!found) numberLocales.set(key, (found = buildNumberFormatLocale(locale, currency)));
+  return found;
+}
+
+/** d3-time-format locale definition from Intl (built once per locale). */
+export function timeFormatLocale(locale: string) {
+  let found = timeLocales.get(locale);
+  if (!found) timeLocales.set(locale, (found = buildTimeFormatLocale(locale)));
+  return found;
+}
+
+function buildNumberFormatLocale(locale: string, currency: string) {
   const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
   const group = parts.find((p) => p.type === "group")?.value ?? ",";
   const decimal = parts.find((p) => p.type === "decimal")?.value ?? ".";
@@ -98,8 +115,7 @@ export function numberFormatLocale(locale: string, currency = "USD") {
   };
 }
 
-/** d3-time-format locale definition from Intl. */
-export function timeFormatLocale(locale: string) {
+function buildTimeFormatLocale(locale: string) {
   const month = (style: "long" | "short", m: number) =>
     new Intl.DateTimeFormat(locale, { month: style, timeZone: "UTC" }).format(new Date(Date.UTC(2021, m, 15)));
   // 2021-08-01 was a Sunday: d3 lists days from Sunday.

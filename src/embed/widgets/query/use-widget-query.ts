@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { errorNameOf, isAbortError } from "../../shell/api";
+import { widgetCommitPacer } from "./paced-commits";
 import { initialWidgetQueryState, widgetQueryReducer, type WidgetQueryState } from "./query-state";
 
 let nextRequestId = 1;
@@ -26,15 +27,20 @@ export function useWidgetQuery<T>(
     const controller = new AbortController();
     const requestId = nextRequestId++;
     dispatch({ type: "start", requestId });
+    // Results are committed a few per frame (paced-commits.ts): many arriving at once make no long task.
     runRef.current(controller.signal).then(
-      (data) => {
-        if (!controller.signal.aborted) dispatch({ type: "success", requestId, data });
-      },
+      (data) =>
+        widgetCommitPacer.pace(() => {
+          if (!controller.signal.aborted) dispatch({ type: "success", requestId, data });
+        }),
       (error: unknown) => {
         if (controller.signal.aborted || isAbortError(error)) return;
         const failure = { name: errorNameOf(error, "QueryFailed"), message: error instanceof Error ? error.message : String(error) };
-        dispatch({ type: "failure", requestId, error: failure });
-        onErrorRef.current?.(failure);
+        widgetCommitPacer.pace(() => {
+          if (controller.signal.aborted) return;
+          dispatch({ type: "failure", requestId, error: failure });
+          onErrorRef.current?.(failure);
+        });
       },
     );
     return () => controller.abort();

@@ -2,7 +2,8 @@
 import { useEffect, useState } from "react";
 import type { DashboardWidget } from "../../../schema/dashboard";
 import { WidgetFrame } from "../../grid/widget-frame";
-import { renderMarkdown } from "./render-markdown";
+import { widgetCommitPacer } from "../query/paced-commits";
+import { loadMarkdownRenderer } from "./render-markdown";
 import "./text-widget.css";
 
 export function TextWidget(props: { widget: DashboardWidget }) {
@@ -13,8 +14,17 @@ export function TextWidget(props: { widget: DashboardWidget }) {
 
   useEffect(() => {
     let cancelled = false;
-    renderMarkdown(markdown).then(
-      (out) => !cancelled && setHtml(out),
+    // Each widget's markdown is parsed in a slice of its own (paced-commits.ts), not all at once.
+    loadMarkdownRenderer().then(
+      (render) =>
+        widgetCommitPacer.pace(() => {
+          if (cancelled) return;
+          try {
+            setHtml(render(markdown));
+          } catch (e) {
+            setError(e instanceof Error ? e.message : String(e));
+          }
+        }),
       (e: unknown) => !cancelled && setError(e instanceof Error ? e.message : String(e)),
     );
     return () => {

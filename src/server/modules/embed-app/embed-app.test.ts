@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,9 +15,18 @@ describe("embed app routes", () => {
     t = await createTestPlatform();
     dir = mkdtempSync(path.join(tmpdir(), "svc-embed-assets-"));
     mkdirSync(path.join(dir, "assets"));
-    writeFileSync(path.join(dir, "index.html"), "<!doctype html><html><head><title>x</title></head><body></body></html>");
+    writeFileSync(
+      path.join(dir, "index.html"),
+      '<!doctype html><html><head><title>x</title><link rel="stylesheet" crossorigin href="/embed/assets/boot-1.css"></head><body></body></html>',
+    );
+    writeFileSync(path.join(dir, "assets", "boot-1.css"), ".svc-screen { display: grid } /* </style><script>alert(1)</script> */");
     writeFileSync(path.join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
     writeFileSync(path.join(dir, "assets", "app-1.js"), "console.log(1)");
+    // What the build writes beside a compressible asset.
+    const big = "export const words = " + JSON.stringify("chart ".repeat(2000)) + ";";
+    writeFileSync(path.join(dir, "assets", "big-1.js"), big);
+    writeFileSync(path.join(dir, "assets", "big-1.js.gz"), gzipSync(big));
+    writeFileSync(path.join(dir, "assets", "big-1.js.br"), brotliCompressSync(big));
     app = createApp({ ...t.deps, embedAssets: { dir } });
     await setAllowedOrigins(t.database.db, ["https://host.example.com"]);
   });
@@ -34,6 +44,13 @@ describe("embed app routes", () => {
     expect(html).toContain('<script id="svc-embed-config" type="application/json">{"allowedOrigins":["https://host.example.com"]}</script></head>');
   });
 
+  it("writes the start-up stylesheet into the page, unable to close its element", async () => {
+    const html = await (await app.request("/embed/dashboard/abcDEF123456")).text();
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toContain("<style>.svc-screen { display: grid }");
+    expect(html).not.toContain("</style><script>alert(1)");
+  });
+
   it("escapes the inlined configuration so it cannot close the script element", async () => {
     await setAllowedOrigins(t.database.db, ["https://a.example.com</script><script>alert(1)</script>"]);
     const html = await (await app.request("/embed/chat")).text();
@@ -48,6 +65,20 @@ describe("embed app routes", () => {
     expect(asset.headers.get("cache-control")).toContain("immutable");
     const icon = await app.request("/embed/favicon.svg");
     expect(icon.headers.get("content-type")).toContain("image/svg+xml");
+  });
+
+  it("serves the build's compressed form of an asset to a browser that accepts it, the file itself otherwise", async () => {
+    const gz = await app.request("/embed/assets/big-1.js", { headers: { "accept-encoding": "gzip" } });
+    expect(gz.status).toBe(200);
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gz.headers.get("vary")).toContain("Accept-Encoding");
+    expect(gz.headers.get("content-type")).toContain("javascript");
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toContain("export const words");
+    const br = await app.request("/embed/assets/big-1.js", { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    const plain = await app.request("/embed/assets/big-1.js");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toContain("export const words");
   });
 
   it("answers 503 with a clear message when the app is not built", async () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { EMBED_CONFIG_ELEMENT_ID } from "../../../schema/embed-runtime";
@@ -18,6 +18,20 @@ function escapeJsonForHtml(value: unknown): string {
 }
 
 /**
+ * The start-up stylesheets of the built index.html written into it: the loading screen paints
+ * from the HTML alone, and the boot script (which a pending stylesheet would hold back) does not
+ * wait for another request. Files up to 16 kB; a larger or missing one stays a link.
+ */
+export function inlineStylesheets(html: string, dir: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/embed\/(assets\/[^"]+\.css)"[^>]*>/g, (link, file: string) => {
+    const full = path.join(dir, file);
+    if (!existsSync(full) || statSync(full).size > 16_384) return link;
+    // A stylesheet cannot close the element it is written into.
+    return `<style>${readFileSync(full, "utf8").replace(/<\/style/gi, "<\\/style")}</style>`;
+  });
+}
+
+/**
  * Serves the embed app at /embed/*: hashed assets as files, every other path as index.html
  * with the runtime configuration inlined (the allowed host origins the bridge may talk to).
  */
@@ -26,7 +40,7 @@ export function registerEmbedAppRoutes(app: Router, deps: AppDeps) {
   let indexTemplate: string | null = null;
   const loadIndex = () => {
     if (!assets) return null;
-    if (indexTemplate === null) indexTemplate = readFileSync(path.join(assets.dir, "index.html"), "utf8");
+    if (indexTemplate === null) indexTemplate = inlineStylesheets(readFileSync(path.join(assets.dir, "index.html"), "utf8"), assets.dir);
     return indexTemplate;
   };
 
@@ -38,7 +52,8 @@ export function registerEmbedAppRoutes(app: Router, deps: AppDeps) {
         await next();
         if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
-      serveStatic({ root: assets.dir, rewriteRequestPath: (p) => p.replace(/^\/embed/, "") }),
+      // The build writes .br and .gz beside each compressible asset (vite.config.ts).
+      serveStatic({ root: assets.dir, rewriteRequestPath: (p) => p.replace(/^\/embed/, ""), precompressed: true }),
     );
     app.get("/embed/favicon.svg", serveStatic({ root: assets.dir, rewriteRequestPath: (p) => p.replace(/^\/embed/, "") }));
   }

@@ -30,6 +30,18 @@ describe.each(storageKinds)("query API (%s storage)", (storage) => {
   const tokens = {} as Record<Backend, Record<Viewer, string>>;
 
   const query = (backend: Backend, body: unknown, token?: string | null) => t.api("POST", `/api/v1/deployments/${deploymentIds[backend]}/query`, body, token);
+  /** The lines of a batch answer (NDJSON), after checking it is one. */
+  async function batch(backend: Backend, body: unknown, token?: string | null) {
+    const res = await t.api("POST", `/api/v1/deployments/${deploymentIds[backend]}/query/batch`, body, token);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
+    const text = await res.text();
+    expect(text.endsWith("\n")).toBe(true);
+    return text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { index: number; status: number; body: Record<string, unknown> });
+  }
 
   async function createDeployment(body: Record<string, unknown>) {
     const res = await t.api("POST", "/build/api/v1/deployments/", body);
@@ -174,6 +186,33 @@ describe.each(storageKinds)("query API (%s storage)", (storage) => {
       const badValues = await t.api("POST", `/api/v1/deployments/${deploymentIds[backend]}/query/values`, { member: "sales.revenue" });
       expect(badValues.status).toBe(400);
       expect((await badValues.json()).details).toContainEqual(expect.objectContaining({ path: ["member"], code: "wrong_member_kind" }));
+    });
+
+    it("answers a refused query of a batch with its own status and body, and the others with their rows", async () => {
+      const lines = await batch(backend, {
+        queries: [{ query: totals }, { query: { measures: ["sales.nope"] } }, { query: { measures: ["sales.count"], dimensions: ["sales.status"] } }],
+      });
+      const byIndex = new Map(lines.map((l) => [l.index, l]));
+      expect(lines).toHaveLength(3);
+      expect(byIndex.get(0)!.status).toBe(200);
+      expect(byIndex.get(2)!.status).toBe(200);
+      expect(byIndex.get(1)).toMatchObject({ status: 400, body: { code: "validation_failed" } });
+      expect((byIndex.get(1)!.body.details as { path: unknown[] }[])[0]!.path).toEqual(["queries", 1, "query", "measures", 0]);
+    });
+
+    it("refuses a malformed or oversized batch as a whole, and a batch without credentials", async () => {
+      const url = `/api/v1/deployments/${deploymentIds[backend]}/query/batch`;
+      for (const body of [
+        { queries: [] },
+        { queries: Array.from({ length: 65 }, () => ({ query: totals })) },
+        { queries: [{ query: totals, extra: 1 }] },
+        {},
+      ]) {
+        const res = await t.api("POST", url, body);
+        expect(res.status).toBe(400);
+        expect((await res.json()).code).toBe("validation_failed");
+      }
+      expect((await t.api("POST", url, { queries: [{ query: totals }] }, null)).status).toBe(401);
     });
 
     it("keeps SQL fragments in filter values as values", async () => {
@@ -357,12 +396,31 @@ describe.each(storageKinds)("query API (%s storage)", (storage) => {
         expect(Number(row[output] ?? 0)).toBe(expected(viewer).ordersQ2of2024);
       });
 
+      it.each(viewers)("answers %s's batch exactly as its single queries, each under its own row-level security", async (viewer) => {
+        const bodies = [
+          { query: totals },
+          { query: { measures: ["sales.count"], dimensions: ["sales.customers_city"], order: { "sales.customers_city": "asc" } } },
+          { query: report("revenue_trend").query, fillMissingRows: report("revenue_trend").fillMissingRows },
+        ];
+        const lines = await batch(backend, { queries: bodies }, tokens[backend][viewer]);
+        expect(lines.map((l) => l.index).sort()).toEqual([0, 1, 2]);
+        for (const line of lines) {
+          expect(line.status).toBe(200);
+          const single = await (await query(backend, bodies[line.index], tokens[backend][viewer])).json();
+          expect((line.body as { data: unknown }).data).toEqual(single.data);
+          expect((line.body as { annotation: unknown }).annotation).toEqual(single.annotation);
+        }
+        const total = lines.find((l) => l.index === 0)!.body as { data: Record<string, unknown>[] };
+        expect(Number(total.data[0]?.["sales.count"] ?? 0)).toBe(expected(viewer).orders);
+      });
+
       it("answers 404 to an embed token of another deployment on every endpoint", async () => {
         const other = backends.find((b) => b !== backend);
         const otherId = other ? deploymentIds[other] : await createDeployment({ name: "elsewhere", dataSource: { type: "duckdb", path: data.duckdbPath } });
         const token = tokens[backend]["acme-corp"];
         const calls = [
           t.api("POST", `/api/v1/deployments/${otherId}/query`, { query: totals }, token),
+          t.api("POST", `/api/v1/deployments/${otherId}/query/batch`, { queries: [{ query: totals }] }, token),
           t.api("POST", `/api/v1/deployments/${otherId}/query/values`, { member: "sales.customers_city" }, token),
           t.api("GET", `/api/v1/deployments/${otherId}/meta`, undefined, token),
           t.api("GET", `/api/v1/deployments/${otherId}`, undefined, token),

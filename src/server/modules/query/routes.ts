@@ -4,12 +4,15 @@ import {
   DataModelMetaSchema,
   DistinctValuesInputSchema,
   DistinctValuesSchema,
+  QueryBatchInputSchema,
+  QueryBatchLineSchema,
   QueryInputSchema,
   QueryResultSchema,
 } from "../../../schema/semantic-query";
 import { requireActor, requirePrincipal } from "../../http/auth";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { badRequest } from "../../domain/errors";
+import { errorItemOf } from "../../http/on-error";
 import { QueryValidationError } from "../../semantic";
 import { assertEmbedDeploymentAccess, securityContextOf } from "../embed-access/service";
 import type { Context } from "hono";
@@ -36,6 +39,28 @@ const load = createRoute({
   security,
   request: { params, query: branchQuery, ...jsonBody(QueryInputSchema) },
   responses: { 200: jsonContent(QueryResultSchema, "Rows and member annotations."), ...errors },
+});
+
+const batch = createRoute({
+  operationId: "runQueryBatch",
+  method: "post",
+  path: "/api/v1/deployments/{deploymentId}/query/batch",
+  tags: ["Data Model"],
+  summary: "Run several semantic queries in one request (a dashboard's widgets), each answer streamed as it finishes",
+  description:
+    "Each query runs as `runQuery` would run it, under the caller's row-level security, all at once. The answer is " +
+    "newline-delimited JSON, one `QueryBatchLine` per query in the order they finish: its index in the request, the " +
+    "status `runQuery` would have answered, and its body (the rows, or the error). A refused query does not stop the others.",
+  security,
+  request: { params, query: branchQuery, ...jsonBody(QueryBatchInputSchema) },
+  responses: {
+    200: {
+      description: "One `QueryBatchLine` per line.",
+      content: { "application/x-ndjson": { schema: QueryBatchLineSchema } },
+    },
+    ...commonErrors,
+    ...notFoundError,
+  },
 });
 
 const sql = createRoute({
@@ -77,14 +102,14 @@ const OPTION_KEYS = new Set(["fillMissingRows", "periodComparisons"]);
  * The engine reports paths inside the query (or its options); the API names them inside the
  * request body, as its own validation does: `["measures", 0]` → `["query", "measures", 0]`.
  */
-async function withBodyPaths<T>(run: () => Promise<T> | T, queryKey: string | null = "query"): Promise<T> {
+async function withBodyPaths<T>(run: () => Promise<T> | T, queryKey: string | null = "query", prefix: (string | number)[] = []): Promise<T> {
   try {
     return await run();
   } catch (e) {
     if (!(e instanceof QueryValidationError)) throw e;
     const details = e.details.map((d) => ({
       ...d,
-      path: queryKey === null || OPTION_KEYS.has(String(d.path[0])) ? d.path : [queryKey, ...d.path],
+      path: [...prefix, ...(queryKey === null || OPTION_KEYS.has(String(d.path[0])) ? d.path : [queryKey, ...d.path])],
     }));
     throw badRequest(e.message, details);
   }
@@ -118,6 +143,52 @@ export function registerQueryRoutes(app: Router) {
       }),
     );
     return c.json({ data: result.data, annotation: result.annotation, fromCache: result.fromCache }, 200);
+  });
+
+  app.openapi(batch, async (c) => {
+    const { deploymentId } = c.req.valid("param");
+    const { queries } = c.req.valid("json");
+    const { engine, securityContext } = await engineFor(c, deploymentId);
+    const deps = c.get("deps");
+    const signal = c.req.raw.signal;
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        let left = queries.length;
+        const write = (line: unknown) => {
+          if (signal.aborted) return;
+          try {
+            controller.enqueue(encoder.encode(JSON.stringify(line) + "\n"));
+            if (--left === 0) controller.close();
+          } catch {
+            // The reader went away: nothing is waiting for the rest.
+          }
+        };
+        queries.forEach((item, index) => {
+          withBodyPaths(
+            () =>
+              engine.load(item.query, {
+                securityContext,
+                bypassCache: item.cache === "bypass",
+                fillMissingRows: item.fillMissingRows,
+                periodComparisons: item.periodComparisons,
+                signal,
+                timeoutMs: deps.queryEngines.queryTimeoutMs,
+              }),
+            "query",
+            ["queries", index],
+          ).then(
+            (result) => write({ index, status: 200, body: { data: result.data, annotation: result.annotation, fromCache: result.fromCache } }),
+            (error: unknown) => write({ index, ...errorItemOf(error, c, deps.logger) }),
+          );
+        });
+      },
+    });
+    // Streamed: each line as its query finishes. The typed route answers JSON; this one is NDJSON.
+    return new Response(body, {
+      status: 200,
+      headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" },
+    }) as never;
   });
 
   app.openapi(sql, async (c) => {

@@ -224,6 +224,19 @@ export class FuzzWorld {
    * A fingerprint of every table: its row count and the newest row version (`xmin`), which any
    * insert, update or delete changes; cheap enough to take around every write.
    */
+  /** Waits (at most 10 s) until no background sync an earlier request started is queued or running. */
+  async backgroundSettled(): Promise<void> {
+    const until = Date.now() + 10_000;
+    while (Date.now() < until) {
+      const [row] = await rowsOf<{ n: number }>(
+        this.t.database.db,
+        sql.raw("SELECT count(*)::int AS n FROM model_sync_jobs WHERE status IN ('queued', 'running')"),
+      );
+      if (!row || Number(row.n) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   async checksum(): Promise<Map<string, string>> {
     const parts = TABLES.map((t) =>
       CONTENT_ONLY[t]
