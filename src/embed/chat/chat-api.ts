@@ -33,13 +33,11 @@ export type ChatLine =
   | { error: { code: string; message: string } };
 
 async function call<T>(api: EmbedApi, method: string, path: string, body?: unknown): Promise<T> {
-  const init = api.requestInit();
   let res: Response;
   try {
-    res = await fetch(path, {
+    res = await api.fetch(path, {
       method,
-      credentials: init.credentials,
-      headers: { ...init.headers, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      ...(body !== undefined ? { headers: { "content-type": "application/json" } } : {}),
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
   } catch {
@@ -94,13 +92,11 @@ export const chatApi = {
     onLine: (line: ChatLine) => void,
     signal?: AbortSignal,
   ): Promise<void> {
-    const init = api.requestInit();
     let res: Response;
     try {
-      res = await fetch(`${base(deploymentId)}/${encodeURIComponent(threadId)}/messages`, {
+      res = await api.fetch(`${base(deploymentId)}/${encodeURIComponent(threadId)}/messages`, {
         method: "POST",
-        credentials: init.credentials,
-        headers: { ...init.headers, "content-type": "application/json" },
+        headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
         signal,
       });

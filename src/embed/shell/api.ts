@@ -52,8 +52,12 @@ export interface EmbedApi {
   setToken(token: string | null): void;
   /** True while a token is set. */
   hasToken(): boolean;
-  /** Headers and credentials mode of a raw `fetch` (streamed answers the typed client does not read). */
-  requestInit(): { headers: Record<string, string>; credentials: RequestCredentials };
+  /**
+   * A raw request (streamed answers and other bodies the typed client does not read), sent as
+   * every typed call is: the bearer token, the credentials mode and, in private mode, the login
+   * session's CSRF token on a write (fetched before the first one).
+   */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
 }
 
 /** The header the platform reads a login session's CSRF token from (server http/auth.ts). */
@@ -119,14 +123,11 @@ export function createEmbedApi(options: EmbedApiOptions): EmbedApi {
       token = next;
     },
     hasToken: () => token !== null,
-    requestInit: () => ({
-      headers: {
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        // Known once the typed client made a write; a raw write before that is refused (403 csrf_failed).
-        ...(!token && csrf?.current() ? { [CSRF_HEADER]: csrf.current()! } : {}),
-      } as Record<string, string>,
-      credentials: options.mode === "signed" ? "omit" : "same-origin",
-    }),
+    fetch(path, init = {}) {
+      const request = new Request(new URL(path, options.baseUrl), { ...init, credentials: options.mode === "signed" ? "omit" : "same-origin" });
+      if (token) request.headers.set("Authorization", `Bearer ${token}`);
+      return csrf ? csrf.fetch(request) : send(request);
+    },
   };
 }
 

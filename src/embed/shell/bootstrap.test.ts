@@ -99,13 +99,34 @@ describe("private mode's CSRF token", () => {
       "POST /api/v1/deployments/1/query/values csrf-1",
       "POST /api/v1/deployments/1/query/values csrf-1",
     ]);
-    expect(api.requestInit().headers).toEqual({ "X-CSRF-Token": "csrf-1" });
+    // A raw write (a chat question's stream) carries the same token.
+    seen.length = 0;
+    expect((await api.fetch("/api/v1/deployments/1/chat/threads", { method: "POST", body: "{}" })).status).toBe(200);
+    expect(seen.map((r) => `${r.method} ${new URL(r.url).pathname} ${r.headers.get("x-csrf-token")}`)).toEqual([
+      "POST /api/v1/deployments/1/chat/threads csrf-1",
+    ]);
     // Signed in again elsewhere: the token changed; one refusal, a new read, the same request again.
     session = "csrf-2";
     seen.length = 0;
     expect(await fetchDistinctValues(api, 1, { member: "sales.status", search: "x" })).toEqual({ values: ["a"] });
     expect(seen.map((r) => `${r.method} ${r.headers.get("x-csrf-token")}`)).toEqual(["POST csrf-1", "GET null", "POST csrf-2"]);
     expect(await seen[2]!.json()).toEqual({ member: "sales.status", search: "x" });
+  });
+
+  it("is fetched before a raw write that is the first write of the page", async () => {
+    const seen: string[] = [];
+    const api = createEmbedApi({
+      baseUrl: "https://platform.example",
+      mode: "private",
+      fetch: async (request) => {
+        seen.push(`${request.method} ${new URL(request.url).pathname} ${request.headers.get("x-csrf-token")} ${request.credentials}`);
+        if (new URL(request.url).pathname === "/api/v1/auth/me") return json({ csrfToken: "csrf-9" });
+        return request.headers.get("x-csrf-token") === "csrf-9" ? json({ id: "t1" }, 201) : json({ code: "csrf_failed" }, 403);
+      },
+    });
+    const res = await api.fetch("/api/v1/deployments/1/chat/threads", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(res.status).toBe(201);
+    expect(seen).toEqual(["GET /api/v1/auth/me null same-origin", "POST /api/v1/deployments/1/chat/threads csrf-9 same-origin"]);
   });
 
   it("is never sent in signed mode, and a refusal that is not about the token is answered as it is", async () => {
@@ -115,6 +136,8 @@ describe("private mode's CSRF token", () => {
     await fetchDistinctValues(signed, 1, { member: "sales.status" });
     expect(seen.map((r) => new URL(r.url).pathname)).toEqual(["/api/v1/deployments/1/query/values"]);
     expect(seen[0]!.headers.get("x-csrf-token")).toBeNull();
+    await signed.fetch("/api/v1/deployments/1/chat/threads", { method: "POST", body: "{}" });
+    expect([seen[1]!.headers.get("authorization"), seen[1]!.headers.get("x-csrf-token"), seen[1]!.credentials]).toEqual(["Bearer tok", null, "omit"]);
 
     const calls: string[] = [];
     const priv = createEmbedApi({

@@ -46,11 +46,9 @@ export function AiWidget(props: { widget: DashboardWidget }) {
     async (regenerate: boolean) => {
       setBusy(true);
       try {
-        const init = api.requestInit();
-        const res = await fetch(`/api/v1/embed/dashboard/${encodeURIComponent(publicId)}/ai-widgets/${encodeURIComponent(props.widget.id)}/answer`, {
+        const res = await api.fetch(`/api/v1/embed/dashboard/${encodeURIComponent(publicId)}/ai-widgets/${encodeURIComponent(props.widget.id)}/answer`, {
           method: "POST",
-          credentials: init.credentials,
-          headers: { ...init.headers, "content-type": "application/json" },
+          headers: { "content-type": "application/json" },
           body: JSON.stringify({ filterUrlParameters, ...(regenerate ? { regenerate: true } : {}) }),
         });
         const body = (await res.json()) as Answer & { message?: string };
