@@ -23,7 +23,7 @@ export function startersOf(sources: { kind?: string; measures?: Member[]; dimens
   const byCountry = dims.find((d) => /country/i.test(d.name)) ?? dims[0];
   if (byCountry) out.push(`${name(money)} by ${name(byCountry).toLowerCase()} last quarter`);
   const city = dims.find((d) => /city/i.test(d.name)) ?? dims[1];
-  if (city) out.push(`Top 5 ${name(city).toLowerCase()} by ${name(count).toLowerCase()}`);
+  if (city) out.push(`${name(count)} by ${name(city).toLowerCase()}, top 5`);
   const status = dims.find((d) => /status/i.test(d.name)) ?? dims[2];
   if (status && hasTime) out.push(`${name(count)} by ${name(status).toLowerCase()} over time`);
   return out;

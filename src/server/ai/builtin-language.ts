@@ -386,16 +386,16 @@ export const SUGGEST: Record<
     growth: (m: string, grain: string) => string;
   }
 > = {
-  en: { by: (m, d) => `${m} by ${d}`, top: (n, d, m) => `top ${n} ${d} by ${m}`, overTime: (m) => `${m} over time`, growth: (m, g) => `${m} growth by ${g}` },
+  en: { by: (m, d) => `${m} by ${d}`, top: (n, d, m) => `${m} by ${d}, top ${n}`, overTime: (m) => `${m} over time`, growth: (m, g) => `${m} growth by ${g}` },
   de: {
     by: (m, d) => `${m} nach ${d}`,
-    top: (n, d, m) => `Top ${n} ${d} nach ${m}`,
+    top: (n, d, m) => `${m} nach ${d}, Top ${n}`,
     overTime: (m) => `${m} im Zeitverlauf`,
     growth: (m, g) => `Wachstum ${m} pro ${g}`,
   },
   es: {
     by: (m, d) => `${m} por ${d}`,
-    top: (n, d, m) => `los ${n} mejores ${d} por ${m}`,
+    top: (n, d, m) => `${m} por ${d}, los ${n} mejores`,
     overTime: (m) => `${m} a lo largo del tiempo`,
     growth: (m, g) => `crecimiento de ${m} por ${g}`,
   },

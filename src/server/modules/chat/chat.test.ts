@@ -186,6 +186,10 @@ const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = [
   ],
   ["pedidos por estado", { measures: ["sales.count"], dimensions: ["sales.status"], order: [["sales.count", "desc"]] }],
   ["los 5 mejores ciudades por ingresos", { measures: ["sales.revenue"], dimensions: ["sales.customers_city"], order: [["sales.revenue", "desc"]], limit: 5 }],
+  // The follow-up suggestions' ranking form, written with the model's titles, in each language.
+  ["Revenue by City, top 5", { measures: ["sales.revenue"], dimensions: ["sales.customers_city"], order: [["sales.revenue", "desc"]], limit: 5 }],
+  ["Revenue nach City, Top 5", { measures: ["sales.revenue"], dimensions: ["sales.customers_city"], order: [["sales.revenue", "desc"]], limit: 5 }],
+  ["Revenue por City, los 5 mejores", { measures: ["sales.revenue"], dimensions: ["sales.customers_city"], order: [["sales.revenue", "desc"]], limit: 5 }],
   ["ingresos en España", { measures: ["sales.revenue"], filters: [{ member: "sales.customers_country", operator: "equals", values: ["ES"] }] }],
   [
     "ventas por categoría a lo largo del tiempo",
