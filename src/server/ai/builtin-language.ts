@@ -248,6 +248,8 @@ export const SAY: Record<
     period: string;
     top: (n: number) => string;
     bottom: (n: number) => string;
+    topByChange: (n: number) => string;
+    bottomByChange: (n: number) => string;
     overTime: (g: string) => string;
     ignored: string;
     noRows: string;
@@ -280,6 +282,8 @@ export const SAY: Record<
     period: "period",
     top: (n) => `top ${n}`,
     bottom: (n) => `bottom ${n}`,
+    topByChange: (n) => `the ${n} with the biggest change`,
+    bottomByChange: (n) => `the ${n} with the smallest change`,
     overTime: (g) => `per ${g}`,
     ignored: "I did not use",
     noRows: "There is no data for this question.",
@@ -311,6 +315,8 @@ export const SAY: Record<
     period: "Zeitraum",
     top: (n) => `Top ${n}`,
     bottom: (n) => `die letzten ${n}`,
+    topByChange: (n) => `die ${n} mit der größten Veränderung`,
+    bottomByChange: (n) => `die ${n} mit der kleinsten Veränderung`,
     overTime: (g) => `pro ${g}`,
     ignored: "Nicht verwendet",
     noRows: "Für diese Frage gibt es keine Daten.",
@@ -342,6 +348,8 @@ export const SAY: Record<
     period: "periodo",
     top: (n) => `los ${n} primeros`,
     bottom: (n) => `los ${n} últimos`,
+    topByChange: (n) => `los ${n} con el mayor cambio`,
+    bottomByChange: (n) => `los ${n} con el menor cambio`,
     overTime: (g) => `por ${g}`,
     ignored: "No usé",
     noRows: "No hay datos para esta pregunta.",

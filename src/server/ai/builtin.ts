@@ -13,7 +13,7 @@ import type { Granularity, QueryFilter, SemanticQuery } from "../../schema/seman
 import type { MetaMember, MetaSource } from "../semantic/query-engine";
 import type { SecurityContext } from "../semantic/security-context";
 import { AND, canonicalize, detectLanguage, GRAIN_NAMES, normalize, SAY, STOPWORDS, SUGGEST, type Language } from "./builtin-language";
-import { runTool, type ToolState } from "./tools";
+import { runTool, type ToolOutcome, type ToolState } from "./tools";
 import type { AiProvider, AnswerPart, ChartRequest, Emit, TurnContext } from "./types";
 
 /** A known value of a string dimension, with the names it may be called by. */
@@ -42,6 +42,8 @@ export interface Understanding {
   direction?: "asc" | "desc";
   /** Growth and period-over-period: each row against the same measure one `unit` earlier. */
   compare?: { unit: Grain; toDate?: boolean };
+  /** "top 5 countries by growth": the rows ranked by their relative change, and the first `limit` kept. */
+  rankByChange?: { limit: number; direction: "asc" | "desc" };
   defaultMeasure: boolean;
   ignored: string[];
 }
@@ -396,7 +398,11 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
     const onePeriod = compare.compare.against || groupedDims.length > 0;
     granularity = grain.grain ?? (onePeriod ? unit : "month");
     understanding.compare = { unit };
-    // A ranking word ("most", "top") asks for the biggest change, which the answer names.
+    // The query itself is not limited: the rank is by the change, which the query does not
+    // order by. "top 5 countries by growth" keeps the five with the biggest change; without a
+    // dimension, or without "top"/"bottom", the answer names the biggest change.
+    if (understanding.limit && groupedDims.length > 0)
+      understanding.rankByChange = { limit: understanding.limit, direction: understanding.direction ?? "desc" };
     delete understanding.limit;
     delete understanding.direction;
     if (onePeriod) {
@@ -611,6 +617,7 @@ export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], re
   }
   if (u.limit) parts.push(u.direction === "asc" ? say.bottom(u.limit) : say.top(u.limit));
   if (u.compare) parts.push(u.compare.toDate ? say.comparedToDate(u.compare.unit) : say.compared(u.compare.unit));
+  if (u.rankByChange) parts.push(u.rankByChange.direction === "asc" ? say.bottomByChange(u.rankByChange.limit) : say.topByChange(u.rankByChange.limit));
   let text = `${say.understood}: ${parts.join(", ")}.`;
   if (u.time?.range && startOfDay(reference) < startOfDay(new Date())) {
     text += ` (${say.relativeTo(dateFormat(u.language).format(new Date(reference.getTime() - 86_400_000)))})`;
@@ -763,16 +770,45 @@ let partSeq = 0;
 const partId = () => `p${Date.now().toString(36)}${(partSeq++).toString(36)}`;
 
 /** Runs one tool and streams its call, its result and the parts it produced. */
-export async function callTool(name: string, args: unknown, ctx: TurnContext, state: ToolState, emit: Emit) {
+export async function callTool(name: string, args: unknown, ctx: TurnContext, state: ToolState, emit: Emit, after?: (outcome: ToolOutcome) => ToolOutcome) {
   const shown = typeof args === "string" ? (args.length > 2000 ? args.slice(0, 2000) + "…" : args) : args;
   emit({ id: partId(), type: "tool_call", name: name.slice(0, 100), arguments: shown });
-  const outcome = await runTool(name, args, ctx, state);
+  let outcome = await runTool(name, args, ctx, state);
+  if (after && outcome.ok) outcome = after(outcome);
   emit({ id: partId(), type: "tool_result", name, ok: outcome.ok, summary: outcome.summary });
   for (const p of outcome.parts) emit({ ...p, id: partId() } as AnswerPart);
   return outcome;
 }
 
 export { partId };
+
+/**
+ * "top 5 countries by growth": the query's rows ranked by their relative change (rows without
+ * an earlier figure last) and the first `limit` kept, in the table, the chart and the summary.
+ */
+export function rankedByChange(u: Understanding, outcome: ToolOutcome, state: ToolState): ToolOutcome {
+  const cols = comparisonColumns(u);
+  if (!u.rankByChange || !cols || !state.lastRows) return outcome;
+  const { limit, direction } = u.rankByChange;
+  const change = (r: Record<string, unknown>) => {
+    const v = r[cols.percent];
+    return v === null || v === undefined || !Number.isFinite(Number(v)) ? null : Number(v);
+  };
+  const ranked = [...state.lastRows]
+    .sort((a, b) => {
+      const x = change(a);
+      const y = change(b);
+      if (x === null || y === null) return x === null ? (y === null ? 0 : 1) : -1;
+      return direction === "asc" ? x - y : y - x;
+    })
+    .slice(0, limit);
+  state.lastRows = ranked;
+  return {
+    ...outcome,
+    summary: `${ranked.length} rows`,
+    parts: outcome.parts.map((p) => (p.type === "table" ? { ...p, rows: ranked, truncated: false } : p)),
+  };
+}
 
 /** The builtin provider: reads the question, runs it through the tools, writes the answer. */
 export const builtinProvider: AiProvider = {
@@ -791,7 +827,7 @@ export const builtinProvider: AiProvider = {
     const u = reading.understanding;
     await callTool("describe_view", { view: u.view }, ctx, state, emit);
     emit({ id: partId(), type: "text", text: describeUnderstanding(u, indexes, reference) + "\n\n" });
-    const outcome = await callTool("run_query", runQueryArgs(u), ctx, state, emit);
+    const outcome = await callTool("run_query", runQueryArgs(u), ctx, state, emit, (o) => rankedByChange(u, o, state));
     if (!outcome.ok) {
       const say = SAY[u.language];
       emit({ id: partId(), type: "text", text: `${say.cannot} ${outcome.summary}` });

@@ -354,6 +354,36 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
     });
   });
 
+  it.each([
+    ["top 3 countries by revenue growth", "desc", "the 3 with the biggest change"],
+    ["bottom 2 countries by revenue growth", "asc", "the 2 with the smallest change"],
+    ["Top 3 Länder nach Umsatzwachstum", "desc", "die 3 mit der größten Veränderung"],
+  ] as const)("%s: ranks the rows by their change and keeps that many", async (question, direction, said) => {
+    const threadId = await newThread(tokens.acme!);
+    const lines = await ask(tokens.acme!, threadId, question);
+    const queryPart = lines.find((l) => l.type === "query") as Line & { query: SemanticQuery; periodComparisons: PeriodComparison[] };
+    const tablePart = lines.find((l) => l.type === "table") as Line & { rows: Record<string, unknown>[] };
+    expect(queryPart.query.limit).toBeUndefined();
+    const direct = await t.api(
+      "POST",
+      `/api/v1/deployments/${deploymentId}/query`,
+      { query: queryPart.query, periodComparisons: queryPart.periodComparisons },
+      tokens.acme,
+    );
+    const rows = ((await direct.json()) as { data: Record<string, unknown>[] }).data;
+    const pct = queryPart.periodComparisons[0]!.outputs![2]!;
+    const limit = Number(/\d+/.exec(question)![0]);
+    expect(rows.length).toBeGreaterThan(limit);
+    const finite = rows.filter((r) => r[pct] !== null && Number.isFinite(Number(r[pct])));
+    const expected = [...finite].sort((a, b) => (direction === "asc" ? Number(a[pct]) - Number(b[pct]) : Number(b[pct]) - Number(a[pct]))).slice(0, limit);
+    expect(tablePart.rows).toEqual(expected);
+    const text = lines
+      .filter((l) => l.type === "text")
+      .map((l) => l.text)
+      .join("");
+    expect(text).toContain(said);
+  });
+
   it("answers a question outside the model with 'could not answer' and suggestions, never numbers", async () => {
     const threadId = await newThread(tokens.acme!);
     const lines = await ask(tokens.acme!, threadId, "who is the CEO of the company");
