@@ -1,15 +1,15 @@
 /**
  * Shared set-up of the browser benchmarks: the e2e rig (real platform, demo, fixture origins)
- * on ports of its own, Debian's Chromium through Playwright, signed sessions, percentiles.
- * The embed app must be built first (`npm run build`).
+ * on ports of its own, in a process of its own (bench/rig-server.ts), Debian's Chromium through
+ * Playwright, signed sessions, percentiles. The embed app must be built first (`npm run build`).
  */
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { chromium, type Browser } from "@playwright/test";
 import { rigAddresses, type RigAddresses } from "../e2e/support/env";
-import { startRig, type RunningRig } from "../e2e/support/rig";
 
 export interface BenchRig {
-  rig: RunningRig;
   addresses: RigAddresses;
   browser: Browser;
   publicId: string;
@@ -25,7 +25,7 @@ export interface BenchRig {
 export async function startBenchRig(basePort = 18180): Promise<BenchRig> {
   if (!existsSync("dist/embed/index.html")) throw new Error("build the embed app first: npm run build");
   const addresses = rigAddresses(basePort);
-  const rig = await startRig({ addresses, logLevel: "error" });
+  const rig = await startRigServer(basePort);
   const browser = await chromium.launch({
     executablePath: process.env.SVC_CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
@@ -50,7 +50,6 @@ export async function startBenchRig(basePort = 18180): Promise<BenchRig> {
     return ((await res.json()) as { sessionId: string }).sessionId;
   };
   return {
-    rig,
     addresses,
     browser,
     publicId: config.dashboardPublicId,
@@ -61,9 +60,32 @@ export async function startBenchRig(basePort = 18180): Promise<BenchRig> {
     },
     async close() {
       await browser.close();
-      await rig.stop();
+      await stopRigServer(rig);
     },
   };
+}
+
+/** Starts bench/rig-server.ts and resolves once it says `ready` (rejects if it ends first). */
+function startRigServer(basePort: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/rig-server.ts", String(basePort)], { stdio: ["ignore", "pipe", "inherit"] });
+  // A bench that ends early (an error, Ctrl-C) takes its platform with it.
+  process.once("exit", () => child.kill("SIGTERM"));
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on("line", (line) => {
+      if (line.trim() === "ready") resolve(child);
+    });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => reject(new Error(`the bench platform ended before it was ready (${code ?? signal})`)));
+  });
+}
+
+function stopRigServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
 }
 
 /**
