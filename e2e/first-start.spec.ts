@@ -75,6 +75,24 @@ test.describe("first start", () => {
     await dashboardShown(page);
     expect(batches).toEqual([200]);
     expect(singles).toEqual([]);
+
+    // The chat in private mode: its first writes (a new thread, the question) are raw requests,
+    // and carry the login's CSRF token like the typed client's.
+    const { dashboard } = await page.evaluate(() =>
+      fetch(location.pathname.replace("/embed/dashboard/", "/api/v1/embed/dashboard/")).then(
+        (r) => r.json() as Promise<{ dashboard: { deploymentId: number } }>,
+      ),
+    );
+    const chatWrites: string[] = [];
+    page.on("response", (response) => {
+      if (response.request().method() === "POST" && /\/chat\//.test(new URL(response.url()).pathname)) chatWrites.push(String(response.status()));
+    });
+    await page.goto(`http://localhost:${PORT}/embed/chat?deploymentId=${dashboard.deploymentId}`);
+    await page.getByTestId("chat-input").fill("revenue by country");
+    await page.getByTestId("chat-send").click();
+    await expect(page.getByTestId("chat-answer").last()).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+    expect(chatWrites.length).toBeGreaterThanOrEqual(2);
+    expect(chatWrites.every((status) => status.startsWith("2"))).toBe(true);
     await context.close();
 
     // The link a second time, in another browser: refused, with the password form and a message.
