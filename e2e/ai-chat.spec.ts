@@ -1,25 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "./support/env";
-import { createSession, eventsOf, getDemoConfig, requestAction, waitForEvent } from "./support/embed-harness";
+import { createSession, eventsOf, getDemoConfig, openChatInHost, requestAction, waitForEvent } from "./support/embed-harness";
 
 /** Opens host.html (another origin) framing the chat surface of a fresh signed session. */
 async function openChat(page: Page, params: Record<string, string> = {}, size = { width: 1100, height: 760 }) {
-  const sessionId = await createSession(page.request);
-  const src = new URL("/embed/chat", E2E.platformUrl);
-  src.searchParams.set("session", sessionId);
-  for (const [k, v] of Object.entries(params)) src.searchParams.set(k, v);
-  const url = new URL("/host.html", E2E.hostUrl);
-  url.searchParams.set("embed", src.toString());
-  await page.setViewportSize({ width: size.width + 40, height: size.height + 40 });
-  await page.goto(url.toString());
-  await page.evaluate(({ width, height }) => {
-    const frame = document.getElementById("embed") as HTMLIFrameElement;
-    frame.style.width = `${width}px`;
-    frame.style.height = `${height}px`;
-    frame.style.border = "0";
-  }, size);
-  await waitForEvent(page, "svc:event:ready");
-  return page.frameLocator("#embed");
+  return openChatInHost(page, await createSession(page.request), params, size);
 }
 
 test.describe("analytics chat", () => {

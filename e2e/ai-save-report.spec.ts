@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { E2E } from "./support/env";
-import { dashboardUrl, getDemoConfig, requestAction, waitForEvent } from "./support/embed-harness";
+import { dashboardUrl, getDemoConfig, openChatInHost, requestAction, waitForEvent } from "./support/embed-harness";
 
 /**
  * "Save as report" on the chat surface, framed by a host page on another origin: an embed
@@ -26,22 +26,7 @@ async function bearerOf(request: APIRequestContext, body: Record<string, unknown
   return ((await res.json()) as { token: string }).token;
 }
 
-async function openChat(page: Page, sessionId: string, size = { width: 1100, height: 760 }) {
-  const src = new URL("/embed/chat", E2E.platformUrl);
-  src.searchParams.set("session", sessionId);
-  const url = new URL("/host.html", E2E.hostUrl);
-  url.searchParams.set("embed", src.toString());
-  await page.setViewportSize({ width: size.width + 40, height: size.height + 40 });
-  await page.goto(url.toString());
-  await page.evaluate(({ width, height }) => {
-    const frame = document.getElementById("embed") as HTMLIFrameElement;
-    frame.style.width = `${width}px`;
-    frame.style.height = `${height}px`;
-    frame.style.border = "0";
-  }, size);
-  await waitForEvent(page, "svc:event:ready");
-  return page.frameLocator("#embed");
-}
+const openChat = (page: Page, sessionId: string, size = { width: 1100, height: 760 }) => openChatInHost(page, sessionId, {}, size);
 
 async function ask(scope: FrameLocator | Locator, question: string) {
   await scope.getByTestId("chat-input").fill(question);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "./support/env";
-import { getDemoConfig, requestAction, waitForEvent } from "./support/embed-harness";
+import { getDemoConfig, openChatInHost, requestAction } from "./support/embed-harness";
 
 /**
  * Sharing a conversation on the chat surface, framed on another origin: an acme user shares
@@ -15,20 +15,7 @@ async function openChat(page: Page, body: Record<string, unknown>, size = { widt
     data: { deploymentId, ...body },
   });
   expect(res.status(), await res.text()).toBe(200);
-  const src = new URL("/embed/chat", E2E.platformUrl);
-  src.searchParams.set("session", ((await res.json()) as { sessionId: string }).sessionId);
-  const url = new URL("/host.html", E2E.hostUrl);
-  url.searchParams.set("embed", src.toString());
-  await page.setViewportSize({ width: size.width + 40, height: size.height + 40 });
-  await page.goto(url.toString());
-  await page.evaluate(({ width, height }) => {
-    const frame = document.getElementById("embed") as HTMLIFrameElement;
-    frame.style.width = `${width}px`;
-    frame.style.height = `${height}px`;
-    frame.style.border = "0";
-  }, size);
-  await waitForEvent(page, "svc:event:ready");
-  return page.frameLocator("#embed");
+  return openChatInHost(page, ((await res.json()) as { sessionId: string }).sessionId, {}, size);
 }
 
 const id = () => randomBytes(4).toString("hex");

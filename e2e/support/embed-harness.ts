@@ -65,6 +65,28 @@ export async function createSession(request: APIRequestContext, options: Session
 }
 
 /** The dashboard iframe URL for a session; `params` are extra embed URL parameters. */
+/**
+ * Opens host.html (another origin) framing the chat surface of `sessionId`, the frame sized to
+ * `size`, and resolves with the frame once the embed is ready.
+ */
+export async function openChatInHost(page: Page, sessionId: string, params: Record<string, string> = {}, size = { width: 1100, height: 760 }) {
+  const src = new URL("/embed/chat", E2E.platformUrl);
+  src.searchParams.set("session", sessionId);
+  for (const [k, v] of Object.entries(params)) src.searchParams.set(k, v);
+  const url = new URL("/host.html", E2E.hostUrl);
+  url.searchParams.set("embed", src.toString());
+  await page.setViewportSize({ width: size.width + 40, height: size.height + 40 });
+  await page.goto(url.toString());
+  await page.evaluate(({ width, height }) => {
+    const frame = document.getElementById("embed") as HTMLIFrameElement;
+    frame.style.width = `${width}px`;
+    frame.style.height = `${height}px`;
+    frame.style.border = "0";
+  }, size);
+  await waitForEvent(page, "svc:event:ready");
+  return page.frameLocator("#embed");
+}
+
 export function dashboardUrl(publicId: string, sessionId: string | null, params: Record<string, string> = {}): string {
   const url = new URL(`/embed/dashboard/${publicId}`, E2E.platformUrl);
   if (sessionId) url.searchParams.set("session", sessionId);
