@@ -127,8 +127,30 @@ interface Match {
   exact: boolean;
 }
 
+/**
+ * Lookups already made, per index: an index never changes (a changed model or data source is a
+ * new index), and questions share their words ("revenue", "by country"), so each run of words is
+ * searched once. Bounded per index; the oldest goes first.
+ */
+const lookups = new WeakMap<ViewIndex, Map<string, Match | null>>();
+const MAX_LOOKUPS_PER_INDEX = 5000;
+
 /** The best member or value named by exactly these words (fuzzy on long words). */
 function lookup(index: ViewIndex, words: string[], prefer: "measure" | "dimension"): Match | null {
+  let memo = lookups.get(index);
+  if (!memo) lookups.set(index, (memo = new Map()));
+  const key = `${prefer} ${words.join(" ")}`;
+  if (memo.has(key)) {
+    const known = memo.get(key)!;
+    return known && { ...known };
+  }
+  const found = search(index, words, prefer);
+  memo.set(key, found);
+  if (memo.size > MAX_LOOKUPS_PER_INDEX) memo.delete(memo.keys().next().value!);
+  return found && { ...found };
+}
+
+function search(index: ViewIndex, words: string[], prefer: "measure" | "dimension"): Match | null {
   const query = words.join(" ");
   const hits = index.search.search(query, { fuzzy: (term) => (term.length > 5 ? 0.2 : 0), combineWith: "AND" });
   const wanted = words.map(stem).join(" ");

@@ -258,10 +258,12 @@ export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, 
       let sql: string | undefined;
       if (ctx.includeSql)
         sql = ctx.engine.sql(query, { securityContext: ctx.securityContext, ...(periodComparisons?.length ? { periodComparisons } : {}) }).sql;
-      const forModel = { rowCount: rows.length, columns: columns.map((c) => c.key), rows: rows.slice(0, MAX_ROWS_TO_MODEL) };
       return {
         ok: true,
-        content: cap(JSON.stringify(forModel)),
+        // Written when a model reads it (the builtin engine never does).
+        get content() {
+          return cap(JSON.stringify({ rowCount: rows.length, columns: columns.map((c) => c.key), rows: rows.slice(0, MAX_ROWS_TO_MODEL) }));
+        },
         summary: `${rows.length} rows`,
         parts: [
           { type: "query", query, ...(periodComparisons?.length ? { periodComparisons } : {}), ...(sql ? { sql } : {}) },

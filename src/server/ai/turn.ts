@@ -40,12 +40,14 @@ export async function runTurn(opts: {
     }, opts.timeBudgetMs);
   });
   let ended = false;
+  let answered = false;
   // Parts a provider emits after the turn ended (a stalled stream waking up) are dropped.
   const emit: Emit = (part) => {
     if (!ended) opts.emit(part);
   };
   try {
     await Promise.race([opts.provider.answer(opts.question, opts.history, { ...opts.ctx, signal: controller.signal }, emit), budget]);
+    answered = true;
   } catch (e) {
     if (e instanceof AiError) throw e;
     if (controller.signal.aborted) throw new AiError("ai_timeout", "The answer took longer than the time allowed");
@@ -53,6 +55,8 @@ export async function runTurn(opts: {
   } finally {
     ended = true;
     clearTimeout(timer);
-    controller.abort();
+    // A provider that failed or ran out of time may still be working: it is stopped. One that
+    // answered has nothing left to stop.
+    if (!answered) controller.abort();
   }
 }
