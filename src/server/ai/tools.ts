@@ -140,15 +140,25 @@ export function chartSpec(chart: ChartRequest, columns: ToolState["lastColumns"]
   const xType = fieldType(chart.x);
   const sortByY = chart.type === "bar" && xType === "nominal";
   if (chart.y.length > 1) {
+    // Each measure under its title, side by side (bars) or one line each, never stacked: the
+    // series are figures to compare (a period and the one before it), not parts of a whole.
+    const ys = chart.y.map((k, i) => ({ key: k, alias: `y${i}`, title: title(k) }));
+    const seriesOf = ys.reduceRight((otherwise, y) => `datum.key === ${JSON.stringify(y.alias)} ? ${JSON.stringify(y.title)} : ${otherwise}`, "datum.key");
     return {
       $schema: "https://vega.github.io/schema/vega-lite/v6.json",
       data,
-      transform: [{ fold: chart.y.map(f), as: ["measure", "value"] }],
-      mark: { type: chart.type, tooltip: true },
+      transform: [
+        ...ys.map((y) => ({ calculate: `datum[${JSON.stringify(y.key)}]`, as: y.alias })),
+        { fold: ys.map((y) => y.alias), as: ["key", "value"] },
+        { calculate: seriesOf, as: "series" },
+      ],
+      mark: { type: chart.type, tooltip: true, ...(chart.type === "line" ? { point: true } : {}) },
       encoding: {
-        x: { field: f(chart.x), type: xType, title: title(chart.x) },
-        y: { field: "value", type: "quantitative" },
-        color: { field: "measure", type: "nominal" },
+        // Nominal categories keep the rows' order (a ranking stays a ranking).
+        x: { field: f(chart.x), type: xType, title: title(chart.x), ...(xType === "nominal" ? { sort: null } : {}) },
+        y: { field: "value", type: "quantitative", title: null, ...(chart.type === "bar" ? { stack: null } : {}) },
+        color: { field: "series", type: "nominal", title: null, sort: ys.map((y) => y.title) },
+        ...(chart.type === "bar" ? { xOffset: { field: "series", sort: ys.map((y) => y.title) } } : {}),
       },
     };
   }
