@@ -22,9 +22,9 @@ export function categoryRange(palette: ChartPalette): string[] {
   return [palette.primary, ...base.slice(1)];
 }
 
-/** Vega expression for compact axis labels: K, M, B above ten thousand, the default below. */
+/** Vega expression for compact axis labels: K, M, B from a thousand up (one style on an axis: 5K beside 10K, never 5,000), the default below. */
 export const COMPACT_NUMBER_LABEL =
-  "abs(datum.value) >= 1e9 ? format(datum.value / 1e9, '~r') + 'B' : abs(datum.value) >= 1e6 ? format(datum.value / 1e6, '~r') + 'M' : abs(datum.value) >= 1e4 ? format(datum.value / 1e3, '~r') + 'K' : datum.label";
+  "abs(datum.value) >= 1e9 ? format(datum.value / 1e9, '~r') + 'B' : abs(datum.value) >= 1e6 ? format(datum.value / 1e6, '~r') + 'M' : abs(datum.value) >= 1e3 ? format(datum.value / 1e3, '~r') + 'K' : datum.label";
 
 export function buildVegaConfig(palette: ChartPalette): Record<string, unknown> {
   const category = categoryRange(palette);
@@ -51,7 +51,7 @@ export function buildVegaConfig(palette: ChartPalette): Record<string, unknown> 
     axisX: { grid: false, domain: true, ticks: false, labelAngle: 0, labelOverlap: "parity", labelSeparation: 10 },
     axisY: { domain: false, ticks: false, gridDash: [3, 3] },
     axisBand: { grid: false },
-    // Large values read as 2.2M / 850K (in the viewer's number locale) instead of 2,200,000.
+    // Large values read as 2.2M / 850K / 5K (in the viewer's number locale) instead of 2,200,000.
     axisQuantitative: { labelExpr: COMPACT_NUMBER_LABEL },
     legend: {
       labelColor: palette.text,
