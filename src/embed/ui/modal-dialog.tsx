@@ -1,7 +1,9 @@
 /** A modal dialog on the native <dialog> element: focus is trapped, Escape closes. */
 import { useEffect, useRef, type ReactNode } from "react";
+import "./modal-dialog.css";
 
 export interface ModalDialogProps {
+  /** Classes beside `svc-modal-dialog` (the frame: size, border, backdrop). */
   className: string;
   onClose(): void;
   children: ReactNode;
@@ -27,7 +29,7 @@ export function ModalDialog(props: ModalDialogProps) {
   return (
     <dialog
       ref={ref}
-      className={props.className}
+      className={`svc-modal-dialog ${props.className}`}
       aria-label={props["aria-label"]}
       aria-labelledby={props["aria-labelledby"]}
       data-testid={props["data-testid"]}
