@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoModelFiles } from "../demo/seed";
 import { prepareQueryTestData, type QueryTestData } from "../modules/query/query-test-data";
 import { readNdjson, type Line } from "../modules/chat/chat-test-support";
 import { createTestPlatform, type TestPlatform } from "../testing/test-platform";
 import { startOpenAiDouble, type OpenAiDouble } from "./testing/openai-double";
 import { MAX_STEPS } from "./types";
+import { createShopDeployment, embedSession } from "../testing/shop-deployment";
 
 /**
  * The openai-compatible provider against a double of a model server that streams tool calls
@@ -30,12 +30,7 @@ beforeAll(async () => {
   process.env.SVC_AI_MODEL = "double-model";
   process.env.SVC_AI_TIME_BUDGET_MS = "1500";
   t = await createTestPlatform();
-  const res = await t.api("POST", "/build/api/v1/deployments/", {
-    name: "shop",
-    dataSource: { type: "duckdb", path: data.duckdbPath },
-    dataModelFiles: demoModelFiles(),
-  });
-  deploymentId = ((await res.json()) as { id: number }).id;
+  deploymentId = await createShopDeployment(t, data.duckdbPath);
   const gen = await t.api("POST", "/api/v1/embed/generate-session", { deploymentId, externalId: "ann", embedTenantName: "acme-corp" });
   sessionId = ((await gen.json()) as { sessionId: string }).sessionId;
   const ex = await t.api("POST", "/api/v1/embed/session/token", { sessionId }, null);
@@ -230,15 +225,12 @@ describe("openai-compatible provider against a misbehaving model server", () => 
     expect(requestsFor("save it")[0]!.body.tools!.map((x) => x.function.name)).not.toContain("save_report");
     expect(toolMessages("save it")[1]).toMatch(/save_report is not allowed/);
 
-    const gen = await t.api("POST", "/api/v1/embed/generate-session", {
-      deploymentId,
+    const { token: creator } = await embedSession(t, deploymentId, {
       externalId: "cora",
       embedTenantName: "acme-corp",
       creatorMode: true,
       settings: { allowChatWorkspaceAuthoring: true },
     });
-    const ex = await t.api("POST", "/api/v1/embed/session/token", { sessionId: ((await gen.json()) as { sessionId: string }).sessionId }, null);
-    const creator = ((await ex.json()) as { token: string }).token;
     double.requests.length = 0;
     const saved = await ask("save it", creator);
     expect(lines0(saved)).toEqual([true, true]);

@@ -6,6 +6,7 @@ import { seedDemo } from "../../demo/seed";
 import { silentLogger } from "../../logger";
 import { startOpenAiDouble, type OpenAiDouble } from "../../ai/testing/openai-double";
 import { createTestPlatform, type TestPlatform } from "../../testing/test-platform";
+import { embedSession } from "../../testing/shop-deployment";
 
 /**
  * The AI widget of the demo dashboard ("Which category had the most revenue last quarter?"):
@@ -27,11 +28,9 @@ const tok: Record<string, string> = {};
 const sessions: string[] = [];
 
 async function embedToken(tenant: string, externalId: string) {
-  const gen = await t.api("POST", "/api/v1/embed/generate-session", { deploymentId, externalId, embedTenantName: tenant });
-  const { sessionId } = (await gen.json()) as { sessionId: string };
+  const { sessionId, token } = await embedSession(t, deploymentId, { externalId, embedTenantName: tenant });
   sessions.push(sessionId);
-  const ex = await t.api("POST", "/api/v1/embed/session/token", { sessionId }, null);
-  return ((await ex.json()) as { token: string }).token;
+  return token;
 }
 
 const answer = (token: string, body: Record<string, unknown> = {}) => t.api("POST", `/api/v1/embed/dashboard/${publicId}/ai-widgets/ask/answer`, body, token);

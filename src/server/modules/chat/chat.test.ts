@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SemanticQuery, TimeDimension } from "../../../schema/semantic-query";
 import type { PeriodComparison } from "../../../schema/dashboard";
 import { comparisonsOf, queryOf, readQuestion, viewerIndexes } from "../../ai/builtin";
-import { demoModelFiles } from "../../demo/seed";
 import { prepareQueryTestData, type QueryTestData } from "../query/query-test-data";
 import { createTestPlatform, storageKinds, type TestPlatform } from "../../testing/test-platform";
 import { policyViews } from "./service";
 import { readNdjson, type Line } from "./chat-test-support";
+import { createShopDeployment, embedSession } from "../../testing/shop-deployment";
 
 /**
  * The builtin engine against the demo model: each question's semantic query, and the answer's
@@ -265,13 +265,8 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
   let deploymentId: number;
   const tokens: Record<string, string> = {};
 
-  async function embedToken(tenant: string, externalId: string, settings?: Record<string, unknown>) {
-    const gen = await t.api("POST", "/api/v1/embed/generate-session", { deploymentId, externalId, embedTenantName: tenant, ...(settings ? { settings } : {}) });
-    expect(gen.status, await gen.clone().text()).toBe(200);
-    const { sessionId } = (await gen.json()) as { sessionId: string };
-    const ex = await t.api("POST", "/api/v1/embed/session/token", { sessionId }, null);
-    return ((await ex.json()) as { token: string }).token;
-  }
+  const embedToken = async (tenant: string, externalId: string, settings?: Record<string, unknown>) =>
+    (await embedSession(t, deploymentId, { externalId, embedTenantName: tenant, ...(settings ? { settings } : {}) })).token;
 
   const base = () => `/api/v1/deployments/${deploymentId}/chat/threads`;
 
@@ -290,12 +285,7 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
 
   beforeAll(async () => {
     t = await createTestPlatform({ storage });
-    const res = await t.api("POST", "/build/api/v1/deployments/", {
-      name: "shop",
-      dataSource: { type: "duckdb", path: data.duckdbPath },
-      dataModelFiles: demoModelFiles(),
-    });
-    deploymentId = ((await res.json()) as { id: number }).id;
+    deploymentId = await createShopDeployment(t, data.duckdbPath);
     tokens.acme = await embedToken("acme-corp", "ann");
     tokens.acme2 = await embedToken("acme-corp", "bob");
     tokens.globex = await embedToken("globex-inc", "ann");

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SemanticQuery } from "../../../schema/semantic-query";
-import { demoModelFiles } from "../../demo/seed";
 import { prepareQueryTestData, type QueryTestData } from "../query/query-test-data";
 import { createTestPlatform, storageKinds, type TestPlatform } from "../../testing/test-platform";
 import { readNdjson, type Line } from "./chat-test-support";
+import { createShopDeployment, embedSession } from "../../testing/shop-deployment";
 
 /**
  * "Save as report" from the chat: who may (platform users with ai_bi_user or higher, embed
@@ -23,13 +23,7 @@ describe.each(storageKinds)("chat: save an answer as a report (%s storage)", (st
   const tok: Record<string, string> = {};
   const d = (p: string) => `/api/v1/deployments/${deploymentId}${p}`;
 
-  async function session(body: Record<string, unknown>) {
-    const gen = await t.api("POST", "/api/v1/embed/generate-session", { deploymentId, ...body });
-    expect(gen.status, await gen.clone().text()).toBe(200);
-    const { sessionId } = (await gen.json()) as { sessionId: string };
-    const ex = await t.api("POST", "/api/v1/embed/session/token", { sessionId }, null);
-    return ((await ex.json()) as { token: string }).token;
-  }
+  const session = async (body: Record<string, unknown>) => (await embedSession(t, deploymentId, body)).token;
 
   /** A thread of the caller with one answered question; the answer's id and its stream. */
   async function answered(token: string, question: string) {
@@ -49,12 +43,7 @@ describe.each(storageKinds)("chat: save an answer as a report (%s storage)", (st
 
   beforeAll(async () => {
     t = await createTestPlatform({ storage });
-    const res = await t.api("POST", "/build/api/v1/deployments/", {
-      name: "shop",
-      dataSource: { type: "duckdb", path: data.duckdbPath },
-      dataModelFiles: demoModelFiles(),
-    });
-    deploymentId = ((await res.json()) as { id: number }).id;
+    deploymentId = await createShopDeployment(t, data.duckdbPath);
     const acme = { externalId: "ann@acme.test", embedTenantName: "acme-corp" };
     tok.author = await session({ ...acme, creatorMode: true, settings: { allowChatWorkspaceAuthoring: true } });
     // The same creator, in a session that does not allow authoring from the chat.

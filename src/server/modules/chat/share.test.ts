@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoModelFiles } from "../../demo/seed";
 import { prepareQueryTestData, type QueryTestData } from "../query/query-test-data";
 import { createTestPlatform, storageKinds, type TestPlatform } from "../../testing/test-platform";
 import { readNdjson, type Line } from "./chat-test-support";
+import { createShopDeployment, embedSession } from "../../testing/shop-deployment";
 
 /**
  * Sharing a chat thread read-only: with the owner's audience only (the embed users of their
@@ -23,12 +23,7 @@ describe.each(storageKinds)("chat: shared threads (%s storage)", (storage) => {
   const tok: Record<string, string> = {};
   const base = () => `/api/v1/deployments/${deploymentId}/chat`;
 
-  async function session(body: Record<string, unknown>) {
-    const gen = await t.api("POST", "/api/v1/embed/generate-session", { deploymentId, ...body });
-    const { sessionId } = (await gen.json()) as { sessionId: string };
-    const ex = await t.api("POST", "/api/v1/embed/session/token", { sessionId }, null);
-    return ((await ex.json()) as { token: string }).token;
-  }
+  const session = async (body: Record<string, unknown>) => (await embedSession(t, deploymentId, body)).token;
 
   async function threadWith(token: string, ...questions: string[]) {
     const threadId = ((await (await t.api("POST", `${base()}/threads`, {}, token)).json()) as { id: string }).id;
@@ -45,12 +40,7 @@ describe.each(storageKinds)("chat: shared threads (%s storage)", (storage) => {
 
   beforeAll(async () => {
     t = await createTestPlatform({ storage });
-    const res = await t.api("POST", "/build/api/v1/deployments/", {
-      name: "shop",
-      dataSource: { type: "duckdb", path: data.duckdbPath },
-      dataModelFiles: demoModelFiles(),
-    });
-    deploymentId = ((await res.json()) as { id: number }).id;
+    deploymentId = await createShopDeployment(t, data.duckdbPath);
     tok.ann = await session({ externalId: "ann", embedTenantName: "acme-corp" });
     tok.bob = await session({ externalId: "bob", embedTenantName: "acme-corp" });
     tok.anonymous = await session({ embedTenantName: "acme-corp" });

@@ -1,10 +1,10 @@
 import { EventEmitter } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoModelFiles } from "../../demo/seed";
 import type { AppDeps } from "../../context";
 import { prepareQueryTestData, type QueryTestData } from "../query/query-test-data";
 import { createTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { readNdjson } from "./chat-test-support";
+import { createShopDeployment, embedSession } from "../../testing/shop-deployment";
 
 /**
  * An answer is stored right after its response has gone out, off the answer's time
@@ -40,15 +40,8 @@ beforeAll(async () => {
       return { ...deps, db };
     },
   });
-  const res = await t.api("POST", "/build/api/v1/deployments/", {
-    name: "shop",
-    dataSource: { type: "duckdb", path: data.duckdbPath },
-    dataModelFiles: demoModelFiles(),
-  });
-  deploymentId = ((await res.json()) as { id: number }).id;
-  const gen = await t.api("POST", "/api/v1/embed/generate-session", { deploymentId, externalId: "sam", embedTenantName: "acme-corp" });
-  const ex = await t.api("POST", "/api/v1/embed/session/token", { sessionId: ((await gen.json()) as { sessionId: string }).sessionId }, null);
-  token = ((await ex.json()) as { token: string }).token;
+  deploymentId = await createShopDeployment(t, data.duckdbPath);
+  token = (await embedSession(t, deploymentId, { externalId: "sam", embedTenantName: "acme-corp" })).token;
 }, 60_000);
 
 afterAll(async () => {
