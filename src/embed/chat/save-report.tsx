@@ -54,7 +54,8 @@ function decode(v: string): ReportDestination {
   return { kind: "personal" };
 }
 
-function SaveReportDialog(props: {
+/** The answer to save, and where it may go. */
+interface SaveAnswerProps {
   api: EmbedApi;
   deploymentId: number;
   threadId: string;
@@ -62,9 +63,9 @@ function SaveReportDialog(props: {
   question: string;
   destinations: ReportDestinations;
   locale: string;
-  onSaved: (saved: SavedReport) => void;
-  onClose: () => void;
-}) {
+}
+
+function SaveReportDialog(props: SaveAnswerProps & { onSaved: (saved: SavedReport) => void; onClose: () => void }) {
   const { locale } = props;
   const id = useId();
   const [name, setName] = useState(() => props.question.trim().slice(0, 200) || chatText(locale, "untitled"));
@@ -173,16 +174,7 @@ function SaveReportDialog(props: {
 }
 
 /** The "Save as report" button of one answer, and its dialog. */
-export function SaveAnswerAsReport(props: {
-  api: EmbedApi;
-  deploymentId: number;
-  threadId: string;
-  answer: ChatMessageView;
-  question: string;
-  destinations: ReportDestinations;
-  locale: string;
-  onSaved?: (saved: SavedReport) => void;
-}) {
+export function SaveAnswerAsReport(props: SaveAnswerProps & { onSaved?: (saved: SavedReport) => void }) {
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<SavedReport | null>(null);
   const close = useCallback(() => setOpen(false), []);
