@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "./support/env";
-import { dashboardUrl, getDemoConfig, requestAction, waitForEvent } from "./support/embed-harness";
+import { dashboardUrl, getDemoConfig, openEmbedInHost, requestAction, waitForEvent } from "./support/embed-harness";
 
 async function openDashboard(page: Page, settings: Record<string, unknown>) {
   const config = await getDemoConfig(page.request);
@@ -10,18 +10,9 @@ async function openDashboard(page: Page, settings: Record<string, unknown>) {
   });
   expect(gen.status()).toBe(200);
   const { sessionId } = (await gen.json()) as { sessionId: string };
-  const url = new URL("/host.html", E2E.hostUrl);
-  url.searchParams.set("embed", dashboardUrl(config.dashboardPublicId, sessionId, {}));
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(url.toString());
-  await page.evaluate(() => {
-    const frame = document.getElementById("embed") as HTMLIFrameElement;
-    frame.style.width = "1240px";
-    frame.style.height = "860px";
-  });
-  await waitForEvent(page, "svc:event:ready");
+  const frame = await openEmbedInHost(page, dashboardUrl(config.dashboardPublicId, sessionId, {}), { width: 1240, height: 860 });
   await waitForEvent(page, "svc:event:dashboard-loaded", { timeout: 30_000 });
-  return page.frameLocator("#embed");
+  return frame;
 }
 
 test.describe("AI on the dashboard", () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { E2E } from "./support/env";
-import { dashboardUrl, getDemoConfig, openChatInHost, requestAction, waitForEvent } from "./support/embed-harness";
+import { dashboardUrl, getDemoConfig, openChatInHost, openEmbedInHost, requestAction, waitForEvent } from "./support/embed-harness";
 
 /**
  * "Save as report" on the chat surface, framed by a host page on another origin: an embed
@@ -128,17 +128,8 @@ test.describe("chat: save as report", () => {
     const who = { ...creator(), settings: { allowChatWorkspaceAuthoring: true, showDashboardChat: true } };
     const { sessionId } = await signedSession(page.request, who);
     const config = await getDemoConfig(page.request);
-    const url = new URL("/host.html", E2E.hostUrl);
-    url.searchParams.set("embed", dashboardUrl(config.dashboardPublicId, sessionId, {}));
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(url.toString());
-    await page.evaluate(() => {
-      const frame = document.getElementById("embed") as HTMLIFrameElement;
-      frame.style.width = "1240px";
-      frame.style.height = "860px";
-    });
+    const frame = await openEmbedInHost(page, dashboardUrl(config.dashboardPublicId, sessionId, {}), { width: 1240, height: 860 });
     await waitForEvent(page, "svc:event:dashboard-loaded", { timeout: 30_000 });
-    const frame = page.frameLocator("#embed");
     const applied = await requestAction(page, "svc:action:set-filter", { filterUrlParameter: 'f_sales.customers_country={"value":["CA"]}' });
     expect(applied.status, applied.reason).toBe("applied");
     await frame.getByTestId("dashboard-chat-open").click();

@@ -73,8 +73,13 @@ export async function openChatInHost(page: Page, sessionId: string, params: Reco
   const src = new URL("/embed/chat", E2E.platformUrl);
   src.searchParams.set("session", sessionId);
   for (const [k, v] of Object.entries(params)) src.searchParams.set(k, v);
+  return openEmbedInHost(page, src.toString(), size);
+}
+
+/** Opens host.html (another origin) framing `embedUrl`, the frame sized to `size`; resolves with the frame once the embed is ready. */
+export async function openEmbedInHost(page: Page, embedUrl: string, size: { width: number; height: number }) {
   const url = new URL("/host.html", E2E.hostUrl);
-  url.searchParams.set("embed", src.toString());
+  url.searchParams.set("embed", embedUrl);
   await page.setViewportSize({ width: size.width + 40, height: size.height + 40 });
   await page.goto(url.toString());
   await page.evaluate(({ width, height }) => {
