@@ -5,6 +5,7 @@
  * or the HTTP layer, so nothing it imports imports it back.
  */
 import type { Db } from "./db/connection";
+import type { DevFront } from "./dev-front";
 import type { Principal } from "./domain/actor";
 import type { Logger } from "./logger";
 import type { SecretBox } from "./crypto/secret-box";
@@ -13,11 +14,17 @@ import type { QueryEngineRegistry } from "./modules/query/engines";
 
 export type { EmbedPrincipal, Principal, Role, UserPrincipal } from "./domain/actor";
 
-/** The built embed app served under /embed. */
-export interface EmbedAssets {
-  /** Folder holding index.html and assets/. */
-  dir: string;
-}
+/**
+ * The embed app served under /embed: the build (`dir`), or in development (`npm run dev`) its
+ * sources through a dev server in front of the platform (`dev`, dev-front.ts).
+ */
+export type EmbedAssets =
+  | {
+      /** Folder holding index.html and assets/. */
+      dir: string;
+      dev?: undefined;
+    }
+  | { dir?: undefined; dev: Pick<DevFront, "page"> };
 
 /** Options of the access log (http/access-log.ts). */
 export interface AccessLogOptions {

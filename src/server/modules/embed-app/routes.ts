@@ -5,13 +5,8 @@ import { EMBED_CONFIG_ELEMENT_ID } from "../../../schema/embed-runtime";
 import type { AppDeps } from "../../context";
 import type { Router } from "../../http/openapi";
 import { getAllowedOrigins } from "../account-settings/service";
-
-/** The built embed app (vite build output). */
-
-/** `frame-ancestors` from the account's allowed origins: nobody else can frame the embed. */
-export function frameAncestors(origins: string[]): string {
-  return `frame-ancestors 'self'${origins.map((o) => " " + o).join("")}`;
-}
+import { embedPagePolicy, inlineScriptHashes } from "./csp";
+import { devServerCsp } from "./dev-csp";
 
 function escapeJsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
@@ -34,17 +29,23 @@ export function inlineStylesheets(html: string, dir: string): string {
 /**
  * Serves the embed app at /embed/*: hashed assets as files, every other path as index.html
  * with the runtime configuration inlined (the allowed host origins the bridge may talk to).
+ * Under the dev server (`npm run dev`) the dev server in front answers the modules and the
+ * page comes from it, its policy widened by `devServerCsp` alone.
  */
 export function registerEmbedAppRoutes(app: Router, deps: AppDeps) {
   const assets = deps.embedAssets;
-  let indexTemplate: string | null = null;
+  // The page and the hashes of its inline scripts for the policy, both read once.
+  let indexTemplate: { html: string; scriptHashes: string[] } | null = null;
   const loadIndex = () => {
-    if (!assets) return null;
-    if (indexTemplate === null) indexTemplate = inlineStylesheets(readFileSync(path.join(assets.dir, "index.html"), "utf8"), assets.dir);
+    if (!assets?.dir) return null;
+    if (indexTemplate === null) {
+      const html = inlineStylesheets(readFileSync(path.join(assets.dir, "index.html"), "utf8"), assets.dir);
+      indexTemplate = { html, scriptHashes: inlineScriptHashes(html) };
+    }
     return indexTemplate;
   };
 
-  if (assets) {
+  if (assets?.dir) {
     app.use(
       "/embed/assets/*",
       // Hashed file names: cached for good. (Before serveStatic, which answers without next().)
@@ -60,17 +61,22 @@ export function registerEmbedAppRoutes(app: Router, deps: AppDeps) {
 
   app.get("/embed/*", async (c) => {
     const origins = await getAllowedOrigins(deps.db);
-    // frame-src 'self': the embed's own frames are srcdoc documents (HTML reports, dashboard
-    // apps), which it allows; none of them may navigate itself to a URL (an app leaking data in one).
-    c.header("Content-Security-Policy", `${frameAncestors(origins)}; frame-src 'self'`);
+    const url = new URL(c.req.url);
+    const devPage = assets?.dev ? await assets.dev.page(url.pathname + url.search) : null;
+    const template = devPage ? { html: devPage.html, scriptHashes: inlineScriptHashes(devPage.html) } : loadIndex();
+    // The whole policy of an embed page (csp.ts); the dev server's page widens it for Vite's client alone.
+    const csp = embedPagePolicy({ allowedOrigins: origins, inlineScriptHashes: template?.scriptHashes ?? [] });
+    c.header("Content-Security-Policy", devPage ? devServerCsp(csp, { nonce: devPage.nonce, origin: url.origin }) : csp);
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    const template = loadIndex();
     if (!template) {
       return c.json({ code: "not_built", message: "The embed app is not built: run `npm run build`." }, 503);
     }
     const config = { allowedOrigins: origins };
-    const html = template.replace("</head>", `<script id="${EMBED_CONFIG_ELEMENT_ID}" type="application/json">${escapeJsonForHtml(config)}</script></head>`);
+    const html = template.html.replace(
+      "</head>",
+      `<script id="${EMBED_CONFIG_ELEMENT_ID}" type="application/json">${escapeJsonForHtml(config)}</script></head>`,
+    );
     return c.html(html);
   });
 }
