@@ -63,7 +63,11 @@ describe("embed page from the dev server", () => {
     const res = await app.request("http://localhost:8080/embed/dashboard/abcDEF123456?session=s");
     expect(res.status).toBe(200);
     expect(asked).toEqual(["/embed/dashboard/abcDEF123456?session=s"]);
-    expect(res.headers.get("content-security-policy")).toBe("frame-ancestors 'self' https://host.example.com; frame-src 'self'");
+    // The production policy of the page, widened by the dev server's nonce and WebSocket alone.
+    const policy = res.headers.get("content-security-policy")!.split("; ");
+    expect(policy).toContain("frame-ancestors 'self' https://host.example.com");
+    expect(policy).toContain("connect-src 'self' ws://localhost:8080");
+    expect(policy.find((d) => d.startsWith("script-src "))).toMatch(/^script-src 'self' .*'nonce-abc'$/);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const html = await res.text();
     expect(html).toContain('import "/embed/@react-refresh"');
