@@ -31,6 +31,21 @@ describe("buildCsv", () => {
     const csv = buildCsv(exportColumnsOf(rows, annotation, query), rows);
     expect(csv.split("\r\n")).toEqual(["City,Created,Revenue", "New York,2024-01-01T00:00:00.000,1200.5", `"'=HYPERLINK(""x"")",2024-02-01T00:00:00.000,`]);
   });
+
+  it("neutralises formula cells of every kind and formula column titles, and keeps numbers (bigints too) as numbers", () => {
+    const hostile = ['=HYPERLINK("http://x","y")', "+1+A1", "-1+1", "@SUM(A1)", "\t=1", "\r=1"];
+    const columns = [
+      { key: "v", title: "Value" },
+      { key: "n", title: '=HYPERLINK("http://x","title")' },
+    ];
+    const csv = buildCsv(
+      columns,
+      hostile.map((v, i) => ({ v, n: i === 0 ? -5 : BigInt(-i) })),
+    );
+    const [head, ...lines] = csv.split("\r\n");
+    expect(head).toBe(`Value,"'=HYPERLINK(""http://x"",""title"")"`);
+    expect(lines).toEqual([`"'=HYPERLINK(""http://x"",""y"")",-5`, `"'+1+A1",-1`, `"'-1+1",-2`, `"'@SUM(A1)",-3`, `"'\t=1",-4`, `"'\r=1",-5`]);
+  });
 });
 
 describe("buildXlsxSheet", () => {

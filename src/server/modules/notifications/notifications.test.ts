@@ -2,8 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
 import { eq } from "drizzle-orm";
 import { simpleParser, type ParsedMail } from "mailparser";
+import Papa from "papaparse";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embedTenants, embedUsers, notificationDeliveries, notifications } from "../../db/schema";
@@ -194,5 +196,75 @@ describe.each(storageKinds)("notifications (%s)", (storage) => {
     expect(d.results[1]).toMatchObject({ status: "sent" });
     expect((await t.api("DELETE", `/api/v1/notifications/${id}`)).status).toBe(204);
     expect((await t.api("GET", `/api/v1/notifications/${id}`)).status).toBe(404);
+  });
+});
+
+/** The cells a spreadsheet would run as formulas, one per leading character OWASP names. */
+const HOSTILE_STATUSES = ['=HYPERLINK("http://x","y")', "+1+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", "@SUM(A1:A9)", "\t=1+1", "\r=1+1"];
+
+describe("notification CSV attachments", () => {
+  let t: TestPlatform;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let dir: string;
+  let publicId: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await createTestPlatform({ mutateDeps: (d) => ({ ...d, smtp: { url: smtp.url, from: "svc <reports@svc.test>" } }) });
+    dir = await mkdtemp(path.join(os.tmpdir(), "svc-notify-csv-"));
+    const seeded = await seedDemo({ db: t.database.db, dataDir: dir, rows: 400, adminUserId: t.adminUserId, demoHostOrigin: null, logger: silentLogger });
+    publicId = seeded!.dashboardPublicId;
+    // Data a tenant's own systems could have written: statuses that read as formulas, and
+    // amounts that make every revenue figure negative. Written before any query opens the file.
+    const instance = await DuckDBInstance.create(path.join(dir, "demo", "shop-400.duckdb"));
+    const conn = await instance.connect();
+    const cases = HOSTILE_STATUSES.map((s, i) => `WHEN ${i} THEN '${s.replace(/'/g, "''")}'`).join(" ");
+    await conn.run(`UPDATE orders SET status = CASE order_id % ${HOSTILE_STATUSES.length} ${cases} END, amount = -5`);
+    conn.closeSync();
+    instance.closeSync();
+    const [acme] = await t.database.db.select().from(embedTenants).where(eq(embedTenants.name, "acme-corp"));
+    await t.database.db.insert(embedUsers).values({ tenantId: acme!.id, externalId: "ann", email: "ann@acme.test" });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("arrives with formula cells neutralised and negative numbers kept as numbers", async () => {
+    const created = await t.api("POST", "/api/v1/notifications", {
+      dashboardPublicId: publicId,
+      schedule: { cron: "0 8 * * *", timezone: "UTC" },
+      recipients: [{ embedTenantName: "acme-corp", externalId: "ann" }],
+      format: "csv",
+    });
+    expect(created.status).toBe(201);
+    const run = await (await t.api("POST", `/api/v1/notifications/${(await created.json()).id}/run`)).json();
+    expect(run.status, JSON.stringify(run.results)).toBe("sent");
+    const [mail] = smtp.received;
+    const attachment = (name: string) => {
+      const a = mail!.attachments.find((x) => x.filename?.includes(name));
+      if (!a) throw new Error(`no ${name} attachment in ${mail!.attachments.map((x) => x.filename).join(", ")}`);
+      const parsed = Papa.parse<string[]>(a.content.toString("utf8"), { newline: "\r\n" });
+      expect(parsed.errors).toEqual([]);
+      return { text: a.content.toString("utf8"), rows: parsed.data };
+    };
+
+    const statuses = attachment("Orders_by_status");
+    const statusColumn = statuses.rows[0]!.indexOf("sales.status");
+    expect(
+      statuses.rows
+        .slice(1)
+        .map((r) => r[statusColumn])
+        .sort(),
+    ).toEqual(HOSTILE_STATUSES.map((s) => `'${s}`).sort());
+    expect(statuses.text).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+
+    const revenue = attachment("Revenue_over_time");
+    const revenueColumn = revenue.rows[0]!.indexOf("sales.revenue");
+    const figures = revenue.rows.slice(1).map((r) => r[revenueColumn]!);
+    expect(figures.length).toBeGreaterThan(0);
+    // A negative number is a number: written bare, never prefixed.
+    for (const figure of figures) expect(figure).toMatch(/^-\d+(\.\d+)?$/);
   });
 });

@@ -1,6 +1,7 @@
 import { Cron } from "croner";
 import { and, asc, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
+import { writeCsv } from "../../../schema/csv";
 import { toQueryFilter, type DashboardFilter } from "../../../schema/dashboard-filters";
 import type { CreateNotificationInput, Notification, NotificationDelivery, UpdateNotificationInput } from "../../../schema/notification";
 import type { AppDeps } from "../../context";
@@ -244,10 +245,6 @@ function anonymousEmbed(
 }
 
 const escapeHtml = (v: unknown) => String(v ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const csvCell = (v: unknown) => {
-  const s = String(v ?? "");
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
 
 /** The dashboard's reports computed for one recipient under their own row-level security. */
 async function renderFor(deps: Deps, n: Row, publicId: string, principal: Principal) {
@@ -283,7 +280,11 @@ async function renderFor(deps: Deps, n: Row, publicId: string, principal: Princi
     n.format === "csv"
       ? sections.map((s, i) => {
           const cols = s.rows.length ? Object.keys(s.rows[0]!) : [];
-          const csv = [cols.map(csvCell).join(","), ...s.rows.map((r) => cols.map((c) => csvCell(r[c])).join(","))].join("\r\n");
+          // The platform's one CSV writer: formulas neutralised, numbers kept (src/schema/csv.ts).
+          const csv = writeCsv(
+            cols,
+            s.rows.map((r) => cols.map((c) => r[c])),
+          );
           return { filename: `${i + 1}-${s.title.replace(/[^A-Za-z0-9_-]+/g, "_").slice(0, 60)}.csv`, content: csv, contentType: "text/csv" };
         })
       : [];
