@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, describeListenAddress, loadConfig, runsInContainer } from "./config";
 
 describe("loadConfig", () => {
   it("applies the documented defaults", () => {
@@ -8,6 +8,35 @@ describe("loadConfig", () => {
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.publicUrl).toBe("http://localhost:8080");
     expect(c.demoHostOrigin).toBe("http://127.0.0.1:8081");
+  });
+
+  it("listens on 127.0.0.1 by default, on every interface in a container, and where HOST says", () => {
+    expect(loadConfig({}, { inContainer: false }).HOST).toBe("127.0.0.1");
+    expect(loadConfig({}, { inContainer: true }).HOST).toBeUndefined();
+    expect(loadConfig({ HOST: "0.0.0.0" }, { inContainer: false }).HOST).toBe("0.0.0.0");
+    expect(loadConfig({ HOST: "127.0.0.1" }, { inContainer: true }).HOST).toBe("127.0.0.1");
+    // The demo's URLs stay: the host page on 127.0.0.1 frames localhost, which reaches 127.0.0.1.
+    const c = loadConfig({}, { inContainer: false });
+    expect([c.publicUrl, c.demoHostOrigin]).toEqual(["http://localhost:8080", "http://127.0.0.1:8081"]);
+  });
+
+  it("knows a container by the marks the runtimes leave", () => {
+    const none = () => false;
+    expect(runsInContainer({}, none)).toBe(false);
+    expect(runsInContainer({ container: "podman" }, none)).toBe(true);
+    expect(runsInContainer({ KUBERNETES_SERVICE_HOST: "10.0.0.1" }, none)).toBe(true);
+    expect(runsInContainer({}, (file) => file === "/.dockerenv")).toBe(true);
+    expect(runsInContainer({}, (file) => file === "/run/.containerenv")).toBe(true);
+  });
+
+  it("says in the banner where it listens", () => {
+    expect(describeListenAddress({ HOST: undefined, PORT: 8080 })).toBe(
+      "every interface, port 8080 (reachable from other machines; HOST=127.0.0.1 keeps it on this one)",
+    );
+    expect(describeListenAddress({ HOST: "0.0.0.0", PORT: 8080 })).toMatch(/^every interface/);
+    expect(describeListenAddress({ HOST: "127.0.0.1", PORT: 8080 })).toBe("127.0.0.1:8080 (this machine only; HOST=0.0.0.0 listens on every interface)");
+    expect(describeListenAddress({ HOST: "::1", PORT: 9 })).toBe("[::1]:9 (this machine only; HOST=0.0.0.0 listens on every interface)");
+    expect(describeListenAddress({ HOST: "10.1.2.3", PORT: 8080 })).toBe("10.1.2.3:8080");
   });
 
   it("turns the demo host off with port 0", () => {

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { z } from "zod";
 
 const origin = z.string().transform((value, ctx) => {
@@ -18,6 +19,7 @@ const port = z.coerce.number().int().min(0).max(65535);
 /** Every setting of the server, read from the environment once at start-up. */
 export const ConfigSchema = z.object({
   PORT: port.refine((p) => p > 0, "must be 1..65535").default(8080),
+  /** Address to listen on; unset: 127.0.0.1, or every interface in a container (`runsInContainer`). */
   HOST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
@@ -98,8 +100,32 @@ export class ConfigError extends Error {
   }
 }
 
-/** Validates the environment; a bad value stops the start with every bad key listed. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Whether the platform runs in a container: Docker (`/.dockerenv`), Podman (`/run/.containerenv`),
+ * systemd-nspawn and others that set `container`, a Kubernetes pod. There its port is reached
+ * through the container's network (published ports, a service), so it listens on every
+ * interface; anywhere else it listens on 127.0.0.1 unless HOST says otherwise.
+ */
+export function runsInContainer(env: Record<string, string | undefined> = process.env, exists: (file: string) => boolean = existsSync): boolean {
+  return Boolean(env.container || env.KUBERNETES_SERVICE_HOST) || exists("/.dockerenv") || exists("/run/.containerenv");
+}
+
+/** Where the platform listens, for the start-up banner. */
+export function describeListenAddress(config: Pick<Config, "HOST" | "PORT">): string {
+  const host = config.HOST;
+  if (host === undefined || host === "0.0.0.0" || host === "::") {
+    return `every interface, port ${config.PORT} (reachable from other machines; HOST=127.0.0.1 keeps it on this one)`;
+  }
+  const loopback = host === "localhost" || host === "::1" || host.startsWith("127.");
+  const address = host.includes(":") ? `[${host}]:${config.PORT}` : `${host}:${config.PORT}`;
+  return loopback ? `${address} (this machine only; HOST=0.0.0.0 listens on every interface)` : address;
+}
+
+/**
+ * Validates the environment; a bad value stops the start with every bad key listed. `inContainer`
+ * (default: `runsInContainer`) decides where an unset HOST listens.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, options: { inContainer?: boolean } = {}): Config {
   const known = Object.fromEntries(Object.keys(ConfigSchema.shape).map((key) => [key, env[key] === "" ? undefined : env[key]]));
   const parsed = ConfigSchema.safeParse(known);
   if (!parsed.success) {
@@ -108,5 +134,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   const publicUrl = (c.SVC_PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, "");
   const demoHostOrigin = c.SVC_DEMO_HOST_PORT > 0 && c.SVC_DEMO === "on" ? `http://127.0.0.1:${c.SVC_DEMO_HOST_PORT}` : null;
-  return { ...c, publicUrl, demoHostOrigin };
+  // Unset HOST: every interface in a container (undefined: Node's default, IPv6 and IPv4), this
+  // machine only anywhere else. The default public URL (localhost) reaches it either way.
+  const HOST = c.HOST ?? ((options.inContainer ?? runsInContainer(env)) ? undefined : "127.0.0.1");
+  return { ...c, HOST, publicUrl, demoHostOrigin };
 }

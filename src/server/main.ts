@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, describeListenAddress, loadConfig } from "./config";
 import { DatabaseStartError } from "./db/connection";
 import { createLogger } from "./logger";
 import { startPlatform } from "./platform";
@@ -35,6 +35,7 @@ async function main() {
   const lines = [
     "",
     `  svc is running (${platform.storageKind} storage, started in ${Math.round(performance.now() - startedAt)} ms)`,
+    `  Listening on:   ${describeListenAddress(config)}`,
     `  Platform API:   ${urls.api}`,
     `  OpenAPI:        ${urls.api}/openapi.json`,
     ...(urls.demoHost ? [`  Demo host page: ${urls.demoHost}   <- open this`] : []),
