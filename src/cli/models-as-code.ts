@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Command } from "commander";
 import type { SvcPlatformClient } from "../client";
+import { canonicalModelPath } from "../schema/data-model-build";
 import { callApi, CliError } from "./platform-calls";
 
 type Connect = () => Promise<{ client: SvcPlatformClient; baseUrl: string }>;
@@ -10,7 +11,7 @@ const MODEL_FILE = /\.ya?ml$/;
 const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 const BASE = "/build/api/v1/deployments/{deploymentId}";
 
-/** The model files under a folder: relative `/` paths → content. */
+/** The model files under a folder: relative `/` paths in the API's canonical form (`model/x.yml` is `x.yml`) → content. */
 export async function readModelFolder(dir: string): Promise<Map<string, Buffer>> {
   const out = new Map<string, Buffer>();
   const walk = async (d: string) => {
@@ -24,7 +25,7 @@ export async function readModelFolder(dir: string): Promise<Map<string, Buffer>>
       if (e.name.startsWith(".")) continue;
       const full = path.join(d, e.name);
       if (e.isDirectory()) await walk(full);
-      else if (e.isFile() && MODEL_FILE.test(e.name)) out.set(path.relative(dir, full).split(path.sep).join("/"), await readFile(full));
+      else if (e.isFile() && MODEL_FILE.test(e.name)) out.set(canonicalModelPath(path.relative(dir, full).split(path.sep).join("/")), await readFile(full));
     }
   };
   await walk(dir);

@@ -8,15 +8,30 @@ export const MODEL_FILE_MAX_BYTES = LONG_TEXT_MAX;
 /** Most bytes one upload may carry in all. */
 export const UPLOAD_MAX_BYTES = 64 * 1024 * 1024;
 
+/** The folder of a repository (and of `svc model push`) that holds the model files. */
+export const MODEL_DIR = "model";
+
 /**
  * A model file path: relative to the model folder, `/`-separated, ending in .yml or .yaml, no
- * `..`, no empty or hidden segment; it can never leave the model folder.
+ * `..`, no empty or hidden segment; it can never leave the model folder. `x.yml` and
+ * `model/x.yml` name the same file: a leading `model/` (the folder itself, as a repository
+ * shows it) is dropped, and the stored, canonical form never carries it. A folder named `model`
+ * inside the model folder is therefore refused (`model/model/x.yml` would be ambiguous).
  */
 export const ModelPath = SafeText.min(1)
   .max(255)
   .regex(/^[A-Za-z0-9_][A-Za-z0-9_.-]*(\/[A-Za-z0-9_][A-Za-z0-9_.-]*)*\.ya?ml$/, "must be a relative .yml or .yaml path inside the model folder")
   .refine((p) => !p.split("/").some((s) => s === ".." || s === "."), "must not contain '..'")
-  .meta({ description: "Relative path inside the model folder (e.g. `cubes/orders.yml`)." });
+  .transform((p) => canonicalModelPath(p))
+  .refine((p) => !p.startsWith(`${MODEL_DIR}/`), `must not name a folder "${MODEL_DIR}" inside the model folder`)
+  .meta({
+    description: "Path inside the model folder (e.g. `cubes/orders.yml`); `model/cubes/orders.yml` names the same file. Answers use the form without `model/`.",
+  });
+
+/** The stored form of a model path: without the leading `model/`. */
+export function canonicalModelPath(p: string): string {
+  return p.startsWith(`${MODEL_DIR}/`) ? p.slice(MODEL_DIR.length + 1) : p;
+}
 
 /** A branch name: letters, digits, `.`, `_`, `-`, `/`; no `..`, at most 100 characters. */
 export const BranchName = SafeText.min(1)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LONG_TEXT_MAX, SafeText } from "./common";
+import { ModelPath } from "./data-model-build";
 
 /**
  * A deployment's data source as the API shows it. Secrets never leave the server: a
@@ -67,12 +68,7 @@ export type DataSourceInput = z.infer<typeof DataSourceInput>;
 
 export const DataModelFileInput = z
   .strictObject({
-    path: z
-      .string()
-      .min(1)
-      .max(255)
-      .regex(/^[A-Za-z0-9_][A-Za-z0-9_./-]*\.ya?ml$/, "must be a relative .yml or .yaml path")
-      .refine((p) => !p.split("/").includes(".."), "must not contain '..'"),
+    path: ModelPath,
     content: SafeText.max(LONG_TEXT_MAX),
   })
   .meta({ id: "DataModelFileInput" });

@@ -185,6 +185,28 @@ describe.each(storageKinds)("data model as code (%s)", (storage) => {
     }
   });
 
+  it("takes `model/x.yml` and `x.yml` as the same file, stored without the prefix (decisions: paths under model/)", async () => {
+    const id = await newDeployment([{ path: "model/orders.yml", content: ordersYml() }]);
+    const hashes0 = await (await t.api("GET", `${base(id)}/data-model/file-hashes?branch=main`, undefined, dev.token)).json();
+    expect(Object.keys(hashes0)).toEqual(["orders.yml"]);
+    await t.api("POST", `${base(id)}/dev-mode`, {}, dev.token);
+    expect((await t.api("PUT", `${base(id)}/data-model/files`, { path: "model/c.yml", content: customersYml }, dev.token)).status).toBe(200);
+    const listed = await (await t.api("GET", `${base(id)}/data-model/files`, undefined, dev.token)).json();
+    expect(listed.files.map((f: { path: string }) => f.path)).toEqual(["c.yml", "orders.yml"]);
+    // Either form reads, renames and deletes the one file.
+    const read = await t.api("GET", `${base(id)}/data-model/files?path=model/c.yml`, undefined, dev.token);
+    expect((await read.json()).files[0]).toMatchObject({ path: "c.yml", content: customersYml });
+    expect((await t.api("PUT", `${base(id)}/data-model/files`, { path: "c.yml", content: customersYml + "# v2\n" }, dev.token)).status).toBe(200);
+    expect((await t.api("POST", `${base(id)}/data-model/files/rename`, { from: "model/c.yml", to: "model/cubes/c.yml" }, dev.token)).status).toBe(200);
+    const hashes = await (await t.api("GET", `${base(id)}/data-model/file-hashes`, undefined, dev.token)).json();
+    expect(Object.keys(hashes)).toEqual(["cubes/c.yml", "orders.yml"]);
+    expect((await t.api("DELETE", `${base(id)}/data-model/files?path=model/cubes/c.yml`, undefined, dev.token)).status).toBe(200);
+    // A folder named model inside the model folder would be ambiguous: refused.
+    const nested = await t.api("PUT", `${base(id)}/data-model/files`, { path: "model/model/x.yml", content: customersYml }, dev.token);
+    expect(nested.status).toBe(400);
+    expect((await nested.json()).details[0].path).toEqual(["path"]);
+  });
+
   it("refuses writes outside one's own dev branch, model files to viewers, and paths out of the folder", async () => {
     const id = await newDeployment();
     const noDev = await t.api("PUT", `${base(id)}/data-model/files`, { path: "a.yml", content: customersYml }, t.adminToken);

@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -156,6 +157,64 @@ describe.each(storageKinds)("git remote of a data model (%s)", (storage) => {
     expect(refused.status).toBe(409);
     expect((await t.api("POST", `${base(id)}/pull`, {}, dev.token)).status).toBe(200);
     expect((await t.api("POST", `${base(id)}/merge-to-default`, { branch }, dev.token)).status).toBe(200);
+  });
+
+  it("replays the platform's commits (message, author, time) on the remote, and writes model/x.yml once under model/", async () => {
+    const { bare } = bareRepo(dir, `history-${storage}`);
+    const id = await newDeployment();
+    expect((await t.api("POST", `${base(id)}/git/connect`, { url: bare, branch: "main" })).status).toBe(200);
+    const log = () => git(dir, "--git-dir", bare, "log", "--format=%s|%an|%ae|%aI", "main").trim().split("\n");
+    const dev2 = await t.addUser(`dev2-${storage}@example.com`, "developer");
+    const branch = (await (await t.api("POST", `${base(id)}/dev-mode`, {}, dev.token)).json()).name;
+    const cube = (name: string) => `cubes:\n  - name: ${name}\n    sql_table: orders\n    measures:\n      - { name: count, type: count }\n`;
+    await t.api("PUT", `${base(id)}/data-model/files`, { path: "model/a.yml", content: cube("a") }, dev.token);
+    await t.api("POST", `${base(id)}/commit`, { message: "Add cube a" }, dev.token);
+    await new Promise((r) => setTimeout(r, 1100));
+    await t.api("PUT", `${base(id)}/data-model/files`, { path: "b.yml", content: cube("b") }, dev.token);
+    await t.api("POST", `${base(id)}/commit`, { message: "Add cube b" }, dev.token);
+    const ff = await t.api("POST", `${base(id)}/merge-to-default`, { branch, removeBranchAfterMerge: false }, dev.token);
+    expect(await ff.json()).toMatchObject({ pushed: true, fastForward: true });
+    const [b, a, imported] = log();
+    expect(b).toMatch(/^Add cube b\|dev@example\.com\|dev@example\.com\|/);
+    expect(a).toMatch(/^Add cube a\|dev@example\.com\|/);
+    expect(imported).toMatch(/^model\|Test\|/);
+    expect(Date.parse(b!.split("|")[3]!) - Date.parse(a!.split("|")[3]!)).toBeGreaterThanOrEqual(1000);
+    const files = git(dir, "--git-dir", bare, "ls-tree", "-r", "--name-only", "main").trim().split("\n");
+    expect(files.sort()).toEqual(["README.md", "model/a.yml", "model/b.yml", "model/orders.yml"]);
+
+    // A merge that combines both sides: the branch's commits, then the merge commit.
+    const branch2 = (await (await t.api("POST", `${base(id)}/dev-mode`, {}, dev2.token)).json()).name;
+    await t.api("PUT", `${base(id)}/data-model/files`, { path: "c.yml", content: cube("c") }, dev2.token);
+    await t.api("POST", `${base(id)}/commit`, { message: "Add cube c" }, dev2.token);
+    await t.api("PUT", `${base(id)}/data-model/files`, { path: "a.yml", content: cube("a") + "# from dev\n" }, dev.token);
+    await t.api("POST", `${base(id)}/commit`, { message: "Note on a" }, dev.token);
+    expect((await t.api("POST", `${base(id)}/merge-to-default`, { branch, removeBranchAfterMerge: false }, dev.token)).status).toBe(200);
+    const merged = await t.api("POST", `${base(id)}/merge-to-default`, { branch: branch2 }, dev2.token);
+    expect(await merged.json()).toMatchObject({ pushed: true, fastForward: false });
+    expect(
+      log()
+        .slice(0, 2)
+        .map((l) => l.split("|").slice(0, 2).join("|")),
+    ).toEqual([`Add cube c|dev2-${storage}@example.com`, "Note on a|dev@example.com"]);
+    expect(git(dir, "--git-dir", bare, "show", "main:model/a.yml")).toContain("# from dev");
+
+    // An upload to main arrives as one commit with its message and uploader.
+    const start = await (await t.api("POST", `${base(id)}/data-model/upload/start`, { branch: "main", mode: "merge" }, dev2.token)).json();
+    const content = cube("d");
+    await t.api(
+      "POST",
+      `${base(id)}/data-model/upload/file`,
+      {
+        uploadId: start.uploadId,
+        path: "model/d.yml",
+        content: Buffer.from(content).toString("base64"),
+        sha256: createHash("sha256").update(content).digest("hex"),
+      },
+      dev2.token,
+    );
+    expect((await t.api("POST", `${base(id)}/data-model/upload/finish`, { uploadId: start.uploadId, message: "Upload cube d" }, dev2.token)).status).toBe(200);
+    expect(log()[0]).toMatch(new RegExp(`^Upload cube d\\|dev2-${storage}@example\\.com\\|`));
+    expect(git(dir, "--git-dir", bare, "ls-tree", "-r", "--name-only", "main")).not.toContain("model/model/");
   });
 
   it("connects over HTTP (git http-backend) with credentials sealed at rest and never returned", async () => {

@@ -8,7 +8,7 @@ import type { AppDeps } from "../../context";
 import { modelCommits, modelGitRemotes, type ModelTree } from "../../db/schema";
 import { hasRole, type UserPrincipal } from "../../domain/actor";
 import { badRequest, conflict, DomainError, forbidden } from "../../domain/errors";
-import { ModelPath } from "../../../schema/data-model-build";
+import { MODEL_DIR, ModelPath } from "../../../schema/data-model-build";
 import { mergeTrees, sha256Of } from "./merge";
 import {
   casBranch,
@@ -22,12 +22,12 @@ import {
   readVersions,
   sameTree,
 } from "./store";
-import type { ModelDeps } from "./service";
+import type { ModelDeps, ReplayCommit } from "./service";
 
 const run = promisify(execFile);
 
 /** The folder of the repository that holds the model files. */
-export const REPO_MODEL_DIR = "model";
+export const REPO_MODEL_DIR = MODEL_DIR;
 const GIT_TIMEOUT_MS = 60_000;
 
 type Remote = typeof modelGitRemotes.$inferSelect;
@@ -53,8 +53,9 @@ export function checkRemoteUrl(url: string, actor: UserPrincipal): string {
 }
 
 /** Runs git with no prompt, no user or system configuration, and the credentials (if any) in the environment, never on the command line. */
-async function git(args: string[], opts: { cwd: string; credentials?: { username?: string; password: string } | null }) {
+async function git(args: string[], opts: { cwd: string; credentials?: { username?: string; password: string } | null; env?: Record<string, string> }) {
   const env: NodeJS.ProcessEnv = {
+    ...opts.env,
     PATH: process.env.PATH,
     HOME: opts.cwd,
     GIT_TERMINAL_PROMPT: "0",
@@ -128,7 +129,9 @@ async function readModelDir(root: string): Promise<{ path: string; content: stri
       if (e.isDirectory()) await walk(full);
       else if (e.isFile()) {
         const rel = path.relative(base, full).split(path.sep).join("/");
-        if (ModelPath.safeParse(rel).success) out.push({ path: rel, content: await readFile(full, "utf8") });
+        // Only canonical paths: `model/model/x.yml` in a repository is not a model file (ModelPath).
+        const parsed = ModelPath.safeParse(rel);
+        if (parsed.success && parsed.data === rel) out.push({ path: rel, content: await readFile(full, "utf8") });
       }
     }
   };
@@ -172,9 +175,30 @@ async function remoteOf(deps: Pick<AppDeps, "db">, deploymentId: number) {
   return row ?? null;
 }
 
+const emailOf = (name: string) => (name.includes("@") ? name : "svc@localhost");
+
+/** Commits what the work tree holds now, by `author` at `at` (committed by `committer`); false when nothing changed. */
+async function commitAll(dir: string, message: string, author: { name: string; at: Date }, committer: UserPrincipal) {
+  await git(["add", "-A", "--", REPO_MODEL_DIR], { cwd: dir });
+  if (!(await git(["status", "--porcelain", "--", REPO_MODEL_DIR], { cwd: dir })).trim()) return false;
+  const committerName = committer.email || `user ${committer.userId}`;
+  const env = {
+    GIT_AUTHOR_NAME: author.name,
+    GIT_AUTHOR_EMAIL: emailOf(author.name),
+    GIT_AUTHOR_DATE: author.at.toISOString(),
+    GIT_COMMITTER_NAME: committerName,
+    GIT_COMMITTER_EMAIL: emailOf(committerName),
+  };
+  await git(["commit", "-q", "--no-verify", "-m", message], { cwd: dir, env });
+  return true;
+}
+
 /**
- * Pushes a tree of `main` to the connected remote as one commit under `model/` (before the
- * merge is stored: a refused push changes nothing). False when no remote is connected.
+ * Pushes `main` to the connected remote under `model/` (before the merge is stored: a refused
+ * push changes nothing). The platform commits in `history` are replayed first, oldest first, one
+ * git commit each with their own message, author and time; then, when the tree still differs
+ * from `files` (a merge that combined both sides), one commit with `message` by `author`.
+ * False when no remote is connected.
  */
 export async function pushToRemote(
   deps: Pick<AppDeps, "db" | "secretBox" | "logger">,
@@ -183,6 +207,7 @@ export async function pushToRemote(
   files: { path: string; content: string }[],
   message: string,
   author: UserPrincipal,
+  history: ReplayCommit[] = [],
 ): Promise<boolean> {
   const remote = await remoteOf(deps, deploymentId);
   if (!remote) return false;
@@ -191,26 +216,33 @@ export async function pushToRemote(
   try {
     if (sha && sha !== remote.lastRemoteSha && remote.lastRemoteSha !== null)
       throw conflict("The git remote has new commits; pull them first (POST …/pull)", "merge_conflict", { remote: remote.url, files: [] });
+    const target = (p: string) => path.join(dir, REPO_MODEL_DIR, ...p.split("/"));
+    for (const c of history) {
+      for (const change of c.changes) {
+        if (change.content === null) await rm(target(change.path), { force: true });
+        else {
+          await mkdir(path.dirname(target(change.path)), { recursive: true });
+          await writeFile(target(change.path), change.content);
+        }
+      }
+      await commitAll(dir, c.message, { name: c.authorName, at: c.at }, author);
+    }
     await rm(path.join(dir, REPO_MODEL_DIR), { recursive: true, force: true });
     for (const f of files) {
-      const target = path.join(dir, REPO_MODEL_DIR, ...f.path.split("/"));
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, f.content);
+      await mkdir(path.dirname(target(f.path)), { recursive: true });
+      await writeFile(target(f.path), f.content);
     }
-    await git(["add", "-A", "--", "."], { cwd: dir });
-    const status = await git(["status", "--porcelain"], { cwd: dir });
-    if (status.trim()) {
-      const name = author.email || `user ${author.userId}`;
-      await git(["-c", `user.name=${name}`, "-c", `user.email=${author.email || "svc@localhost"}`, "commit", "-q", "-m", message], { cwd: dir });
+    await commitAll(dir, message, { name: author.email || `user ${author.userId}`, at: new Date() }, author);
+    const newSha = (await git(["rev-parse", "HEAD"], { cwd: dir }).catch(() => "")).trim() || null;
+    if (newSha && newSha !== sha) {
       try {
         await git(["push", "-q", remote.url, `HEAD:refs/heads/${remote.branch}`], { cwd: dir, credentials });
       } catch (e) {
         throw remoteFailure(e);
       }
     }
-    const newSha = (await git(["rev-parse", "HEAD"], { cwd: dir }).catch(() => "")).trim() || null;
     await deps.db.update(modelGitRemotes).set({ lastRemoteSha: newSha, lastSyncedTree: tree }).where(eq(modelGitRemotes.deploymentId, deploymentId));
-    deps.logger.info("data model pushed to git", { deploymentId, sha: newSha });
+    deps.logger.info("data model pushed to git", { deploymentId, sha: newSha, commits: history.length });
     return true;
   } finally {
     await rm(dir, { recursive: true, force: true });

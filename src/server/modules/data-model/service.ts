@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { modelBranches, modelCommits, modelDevModes, modelUploads, type ModelBuildProblem, type ModelTree } from "../../db/schema";
 import { devModeCache, invalidateDevModes } from "../../domain/request-caches";
@@ -44,7 +44,16 @@ export interface ModelDeps {
     files: { path: string; content: string }[],
     message: string,
     author: UserPrincipal,
+    history?: ReplayCommit[],
   ) => Promise<boolean>;
+}
+
+/** A platform commit as a git remote receives it (git.ts replays it as one git commit). */
+export interface ReplayCommit {
+  message: string;
+  authorName: string;
+  at: Date;
+  changes: { path: string; content: string | null }[];
 }
 
 const devBranchName = (deploymentId: number, userId: number, base: string) =>
@@ -353,7 +362,10 @@ export async function mergeBranches(
   const problems = problemsOf(files);
   if (toDefault && problems.length) throw invalidModel(problems, `"${from.name}" does not compile; only a valid model is merged into "${DEFAULT_BRANCH}"`);
   const message = input.message ?? `Merge branch "${from.name}" into "${into.name}"`;
-  const pushed = toDefault && deps.pushToRemote ? await deps.pushToRemote(deploymentId, plan.tree, files, message, actor) : false;
+  const pushed =
+    toDefault && deps.pushToRemote
+      ? await deps.pushToRemote(deploymentId, plan.tree, files, message, actor, await historyOf(db, deploymentId, plan.intoHead.id, plan.fromHead.id))
+      : false;
   const build = { buildStatus: problems.length ? ("failed" as const) : ("ready" as const), buildErrors: problems };
   const newCommit = await db.transaction(async (tx) => {
     let headId = plan.fromHead.id;
@@ -391,6 +403,37 @@ export async function mergeBranches(
     fastForward: plan.kind === "fast_forward",
     ...(toDefault ? { branchRemoved: removed, pushed } : {}),
   };
+}
+
+/**
+ * The commits `fromHead` has and `intoHead` has not, oldest first, each with the files it changed
+ * against its first parent: what a merge brings in, for the git remote to receive commit by commit.
+ */
+export async function historyOf(db: Db, deploymentId: number, intoHeadId: number, fromHeadId: number): Promise<ReplayCommit[]> {
+  const [fromAncestors, intoAncestors] = await Promise.all([ancestorsOf(db, fromHeadId), ancestorsOf(db, intoHeadId)]);
+  const ids = [...fromAncestors].filter((id) => !intoAncestors.has(id));
+  if (!ids.length) return [];
+  const rows = await db.select().from(modelCommits).where(inArray(modelCommits.id, ids)).orderBy(asc(modelCommits.id));
+  const parentIds = [...new Set(rows.map((r) => r.parentId).filter((id): id is number => id !== null))];
+  const parents = parentIds.length
+    ? await db.select({ id: modelCommits.id, tree: modelCommits.tree }).from(modelCommits).where(inArray(modelCommits.id, parentIds))
+    : [];
+  const treeOf = new Map(parents.map((p) => [p.id, p.tree]));
+  const changed = rows.map((r) => {
+    const before = (r.parentId !== null ? treeOf.get(r.parentId) : undefined) ?? {};
+    return { row: r, paths: [...new Set([...Object.keys(before), ...Object.keys(r.tree)])].filter((p) => before[p] !== r.tree[p]).sort() };
+  });
+  const contents = await readVersions(
+    db,
+    deploymentId,
+    changed.flatMap((c) => c.paths.map((p) => c.row.tree[p]).filter((sha): sha is string => !!sha)),
+  );
+  return changed.map(({ row, paths }) => ({
+    message: row.message,
+    authorName: row.authorName,
+    at: row.createdAt,
+    changes: paths.map((p) => ({ path: p, content: row.tree[p] ? (contents.get(row.tree[p]!) ?? "") : null })),
+  }));
 }
 
 async function removeBranch(db: Db, branch: BranchRow) {
