@@ -6,6 +6,7 @@ import { inputPolicy } from "./http/input-policy";
 import { DomainError } from "./domain/errors";
 import { toErrorResponse } from "./http/on-error";
 import { createRouter } from "./http/openapi";
+import { registerOpenApiDocument } from "./http/openapi-document";
 import { routeModules } from "./modules";
 import { registerEmbedAppRoutes } from "./modules/embed-app/routes";
 import type { AppDeps } from "./context";
@@ -54,15 +55,7 @@ export function createApp(deps: AppDeps) {
     scheme: "bearer",
     description: "An API key (`svc_…`) or a signed-embed token. The same token works on /api/v1 and /build/api/v1.",
   });
-  app.doc31("/api/v1/openapi.json", (c) => ({
-    openapi: "3.1.0",
-    info: {
-      title: "svc platform API",
-      version: "1.0.0",
-      description: "Management API of the svc embedded-analytics platform (/api/v1 and /build/api/v1).",
-    },
-    servers: [{ url: new URL(c.req.url).origin }],
-  }));
+  registerOpenApiDocument(app);
 
   registerEmbedAppRoutes(app, deps);
 

@@ -41,6 +41,8 @@ const login = createRoute({
   path: "/api/v1/auth/login",
   tags,
   summary: "Log in with email and password; sets the `svc_session` cookie (private-mode embedding)",
+  // Public: no credentials needed (the OpenAPI document says so with an empty security list).
+  security: [],
   description:
     "Failed attempts are limited per client address and email (10 per 15 minutes) and per address; beyond that the answer is 429 `rate_limited` with Retry-After.",
   request: jsonBody(LoginInput),
@@ -57,6 +59,8 @@ const signInWithLink = createRoute({
   path: "/api/v1/auth/sign-in-link",
   tags,
   summary: "Sign in with a one-time sign-in link's token; sets the `svc_session` cookie (private-mode embedding)",
+  // Public: no credentials needed (the OpenAPI document says so with an empty security list).
+  security: [],
   description:
     "The token is what follows `#sign-in=` in the link (the embed's login screen sends it). A link signs in once, within an hour of its creation; an unknown, used or expired token is 401. Failures count against the client address like failed logins.",
   request: jsonBody(SignInWithLinkInput),
@@ -84,6 +88,8 @@ const logout = createRoute({
   path: "/api/v1/auth/logout",
   tags,
   summary: "End the login session and clear the cookie (idempotent)",
+  // Public: no credentials needed (the OpenAPI document says so with an empty security list).
+  security: [],
   responses: { 204: { description: "Logged out." }, ...commonErrors },
 });
 

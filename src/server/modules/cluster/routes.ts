@@ -31,6 +31,8 @@ const health = createRoute({
   path: "/api/v1/health",
   tags,
   summary: "Whether this node takes requests (for load balancers); 503 while it drains",
+  // Public: no credentials needed (the OpenAPI document says so with an empty security list).
+  security: [],
   responses: {
     200: jsonContent(NodeHealth, "The node takes requests."),
     503: jsonContent(NodeHealth, "The node is draining: send new requests elsewhere."),

@@ -37,6 +37,7 @@ import type { AppEnv } from "../../http/app-env";
 import { commonErrors, conflictError, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { notFound } from "../../domain/errors";
 import { getDeployment } from "../deployments/service";
+import { GIT_HOSTS } from "../git-hosts/service";
 import { getSyncJob, jobsOfBranch, startDbtSync } from "./dbt-sync";
 import { connectGit, pullFromRemote, pushToRemote } from "./git";
 import {
@@ -70,7 +71,7 @@ const devModeEnter = route({
   operationId: "enterDevMode",
   method: "post",
   path: `${BASE}/dev-mode`,
-  tags: ["Data Model"],
+  tags: ["Environments"],
   summary: "Enter dev mode: the caller's personal branch dev-<user>-<hash>, forked from baseBranch (default main)",
   request: { params, ...jsonBody(DevModeInput, { required: false }) },
   responses: { 200: jsonContent(ModelBranch, "The caller's dev-mode branch."), ...errors },
@@ -79,7 +80,7 @@ const devModeLeave = route({
   operationId: "leaveDevMode",
   method: "delete",
   path: `${BASE}/dev-mode`,
-  tags: ["Data Model"],
+  tags: ["Environments"],
   summary: "Leave dev mode (the branch stays)",
   request: { params },
   responses: { 204: { description: "Left dev mode." }, ...errors },
@@ -160,7 +161,7 @@ const branchesGet = route({
   operationId: "listModelBranches",
   method: "get",
   path: `${BASE}/branches`,
-  tags: ["Data Model"],
+  tags: ["Environments"],
   summary: "Branches of the deployment's model",
   request: { params },
   responses: { 200: jsonContent(ModelBranchList, "The branches."), ...errors },
@@ -169,7 +170,7 @@ const branchesPost = route({
   operationId: "createModelBranch",
   method: "post",
   path: `${BASE}/branches`,
-  tags: ["Data Model"],
+  tags: ["Environments"],
   summary: "Create a branch from another branch's head",
   request: { params, ...jsonBody(CreateBranchInput) },
   responses: { 201: jsonContent(ModelBranch, "The branch."), ...errors, ...conflictError },
@@ -220,16 +221,27 @@ const statusRoute = route({
   responses: { 200: jsonContent(BuildStatus, "Build status."), ...errors },
 });
 
-const gitConnect = route({
-  operationId: "connectGitRemote",
-  method: "post",
-  path: `${BASE}/git/connect`,
-  tags: ["Git Host Connection"],
-  summary:
-    "Connect the model to a git repository: its model/ folder is imported (or main is pushed to an empty branch); pull fetches from it, merge-to-default pushes to it",
-  request: { params, ...jsonBody(GitConnectInput) },
-  responses: { 200: jsonContent(GitConnection, "The connection (credentials are never returned)."), ...errors, ...conflictError },
-});
+/**
+ * `POST …/{github|gitea}/connect` (spec 4.2: `/<git-host>/connect`), one path per git host like
+ * the discovery routes; `…/git/connect`, the earlier path, stays for existing callers.
+ */
+const gitConnectRoute = (segment: string, operationId: string, deprecated = false) =>
+  route({
+    operationId,
+    method: "post",
+    path: `${BASE}/${segment}/connect`,
+    tags: ["Git Host Connection"],
+    summary: deprecated
+      ? "Connect the model to a git repository (earlier path of the per-host connect operations)"
+      : "Connect the model to a git repository: its model/ folder is imported (or main is pushed to an empty branch); pull fetches from it, merge-to-default pushes to it",
+    deprecated,
+    request: { params, ...jsonBody(GitConnectInput) },
+    responses: { 200: jsonContent(GitConnection, "The connection (credentials are never returned)."), ...errors, ...conflictError },
+  });
+const gitConnectRoutes = [
+  ...GIT_HOSTS.map((host) => gitConnectRoute(host, `connect${host[0]!.toUpperCase()}${host.slice(1)}Remote`)),
+  gitConnectRoute("git", "connectGitRemote", true),
+];
 
 const dbtSync = route({
   operationId: "startDbtSync",
@@ -352,11 +364,13 @@ export function registerDataModelRoutes(app: Router) {
       200,
     );
   });
-  app.openapi(gitConnect, async (c) => {
-    const { deploymentId } = c.req.valid("param");
-    const actor = await developerOn(c, deploymentId);
-    return c.json(await connectGit(c.get("deps"), modelDeps(c), deploymentId, actor, c.req.valid("json")), 200);
-  });
+  for (const gitConnect of gitConnectRoutes) {
+    app.openapi(gitConnect, async (c) => {
+      const { deploymentId } = c.req.valid("param");
+      const actor = await developerOn(c, deploymentId);
+      return c.json(await connectGit(c.get("deps"), modelDeps(c), deploymentId, actor, c.req.valid("json")), 200);
+    });
+  }
   app.openapi(statusRoute, async (c) => {
     const { deploymentId } = c.req.valid("param");
     const actor = await developerOn(c, deploymentId);

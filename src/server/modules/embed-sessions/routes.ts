@@ -54,6 +54,8 @@ const exchange = createRoute({
   path: "/api/v1/embed/session/token",
   tags: ["Embed"],
   summary: "Exchange a session id for an embed token (once, within 5 minutes; no key needed)",
+  // Public: no credentials needed (the OpenAPI document says so with an empty security list).
+  security: [],
   request: jsonBody(SessionIdInput),
   responses: { 200: jsonContent(EmbedTokenResponse, "The embed token."), ...commonErrors },
 });
