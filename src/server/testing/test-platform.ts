@@ -10,6 +10,7 @@ import { bootstrapAccount } from "../bootstrap";
 import { createPlatformServices } from "../platform-services";
 import { createSecretBox } from "../crypto/secret-box";
 import { startClusterNode, type ClusterNode } from "../cluster/node";
+import { enforceResponseContract } from "./response-contract";
 
 /** Storage kinds the suite runs against: PGlite always, the Postgres server when DATABASE_URL is set. */
 export const storageKinds: ("pglite" | "postgres")[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
@@ -72,7 +73,8 @@ export async function createTestPlatform(
   const services = await createPlatformServices({ db: database.db, secretBox, logger: silentLogger, tokenTtlSeconds: opts.tokenTtlSeconds, clusterNode: node });
   let deps: AppDeps = { db: database.db, logger: silentLogger, secretBox, publicUrl: "http://localhost", ...services.deps };
   if (opts.mutateDeps) deps = opts.mutateDeps(deps);
-  const app = createApp(deps);
+  // Every answer a test receives is checked against the OpenAPI document (response-contract.ts).
+  const app = enforceResponseContract(createApp(deps));
   const platform: TestPlatform = {
     app,
     deps,
