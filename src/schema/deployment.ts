@@ -29,7 +29,7 @@ export const Deployment = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    dataSource: DeploymentDataSource,
+    dataSource: DeploymentDataSource.nullable().meta({ description: "Null until one is given (the set-up wizard's `data-source` step, or PUT)." }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -80,7 +80,7 @@ export const CreationMethod = z.enum(["upload", "svccloud", "git", "ssh"]).meta(
 /** How changes are deployed (spec 2.9): from a git remote, or from the CLI / API. */
 export const DeployMode = z.enum(["git", "cli"]).meta({ id: "DeployMode" });
 
-/** `POST /build/api/v1/deployments/`: name, data source, and optionally the data model files. */
+/** `POST /build/api/v1/deployments/`: name and how it is made (decisions.md), optionally the data source and the data model files. */
 export const CreateDeploymentInput = z
   .strictObject({
     name: SafeText.trim().min(1).max(200),
@@ -88,7 +88,9 @@ export const CreateDeploymentInput = z
     creationMethod: CreationMethod.default("upload"),
     deployMode: DeployMode.default("cli"),
     region: SafeText.min(1).max(64).optional().meta({ description: "Region of the deployment (GET /api/v1/regions/)." }),
-    dataSource: DataSourceInput,
+    dataSource: DataSourceInput.optional().meta({
+      description: "Optional: the set-up wizard's `data-source` step (or PUT) gives it later; until then queries answer 400 `data_source_not_configured`.",
+    }),
     dataModelFiles: z
       .array(DataModelFileInput)
       .max(200)

@@ -100,7 +100,8 @@ export type DataSourceConfig =
 export const deployments = pgTable("deployments", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
-  dataSource: jsonb("data_source").$type<DataSourceConfig>().notNull(),
+  /** Null until the set-up wizard's `data-source` step (or a PUT) gives one: queries then answer 400 `data_source_not_configured`. */
+  dataSource: jsonb("data_source").$type<DataSourceConfig>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

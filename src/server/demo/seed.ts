@@ -59,7 +59,7 @@ export async function seedDemo(opts: {
   const [existing] = await db.select().from(deployments).where(eq(deployments.name, DEMO_DEPLOYMENT_NAME)).limit(1);
   if (existing) {
     // Keep the deployment pointing at this machine's data file (the data folder may have moved).
-    if (existing.dataSource.type === "duckdb" && existing.dataSource.path !== duckdbPath) {
+    if (existing.dataSource?.type === "duckdb" && existing.dataSource.path !== duckdbPath) {
       await db
         .update(deployments)
         .set({ dataSource: { type: "duckdb", path: duckdbPath } })

@@ -34,6 +34,8 @@ export const DOMAIN_ERROR_CODES = [
   "oauth_reconnect_required",
   "upstream_failed",
   "python_failed",
+  "python_unavailable",
+  "data_source_not_configured",
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

@@ -30,6 +30,7 @@ export const STATUS_OF: Record<DomainErrorCode, ContentfulStatusCode> = {
   rate_limited: 429,
   // Report Python failed, ran past its time limit or its memory limit (details.reason).
   python_failed: 422,
+  python_unavailable: 503,
   // 499: the client closed the request; nobody reads the answer, but logs should not say 500.
   query_cancelled: 499 as ContentfulStatusCode,
   query_failed: 500,
@@ -40,6 +41,8 @@ export const STATUS_OF: Record<DomainErrorCode, ContentfulStatusCode> = {
   oauth_reconnect_required: 409,
   // An outside server (authorization server, git host) failed or answered unexpectedly.
   upstream_failed: 502,
+  // A deployment created without a data source (the set-up wizard's data-source step gives it): nothing to query yet.
+  data_source_not_configured: 400,
 };
 
 /** The domain code of a framework error's status (its first code in the table), so every answer carries a known code. */

@@ -67,6 +67,43 @@ describe.each(storageKinds)("deployment creation and set-up wizard (%s)", (stora
     expect(await reset.json()).toMatchObject({ step: "data-source", completed: [] });
   });
 
+  it("creates a deployment with the body of decisions.md (no data source); until the data-source step gives one, queries answer a clear 400", async () => {
+    const res = await t.api(
+      "POST",
+      "/build/api/v1/deployments/",
+      { name: "wizard", cloudProvider: "svccloud", creationMethod: "upload", deployMode: "cli" },
+      dev.token,
+    );
+    expect(res.status).toBe(201);
+    const dep = await res.json();
+    expect(dep.dataSource).toBeNull();
+    expect((await (await t.api("GET", `/api/v1/deployments/${dep.id}`, undefined, dev.token)).json()).dataSource).toBeNull();
+    const listed = await (await t.api("GET", "/api/v1/deployments?first=100", undefined, dev.token)).json();
+    expect(listed.items.find((d: { id: number }) => d.id === dep.id).dataSource).toBeNull();
+    const noSource = { code: "data_source_not_configured", message: expect.stringMatching(/No data source configured/) };
+    for (const [path, body] of [
+      ["query", { query: { measures: ["orders.count"] } }],
+      ["query/sql", { query: { measures: ["orders.count"] } }],
+      ["query/values", { member: "orders.status" }],
+    ] as const) {
+      const q = await t.api("POST", `/api/v1/deployments/${dep.id}/${path}`, body, dev.token);
+      expect(q.status, path).toBe(400);
+      expect(await q.json(), path).toMatchObject(noSource);
+    }
+    const meta = await t.api("GET", `/api/v1/deployments/${dep.id}/meta`, undefined, dev.token);
+    expect(meta.status).toBe(400);
+    expect(await meta.json()).toMatchObject(noSource);
+    const chat = await t.api("POST", `/api/v1/deployments/${dep.id}/chat/threads`, {}, dev.token);
+    expect(chat.status).toBe(400);
+    expect(await chat.json()).toMatchObject(noSource);
+    // The wizard's data-source step needs one now; then the deployment has it.
+    const empty = await step(dep.id, "data-source", {});
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).details[0].path).toEqual(["input", "dataSource"]);
+    expect((await (await step(dep.id, "data-source", { dataSource: pgSource })).json()).step).toBe("data-model");
+    expect((await (await t.api("GET", `/api/v1/deployments/${dep.id}`, undefined, dev.token)).json()).dataSource).toMatchObject({ type: "postgres" });
+  });
+
   it("answers 404 for an unknown deployment and 403 for viewers", async () => {
     expect((await t.api("GET", "/api/v1/deployments/999999/creation-step", undefined, dev.token)).status).toBe(404);
     const viewer = await t.addUser("v@example.com", "viewer");

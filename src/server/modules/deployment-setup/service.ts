@@ -50,7 +50,8 @@ export interface SetupDeps {
 
 /**
  * Completes the current step with its input and moves on. A step other than the current one is
- * 409; the input is validated per step: `data-source` may replace the data source, `data-model`
+ * 409; the input is validated per step: `data-source` gives the data source (required when the
+ * deployment was created without one, else it may replace it), `data-model`
  * needs a valid, non-empty model on `main`, `embedding` may add allowed host origins (admins).
  */
 export async function advanceSetup(deps: SetupDeps, deploymentId: number, actor: UserPrincipal, step: SetupStep, rawInput: Record<string, unknown>) {
@@ -60,6 +61,10 @@ export async function advanceSetup(deps: SetupDeps, deploymentId: number, actor:
   const parsed = SetupStepInputs[step].safeParse(rawInput);
   if (!parsed.success) throw validationError(parsed.error, `input of step ${step}`, ["input"]);
   const input = parsed.data as Record<string, unknown>;
+  if (step === "data-source" && !input.dataSource && !(await getDeployment(deps.db, deploymentId))?.dataSource)
+    throw new DomainError("validation_failed", "The deployment has no data source yet: this step needs one (input.dataSource)", {
+      details: [{ path: ["input", "dataSource"], message: "required while the deployment has no data source" }],
+    });
   if (step === "data-source" && input.dataSource) {
     await updateDeployment(deps.db, deploymentId, { dataSource: input.dataSource as never }, { principal: actor, secretBox: deps.secretBox });
     await deps.invalidateEngine(deploymentId);

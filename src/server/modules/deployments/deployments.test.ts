@@ -101,7 +101,7 @@ describe.each(storageKinds)("deployments API (%s)", (storage) => {
     const dep = JSON.parse(text);
     expect(dep.dataSource).toEqual({ type: "postgres", host: pgSource.host, port: 5433, database: "shop", user: "reader", ssl: false, hasPassword: true });
     const row = await stored(dep.id);
-    expect(row.dataSource.type).toBe("postgres");
+    expect(row.dataSource!.type).toBe("postgres");
     const sealed = (row.dataSource as { passwordEncrypted: string }).passwordEncrypted;
     expect(JSON.stringify(row.dataSource)).not.toContain(pgSource.password);
     expect(t.deps.secretBox.open(sealed)).toBe(pgSource.password);

@@ -93,7 +93,7 @@ export function registerDeploymentRoutes(app: Router) {
     const principal = requireUser(c, "developer");
     const deps = c.get("deps");
     const row = await createDeployment(deps.db, c.req.valid("json"), { principal, secretBox: deps.secretBox });
-    deps.logger.info("deployment created", { deploymentId: row.id, dataSourceType: row.dataSource.type, by: principal.userId });
+    deps.logger.info("deployment created", { deploymentId: row.id, dataSourceType: row.dataSource?.type ?? null, by: principal.userId });
     return c.json(deploymentView(row, principal), 201);
   });
 
@@ -105,7 +105,7 @@ export function registerDeploymentRoutes(app: Router) {
     if (!row) throw notFound("Deployment");
     // Every node's next query opens the new data source (and closes the old pool).
     await publishInvalidation(deps.db, "deployment", deploymentId);
-    deps.logger.info("deployment updated", { deploymentId, dataSourceType: row.dataSource.type, by: principal.userId });
+    deps.logger.info("deployment updated", { deploymentId, dataSourceType: row.dataSource?.type ?? null, by: principal.userId });
     return c.json(deploymentView(row, principal), 200);
   });
 

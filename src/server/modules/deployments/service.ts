@@ -19,7 +19,8 @@ type DeploymentRow = typeof deployments.$inferSelect;
  */
 export function deploymentView(row: DeploymentRow, viewer?: Principal): Deployment {
   const ds = row.dataSource;
-  let dataSource: Deployment["dataSource"] = { type: ds.type };
+  if (!ds) return { id: row.id, name: row.name, dataSource: null, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  let dataSource: NonNullable<Deployment["dataSource"]> = { type: ds.type };
   if (viewer?.kind === "user") {
     if (ds.type === "postgres") {
       dataSource = {
@@ -135,7 +136,7 @@ function checkDataModel(files: { path: string; content: string }[]) {
 export async function createDeployment(db: Db, input: CreateDeploymentInput, opts: { principal: Principal; secretBox: SecretBox }): Promise<DeploymentRow> {
   const files = input.dataModelFiles ?? [];
   checkDataModel(files);
-  const dataSource = dataSourceConfigOf(input.dataSource, opts);
+  const dataSource = input.dataSource ? dataSourceConfigOf(input.dataSource, opts) : null;
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(deployments).values({ name: input.name, dataSource }).returning();
     // How it was created (spec 2.9 enums) and the first step of its set-up wizard (modules/deployment-setup).
@@ -168,7 +169,7 @@ export async function updateDeployment(
   if (!current) return null;
   const set: Partial<typeof deployments.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) set.name = input.name;
-  if (input.dataSource !== undefined) set.dataSource = dataSourceConfigOf(input.dataSource, { ...opts, previous: current.dataSource });
+  if (input.dataSource !== undefined) set.dataSource = dataSourceConfigOf(input.dataSource, { ...opts, previous: current.dataSource ?? undefined });
   const [row] = await db.update(deployments).set(set).where(eq(deployments.id, id)).returning();
   return row ?? null;
 }

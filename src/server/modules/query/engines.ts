@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { dataModelFiles, deployments, modelBranches, type DataSourceConfig } from "../../db/schema";
 import { createDuckDbDataSource, createPostgresDataSource, type DataSource } from "../../datasources";
-import { notFound } from "../../domain/errors";
+import { DomainError, notFound } from "../../domain/errors";
 import type { Logger } from "../../logger";
 import { createQueryEngine, type DataModel, type QueryEngine } from "../../semantic";
 import { compileModel } from "../data-model/compiled-models";
@@ -65,6 +65,12 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
   async function build(deploymentId: number): Promise<Entry> {
     const [dep] = await opts.db.select().from(deployments).where(eq(deployments.id, deploymentId));
     if (!dep) throw notFound("Deployment");
+    if (!dep.dataSource)
+      throw new DomainError(
+        "data_source_not_configured",
+        "No data source configured for this deployment: give one in the set-up wizard's data-source step (POST …/creation-step/advance) or with PUT /api/v1/deployments/{id}",
+      );
+    const stored = dep.dataSource;
     // Read before the files: a merge in between only makes the next check rebuild once more.
     const headCommitId = await mainHeadOf(deploymentId);
     headCheckedAt.set(deploymentId, Date.now());
@@ -74,13 +80,13 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
       .where(and(eq(dataModelFiles.deploymentId, deploymentId), eq(dataModelFiles.branch, "main")));
     // In path order, as the model's versions are compiled everywhere (a merge's model is reused).
     const model = compileModel(files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
-    const dataSource = openDataSource(dep.dataSource, opts.secretBox, queryTimeoutMs, await envVarValues(opts.db, opts.secretBox, deploymentId));
-    opts.logger.info("query engine ready", { deploymentId, dataSource: dep.dataSource.type, modelFiles: files.length });
+    const dataSource = openDataSource(stored, opts.secretBox, queryTimeoutMs, await envVarValues(opts.db, opts.secretBox, deploymentId));
+    opts.logger.info("query engine ready", { deploymentId, dataSource: stored.type, modelFiles: files.length });
     await writeLog(opts.db, {
       deploymentId,
       container: "cubejs-server",
       message: "query engine ready",
-      details: { dataSource: dep.dataSource.type, modelFiles: files.length },
+      details: { dataSource: stored.type, modelFiles: files.length },
     });
     return { engine: createQueryEngine({ model, dataSource, cacheTtlMs: opts.cacheTtlMs }), dataSource, headCommitId };
   }
