@@ -2,7 +2,7 @@
  * The browser test rig: the real platform (fresh PGlite storage, small demo data set, demo
  * host) plus fixture origins. The host and attacker origins serve e2e/fixtures/*.html with
  * __PLATFORM_URL__, __ATTACKER_URL__, __ECHO_URL__ and __ROLE__ filled in, and /host-kit.js,
- * the host kit bundled for the browser at start-up. The echo origin serves echo.html (a
+ * the host kit bundled for the browser at start-up; /__requests lists the paths each was asked for. The echo origin serves echo.html (a
  * blank page that sends every message back), the baseline of the bridge benchmark.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -61,6 +61,14 @@ async function bundleHostKit(): Promise<string> {
 
 function fixtureApp(role: "host" | "attacker" | "echo", addresses: RigAddresses, hostKit: string) {
   const app = new Hono();
+  // Every path asked of this origin, in order, for a test to read back at /__requests (whether
+  // the embed fetched anything from the attacker, say).
+  const requests: string[] = [];
+  app.use(async (c, next) => {
+    if (c.req.path !== "/__requests") requests.push(c.req.path);
+    await next();
+  });
+  app.get("/__requests", (c) => c.json(requests));
   app.get("/host-kit.js", (c) => c.body(hostKit, 200, { "content-type": "text/javascript; charset=utf-8" }));
   app.get("/:page{[a-z-]+\\.html}", (c) => {
     const page = c.req.param("page");

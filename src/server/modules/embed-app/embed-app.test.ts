@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
@@ -6,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { setAllowedOrigins } from "../account-settings/service";
 import { createTestPlatform, type TestPlatform } from "../../testing/test-platform";
+
+/** Stands for index.html's inline session-exchange script. */
+const SESSION_SCRIPT = "\n      (function () { window.__svcSessionExchange = null; })();\n    ";
+const sha256 = (text: string) => "sha256-" + createHash("sha256").update(text, "utf8").digest("base64");
 
 describe("embed app routes", () => {
   let t: TestPlatform;
@@ -17,7 +22,7 @@ describe("embed app routes", () => {
     mkdirSync(path.join(dir, "assets"));
     writeFileSync(
       path.join(dir, "index.html"),
-      '<!doctype html><html><head><title>x</title><link rel="stylesheet" crossorigin href="/embed/assets/boot-1.css"></head><body></body></html>',
+      `<!doctype html><html><head><title>x</title><link rel="stylesheet" crossorigin href="/embed/assets/boot-1.css"><!-- <script>notAScript()</script> --><script>${SESSION_SCRIPT}</script></head><body><script type="module" crossorigin src="/embed/assets/boot-1.js"></script></body></html>`,
     );
     writeFileSync(path.join(dir, "assets", "boot-1.css"), ".svc-screen { display: grid } /* </style><script>alert(1)</script> */");
     writeFileSync(path.join(dir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
@@ -38,10 +43,46 @@ describe("embed app routes", () => {
   it("serves the app for any embed path with the allowed origins inlined and framing limited to them", async () => {
     const res = await app.request("/embed/dashboard/abcDEF123456?session=s");
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-security-policy")).toBe("frame-ancestors 'self' https://host.example.com; frame-src 'self'");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'self' https://host.example.com; frame-src 'self'");
     expect(res.headers.get("cache-control")).toBe("no-store");
     const html = await res.text();
     expect(html).toContain('<script id="svc-embed-config" type="application/json">{"allowedOrigins":["https://host.example.com"]}</script></head>');
+  });
+
+  it("sends the whole policy on every kind of embed page: dashboard, dashboard app, chat, creator app", async () => {
+    const expected = [
+      "default-src 'self'",
+      `script-src 'self' '${sha256(SESSION_SCRIPT)}' 'unsafe-eval'`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "media-src 'self' data: blob:",
+      "worker-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "manifest-src 'self'",
+      "frame-ancestors 'self' https://host.example.com",
+      "frame-src 'self'",
+    ].join("; ");
+    // A dashboard app is a dashboard page too (its frame is written by the embed, srcdoc).
+    for (const page of ["/embed/dashboard/abcDEF123456?session=s", "/embed/chat", "/embed/d/3/app", "/embed/d/3/app/workbooks", "/embed/"]) {
+      const res = await app.request(page);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get("content-security-policy"), page).toBe(expected);
+    }
+  });
+
+  it("allows the page's inline script by its hash, and no inline script otherwise", async () => {
+    const policy = (await app.request("/embed/chat")).headers.get("content-security-policy")!;
+    const scriptSrc = policy.split("; ").find((d) => d.startsWith("script-src "))!;
+    // The hash the browser computes for the script's exact text; none for the text in a comment or
+    // in the inlined stylesheet that looks like a script. The JSON configuration (a data
+    // block, never run) and the module script (a file of this origin) need none.
+    expect(scriptSrc.match(/'sha256-[^']+'/g)).toEqual([`'${sha256(SESSION_SCRIPT)}'`]);
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(scriptSrc).not.toContain("nonce-");
   });
 
   it("writes the start-up stylesheet into the page, unable to close its element", async () => {
