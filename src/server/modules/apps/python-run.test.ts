@@ -162,6 +162,37 @@ describe.each(storageKinds)("python-run (%s)", (storage) => {
     }
   }, 240_000);
 
+  it("answers 429 when one tenant floods the pool, and the other tenant still runs", async () => {
+    const { setPythonSandboxForTests } = await import("./python-sandbox");
+    setPythonSandboxForTests(new PythonSandbox({ timeoutMs: 3000, memoryLimitBytes: 96 * 1024 * 1024 }, { workers: 2, perTenant: 1, maxQueue: 4 }));
+    try {
+      const acme = await embedToken("acme-corp");
+      // Filters that differ get past the answer cache, as an attacker's would.
+      const flood = [0, 1, 2].map((i) => run({ reportId: reportIds.loop, filters: [`f_sales.status={"value":"x${i}"}`] }, acme));
+      const globex = await run({ reportId: reportIds.summary, filters: ['f_sales.status={"value":"completed"}'] }, await embedToken("globex-inc"));
+      const statuses = (await Promise.all(flood)).map((r) => r.status);
+      // One runs into its time limit; what would wait beyond the tenant's share is refused.
+      expect(statuses).toContain(422);
+      expect(statuses).toContain(429);
+      expect(statuses.every((s) => s === 422 || s === 429)).toBe(true);
+      expect(globex.status).toBe(200);
+    } finally {
+      setPythonSandboxForTests(new PythonSandbox({ timeoutMs: 3000, memoryLimitBytes: 96 * 1024 * 1024 }));
+    }
+  }, 240_000);
+
+  it("answers 503 python_unavailable where Python reports are off", async () => {
+    const { setPythonSandboxForTests } = await import("./python-sandbox");
+    setPythonSandboxForTests(new PythonSandbox(undefined, { reports: "off" }));
+    try {
+      const res = await run({ reportId: reportIds.summary, filters: ['f_sales.status={"value":"off"}'] });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ code: "python_unavailable", message: expect.stringMatching(/SVC_PYTHON_REPORTS=off/) });
+    } finally {
+      setPythonSandboxForTests(new PythonSandbox({ timeoutMs: 3000, memoryLimitBytes: 96 * 1024 * 1024 }));
+    }
+  });
+
   it("keeps nothing from one run for the next", async () => {
     const sandbox = new PythonSandbox({ timeoutMs: 5000, memoryLimitBytes: 64 * 1024 * 1024 });
     try {

@@ -1,27 +1,47 @@
 /**
- * Runs report Python in Pyodide, one child process per run (python-worker.mjs) under Node's
- * permission model: the process may read the Pyodide package and its own file and nothing else
- * — no other file, no writing, no child processes, no worker threads, no native addons — and it
- * starts with an empty environment. Nothing from one run (variables, files, modules) is left for
- * the next, which may be another tenant's. Loading Pyodide takes seconds, so one process is
- * kept loaded and waiting ("warm"); each run takes it and a new one starts loading behind it.
- * The time limit kills the process; the memory limit caps its wasm memory (MemoryError in
- * Python) and its JS heap (`--max-old-space-size`).
+ * Runs report Python in Pyodide, one child process per run (python-worker.mjs), inside two
+ * walls:
+ * - the operating system's (python-wall.ts): a network namespace with no interface, and a
+ *   kernel limit on the whole process's writable memory — verified once, at start;
+ * - Node's permission model: the process may read the Pyodide package and its own file and
+ *   nothing else — no other file, no writing, no child processes, no worker threads, no native
+ *   addons — and it starts with an empty environment.
+ * Nothing from one run (variables, files, modules) is left for the next, which may be another
+ * tenant's: each process runs once and is killed. The processes form a fixed pool (at most
+ * `workers` alive, one kept loaded and waiting because loading takes seconds); runs beyond it
+ * wait in a queue of bounded length, and one tenant runs at most `perTenant` at a time, so
+ * neither a burst nor one tenant can starve the machine or the others.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { DomainError } from "../../domain/errors";
+import { establishPythonWall, type PythonReportsSetting, type PythonWall } from "./python-wall";
 
 export interface PythonLimits {
   /** Wall time of one run, from the job being handed over to its answer. */
   timeoutMs: number;
-  /** Cap of the interpreter's wasm memory. */
+  /** Cap of the interpreter's wasm memory; the whole process gets this plus a fixed overhead. */
   memoryLimitBytes: number;
 }
 
 export const DEFAULT_PYTHON_LIMITS: PythonLimits = { timeoutMs: 10_000, memoryLimitBytes: 256 * 1024 * 1024 };
+
+export interface PythonSandboxOptions {
+  limits?: PythonLimits;
+  /** `on`: only inside a verified network wall; `unisolated`: without one; `off`. */
+  reports?: PythonReportsSetting;
+  /** Sandbox processes alive at most (running and loaded). */
+  workers?: number;
+  /** Runs of one tenant at the same time. */
+  perTenant?: number;
+  /** Runs waiting at most, all tenants; a tenant may fill a quarter of it. */
+  maxQueue?: number;
+  /** How long a run may wait for a process before it is refused as busy. */
+  queueTimeoutMs?: number;
+}
 
 export interface PythonJob {
   code: string;
@@ -38,6 +58,12 @@ export interface PythonOutput {
 
 export type PythonRunResult =
   { ok: true; output: PythonOutput } | { ok: false; reason: "error" | "timeout" | "memory" | "crashed"; message: string; stdout: string };
+
+export interface PythonRunContext {
+  /** Whose run this is, for the per-tenant limit. */
+  tenant?: string;
+  signal?: AbortSignal;
+}
 
 const LOAD_TIMEOUT_MS = 60_000;
 
@@ -71,21 +97,65 @@ interface LoadedWorker {
   stderr: () => string;
 }
 
+interface Waiter {
+  tenant: string;
+  grant: (w: LoadedWorker) => void;
+  fail: (e: Error) => void;
+}
+
+const busy = (message: string) => new DomainError("rate_limited", message, { retryAfterSeconds: 5 });
+
 export class PythonSandbox {
-  private spare: LoadedWorker | null = null;
+  readonly limits: PythonLimits;
+  private readonly options: Required<Omit<PythonSandboxOptions, "limits">>;
+  private wall: Promise<PythonWall> | null = null;
   private closed = false;
   private readonly indexURL = pyodideDir();
+  /** Every process alive, loading, waiting or running. */
+  private readonly alive = new Set<ChildProcess>();
+  /** Loaded (or loading) processes nobody has taken yet. */
+  private readonly idle: LoadedWorker[] = [];
+  private readonly queue: Waiter[] = [];
+  private readonly running = new Map<string, number>();
+  private wantSpare = false;
 
-  constructor(readonly limits: PythonLimits = DEFAULT_PYTHON_LIMITS) {}
+  constructor(limits: PythonLimits = DEFAULT_PYTHON_LIMITS, options: Omit<PythonSandboxOptions, "limits"> = {}) {
+    this.limits = limits;
+    this.options = {
+      reports: options.reports ?? "on",
+      workers: Math.max(1, options.workers ?? 2),
+      perTenant: Math.max(1, options.perTenant ?? 1),
+      maxQueue: Math.max(1, options.maxQueue ?? 32),
+      queueTimeoutMs: options.queueTimeoutMs ?? 60_000,
+    };
+  }
 
-  private start(): LoadedWorker {
-    const worker = fork(WORKER_FILE, [this.indexURL, String(this.limits.memoryLimitBytes)], {
-      execPath: process.execPath,
-      execArgv: pythonProcessExecArgv(this.indexURL),
+  /** The operating-system wall, found and verified on first use (python-wall.ts). */
+  verifyWall(): Promise<PythonWall> {
+    this.wall ??= establishPythonWall(this.options.reports, this.limits.memoryLimitBytes);
+    return this.wall;
+  }
+
+  /** Runs going on now, by tenant. */
+  get runningByTenant(): ReadonlyMap<string, number> {
+    return this.running;
+  }
+
+  /** How many sandbox processes are alive now (loading, waiting or running). */
+  get processCount(): number {
+    return this.alive.size;
+  }
+
+  private start(wall: PythonWall): LoadedWorker {
+    const [execPath, ...wrapper] = wall.prefix.length ? wall.prefix : [process.execPath];
+    const worker = fork(WORKER_FILE, [this.indexURL, String(this.limits.memoryLimitBytes), wall.network === "namespace" ? "isolated" : "open"], {
+      execPath,
+      execArgv: wall.prefix.length ? [...wrapper, process.execPath, ...pythonProcessExecArgv(this.indexURL)] : pythonProcessExecArgv(this.indexURL),
       env: {},
       serialization: "advanced",
       stdio: ["ignore", "ignore", "pipe", "ipc"],
     });
+    this.alive.add(worker);
     let stderr = "";
     worker.stderr?.setEncoding("utf8");
     worker.stderr?.on("data", (chunk: string) => {
@@ -93,109 +163,182 @@ export class PythonSandbox {
     });
     // A failed send to a process that has gone is answered by its exit; never an unhandled error.
     worker.on("error", () => undefined);
-    // Never let an idle spare hold the server's process open: not the child, its IPC channel
+    // Never let an idle process hold the server's process open: not the child, its IPC channel
     // or its stderr pipe.
     worker.unref();
     worker.channel?.unref();
     (worker.stderr as (Readable & { unref?: () => void }) | null)?.unref?.();
-    const ready = new Promise<void>((resolve, reject) => {
+    const loaded: LoadedWorker = { worker, ready: Promise.resolve(), stderr: () => stderr };
+    worker.once("exit", () => {
+      this.alive.delete(worker);
+      const i = this.idle.indexOf(loaded);
+      if (i >= 0) this.idle.splice(i, 1);
+      this.dispatch();
+    });
+    loaded.ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error("the Python sandbox did not start in time")), LOAD_TIMEOUT_MS);
       worker.once("message", (m: { type?: string }) => {
         clearTimeout(timer);
         if (m?.type === "ready") resolve();
         else reject(new Error("the Python sandbox did not start"));
       });
-      worker.once("error", (e) => {
-        clearTimeout(timer);
-        reject(e);
-      });
       worker.once("exit", () => {
         clearTimeout(timer);
         reject(new Error(`the Python sandbox stopped while starting${stderr ? ": " + stderr.trim().split("\n").pop() : ""}`));
       });
     });
-    ready.catch(() => undefined);
-    return { worker, ready, stderr: () => stderr };
+    loaded.ready.catch(() => worker.kill("SIGKILL"));
+    return loaded;
   }
 
-  /** Starts loading a worker now, so the first run does not wait for it. */
-  warm(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    this.spare ??= this.start();
-    return this.spare.ready.catch(() => undefined);
+  /** Hands free processes to waiting runs, in order, skipping tenants at their limit; keeps one loaded. */
+  private dispatch(): void {
+    if (this.closed) return;
+    void this.wall?.then((wall) => {
+      if (this.closed || !wall.enabled) return;
+      for (let i = 0; i < this.queue.length;) {
+        const waiter = this.queue[i];
+        if ((this.running.get(waiter.tenant) ?? 0) >= this.options.perTenant) {
+          i++;
+          continue;
+        }
+        const free = this.idle.shift() ?? (this.alive.size < this.options.workers ? this.start(wall) : null);
+        if (!free) break;
+        this.queue.splice(i, 1);
+        this.running.set(waiter.tenant, (this.running.get(waiter.tenant) ?? 0) + 1);
+        waiter.grant(free);
+      }
+      if (this.wantSpare && this.idle.length === 0 && this.alive.size < this.options.workers) this.idle.push(this.start(wall));
+    });
   }
 
-  async run(job: PythonJob): Promise<PythonRunResult> {
+  /** Starts loading a process now, so the first run does not wait for it. */
+  async warm(): Promise<void> {
+    if (this.closed) return;
+    const wall = await this.verifyWall();
+    if (!wall.enabled) return;
+    this.wantSpare = true;
+    this.dispatch();
+    await this.wall;
+    await this.idle[0]?.ready.catch(() => undefined);
+  }
+
+  private async acquire(tenant: string, signal: AbortSignal | undefined): Promise<LoadedWorker> {
+    const wall = await this.verifyWall();
+    if (!wall.enabled) throw new DomainError("python_unavailable", wall.message);
+    if (this.queue.length >= this.options.maxQueue) throw busy("Too many Python reports are waiting to run; try again shortly");
+    const own = this.queue.filter((w) => w.tenant === tenant).length;
+    if (own >= Math.max(1, Math.floor(this.options.maxQueue / 4))) throw busy("Too many Python reports of this tenant are waiting to run; try again shortly");
+    this.wantSpare = true;
+    return new Promise<LoadedWorker>((resolve, reject) => {
+      const timer = setTimeout(() => leave(busy("The Python sandbox is busy; try again shortly")), this.options.queueTimeoutMs);
+      const onAbort = () => leave(new DomainError("query_cancelled", "The request was cancelled"));
+      const leave = (error: Error) => {
+        const i = this.queue.indexOf(waiter);
+        if (i < 0) return;
+        this.queue.splice(i, 1);
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        reject(error);
+      };
+      const waiter: Waiter = {
+        tenant,
+        grant: (w) => {
+          clearTimeout(timer);
+          signal?.removeEventListener("abort", onAbort);
+          resolve(w);
+        },
+        fail: leave,
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.queue.push(waiter);
+      this.dispatch();
+    });
+  }
+
+  private release(tenant: string, loaded: LoadedWorker): void {
+    const n = (this.running.get(tenant) ?? 1) - 1;
+    if (n > 0) this.running.set(tenant, n);
+    else this.running.delete(tenant);
+    // Each process runs once: killing it frees its slot (its exit dispatches the queue).
+    if (loaded.worker.exitCode === null && loaded.worker.signalCode === null) loaded.worker.kill("SIGKILL");
+    else this.dispatch();
+  }
+
+  async run(job: PythonJob, context: PythonRunContext = {}): Promise<PythonRunResult> {
     if (this.closed) throw new Error("the Python sandbox is closed");
-    let loaded = this.spare ?? this.start();
-    this.spare = null;
+    const tenant = context.tenant ?? "default";
+    let loaded = await this.acquire(tenant, context.signal);
     try {
-      await loaded.ready;
-    } catch {
-      // A spare that died while waiting: one fresh attempt.
-      loaded.worker.kill("SIGKILL");
-      loaded = this.start();
-      await loaded.ready;
-    }
-    // The next run's worker loads while this one runs.
-    this.spare = this.start();
-    const { worker, stderr } = loaded;
-    try {
-      return await new Promise<PythonRunResult>((resolve) => {
-        const timer = setTimeout(
-          () => resolve({ ok: false, reason: "timeout", message: `The Python code ran longer than ${this.limits.timeoutMs} ms and was stopped`, stdout: "" }),
-          this.limits.timeoutMs,
-        );
-        worker.once("message", (m: { type: string; stdout: string; truncated: boolean; output?: string; error?: string }) => {
-          clearTimeout(timer);
-          const stdout = m.truncated ? m.stdout + "… (output truncated)\n" : m.stdout;
-          if (m.type === "done") {
-            const out = JSON.parse(m.output ?? "{}") as Omit<PythonOutput, "stdout">;
-            resolve({ ok: true, output: { stdout, ...out } });
-          } else if (/^MemoryError/.test(m.error ?? "")) {
-            resolve({
-              ok: false,
-              reason: "memory",
-              message: `The Python code needed more than the ${Math.round(this.limits.memoryLimitBytes / 1048576)} MiB memory limit`,
-              stdout,
-            });
-          } else {
-            resolve({ ok: false, reason: "error", message: m.error ?? "Python error", stdout });
-          }
-        });
-        const stopped = () => {
-          clearTimeout(timer);
-          const memory = /heap out of memory|allocation failed|memory/i.test(stderr());
-          resolve({
-            ok: false,
-            reason: memory ? "memory" : "crashed",
-            message: memory ? "The Python code ran out of memory" : "The Python sandbox stopped",
-            stdout: "",
-          });
-        };
-        worker.once("error", stopped);
-        worker.once("exit", stopped);
-        worker.send(job);
-      });
+      try {
+        await loaded.ready;
+      } catch {
+        // A process that died while loading: one fresh attempt in the same slot.
+        loaded.worker.kill("SIGKILL");
+        loaded = this.start(await this.verifyWall());
+        await loaded.ready;
+      }
+      return await this.exchange(loaded, job);
     } finally {
-      worker.kill("SIGKILL");
+      this.release(tenant, loaded);
     }
+  }
+
+  private exchange(loaded: LoadedWorker, job: PythonJob): Promise<PythonRunResult> {
+    const { worker, stderr } = loaded;
+    return new Promise<PythonRunResult>((resolve) => {
+      const timer = setTimeout(
+        () => resolve({ ok: false, reason: "timeout", message: `The Python code ran longer than ${this.limits.timeoutMs} ms and was stopped`, stdout: "" }),
+        this.limits.timeoutMs,
+      );
+      worker.once("message", (m: { type: string; stdout: string; truncated: boolean; output?: string; error?: string }) => {
+        clearTimeout(timer);
+        const stdout = m.truncated ? m.stdout + "… (output truncated)\n" : m.stdout;
+        if (m.type === "done") {
+          const out = JSON.parse(m.output ?? "{}") as Omit<PythonOutput, "stdout">;
+          resolve({ ok: true, output: { stdout, ...out } });
+        } else if (/^MemoryError|allocation failed/.test(m.error ?? "")) {
+          resolve({ ok: false, reason: "memory", message: this.memoryMessage(), stdout });
+        } else {
+          resolve({ ok: false, reason: "error", message: m.error ?? "Python error", stdout });
+        }
+      });
+      const stopped = () => {
+        clearTimeout(timer);
+        const memory = /heap out of memory|allocation failed|memory/i.test(stderr());
+        resolve({ ok: false, reason: memory ? "memory" : "crashed", message: memory ? this.memoryMessage() : "The Python sandbox stopped", stdout: "" });
+      };
+      worker.once("exit", stopped);
+      worker.send(job);
+    });
+  }
+
+  private memoryMessage(): string {
+    return `The Python code needed more than the ${Math.round(this.limits.memoryLimitBytes / 1048576)} MiB memory limit`;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    const spare = this.spare;
-    this.spare = null;
-    if (spare) spare.worker.kill("SIGKILL");
+    for (const waiter of [...this.queue]) waiter.fail(new Error("the Python sandbox is closed"));
+    for (const worker of this.alive) worker.kill("SIGKILL");
   }
 }
 
 let shared: PythonSandbox | null = null;
+let sharedOptions: PythonSandboxOptions = {};
 
-/** The process's sandbox (created on first use). */
+/** The process's sandbox (created on first use, with the options of `configurePythonSandbox`). */
 export function pythonSandbox(): PythonSandbox {
-  shared ??= new PythonSandbox();
+  shared ??= new PythonSandbox(sharedOptions.limits, sharedOptions);
   return shared;
+}
+
+/** Sets the installation's options (from the configuration) before the first run. */
+export function configurePythonSandbox(options: PythonSandboxOptions): PythonSandbox {
+  sharedOptions = options;
+  void shared?.close();
+  shared = null;
+  return pythonSandbox();
 }
 
 /** Tests run with short limits. */

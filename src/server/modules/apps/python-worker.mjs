@@ -1,26 +1,32 @@
 /**
- * One Python run, in a child process of its own (python-sandbox.ts starts it under Node's
- * permission model with reads of the Pyodide package and this file only, sends one job over the
- * IPC channel, and kills it afterwards or when the time limit passes). Pyodide loads its wasm
- * and standard library from node_modules: nothing is fetched. The process refuses to start if
- * the permission model is not in force as expected.
+ * One Python run, in a child process of its own (python-sandbox.ts starts it inside the
+ * operating system's wall of python-wall.ts — a network namespace without interfaces and a
+ * kernel memory limit — and under Node's permission model with reads of the Pyodide package and
+ * this file only, sends one job over the IPC channel, and kills it afterwards or when the time
+ * limit passes). Pyodide loads its wasm and standard library from node_modules: nothing is
+ * fetched. The process refuses to start if the permission model is not in force as expected,
+ * or, when it was started to be isolated, if it can see any network interface.
  *
- * Before any report code runs, the process takes away what could reach out of the sandbox:
+ * Before any report code runs, the process takes away what could reach out of the sandbox (a
+ * second wall behind the operating system's):
  * - the `js` module sees an empty object, not this process's globals (no fetch, no process);
  * - JavaScript code generation is gone (`Function`, `eval`), so no JS object reachable from
  *   Python can be turned into new code;
  * - Pyodide's bridges to the host file system (NODEFS, mountNodeFS) are removed: Python's
  *   files are an in-memory file system holding only the standard library;
  * - imports of the network, process and FFI modules fail with a clear ImportError;
+ * - Pyodide's socket bridge (`useNodeSockFS`, `_api`), its module handle (`_module`) and its
+ *   file system handle (`FS`) are taken off the API object Python can import as `pyodide_js`;
  * - the wasm memory cannot grow past the memory limit (Python then raises MemoryError).
  */
 import { constants as fsConstants } from "node:fs";
-import { constants as osConstants } from "node:os";
+import os, { constants as osConstants } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const indexURL = process.argv[2];
 const memoryLimitBytes = Number(process.argv[3]);
+const network = process.argv[4];
 
 // The wall this process relies on: no file outside Pyodide's folder, no writes, no processes,
 // no threads. Anything else means it was started without it, and it does not start.
@@ -35,6 +41,12 @@ const walled =
   permission.has("fs.read", indexURL);
 if (!walled || !Number.isFinite(memoryLimitBytes) || Object.keys(process.env).some((name) => !name.startsWith("NODE_CHANNEL_"))) {
   process.stderr.write("python-worker: not started inside its permission wall\n");
+  process.exit(1);
+}
+// Started to be isolated: no interface at all (a fresh network namespace has only a loopback
+// that is down). Anything else means the wall is missing, and the process does not start.
+if (network !== "open" && (network !== "isolated" || Object.keys(os.networkInterfaces()).length > 0)) {
+  process.stderr.write("python-worker: not started inside its network wall\n");
   process.exit(1);
 }
 // Pyodide's host file system bridge reads fs flag constants through process.binding at start-up,
@@ -143,15 +155,67 @@ function capMemory(limit) {
   });
 }
 
+/**
+ * What Python reaches as `pyodide_js` is this API object: the socket bridge, the Emscripten
+ * module, the file system and the internal API go; what Pyodide's own Python needs at run time
+ * (`loadedPackages`) stays.
+ */
+function removeHandles(api) {
+  const internal = api._api;
+  if (internal) {
+    for (const name of ["initializeNodeSockFS", "_nodeSock"]) {
+      try {
+        delete internal[name];
+      } catch {
+        internal[name] = undefined;
+      }
+    }
+  }
+  for (const name of [
+    "_api",
+    "_module",
+    "FS",
+    "PATH",
+    "ERRNO_CODES",
+    "useNodeSockFS",
+    "mountNodeFS",
+    "mountNativeFS",
+    "registerJsModule",
+    "loadPackage",
+    "loadPackagesFromImports",
+    "pyimport",
+    "runPython",
+    "runPythonAsync",
+  ]) {
+    try {
+      Object.defineProperty(api, name, { value: undefined, writable: false, configurable: false });
+    } catch {
+      // a getter of the class: shadowed below
+    }
+  }
+  const proto = Object.getPrototypeOf(api);
+  if (proto && proto !== Object.prototype && typeof proto === "function") {
+    try {
+      Object.defineProperty(proto, "useNodeSockFS", { value: undefined, writable: false, configurable: false });
+    } catch {
+      // not configurable: already absent
+    }
+  }
+}
+
 const MAX_STDOUT = 256 * 1024;
+const MAX_OUTPUT = 8 * 1024 * 1024;
 
 const py = await loadPyodide({ indexURL, packages: [], jsglobals: Object.create(null), env: {}, stdout: () => {}, stderr: () => {} });
 py.runPython(SETUP);
+const runPy = py.runPython.bind(py);
+const runPyAsync = py.runPythonAsync.bind(py);
 if (py.FS.filesystems) {
   delete py.FS.filesystems.NODEFS;
   delete py.FS.filesystems.PROXYFS;
 }
 py.mountNodeFS = undefined;
+removeHandles(py);
 capMemory(memoryLimitBytes);
 const hostPost = process.send.bind(process);
 const hostOnce = process.once.bind(process);
@@ -169,13 +233,16 @@ const write = (text) => {
 py.setStdout({ batched: write });
 py.setStderr({ batched: write });
 
+// The server gone (or its channel closed): this process goes too, never left behind.
+process.once("disconnect", () => process.exit(0));
 hostPost({ type: "ready" });
 hostOnce("message", async (job) => {
   try {
     py.globals.set("_svc_input", JSON.stringify({ rows: job.rows, columns: job.columns }));
-    py.runPython(RUN);
-    await py.runPythonAsync(job.code);
-    const out = py.runPython("_json.dumps(report._out, default=str)");
+    runPy(RUN);
+    await runPyAsync(job.code);
+    const out = runPy("_json.dumps(report._out, default=str)");
+    if (out.length > MAX_OUTPUT) throw new Error(`OutputTooLarge: the report's output is larger than ${MAX_OUTPUT / 1048576} MiB`);
     hostPost({ type: "done", stdout, truncated, output: out });
   } catch (error) {
     const text = String(error && error.message ? error.message : error);

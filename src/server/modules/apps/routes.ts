@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { createRoute, z } from "@hono/zod-openapi";
-import { Id, SafeText } from "../../../schema/common";
+import { ErrorBody, Id, SafeText } from "../../../schema/common";
 import { requirePrincipal } from "../../http/auth";
 import { commonErrors, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { PublicIdParam } from "../embed-access/routes";
@@ -39,7 +39,7 @@ const pythonRun = createRoute({
   tags: ["Embed"],
   summary: "Run a Python report of the dashboard with dashboard filters applied",
   description:
-    "Same access as the dashboard (embed access, workbook access); the report's query runs with the viewer's row-level security and its result is passed to the Python code as `rows`. The code runs in a sandbox without network or platform files, with a time and a memory limit: a failure, the time limit or the memory limit answer 422 `python_failed` with `details.reason`.",
+    "Same access as the dashboard (embed access, workbook access); the report's query runs with the viewer's row-level security and its result is passed to the Python code as `rows`. The code runs in a sandbox without network (an operating-system network namespace, verified at start) or platform files, with a time, a memory and an output limit: a failure, the time limit or the memory limit answer 422 `python_failed` with `details.reason`. Runs share a fixed pool of sandbox processes: when too many wait (all tenants, or one tenant) the answer is 429 `rate_limited` with `Retry-After`; where the installation cannot isolate the network, Python reports are off and the answer is 503 `python_unavailable`.",
   security,
   request: { params: z.object({ publicId: PublicIdParam }), ...jsonBody(PythonRunInput, { required: true }) },
   responses: {
@@ -50,6 +50,8 @@ const pythonRun = createRoute({
     ),
     ...commonErrors,
     ...notFoundError,
+    429: jsonContent(ErrorBody, "Too many Python runs are waiting (`rate_limited`); `Retry-After` says when to try again."),
+    503: jsonContent(ErrorBody, "Python reports are off on this installation (`python_unavailable`): the message says why."),
   },
 });
 

@@ -53,6 +53,13 @@ export function parseRunFilters(filters: string[] | undefined): DashboardFilter[
   return parsed;
 }
 
+/** Whose share of the Python pool a run counts against: the embed tenant, an embed creator's tenant, or the platform's users. */
+export function pythonTenantOf(principal: Principal): string {
+  if (principal.kind === "embed") return `embed:${principal.deploymentId}:${principal.embedTenant ?? ""}`;
+  if (principal.creator) return `embed:${principal.creator.deploymentId}:${principal.creator.tenantName}`;
+  return "platform";
+}
+
 export interface PythonRunDeps {
   db: Db;
   engineFor: (deploymentId: number) => Promise<QueryEngine>;
@@ -77,7 +84,8 @@ export async function runPythonReport(
   const filters = parseRunFilters(input.filters);
   const securityContext = await securityContextOf(principal, deps.db);
   const key = JSON.stringify([dashboard.versionId, snapshot.reportId, [...(input.filters ?? [])].sort(), securityContext]);
-  const compute = () => execute(deps, dashboard.deploymentId, snapshot, code, filters, securityContext, signal);
+  const tenant = pythonTenantOf(principal);
+  const compute = () => execute(deps, dashboard.deploymentId, snapshot, code, filters, securityContext, tenant, signal);
   return deps.cache ? deps.cache.get(key, compute) : compute();
 }
 
@@ -88,6 +96,7 @@ async function execute(
   code: string,
   filters: DashboardFilter[],
   securityContext: SecurityContext,
+  tenant: string,
   signal: AbortSignal | undefined,
 ): Promise<PythonOutput> {
   let rows: Record<string, unknown>[] = [];
@@ -106,7 +115,7 @@ async function execute(
     columns = rows[0] ? Object.keys(rows[0]) : [];
   }
 
-  const run = await deps.sandbox.run({ code, rows, columns });
+  const run = await deps.sandbox.run({ code, rows, columns }, { tenant, signal });
   if (!run.ok) {
     throw new DomainError("python_failed", run.message, { details: { reason: run.reason, stdout: run.stdout } });
   }
