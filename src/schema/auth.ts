@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SafeText } from "./common";
+import { SafeText, Timestamp } from "./common";
 
 export const LoginInput = z
   .object({ email: SafeText.trim().min(3).max(320), password: SafeText.min(1).max(1024) })
@@ -21,7 +21,7 @@ export const LoginResponse = z
   .object({
     user: SessionUser,
     csrfToken: z.string().meta({ description: "Send as `X-CSRF-Token` on every cookie-authenticated write." }),
-    expiresAt: z.string(),
+    expiresAt: Timestamp,
   })
   .meta({ id: "LoginResponse" });
 
@@ -30,7 +30,7 @@ export const MeResponse = z
     user: SessionUser,
     via: z.enum(["api_key", "login_session", "oidc_token"]),
     csrfToken: z.string().nullable().meta({ description: "The login session's CSRF token; null for API keys." }),
-    expiresAt: z.string().nullable(),
+    expiresAt: Timestamp.nullable(),
   })
   .meta({ id: "MeResponse" });
 
@@ -64,7 +64,7 @@ export const CreateSignInLinkInput = z
 export const SignInLinkCreated = z
   .object({
     token: z.string().meta({ description: "Shown once; only its hash is stored." }),
-    expiresAt: z.string(),
+    expiresAt: Timestamp,
     url: z.string().nullable().meta({
       description: "The private-mode dashboard URL with `#sign-in=<token>`: opening it signs the user in, once. Null when there is no dashboard yet.",
     }),

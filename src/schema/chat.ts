@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, Name, SafeText } from "./common";
+import { Id, Name, SafeText, Timestamp } from "./common";
 
 /** decisions.md "AI": one rule of `ai.chatThreadPolicies` in tenant settings; deny wins. */
 export const ChatThreadPolicy = z
@@ -27,8 +27,8 @@ export const ChatThread = z
     shared: z.boolean(),
     /** Another user's thread shared with the caller: read-only, its figures computed again for the caller. */
     readOnly: z.boolean().optional(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
   })
   .meta({ id: "ChatThread" });
 export type ChatThread = z.infer<typeof ChatThread>;
@@ -44,7 +44,7 @@ export const ChatMessage = z
     content: z.string(),
     parts: z.array(ChatPart),
     error: z.object({ code: z.string(), message: z.string() }).optional(),
-    createdAt: z.string(),
+    createdAt: Timestamp,
   })
   .meta({ id: "ChatMessage" });
 export type ChatMessage = z.infer<typeof ChatMessage>;

@@ -20,6 +20,9 @@ export const PageInfo = z
   .meta({ id: "PageInfo" });
 export type PageInfo = z.infer<typeof PageInfo>;
 
+/** An instant (spec 2.2 timestamps): ISO 8601 date-time with `Z` or an offset; `format: date-time` in the document. */
+export const Timestamp = z.iso.datetime({ offset: true });
+
 // ---------------------------------------------------------------------------------------------
 // Hostile input (docs/decisions.md "Hostile input"): the primitives every request schema is
 // built from. The HTTP edge applies the same rules to every JSON body and query string before

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LONG_TEXT_MAX, SafeText } from "./common";
+import { LONG_TEXT_MAX, SafeText, Timestamp } from "./common";
 
 /** Most files one model (a branch's tree) may hold. */
 export const MODEL_MAX_FILES = 2000;
@@ -84,7 +84,7 @@ export const ModelBranch = z
     hasUncommittedChanges: z.boolean(),
     version: z.number().int(),
     buildStatus: z.enum(["building", "ready", "failed"]),
-    createdAt: z.string(),
+    createdAt: Timestamp,
   })
   .meta({ id: "ModelBranch" });
 export const ModelBranchList = z.object({ items: z.array(ModelBranch) }).meta({ id: "ModelBranchList" });
@@ -101,7 +101,7 @@ export const ModelCommit = z
     mergeParentId: z.number().int().nullable(),
     authorName: z.string(),
     message: z.string(),
-    createdAt: z.string(),
+    createdAt: Timestamp,
   })
   .meta({ id: "ModelCommit" });
 export const CommitResult = z
@@ -171,9 +171,9 @@ export const BuildStatus = z
     commit: z.number().int(),
     status: z.enum(["building", "ready", "failed"]),
     errors: z.array(ModelProblem),
-    builtAt: z.string(),
+    builtAt: Timestamp,
     jobs: z
-      .array(z.object({ id: z.string(), kind: z.string(), status: z.string(), createdAt: z.string() }))
+      .array(z.object({ id: z.string(), kind: z.string(), status: z.string(), createdAt: Timestamp }))
       .optional()
       .meta({ description: "Background jobs writing to this branch (dbt sync)." }),
   })
@@ -211,7 +211,7 @@ export const SyncJob = z
     branch: z.string(),
     status: z.enum(["queued", "running", "succeeded", "failed"]),
     logs: z.array(z.object({ at: z.string(), level: z.enum(["info", "error"]), message: z.string() })),
-    createdAt: z.string(),
-    finishedAt: z.string().nullable(),
+    createdAt: Timestamp,
+    finishedAt: Timestamp.nullable(),
   })
   .meta({ id: "SyncJob" });

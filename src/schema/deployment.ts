@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LONG_TEXT_MAX, SafeText } from "./common";
+import { LONG_TEXT_MAX, SafeText, Timestamp } from "./common";
 import { ModelPath } from "./data-model-build";
 
 /**
@@ -30,8 +30,8 @@ export const Deployment = z
     id: z.number().int(),
     name: z.string(),
     dataSource: DeploymentDataSource.nullable().meta({ description: "Null until one is given (the set-up wizard's `data-source` step, or PUT)." }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
   })
   .meta({ id: "Deployment" });
 export type Deployment = z.infer<typeof Deployment>;

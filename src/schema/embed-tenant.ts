@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SafeText } from "./common";
+import { SafeText, Timestamp } from "./common";
 import { EMBED_TENANT_NAME } from "./embed-session";
 
 /** An embed tenant: the host's customer; holds embed users and embed groups. */
@@ -9,8 +9,8 @@ export const EmbedTenant = z
     name: z.string().meta({ description: "Matches ^[a-z][a-z0-9-]{3,34}[a-z0-9]$ (the `embedTenantName` of sessions)." }),
     displayName: z.string().nullable(),
     userCount: z.number().int(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
   })
   .meta({ id: "EmbedTenant" });
 export type EmbedTenant = z.infer<typeof EmbedTenant>;
@@ -23,8 +23,8 @@ export const EmbedUser = z
     displayName: z.string().nullable(),
     picture: z.string().nullable(),
     userAttributes: z.record(z.string(), z.unknown()),
-    lastSeenAt: z.string().nullable(),
-    createdAt: z.string(),
+    lastSeenAt: Timestamp.nullable(),
+    createdAt: Timestamp,
   })
   .meta({ id: "EmbedUser" });
 export type EmbedUser = z.infer<typeof EmbedUser>;
@@ -36,8 +36,8 @@ export const EmbedGroup = z
     name: z.string(),
     displayName: z.string().nullable(),
     memberCount: z.number().int(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
   })
   .meta({ id: "EmbedGroup" });
 export type EmbedGroup = z.infer<typeof EmbedGroup>;

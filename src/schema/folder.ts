@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, Name } from "./common";
+import { Id, Name, Timestamp } from "./common";
 import { WorkspaceFolderPathEntry } from "./workbook";
 
 /** A workspace folder of a deployment; folders nest (`parentId`), `folderPath` is the ancestor chain. */
@@ -12,8 +12,8 @@ export const Folder = z
     type: z.literal("FOLDER"),
     folderPath: z.array(WorkspaceFolderPathEntry).meta({ description: "Ancestors of this folder, root first (the folder itself excluded)." }),
     createdBy: z.number().int().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
     canEdit: z.boolean(),
     canManage: z.boolean(),
   })

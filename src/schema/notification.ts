@@ -1,6 +1,6 @@
 import { Cron } from "croner";
 import { z } from "zod";
-import { Id, Name, SafeText } from "./common";
+import { Id, Name, SafeText, Timestamp } from "./common";
 import { DASHBOARD_FILTER_OPERATORS, MEMBER_NAME_PATTERN, TIME_GRANULARITIES } from "./dashboard-filters";
 import { PublicId } from "./report";
 import { TimeZone } from "./tenant-settings";
@@ -92,9 +92,9 @@ export const Notification = z
     timeGrains: z.record(z.string(), z.string()),
     format: z.enum(["html", "csv"]),
     enabled: z.boolean(),
-    nextRunAt: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    nextRunAt: Timestamp.nullable(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
   })
   .meta({ id: "Notification" });
 export type Notification = z.infer<typeof Notification>;
@@ -107,8 +107,8 @@ export const NotificationDelivery = z
     occurrence: z.string().nullable(),
     status: z.enum(["sending", "sent", "partial", "failed"]),
     results: z.array(z.object({ recipient: z.string(), status: z.enum(["sent", "failed"]), error: z.string().optional() })),
-    startedAt: z.string(),
-    finishedAt: z.string().nullable(),
+    startedAt: Timestamp,
+    finishedAt: Timestamp.nullable(),
   })
   .meta({ id: "NotificationDelivery" });
 export type NotificationDelivery = z.infer<typeof NotificationDelivery>;

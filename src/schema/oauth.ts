@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Name, SafeText } from "./common";
+import { Name, SafeText, Timestamp } from "./common";
 import { IssuerUrl } from "./oidc-token-config";
 
 /** An https URL (http only on localhost), without query or fragment. */
@@ -55,8 +55,8 @@ export const OAuthIntegration = z
     scopes: z.array(z.string()),
     redirectUri: z.string(),
     apiBaseUrl: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
   })
   .meta({ id: "OAuthIntegration" });
 export type OAuthIntegration = z.infer<typeof OAuthIntegration>;
@@ -67,10 +67,10 @@ export const UserOAuthConnection = z
     integrationName: z.string(),
     provider: z.string(),
     scope: z.string().nullable(),
-    expiresAt: z.string().nullable(),
+    expiresAt: Timestamp.nullable(),
     refreshable: z.boolean(),
-    connectedAt: z.string(),
-    updatedAt: z.string(),
+    connectedAt: Timestamp,
+    updatedAt: Timestamp,
   })
   .meta({ id: "UserOAuthConnection", description: "A user's connection; the tokens themselves are never returned." });
 export type UserOAuthConnection = z.infer<typeof UserOAuthConnection>;

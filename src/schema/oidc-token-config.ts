@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Name, SafeText } from "./common";
+import { Name, SafeText, Timestamp } from "./common";
 import { UserRole } from "./user";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -59,8 +59,8 @@ export const OidcTokenConfig = z
     claims: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
     role: UserRole,
     userId: z.number().int().meta({ description: "The service user the workload acts as." }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
   })
   .meta({ id: "OidcTokenConfig" });
 export type OidcTokenConfig = z.infer<typeof OidcTokenConfig>;

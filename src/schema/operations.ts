@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SafeText } from "./common";
+import { SafeText, Timestamp } from "./common";
 
 /** An environment variable name: a letter or `_`, then letters, digits, `_` (up to 128). */
 export const EnvVarName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, "must be a letter or _ then letters, digits or _ (at most 128)");
@@ -9,7 +9,7 @@ export const EnvVar = z
     name: z.string(),
     value: z.string().nullable().meta({ description: "null for a secret: its value is never returned." }),
     secret: z.boolean(),
-    updatedAt: z.string(),
+    updatedAt: Timestamp,
   })
   .meta({ id: "EnvVar" });
 
@@ -38,8 +38,8 @@ export const Pod = z
     host: z.string(),
     pid: z.number().int(),
     version: z.string(),
-    startedAt: z.string(),
-    lastSeenAt: z.string(),
+    startedAt: Timestamp,
+    lastSeenAt: Timestamp,
     status: z.enum(["running", "stopped"]),
   })
   .meta({ id: "Pod" });

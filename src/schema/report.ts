@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Description, FreeFormObject, Id, LongText, Name, SafeJsonObject, SafeText, Title } from "./common";
+import { Description, FreeFormObject, Id, LongText, Name, SafeJsonObject, SafeText, Timestamp, Title } from "./common";
 import { FillMissingRows, PeriodComparison, ReportKind, ReportSnapshotPreferences } from "./dashboard";
 import { WorkspaceFolderPathEntry } from "./workbook";
 
@@ -37,9 +37,9 @@ export const Report = z
     externalWorkbookPlacements: z.array(ReportPlacement),
     versionNumber: z.number().int(),
     createdBy: z.number().int().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    lastViewedAt: z.string().nullable(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    lastViewedAt: Timestamp.nullable(),
     canEdit: z.boolean(),
     canManage: z.boolean(),
   })

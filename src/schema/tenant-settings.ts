@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Name, SafeText } from "./common";
+import { Name, SafeText, Timestamp } from "./common";
 import { AppConfigPatch } from "./app-config";
 import { MIN_PASSWORD_LENGTH } from "./auth";
 import { ChatThreadPolicy } from "./chat";
@@ -115,7 +115,7 @@ export const TenantSettings = z
     ai: AiSettings,
     embedTokenLifetimeSeconds: z.number().int(),
     passwordRules: PasswordRules,
-    updatedAt: z.string().nullable(),
+    updatedAt: Timestamp.nullable(),
   })
   .meta({ id: "TenantSettings" });
 export type TenantSettings = z.infer<typeof TenantSettings>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, SafeText } from "./common";
+import { Id, SafeText, Timestamp } from "./common";
 import { UserAttributeValue } from "./embed-session";
 
 /** Spec 2.9: the five user attribute types. */
@@ -15,8 +15,8 @@ export const UserAttribute = z
     displayName: z.string().nullable(),
     type: UserAttributeType,
     defaultValue: UserAttributeValue,
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
   })
   .meta({ id: "UserAttribute" });
 export type UserAttribute = z.infer<typeof UserAttribute>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, SafeText, SafeUrl } from "./common";
+import { Id, SafeText, SafeUrl, Timestamp } from "./common";
 
 export const UserRole = z.enum(["viewer", "ai_bi_user", "developer", "admin"]);
 export type UserRole = z.infer<typeof UserRole>;
@@ -13,8 +13,8 @@ export const User = z
     picture: z.string().nullable(),
     role: UserRole,
     status: z.enum(["active", "inactive"]),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
   })
   .meta({ id: "User" });
 export type User = z.infer<typeof User>;
@@ -73,7 +73,7 @@ export const Grant = z
     principalType: GrantPrincipalType,
     principalId: z.number().int(),
     level: AccessLevel,
-    createdAt: z.string(),
+    createdAt: Timestamp,
   })
   .meta({ id: "Grant" });
 export type Grant = z.infer<typeof Grant>;

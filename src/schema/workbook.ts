@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FreeFormObject, Id, Name, SafeJsonObject } from "./common";
+import { FreeFormObject, Id, Name, SafeJsonObject, Timestamp } from "./common";
 import { Dashboard, DashboardConfig } from "./dashboard";
 
 /** Spec 2.3. */
@@ -39,8 +39,8 @@ export const Workbook = z
     name: z.string(),
     meta: FreeFormObject,
     calculatedFields: FreeFormObject,
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
     type: WorkspaceItemType,
     slug: z.string().nullable().optional(),
     createdBy: z.number().int().optional(),

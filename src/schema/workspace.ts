@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, Name, SafeJsonObject, SafeText } from "./common";
+import { Id, Name, SafeJsonObject, SafeText, Timestamp } from "./common";
 import { WorkspaceItemType } from "./workbook";
 
 /** Slugs: trimmed and lowercased first (spec 4.1 rule 1), then 1..100 of [a-z0-9_-], starting alphanumeric. */
@@ -88,8 +88,8 @@ export const WorkspaceItem = z
     folderId: z.number().int().nullable(),
     slug: z.string().nullable().optional(),
     publicId: z.string().nullable().optional(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
   })
   .meta({ id: "WorkspaceItem" });
 export type WorkspaceItem = z.infer<typeof WorkspaceItem>;

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { SafeText } from "../../../schema/common";
+import { SafeText, Timestamp } from "../../../schema/common";
 import { requireUser } from "../../http/auth";
 import { notFound } from "../../domain/errors";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
@@ -11,10 +11,10 @@ export const ApiKey = z
     name: z.string(),
     prefix: z.string().meta({ description: "First characters of the token, to recognise it." }),
     userId: z.number().int(),
-    createdAt: z.string(),
-    lastUsedAt: z.string().nullable(),
-    expiresAt: z.string().nullable(),
-    revokedAt: z.string().nullable(),
+    createdAt: Timestamp,
+    lastUsedAt: Timestamp.nullable(),
+    expiresAt: Timestamp.nullable(),
+    revokedAt: Timestamp.nullable(),
   })
   .meta({ id: "ApiKey" });
 

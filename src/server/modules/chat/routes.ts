@@ -12,7 +12,7 @@ import {
 } from "../../../schema/chat";
 import { requirePrincipal } from "../../http/auth";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
-import { SafeText } from "../../../schema/common";
+import { SafeText, Timestamp } from "../../../schema/common";
 import { aiWidgetAnswer } from "./ai-widget";
 import { authoringActor, authoringRefusal, reportDestinations, saveAnswerAsReport, saveQueryAsReport } from "./save-report";
 import { resolveChatScope } from "./scope";
@@ -155,7 +155,7 @@ const widgetAnswer = createRoute({
   },
   responses: {
     200: jsonContent(
-      z.object({ markdown: z.string(), checksum: z.string(), stale: z.boolean(), generatedAt: z.string() }).meta({ id: "AiWidgetAnswer" }),
+      z.object({ markdown: z.string(), checksum: z.string(), stale: z.boolean(), generatedAt: Timestamp }).meta({ id: "AiWidgetAnswer" }),
       "The answer.",
     ),
     ...commonErrors,

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { requireUser } from "../../http/auth";
 import { commonErrors, jsonContent, security, type Router } from "../../http/openapi";
 import { listClusterNodes } from "../../cluster/node";
+import { Timestamp } from "../../../schema/common";
 
 const tags = ["Operations"];
 
@@ -20,8 +21,8 @@ const ClusterNode = z
     version: z.string(),
     address: z.string().nullable(),
     status: z.enum(["starting", "ready", "draining", "stopped"]),
-    startedAt: z.string(),
-    lastSeenAt: z.string(),
+    startedAt: Timestamp,
+    lastSeenAt: Timestamp,
   })
   .meta({ id: "ClusterNode" });
 

@@ -5,6 +5,7 @@ import { requirePrincipal } from "../../http/auth";
 import { commonErrors, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { resolveViewableDashboard, viewerOf } from "../embed-access/service";
 import { PublicIdParam } from "../embed-access/routes";
+import { Timestamp } from "../../../schema/common";
 
 export const EmbedViewer = z
   .object({
@@ -14,7 +15,7 @@ export const EmbedViewer = z
     externalId: z.string().nullable(),
     settings: EmbedSessionSettings.partial().or(z.record(z.string(), z.unknown())),
     embedTheme: EmbedTheme.nullable(),
-    expiresAt: z.string().nullable().meta({ description: "When the token (signed) or the login session (private) ends." }),
+    expiresAt: Timestamp.nullable().meta({ description: "When the token (signed) or the login session (private) ends." }),
   })
   .meta({ id: "EmbedViewer" });
 

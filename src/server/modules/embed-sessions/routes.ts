@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { SafeText } from "../../../schema/common";
+import { SafeText, Timestamp } from "../../../schema/common";
 import { GenerateSessionInput } from "../../../schema/embed-session";
 import { requireUser } from "../../http/auth";
 import { notFound } from "../../domain/errors";
@@ -12,7 +12,7 @@ const REMOVED_FIELDS: Record<string, string> = {
 const GenerateSessionResponse = z
   .object({
     sessionId: z.string().meta({ description: "Single use; exchange it within 5 minutes. Put it in the iframe URL as `session=`." }),
-    expiresAt: z.string().meta({ description: "When the session id stops being exchangeable." }),
+    expiresAt: Timestamp.meta({ description: "When the session id stops being exchangeable." }),
   })
   .meta({ id: "GenerateSessionResponse" });
 
@@ -21,7 +21,7 @@ const SessionIdInput = z.object({ sessionId: SafeText.min(16).max(200) }).strict
 const EmbedTokenResponse = z
   .object({
     token: z.string().meta({ description: "Bearer token for the embed's API calls." }),
-    expiresAt: z.string(),
+    expiresAt: Timestamp,
     deploymentId: z.number().int(),
     embedTenant: z.string().nullable(),
   })
@@ -74,8 +74,8 @@ const revoke = createRoute({
 const SigningKeyInfo = z
   .object({
     id: z.string(),
-    createdAt: z.string(),
-    retiredAt: z.string().nullable(),
+    createdAt: Timestamp,
+    retiredAt: Timestamp.nullable(),
     current: z.boolean().meta({ description: "True for the key that signs new tokens." }),
   })
   .meta({ id: "SigningKeyInfo" });
