@@ -1,13 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { Grant, GrantInput, GrantObjectType, GrantPrincipalType } from "../../../schema/user";
 import type { Db } from "../../db/connection";
-import { folders, groups, reports, users, workbooks } from "../../db/schema";
+import { groups, users } from "../../db/schema";
 import { requireUser } from "../../http/auth";
 import { notFound } from "../../domain/errors";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import type { UserPrincipal } from "../../domain/actor";
-import { listGrants, requireAccess, revokeGrant, setGrant } from "./service";
-import { and, eq } from "drizzle-orm";
+import { listGrants, requireObjectAccess, revokeGrant, setGrant } from "./service";
+import { eq } from "drizzle-orm";
 
 const tags = ["Workspace"];
 const ObjectParams = z.object({ deploymentId: IdParam, objectType: GrantObjectType, objectId: IdParam });
@@ -46,14 +46,9 @@ const revoke = createRoute({
   responses: { 204: { description: "Revoked (or there was none)." }, ...commonErrors, ...notFoundError },
 });
 
-async function requireObject(db: Db, deploymentId: number, type: GrantObjectType, id: number, actor: UserPrincipal) {
-  const table = type === "folder" ? folders : type === "workbook" ? workbooks : reports;
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, id), eq(table.deploymentId, deploymentId)));
-  if (!row) throw notFound(type[0]!.toUpperCase() + type.slice(1));
-  await requireAccess(db, actor, type, id, "manage", `the ${type}`);
+/** Grants are managed by whoever manages the object; one out of the actor's sight answers 404. */
+function requireObject(db: Db, deploymentId: number, type: GrantObjectType, id: number, actor: UserPrincipal) {
+  return requireObjectAccess(db, actor, deploymentId, type, id, "manage");
 }
 
 const grantView = (g: {

@@ -1,8 +1,8 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AccessLevel, GrantObjectType } from "../../../schema/user";
 import type { Db } from "../../db/connection";
-import { folders, grants } from "../../db/schema";
-import { forbidden } from "../../domain/errors";
+import { grants } from "../../db/schema";
+import { forbidden, notFound } from "../../domain/errors";
 import type { UserPrincipal } from "../../domain/actor";
 
 /** Object access of a user: none < read < edit < manage (decisions.md "Credentials"). */
@@ -61,11 +61,50 @@ export async function accessLevel(db: Db, actor: UserPrincipal, objectType: Gran
   return BY_RANK[Number(row.grant_rank ?? 0)] ?? "none";
 }
 
-/** Throws 403 unless `actor` has at least `needed` on the object. */
-export async function requireAccess(db: Db, actor: UserPrincipal, objectType: GrantObjectType, objectId: number, needed: AccessLevel, what: string) {
-  const level = await accessLevel(db, actor, objectType, objectId);
-  if (!atLeast(level, needed)) throw forbidden(`This needs ${needed} access to ${what}`);
+const LABEL: Record<GrantObjectType, string> = { workbook: "Workbook", report: "Report", folder: "Folder" };
+
+/**
+ * The one answer for an object a request names — to read or change it, or to place something in
+ * it (docs/decisions.md "Who may write where"). Not in the deployment, or out of the actor's
+ * sight (`none`): 404 `not_found`, word for word the answer for an id that never existed, so the
+ * ids of other tenants and of other users' private content cannot be told from missing ones.
+ * Visible but below `needed`: 403 `forbidden`. Returns the actor's level.
+ */
+export async function requireObjectAccess(
+  db: Db,
+  actor: UserPrincipal,
+  deploymentId: number,
+  objectType: GrantObjectType,
+  objectId: number,
+  needed: AccessLevel,
+  forbiddenMessage?: string,
+): Promise<EffectiveAccess> {
+  const found = await rowsOf<{ id: number }>(db, sql`SELECT id FROM ${TABLE[objectType]} WHERE id = ${objectId} AND deployment_id = ${deploymentId}`);
+  return requireFoundAccess(db, actor, objectType, found.length ? objectId : null, needed, forbiddenMessage);
+}
+
+/** `requireObjectAccess` for a caller that has already looked the object up in the deployment (null: not there). */
+export async function requireFoundAccess(
+  db: Db,
+  actor: UserPrincipal,
+  objectType: GrantObjectType,
+  objectId: number | null,
+  needed: AccessLevel,
+  forbiddenMessage?: string,
+): Promise<EffectiveAccess> {
+  const level = objectId === null ? "none" : await accessLevel(db, actor, objectType, objectId);
+  if (level === "none") throw notFound(LABEL[objectType]);
+  if (!atLeast(level, needed)) throw forbidden(forbiddenMessage ?? `This needs ${needed} access to the ${objectType}`);
   return level;
+}
+
+/**
+ * A write that names a container — the folder something is created in or moved to, the
+ * workbook a report is put in — needs edit access to that container; one the actor cannot see
+ * answers 404 like a missing one.
+ */
+export function requireEditableContainer(db: Db, actor: UserPrincipal, deploymentId: number, type: "folder" | "workbook", id: number) {
+  return requireObjectAccess(db, actor, deploymentId, type, id, "edit", `This needs edit access to the destination ${type}`);
 }
 
 /** What a non-admin may read in a deployment: folders reached through grants or authorship, and direct grants. */
@@ -193,13 +232,4 @@ export async function folderSubtree(db: Db, folderId: number): Promise<number[]>
     sql`WITH RECURSIVE tree(id) AS (SELECT ${folderId}::int UNION SELECT f.id FROM folders f JOIN tree t ON f.parent_id = t.id) SELECT id FROM tree`,
   );
   return rows.map((r) => Number(r.id));
-}
-
-/** The folder, if it exists in the deployment. */
-export async function findFolder(db: Db, deploymentId: number, folderId: number) {
-  const [row] = await db
-    .select()
-    .from(folders)
-    .where(and(eq(folders.id, folderId), eq(folders.deploymentId, deploymentId)));
-  return row ?? null;
 }

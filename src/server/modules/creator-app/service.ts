@@ -18,9 +18,9 @@ import {
   reports,
   workbooks,
 } from "../../db/schema";
-import { forbidden, notFound } from "../../domain/errors";
+import { forbidden } from "../../domain/errors";
 import { hasRole, type UserPrincipal } from "../../domain/actor";
-import { accessLevel, readableCondition, readableSet, requireAccess, setGrant } from "../access/service";
+import { accessLevel, readableCondition, readableSet, requireObjectAccess, setGrant } from "../access/service";
 import { shareTargetGroup, shareTargets, shareTargetsOfGroups } from "../access/creator";
 import { ensureDashboard, generatePublicId } from "../dashboards/service";
 import { reportViewOf, upsertReportByPublicId } from "../reports/service";
@@ -270,13 +270,7 @@ function scopeOf(actor: UserPrincipal) {
 }
 
 async function requireManaged(db: Db, deploymentId: number, objectType: GrantObjectType, objectId: number, actor: UserPrincipal) {
-  const table = objectType === "folder" ? folders : objectType === "workbook" ? workbooks : reports;
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, objectId), eq(table.deploymentId, deploymentId)));
-  if (!row || (await accessLevel(db, actor, objectType, objectId)) === "none") throw notFound(objectType[0]!.toUpperCase() + objectType.slice(1));
-  await requireAccess(db, actor, objectType, objectId, "manage", `the ${objectType}`);
+  await requireObjectAccess(db, actor, deploymentId, objectType, objectId, "manage");
 }
 
 /** Where an object is shared in the creator's tenant, and the groups it could be shared with (manage access). */

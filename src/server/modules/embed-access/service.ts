@@ -1,16 +1,16 @@
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { EmbedAccessAction, EmbedAccessRule } from "../../../schema/embed-tenant";
 import type { Db } from "../../db/connection";
-import { dashboards, dashboardVersions, embedAccess, embedSessions, embedTenants, folders, grants, groupMembers, groups, workbooks } from "../../db/schema";
+import { dashboards, dashboardVersions, embedAccess, embedSessions, embedTenants, groupMembers, groups } from "../../db/schema";
 import { forbidden, notFound } from "../../domain/errors";
 import type { EmbedPrincipal, Principal, UserPrincipal } from "../../domain/actor";
 import type { SecurityContext } from "../../semantic/security-context";
 import { upsertEmbedTenant } from "../embed-tenants/service";
 import { userAttributeMap } from "../user-attributes/service";
 import { userSecurityContextCache } from "../../domain/request-caches";
+import { accessLevel, requireObjectAccess } from "../access/service";
 
 export type AccessLevel = "read" | "edit" | "manage";
-const LEVEL: Record<AccessLevel, number> = { read: 1, edit: 2, manage: 3 };
 
 /**
  * For the query engine: an embed principal may only touch the deployment its session is for.
@@ -54,43 +54,9 @@ export async function securityContextOf(principal: Principal, db: Db): Promise<S
   return { ...context, groups: [...context.groups], userAttributes: { ...context.userAttributes } };
 }
 
-/**
- * A platform user's access to a workbook: admin → manage; creator or owner → manage;
- * otherwise the highest grant to the user or their groups on the workbook or any folder
- * above it (a folder grant covers what it contains). Null when none.
- */
-export async function workbookAccessLevel(db: Db, user: UserPrincipal, workbookId: number): Promise<AccessLevel | null> {
-  const [wb] = await db.select().from(workbooks).where(eq(workbooks.id, workbookId));
-  if (!wb) return null;
-  if (user.role === "admin") return "manage";
-  if (wb.createdBy === user.userId || wb.userId === user.userId) return "manage";
-  const folderIds: number[] = [];
-  let folderId = wb.folderId;
-  // Bounded walk: a cycle in bad data must not hang the request.
-  for (let depth = 0; folderId !== null && depth < 64 && !folderIds.includes(folderId); depth++) {
-    folderIds.push(folderId);
-    const [f] = await db.select({ parentId: folders.parentId }).from(folders).where(eq(folders.id, folderId));
-    folderId = f?.parentId ?? null;
-  }
-  const groupIds = (await db.select({ id: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, user.userId))).map((g) => g.id);
-  const objects = or(
-    and(eq(grants.objectType, "workbook"), eq(grants.objectId, workbookId)),
-    folderIds.length ? and(eq(grants.objectType, "folder"), inArray(grants.objectId, folderIds)) : undefined,
-  );
-  const principals = or(
-    and(eq(grants.principalType, "user"), eq(grants.principalId, user.userId)),
-    groupIds.length ? and(eq(grants.principalType, "group"), inArray(grants.principalId, groupIds)) : undefined,
-  );
-  const rows = await db.select({ level: grants.level }).from(grants).where(and(objects, principals));
-  let best: AccessLevel | null = null;
-  for (const r of rows) if (!best || LEVEL[r.level] > LEVEL[best]) best = r.level;
-  return best;
-}
-
-async function requireWorkbookLevel(db: Db, user: UserPrincipal, workbookId: number, level: AccessLevel) {
-  const have = await workbookAccessLevel(db, user, workbookId);
-  if (!have) throw notFound("Workbook");
-  if (LEVEL[have] < LEVEL[level]) throw forbidden(`This needs ${level} access to the workbook`);
+/** The workbook in the deployment, when the user has `level` on it (the access module's rule: 404 out of sight, 403 below `level`). */
+async function requireWorkbookLevel(db: Db, user: UserPrincipal, deploymentId: number, workbookId: number, level: AccessLevel) {
+  await requireObjectAccess(db, user, deploymentId, "workbook", workbookId, level);
 }
 
 /**
@@ -127,17 +93,8 @@ async function accessView(db: Db, workbookId: number) {
   };
 }
 
-async function workbookInDeployment(db: Db, deploymentId: number, workbookId: number) {
-  const [wb] = await db
-    .select({ id: workbooks.id })
-    .from(workbooks)
-    .where(and(eq(workbooks.id, workbookId), eq(workbooks.deploymentId, deploymentId)));
-  if (!wb) throw notFound("Workbook");
-}
-
 export async function getEmbedAccess(db: Db, user: UserPrincipal, deploymentId: number, workbookId: number) {
-  await workbookInDeployment(db, deploymentId, workbookId);
-  await requireWorkbookLevel(db, user, workbookId, "read");
+  await requireWorkbookLevel(db, user, deploymentId, workbookId, "read");
   return accessView(db, workbookId);
 }
 
@@ -149,8 +106,7 @@ export async function setEmbedAccess(
   workbookId: number,
   input: { rules: EmbedAccessRule[]; replace?: boolean },
 ) {
-  await workbookInDeployment(db, deploymentId, workbookId);
-  await requireWorkbookLevel(db, user, workbookId, "manage");
+  await requireWorkbookLevel(db, user, deploymentId, workbookId, "manage");
   await db.transaction(async (tx) => {
     if (input.replace) await tx.delete(embedAccess).where(eq(embedAccess.workbookId, workbookId));
     for (const rule of input.rules) {
@@ -168,7 +124,7 @@ export async function setEmbedAccess(
 export async function setDashboardAllowEmbed(db: Db, user: UserPrincipal, publicId: string, allowEmbed: boolean) {
   const [dash] = await db.select().from(dashboards).where(eq(dashboards.publicId, publicId));
   if (!dash) throw notFound("Dashboard");
-  await requireWorkbookLevel(db, user, dash.workbookId, "manage");
+  await requireWorkbookLevel(db, user, dash.deploymentId, dash.workbookId, "manage");
   const [row] = await db.update(dashboards).set({ allowEmbed, updatedAt: new Date() }).where(eq(dashboards.id, dash.id)).returning();
   return { publicId: row!.publicId, deploymentId: row!.deploymentId, workbookId: row!.workbookId, allowEmbed: row!.allowEmbed };
 }
@@ -188,8 +144,7 @@ export async function resolveViewableDashboard(db: Db, principal: Principal, pub
       throw forbidden("This dashboard is not shared with your organization");
     }
   } else {
-    const level = await workbookAccessLevel(db, principal, dash.workbookId);
-    if (!level) throw notFound("Dashboard");
+    if ((await accessLevel(db, principal, "workbook", dash.workbookId)) === "none") throw notFound("Dashboard");
   }
   if (dash.versionId === null || dash.status === "archived") throw notFound("Published dashboard");
   const [version] = await db

@@ -4,7 +4,17 @@ import type { Db } from "../../db/connection";
 import { deployments, folders, reports, workbooks } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../domain/errors";
 import { hasRole, type UserPrincipal } from "../../domain/actor";
-import { accessLevel, atLeast, deleteGrantsOf, folderPaths, folderSubtree, readableCondition, readableSet, type EffectiveAccess } from "../access/service";
+import {
+  accessLevel,
+  atLeast,
+  deleteGrantsOf,
+  folderPaths,
+  folderSubtree,
+  readableCondition,
+  readableSet,
+  requireFoundAccess,
+  type EffectiveAccess,
+} from "../access/service";
 
 type FolderRow = typeof folders.$inferSelect;
 
@@ -46,11 +56,8 @@ export async function requireFolder(db: Db, deploymentId: number, folderId: numb
     .select()
     .from(folders)
     .where(and(eq(folders.id, folderId), eq(folders.deploymentId, deploymentId)));
-  if (!row) throw notFound("Folder");
-  const level = await accessLevel(db, actor, "folder", row.id);
-  if (level === "none") throw notFound("Folder");
-  if (!atLeast(level, needed)) throw forbidden(`This needs ${needed} access to the folder`);
-  return { row, level };
+  const level = await requireFoundAccess(db, actor, "folder", row?.id ?? null, needed);
+  return { row: row!, level };
 }
 
 /** Creates a folder: role ai_bi_user or higher, and edit on the parent folder when there is one. */

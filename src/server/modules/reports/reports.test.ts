@@ -72,7 +72,8 @@ describe.each(storageKinds)("reports API (%s)", (storage) => {
     const mine = await put("AnalystMade1", { name: "a" }, analyst.token);
     expect(mine.status).toBe(200);
     const adminReport = await (await put("AdminMade001", { name: "admin" })).json();
-    expect((await put("AdminMade001", { name: "taken over" }, analyst.token)).status).toBe(403);
+    // Another user's report out of sight answers 404, as if it did not exist.
+    expect((await put("AdminMade001", { name: "taken over" }, analyst.token)).status).toBe(404);
     await t.api("PUT", `/api/v1/deployments/${dep}/grants`, {
       objectType: "report",
       objectId: adminReport.id,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { PUBLIC_ID_PATTERN, type ConnectWorkbookInput, type Report, type ReportInput, type ReportSortBy } from "../../../schema/report";
 import type { Db } from "../../db/connection";
-import { deployments, reports, workbooks } from "../../db/schema";
+import { deployments, reports } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../domain/errors";
 import { encodeCursor, isCursorInt } from "../../domain/pagination";
 import { hasRole, type UserPrincipal } from "../../domain/actor";
@@ -9,11 +9,11 @@ import {
   accessLevel,
   atLeast,
   deleteGrantsOf,
-  findFolder,
   folderPaths,
   readableCondition,
   readableSet,
-  requireAccess,
+  requireEditableContainer,
+  requireFoundAccess,
   type EffectiveAccess,
 } from "../access/service";
 
@@ -105,20 +105,22 @@ function valueSql(field: string, value: unknown): SQL {
   return sql`${value as string | null}::text`;
 }
 
-async function checkWorkbookRef(db: Db, deploymentId: number, workbookId: number | null | undefined) {
-  if (workbookId === undefined || workbookId === null) return;
-  const [wb] = await db
-    .select({ id: workbooks.id })
-    .from(workbooks)
-    .where(and(eq(workbooks.id, workbookId), eq(workbooks.deploymentId, deploymentId)));
-  if (!wb) throw notFound(`Workbook ${workbookId}`);
+/**
+ * The containers a report write names: edit access to each (404 for one the actor cannot see).
+ * The workbook the report is already in is not named anew.
+ */
+async function requireContainers(db: Db, deploymentId: number, input: ReportInput, actor: UserPrincipal, currentWorkbookId: number | null = null) {
+  if (input.workbookId !== undefined && input.workbookId !== null && input.workbookId !== currentWorkbookId)
+    await requireEditableContainer(db, actor, deploymentId, "workbook", input.workbookId);
+  if (input.folderId !== undefined && input.folderId !== null) await requireEditableContainer(db, actor, deploymentId, "folder", input.folderId);
 }
 
 /**
  * `PUT …/reports/by-public-id/{publicId}`: creates the report with this public id, or updates
  * it (only the fields sent; `meta` merged). A public id held by another deployment is a
- * permanent 409 `public_id_taken`. Same access rules as workbooks: create needs ai_bi_user
- * (and edit on the folder), update needs edit, a move needs manage plus edit on the folder.
+ * permanent 409 `public_id_taken`. Same access rules as workbooks: create needs ai_bi_user,
+ * update needs edit (a report the actor cannot see answers 404), a move (`folderId`) needs
+ * manage; the folder and the workbook named need edit (404 when the actor cannot see them).
  * Changed content bumps `versionNumber`; the same request again writes nothing.
  */
 export async function upsertReportByPublicId(db: Db, deploymentId: number, publicId: string, input: ReportInput, actor: UserPrincipal): Promise<Report> {
@@ -126,7 +128,6 @@ export async function upsertReportByPublicId(db: Db, deploymentId: number, publi
     throw badRequest("Invalid public id: must be 12 characters [0-9A-Za-z]", [{ path: ["publicId"], message: "must be 12 characters [0-9A-Za-z]" }]);
   const [dep] = await db.select({ id: deployments.id }).from(deployments).where(eq(deployments.id, deploymentId));
   if (!dep) throw notFound("Deployment");
-  await checkWorkbookRef(db, deploymentId, input.workbookId);
 
   for (let attempt = 0; attempt < 2; attempt++) {
     const [existing] = await db.select().from(reports).where(eq(reports.publicId, publicId));
@@ -135,10 +136,7 @@ export async function upsertReportByPublicId(db: Db, deploymentId: number, publi
     }
     if (!existing) {
       if (!hasRole(actor, "ai_bi_user")) throw forbidden("Creating a report needs the role ai_bi_user or higher");
-      if (input.folderId) {
-        if (!(await findFolder(db, deploymentId, input.folderId))) throw notFound(`Folder ${input.folderId}`);
-        await requireAccess(db, actor, "folder", input.folderId, "edit", "the destination folder");
-      }
+      await requireContainers(db, deploymentId, input, actor);
       const [created] = await db
         .insert(reports)
         .values({
@@ -165,15 +163,9 @@ export async function upsertReportByPublicId(db: Db, deploymentId: number, publi
       continue; // created meanwhile by another writer: decide again, now as an update
     }
 
-    const level = await accessLevel(db, actor, "report", existing.id);
-    if (!atLeast(level, "edit")) throw forbidden("Updating this report needs edit access to it");
-    if (input.folderId !== undefined) {
-      if (!atLeast(level, "manage")) throw forbidden("Moving this report (folderId) needs manage access to it");
-      if (input.folderId !== null) {
-        if (!(await findFolder(db, deploymentId, input.folderId))) throw notFound(`Folder ${input.folderId}`);
-        await requireAccess(db, actor, "folder", input.folderId, "edit", "the destination folder");
-      }
-    }
+    const level = await requireFoundAccess(db, actor, "report", existing.id, "edit", "Updating this report needs edit access to it");
+    if (input.folderId !== undefined && !atLeast(level, "manage")) throw forbidden("Moving this report (folderId) needs manage access to it");
+    await requireContainers(db, deploymentId, input, actor, existing.workbookId);
     const fields = Object.keys(input).filter((k) => (input as Record<string, unknown>)[k] !== undefined && !(k === "name" && input.name === null));
     if (!fields.length) return reportViewOf(db, existing, actor);
     const cols = fields.map((f) => sql.raw(COLUMN[f]!));
@@ -214,11 +206,8 @@ export async function requireReport(db: Db, deploymentId: number, reportId: numb
     .select()
     .from(reports)
     .where(and(eq(reports.id, reportId), eq(reports.deploymentId, deploymentId)));
-  if (!row) throw notFound("Report");
-  const level = await accessLevel(db, actor, "report", row.id);
-  if (level === "none") throw notFound("Report");
-  if (!atLeast(level, needed)) throw forbidden(`This needs ${needed} access to the report`);
-  return { row, level };
+  const level = await requireFoundAccess(db, actor, "report", row?.id ?? null, needed);
+  return { row: row!, level };
 }
 
 export async function getReport(db: Db, deploymentId: number, reportId: number, actor: UserPrincipal): Promise<Report> {

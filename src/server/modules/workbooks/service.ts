@@ -9,7 +9,7 @@ import { badRequest, conflict, forbidden, notFound, type DomainError } from "../
 import { hasRole, type UserPrincipal } from "../../domain/actor";
 import { pgError } from "../../db/pg-error";
 import { getWorkbookView, viewRows, withFolderPaths, workbookView, rowsPrepared, type ViewRow } from "./workbook-view";
-import { accessLevel, atLeast, deleteGrantsOf, findFolder, readableCondition, readableSet, requireAccess } from "../access/service";
+import { accessLevel, atLeast, deleteGrantsOf, readableCondition, readableSet, requireEditableContainer, requireFoundAccess } from "../access/service";
 import { ensureDashboard, getPublishedDashboard, parseDashboardConfig } from "../dashboards/service";
 
 export const branchChanged = () =>
@@ -44,11 +44,9 @@ async function requireDeployment(db: Db, deploymentId: number) {
   if (!d) throw notFound("Deployment");
 }
 
-/** Access to place something in a folder: it exists in the deployment and the actor can edit it. */
+/** Access to place something in a folder: it exists in the deployment and the actor can edit it (404 when they cannot see it). */
 async function requireFolderEdit(db: Db, deploymentId: number, folderId: number, actor: UserPrincipal) {
-  const folder = await findFolder(db, deploymentId, folderId);
-  if (!folder) throw notFound(`Folder ${folderId}`);
-  await requireAccess(db, actor, "folder", folderId, "edit", "the destination folder");
+  await requireEditableContainer(db, actor, deploymentId, "folder", folderId);
 }
 
 /** Access for creating a workbook (POST /workbooks): role ai_bi_user or higher, edit on the folder. */
@@ -189,8 +187,8 @@ export async function upsertWorkbookBySlug(
   }
 
   const id = decided.workbookId;
-  const level = await accessLevel(db, actor, "workbook", id);
-  if (!atLeast(level, "edit")) throw forbidden("Updating this workbook needs edit access to it");
+  // A slug held by a workbook the actor cannot see answers 404, like any object out of sight.
+  const level = await requireFoundAccess(db, actor, "workbook", id, "edit", "Updating this workbook needs edit access to it");
   if (sendsFolder) {
     if (!atLeast(level, "manage")) throw forbidden("Moving this workbook (folderId) needs manage access to it");
     if (folderId !== null && folderId !== undefined) await requireFolderEdit(db, deploymentId, folderId, actor);
@@ -250,11 +248,8 @@ export async function requireWorkbook(db: Db, deploymentId: number, workbookId: 
     .select()
     .from(workbooks)
     .where(and(eq(workbooks.id, workbookId), eq(workbooks.deploymentId, deploymentId)));
-  if (!row) throw notFound("Workbook");
-  const level = await accessLevel(db, actor, "workbook", row.id);
-  if (level === "none") throw notFound("Workbook");
-  if (!atLeast(level, needed)) throw forbidden(`This needs ${needed} access to the workbook`);
-  return { row, level };
+  const level = await requireFoundAccess(db, actor, "workbook", row?.id ?? null, needed);
+  return { row: row!, level };
 }
 
 export async function getWorkbook(db: Db, deploymentId: number, workbookId: number, actor: UserPrincipal): Promise<Workbook> {
@@ -318,7 +313,7 @@ export async function updateWorkbook(db: Db, deploymentId: number, workbookId: n
       .where(and(eq(workbooks.deploymentId, deploymentId), eq(workbooks.slug, input.slug!)));
     if (holder) {
       if (!input.slugTakeover) throw conflict(`The slug ${input.slug} belongs to workbook ${holder.id}; send slugTakeover: true to take it over`, "slug_taken");
-      await requireAccess(db, actor, "workbook", holder.id, "edit", "the workbook that holds the slug");
+      await requireFoundAccess(db, actor, "workbook", holder.id, "edit", "This needs edit access to the workbook that holds the slug");
       takeoverFrom = holder.id;
     }
   }
@@ -381,12 +376,9 @@ export async function duplicateWorkbook(
   const { row } = await requireWorkbook(db, deploymentId, workbookId, actor, "read");
   const folderId = input.folderId !== undefined ? input.folderId : row.folderId;
   if (!hasRole(actor, "ai_bi_user")) throw forbidden("Creating a workbook needs the role ai_bi_user or higher");
-  if (folderId !== null) {
-    const canPlace = atLeast(await accessLevel(db, actor, "folder", folderId), "edit");
-    // An explicit destination must be editable; the source's own folder falls back to the root.
-    if (!canPlace && input.folderId !== undefined) throw forbidden("This needs edit access to the destination folder");
-  }
-  const placeIn = folderId !== null && atLeast(await accessLevel(db, actor, "folder", folderId), "edit") ? folderId : null;
+  // An explicit destination must be editable; the source's own folder falls back to the root.
+  if (input.folderId !== undefined && input.folderId !== null) await requireFolderEdit(db, deploymentId, input.folderId, actor);
+  const placeIn = input.folderId !== undefined || (folderId !== null && atLeast(await accessLevel(db, actor, "folder", folderId), "edit")) ? folderId : null;
   let meta = { ...row.meta };
   if (input.shared) {
     const published = await getPublishedDashboard(db, row.id);

@@ -5,7 +5,7 @@ import type { Db } from "../../db/connection";
 import { deployments, folders, reports, workbooks } from "../../db/schema";
 import { DomainError, forbidden, notFound } from "../../domain/errors";
 import type { UserPrincipal } from "../../domain/actor";
-import { accessLevel, atLeast, deleteGrantsOf, findFolder, readableSet, requireAccess, rowsOf } from "../access/service";
+import { accessLevel, atLeast, deleteGrantsOf, readableSet, requireEditableContainer, requireObjectAccess, rowsOf } from "../access/service";
 import { deleteFolderTree, moveFolderInto } from "../folders/service";
 
 const OBJECT_TYPE = { FOLDER: "folder", WORKBOOK: "workbook", REPORT: "report" } as const;
@@ -80,9 +80,7 @@ export async function bulkMove(
 ): Promise<BulkResult> {
   await requireDeployment(db, deploymentId);
   if (targetFolderId !== null) {
-    if (!(await findFolder(db, deploymentId, targetFolderId))) throw notFound(`Folder ${targetFolderId}`);
-    if ((await accessLevel(db, actor, "folder", targetFolderId)) === "none") throw notFound(`Folder ${targetFolderId}`);
-    await requireAccess(db, actor, "folder", targetFolderId, "edit", "the destination folder");
+    await requireEditableContainer(db, actor, deploymentId, "folder", targetFolderId);
   }
   return eachItem(items, async (item) => {
     if (!(await existsIn(db, deploymentId, item))) throw notFound(`${item.type} ${item.id}`);
@@ -116,9 +114,8 @@ export async function listWorkspace(
 ) {
   await requireDeployment(db, deploymentId);
   if (opts.folderId !== null) {
-    if (!(await findFolder(db, deploymentId, opts.folderId))) throw notFound("Folder");
     // A folder the caller cannot read does not exist for them.
-    if ((await accessLevel(db, actor, "folder", opts.folderId)) === "none") throw notFound("Folder");
+    await requireObjectAccess(db, actor, deploymentId, "folder", opts.folderId, "read");
   }
   const readable = await readableSet(db, actor, deploymentId);
   const inFolder = (col: string) => (opts.folderId === null ? sql.raw(`${col} IS NULL`) : sql`${sql.raw(col)} = ${opts.folderId}`);
