@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, describeListenAddress, loadConfig, runsInContainer } from "./config";
+import { aiSettingsOf, ConfigError, ConfigSchema, DEFAULT_AI_SETTINGS, describeListenAddress, loadConfig, runsInContainer } from "./config";
 
 describe("loadConfig", () => {
   it("applies the documented defaults", () => {
@@ -75,5 +75,32 @@ describe("loadConfig", () => {
 
   it("treats empty variables as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: "" }).PORT).toBe(8080);
+  });
+
+  it("treats an empty value of every key as unset, the AI ones too (SVC_AI_BASE_URL= as docker-compose writes it)", () => {
+    const defaults = loadConfig({}, { inContainer: false });
+    for (const key of Object.keys(ConfigSchema.shape)) expect(loadConfig({ [key]: "" }, { inContainer: false }), key).toEqual(defaults);
+    const all = Object.fromEntries(Object.keys(ConfigSchema.shape).map((k) => [k, ""]));
+    expect(aiSettingsOf(loadConfig(all, { inContainer: false }))).toEqual({ ...DEFAULT_AI_SETTINGS, baseUrl: undefined, apiKey: undefined, model: undefined });
+  });
+
+  it("checks the AI settings at start-up, each bad key listed with the others", () => {
+    try {
+      loadConfig({ PORT: "abc", SVC_AI_PROVIDER: "gpt", SVC_AI_BASE_URL: "not a url", SVC_AI_TIME_BUDGET_MS: "5" });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ConfigError).problems.map((p) => p.split(":")[0]).sort()).toEqual(["PORT", "SVC_AI_BASE_URL", "SVC_AI_PROVIDER", "SVC_AI_TIME_BUDGET_MS"]);
+    }
+    expect(() => loadConfig({ SVC_AI_PROVIDER: "openai-compatible", SVC_AI_BASE_URL: "" })).toThrow(
+      /SVC_AI_BASE_URL: is required when SVC_AI_PROVIDER is openai-compatible/,
+    );
+    const c = loadConfig({ SVC_AI_PROVIDER: "openai-compatible", SVC_AI_BASE_URL: "http://127.0.0.1:11434", SVC_AI_MODEL: "llama", SVC_AI_API_KEY: "" });
+    expect(aiSettingsOf(c)).toEqual({
+      provider: "openai-compatible",
+      baseUrl: "http://127.0.0.1:11434",
+      apiKey: undefined,
+      model: "llama",
+      timeBudgetMs: 60_000,
+    });
   });
 });

@@ -4,6 +4,7 @@
  * only leaf modules (storage, logging, the query engines, the session service), never a route
  * or the HTTP layer, so nothing it imports imports it back.
  */
+import type { AiEnvSettings } from "./config";
 import type { Db } from "./db/connection";
 import type { DevFront } from "./dev-front";
 import type { Principal } from "./domain/actor";
@@ -59,6 +60,8 @@ export interface AppDeps {
   regions?: { id: string; name: string | null }[];
   /** What the access log writes (http/access-log.ts). */
   accessLog?: AccessLogOptions;
+  /** The environment's AI settings (SVC_AI_*, validated at start-up by config.ts); absent: the built-in engine. */
+  ai?: AiEnvSettings;
   /** Outgoing mail for notifications (SVC_SMTP_URL, SVC_SMTP_FROM); absent: deliveries fail with a clear error. */
   smtp?: { url: string; from: string };
 }

@@ -1,20 +1,22 @@
 import { existsSync, readFileSync } from "node:fs";
-import type { Server } from "node:http";
+import type { RequestListener, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import type { AppDeps } from "./context";
-import type { Config } from "./config";
+import { aiSettingsOf, type Config } from "./config";
 import { openDatabase } from "./db/connection";
 import type { Logger } from "./logger";
+import { configurePythonSandbox } from "./modules/apps/python-sandbox";
 import { bootstrapAccount } from "./bootstrap";
 import { createSecretBox, loadMasterKey } from "./crypto/secret-box";
 import { issueDemoHostKey, seedDemo } from "./demo/seed";
 import { startDemoHost } from "./demo/host-server";
 import { createPlatformServices } from "./platform-services";
 import { createLingeringServer } from "./http/lingering-close";
+import { behindFront, type DevFront, type DevServers } from "./dev-front";
 import { startClusterNode, type ClusterNode } from "./cluster/node";
 import { createRedisRateLimitStore, setRateLimitStore } from "./cluster/rate-limit-store";
 import { createSignInLink, signInUrl } from "./modules/auth/service";
@@ -47,10 +49,19 @@ export interface RunningPlatform {
   stop(): Promise<void>;
 }
 
-function listen(fetch: (req: Request) => Response | Promise<Response>, port: number, hostname?: string): Promise<Server> {
+/**
+ * The platform's HTTP server, its listener set once the app exists: a dev server in front
+ * (`npm run dev`) needs the server first, for its WebSocket, and the app needs the dev server.
+ */
+function createPlatformServer(): { server: Server; setListener(listener: RequestListener): void } {
+  let listener: RequestListener = (_req, res) => res.writeHead(503).end();
+  // A body refused unread closes its connection without losing the answer (http/lingering-close.ts).
+  const server = createLingeringServer({}, (req, res) => listener(req, res));
+  return { server, setListener: (l) => (listener = l) };
+}
+
+function listen(server: Server, port: number, hostname?: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    // A body refused unread closes its connection without losing the answer (http/lingering-close.ts).
-    const server = createLingeringServer({}, getRequestListener(fetch, { hostname }));
     server.once("error", reject);
     server.listen(port, hostname, () => resolve(server));
   });
@@ -64,8 +75,17 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
+export interface PlatformOptions {
+  /**
+   * Development (`npm run dev`, scripts/dev.ts): dev servers in front of the platform's and the
+   * demo host's HTTP servers serve the embed and the demo host page from their sources with hot
+   * reload, instead of the build in dist/.
+   */
+  dev?: DevServers;
+}
+
 /** Starts everything `npm start` runs: storage, the demo, the platform server, the demo host. */
-export async function startPlatform(config: Config, logger: Logger): Promise<RunningPlatform> {
+export async function startPlatform(config: Config, logger: Logger, options: PlatformOptions = {}): Promise<RunningPlatform> {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.SVC_DATA_DIR });
   const rateLimits = config.REDIS_URL ? createRedisRateLimitStore(config.REDIS_URL) : null;
   if (rateLimits) setRateLimitStore(database.db, rateLimits);
@@ -118,18 +138,30 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
   }
 
   const embedDir = path.join(repoRoot, "dist", "embed");
+  const http = createPlatformServer();
+  const devPlatform = { dataDir: path.resolve(config.SVC_DATA_DIR), publicUrl: config.publicUrl };
+  const embedDev: DevFront | null = options.dev ? await options.dev.embed(http.server, devPlatform) : null;
   const deps: AppDeps = {
     db: database.db,
     logger,
     secretBox,
     publicUrl: config.publicUrl,
     accessLog: { slowRequestMs: config.SVC_SLOW_REQUEST_MS },
-    embedAssets: existsSync(path.join(embedDir, "index.html")) ? { dir: embedDir } : undefined,
+    ai: aiSettingsOf(config),
+    embedAssets: embedDev ? { dev: embedDev } : existsSync(path.join(embedDir, "index.html")) ? { dir: embedDir } : undefined,
     ...services.deps,
   };
   if (!deps.embedAssets) logger.warn("embed app not built; /embed/* answers 503 until `npm run build`");
+  // The Python sandbox's wall is found and verified off the start path; its verdict is logged.
+  const python = configurePythonSandbox({ reports: config.SVC_PYTHON_REPORTS, workers: config.SVC_PYTHON_WORKERS, perTenant: config.SVC_PYTHON_TENANT_RUNS });
+  void python.verifyWall().then((wall) => {
+    const fields = { network: wall.network, memory: wall.memory };
+    if (wall.enabled && wall.network === "namespace") logger.info(wall.message, fields);
+    else logger.warn(wall.message, fields);
+  });
   const app = createApp(deps);
-  const server = await listen(app.fetch, config.PORT, config.HOST);
+  http.setListener(behindFront(embedDev, getRequestListener(app.fetch, { hostname: config.HOST })));
+  const server = await listen(http.server, config.PORT, config.HOST);
   node.jobs.start();
 
   let demoHost: { stop(): Promise<void>; url: string } | null = null;
@@ -144,6 +176,7 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       dashboardPublicId: demo.dashboardPublicId,
       appDashboardPublicId: demo.appDashboardPublicId ?? null,
       logger,
+      dev: options.dev ? (server) => options.dev!.demoHost(server, devPlatform) : undefined,
     });
   }
 
@@ -164,6 +197,8 @@ export async function startPlatform(config: Config, logger: Logger): Promise<Run
       // moves new requests to the other nodes before this one stops listening.
       await node.drain();
       if (config.SVC_DRAIN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SVC_DRAIN_DELAY_MS));
+      // The dev server's WebSocket clients would keep the server open.
+      await embedDev?.close();
       // In-flight requests finish; then running jobs finish or go back to the queue.
       await Promise.all([closeServer(server), demoHost?.stop()]);
       await node.stop({ drainMs: config.SVC_JOB_DRAIN_MS });

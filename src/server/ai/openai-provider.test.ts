@@ -24,12 +24,9 @@ const revenueQuery = JSON.stringify({ query: { measures: ["sales.revenue"], dime
 beforeAll(async () => {
   data = await prepareQueryTestData({ rows: 3000, postgres: false });
   double = await startOpenAiDouble();
-  process.env.SVC_AI_PROVIDER = "openai-compatible";
-  process.env.SVC_AI_BASE_URL = double.url;
-  process.env.SVC_AI_API_KEY = API_KEY;
-  process.env.SVC_AI_MODEL = "double-model";
-  process.env.SVC_AI_TIME_BUDGET_MS = "1500";
-  t = await createTestPlatform();
+  t = await createTestPlatform({
+    mutateDeps: (deps) => ({ ...deps, ai: { provider: "openai-compatible", baseUrl: double.url, apiKey: API_KEY, model: "double-model", timeBudgetMs: 1500 } }),
+  });
   deploymentId = await createShopDeployment(t, data.duckdbPath);
   const gen = await t.api("POST", "/api/v1/embed/generate-session", { deploymentId, externalId: "ann", embedTenantName: "acme-corp" });
   sessionId = ((await gen.json()) as { sessionId: string }).sessionId;
@@ -127,7 +124,6 @@ afterAll(async () => {
   await t?.close();
   await double?.close();
   await data?.cleanup();
-  for (const k of ["SVC_AI_PROVIDER", "SVC_AI_BASE_URL", "SVC_AI_API_KEY", "SVC_AI_MODEL", "SVC_AI_TIME_BUDGET_MS"]) delete process.env[k];
 });
 
 async function ask(question: string, as = token): Promise<Line[]> {

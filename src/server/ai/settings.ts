@@ -1,9 +1,10 @@
 /**
  * AI settings: the provider, its server, model and key, the turn's time budget and the chat
- * thread policies. They come from the environment (`SVC_AI_*`); tenant settings may override
- * them — `readAiSettings` is the one place that reads them.
+ * thread policies. They come from the environment (`SVC_AI_*`, validated at start-up by
+ * config.ts and handed over as `deps.ai`); tenant settings may override them —
+ * `readAiSettings` is the one place that reads them.
  */
-import { z } from "zod";
+import { DEFAULT_AI_SETTINGS } from "../config";
 import { ChatThreadPolicy } from "../../schema/chat";
 import { onInvalidation } from "../cluster/invalidation-bus";
 import type { AppDeps, Principal } from "../context";
@@ -18,42 +19,6 @@ export interface AiSettings {
   /** How long one turn may take, all steps included. */
   timeBudgetMs: number;
   chatThreadPolicies: ChatThreadPolicy[];
-}
-
-const Env = z.object({
-  SVC_AI_PROVIDER: z.enum(["builtin", "openai-compatible"]).default("builtin"),
-  SVC_AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  SVC_AI_API_KEY: z.string().min(1).optional(),
-  SVC_AI_MODEL: z.string().min(1).max(200).optional(),
-  SVC_AI_TIME_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
-});
-
-const ENV_KEYS = ["SVC_AI_PROVIDER", "SVC_AI_BASE_URL", "SVC_AI_API_KEY", "SVC_AI_MODEL", "SVC_AI_TIME_BUDGET_MS"] as const;
-let lastEnv: { key: string; settings: AiSettings } | null = null;
-
-/** The settings of the environment; a bad value is named (the key, never its value). Read again only when a value changed. */
-export function aiSettingsFromEnv(env: Record<string, string | undefined> = process.env): AiSettings {
-  const key = JSON.stringify(ENV_KEYS.map((k) => env[k] ?? null));
-  if (lastEnv?.key === key) return { ...lastEnv.settings, chatThreadPolicies: [...lastEnv.settings.chatThreadPolicies] };
-  const settings = parseEnv(env);
-  lastEnv = { key, settings };
-  return { ...settings, chatThreadPolicies: [...settings.chatThreadPolicies] };
-}
-
-function parseEnv(env: Record<string, string | undefined>): AiSettings {
-  const parsed = Env.safeParse(env);
-  if (!parsed.success) throw new Error(`Invalid AI settings: ${parsed.error.issues.map((i) => i.path.join(".")).join(", ")}`);
-  const e = parsed.data;
-  if (e.SVC_AI_PROVIDER === "openai-compatible" && !e.SVC_AI_BASE_URL)
-    throw new Error("Invalid AI settings: SVC_AI_BASE_URL is required for openai-compatible");
-  return {
-    provider: e.SVC_AI_PROVIDER,
-    baseUrl: e.SVC_AI_BASE_URL,
-    apiKey: e.SVC_AI_API_KEY,
-    model: e.SVC_AI_MODEL,
-    timeBudgetMs: e.SVC_AI_TIME_BUDGET_MS,
-    chatThreadPolicies: [],
-  };
 }
 
 type TenantAi = Awaited<ReturnType<typeof readAiSettingsWithCredentials>>;
@@ -95,7 +60,7 @@ function tenantAiSettings(deps: AppDeps): Promise<TenantAi> {
  */
 export async function readAiSettings(deps: AppDeps, principal: Principal): Promise<AiSettings> {
   void principal; // one tenant-settings document per installation (docs/administration.md)
-  const env = aiSettingsFromEnv();
+  const env: AiSettings = { ...(deps.ai ?? DEFAULT_AI_SETTINGS), chatThreadPolicies: [] };
   const tenant = await tenantAiSettings(deps);
   // A provider named in tenant settings applies when it can work here: openai-compatible needs
   // the server's SVC_AI_BASE_URL (the platform decides which hosts it calls, not the tenant).

@@ -1,3 +1,4 @@
+import { DEFAULT_AI_SETTINGS, type AiEnvSettings } from "../../config";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -17,7 +18,6 @@ import { embedSession } from "../../testing/shop-deployment";
 const API_KEY = "sk-widget-double-key-0987654321";
 const PROMPT = "Which category had the most revenue last quarter?";
 const CANADA = 'f_sales.customers_country={"value":["CA"]}';
-const ENV = ["SVC_AI_PROVIDER", "SVC_AI_BASE_URL", "SVC_AI_API_KEY", "SVC_AI_MODEL", "SVC_AI_TIME_BUDGET_MS"] as const;
 
 let t: TestPlatform;
 let dir: string;
@@ -40,19 +40,17 @@ async function rows(token: string, query: unknown) {
   return ((await res.json()) as { data: Record<string, unknown>[] }).data;
 }
 
+/** The platform's AI settings (as config.ts gives them at start-up); the tests switch the model on and off. */
+const ai: AiEnvSettings = { ...DEFAULT_AI_SETTINGS };
 function useModel() {
-  process.env.SVC_AI_PROVIDER = "openai-compatible";
-  process.env.SVC_AI_BASE_URL = double.url;
-  process.env.SVC_AI_API_KEY = API_KEY;
-  process.env.SVC_AI_MODEL = "widget-model";
-  process.env.SVC_AI_TIME_BUDGET_MS = "5000";
+  Object.assign(ai, { provider: "openai-compatible", baseUrl: double.url, apiKey: API_KEY, model: "widget-model", timeBudgetMs: 5000 });
 }
 
 const byCategory = { measures: ["sales.revenue"], dimensions: ["sales.products_category"], order: [["sales.revenue", "desc"]] };
 
 beforeAll(async () => {
   double = await startOpenAiDouble();
-  t = await createTestPlatform();
+  t = await createTestPlatform({ mutateDeps: (deps) => ({ ...deps, ai }) });
   dir = await mkdtemp(path.join(os.tmpdir(), "svc-ai-widget-"));
   const seeded = await seedDemo({ db: t.database.db, dataDir: dir, rows: 1500, adminUserId: t.adminUserId, demoHostOrigin: null, logger: silentLogger });
   publicId = seeded!.dashboardPublicId;
@@ -73,11 +71,10 @@ beforeAll(async () => {
 }, 120_000);
 
 afterEach(() => {
-  for (const k of ENV) delete process.env[k];
+  Object.assign(ai, { ...DEFAULT_AI_SETTINGS, baseUrl: undefined, apiKey: undefined, model: undefined });
 });
 
 afterAll(async () => {
-  for (const k of ENV) delete process.env[k];
   await t?.close();
   await double?.close();
   await rm(dir, { recursive: true, force: true });
