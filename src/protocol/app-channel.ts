@@ -56,6 +56,11 @@ export const SURFACE_MESSAGE_TYPES = {
 
 export const MAX_APP_REQUEST_ID_LENGTH = 64;
 export const MAX_APP_TEXT_LENGTH = 2000;
+/**
+ * An app's error message and drilldown value reach the host page (as `svc:event:error` and
+ * `svc:event:drilldown`, marked `source: "app"`): at most this many characters each.
+ */
+export const MAX_APP_EVENT_TEXT_LENGTH = 500;
 
 export interface AppReportInfo {
   reportId: number;
@@ -164,7 +169,7 @@ export function isAppMessage(value: unknown): value is AppMessage {
     case APP_MESSAGE_TYPES.error:
       return (
         hasOnly(value, ["source", "type", "message", "name"]) &&
-        isShortText(value.message, MAX_APP_TEXT_LENGTH) &&
+        isShortText(value.message, MAX_APP_EVENT_TEXT_LENGTH) &&
         (value.name === undefined || isShortText(value.name, 100))
       );
     case APP_MESSAGE_TYPES.drilldown:
@@ -173,7 +178,9 @@ export function isAppMessage(value: unknown): value is AppMessage {
         typeof value.member === "string" &&
         value.member.length <= 255 &&
         MEMBER.test(value.member) &&
-        (value.value === undefined || value.value === null || isScalar(value.value))
+        (value.value === undefined ||
+          value.value === null ||
+          (isScalar(value.value) && (typeof value.value !== "string" || value.value.length <= MAX_APP_EVENT_TEXT_LENGTH)))
       );
     case APP_MESSAGE_TYPES.size:
       return hasOnly(value, ["source", "type", "height"]) && typeof value.height === "number" && Number.isFinite(value.height) && value.height >= 0;

@@ -86,6 +86,8 @@ export interface DrilldownPayload {
   member: string;
   value?: unknown;
   widgetId?: string;
+  /** `"app"`: sent by a dashboard app's code (its own member and value), not by a widget of the platform. */
+  source?: "app";
 }
 
 export interface AiQueryPayload {
@@ -102,6 +104,8 @@ export interface ErrorPayload {
   context?: string;
   /** `true` when the whole surface went down. */
   fatal?: boolean;
+  /** `"app"`: the name and message are a dashboard app's own text (`svc.error`, its uncaught errors), not the platform's. */
+  source?: "app";
 }
 
 /** Extension: answer to an action that carried a `requestId`. */

@@ -22,7 +22,7 @@ import {
   type AppMessage,
   type SurfaceMessage,
 } from "../../../protocol";
-import type { DashboardConfig } from "../../../schema/dashboard";
+import type { DashboardConfig, ReportSnapshot } from "../../../schema/dashboard";
 import type { DashboardFilter, DashboardFilterOperator } from "../../../schema/dashboard-filters";
 import { DASHBOARD_FILTER_OPERATORS, serializeFilterParameters } from "../../../schema/dashboard-filters";
 import { useWidgetHost } from "../../grid/widget-host";
@@ -43,12 +43,45 @@ export const APP_LOAD_TIMEOUT_MS = 10_000;
 /** Rows sent to the app per report at most. */
 const MAX_APP_ROWS = 50_000;
 
-export function AppDashboard(props: { config: DashboardConfig; title: string }) {
+export function AppDashboard(props: { config: DashboardConfig; title: string; publicId: string }) {
   const platformOrigin = window.location.origin;
-  const doc = useMemo(() => buildAppDocument(props.config, platformOrigin), [props.config, platformOrigin]);
+  const [doc, setDoc] = useState<AppDocument | null>(null);
+  useEffect(() => {
+    let current = true;
+    // The scripts' URLs name their code's SHA-256 (a digest of the browser's: asynchronous).
+    void buildAppDocument(props.config, platformOrigin, props.publicId).then((built) => {
+      if (current) setDoc(built);
+    });
+    return () => {
+      current = false;
+    };
+  }, [props.config, platformOrigin, props.publicId]);
+  if (!doc) return <div className="svc-app-dashboard" data-testid="app-dashboard" />;
   if (doc.problem) return <InvalidApp doc={doc} />;
   // A new document is a new frame element, so nothing of the old one can reach the new channel.
-  return <AppFrame key={doc.html} doc={doc} title={props.title} />;
+  return <AppFrame key={doc.html} doc={doc} title={props.title} filterMembers={appFilterMembers(props.config)} />;
+}
+
+/**
+ * The members an app may set a dashboard filter on: those of the dashboard's filter controls, and
+ * the dimensions (time dimensions, filter members) its reports query. Any other is refused.
+ */
+export function appFilterMembers(config: DashboardConfig): (reports: Iterable<ReportSnapshot>) => Set<string> {
+  return (reports) => {
+    const members = new Set<string>();
+    for (const widget of config.widgets ?? []) {
+      const member = widget.type === "FILTER" ? (widget.config as { member?: unknown } | null | undefined)?.member : undefined;
+      if (typeof member === "string") members.add(member);
+    }
+    for (const snapshot of reports) {
+      const query = reportQueryOf(snapshot);
+      if (!query) continue;
+      for (const d of query.dimensions ?? []) members.add(d);
+      for (const t of query.timeDimensions ?? []) members.add(t.dimension);
+      for (const f of query.filters ?? []) if ("member" in f && typeof f.member === "string") members.add(f.member);
+    }
+    return members;
+  };
 }
 
 function InvalidApp(props: { doc: AppDocument }) {
@@ -74,7 +107,7 @@ interface AppChannel {
   loads: number;
 }
 
-function AppFrame(props: { doc: AppDocument; title: string }) {
+function AppFrame(props: { doc: AppDocument; title: string; filterMembers: (reports: Iterable<ReportSnapshot>) => Set<string> }) {
   const { doc } = props;
   const host = useWidgetHost();
   const { bridge, store } = useEmbedServices();
@@ -116,6 +149,15 @@ function AppFrame(props: { doc: AppDocument; title: string }) {
   // frame into the page, before the frame's document can run.
   useLayoutEffect(() => {
     const state = channel.current;
+    if (doc.refusedScripts.length) {
+      bridge.emitError({
+        name: "AppScriptRefused",
+        message: `Scripts from outside the app are not loaded: ${doc.refusedScripts.join(", ").slice(0, 500)}`,
+        context: "app",
+        fatal: false,
+      });
+    }
+    const filterMembers = props.filterMembers(host.reportsById.values());
     if (doc.unknownDependencies.length) {
       bridge.emitError({
         name: "AppDependencyRefused",
@@ -237,6 +279,15 @@ function AppFrame(props: { doc: AppDocument; title: string }) {
           void runPython(m.requestId, m.reportId);
           return;
         case APP_MESSAGE_TYPES.setFilter: {
+          if (!filterMembers.has(m.member)) {
+            bridge.emitError({
+              name: "AppFilterRefused",
+              message: "The app set a filter on a member this dashboard does not show",
+              context: "app",
+              fatal: false,
+            });
+            return;
+          }
           if (m.filter !== null && !(DASHBOARD_FILTER_OPERATORS as readonly string[]).includes(m.filter.operator)) return;
           const filter: DashboardFilter | null = m.filter && {
             member: m.member,
@@ -247,13 +298,19 @@ function AppFrame(props: { doc: AppDocument; title: string }) {
           return;
         }
         case APP_MESSAGE_TYPES.error:
-          bridge.emitError({ name: m.name ?? "AppError", message: m.message, context: "app", fatal: false });
+          // The app's own text: marked as the app's, so a host can tell it from the platform's events.
+          bridge.emitError({ name: m.name ?? "AppError", message: m.message, context: "app", fatal: false, source: "app" });
           return;
         case APP_MESSAGE_TYPES.size:
           setHeight(Math.min(Math.max(Math.round(m.height), 240), 20_000));
           return;
         case APP_MESSAGE_TYPES.drilldown:
-          bridge.emit(EVENT_TYPES.drilldown, { member: m.member, ...(m.value !== undefined ? { value: m.value } : {}), widgetId: APP_WIDGET_ID });
+          bridge.emit(EVENT_TYPES.drilldown, {
+            member: m.member,
+            ...(m.value !== undefined ? { value: m.value } : {}),
+            widgetId: APP_WIDGET_ID,
+            source: "app",
+          });
           return;
       }
     };

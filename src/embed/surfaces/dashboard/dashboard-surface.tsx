@@ -224,7 +224,7 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
           </header>
         ) : null}
         {isApp ? (
-          <AppDashboard config={dashboard.config} title={title} />
+          <AppDashboard config={dashboard.config} title={title} publicId={props.publicId} />
         ) : widgets.length === 0 ? (
           <div className="svc-empty is-large">{t(locale, "dashboard.empty")}</div>
         ) : (

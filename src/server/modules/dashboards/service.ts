@@ -1,6 +1,7 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { INT4_MAX } from "../../../schema/common";
+import { refusedScriptSources } from "../../../schema/app-scripts";
 import { DashboardConfig, type Dashboard, type ReportSnapshot } from "../../../schema/dashboard";
 import type { Db } from "../../db/connection";
 import { aiWidgetThreads, dashboards, dashboardVersions, reports, workbooks } from "../../db/schema";
@@ -167,6 +168,24 @@ async function resolveWidgetReports(db: Db, deploymentId: number, config: Dashbo
  * snapshots are unchanged since the current version, in which case nothing is written.
  * Needs edit access to the workbook.
  */
+/**
+ * An app loads no script from outside itself: a `<script src>` in its HTML that names none of its
+ * files is refused, naming the file and line (libraries come through `manifest.dependencies`).
+ */
+function refuseOutsideScripts(app: NonNullable<DashboardConfig["app"]>) {
+  const refused = refusedScriptSources(app);
+  if (!refused.length) return;
+  const details = refused.map((r) => ({
+    path: ["meta", "dashboardDraft", "app", ...(r.file === "html" ? ["html"] : ["files", r.file])],
+    message: `line ${r.line}: <script src="${r.src}"> names no file of the app; an app loads no script from elsewhere (platform libraries: manifest.dependencies)`,
+  }));
+  const first = refused[0]!;
+  throw badRequest(
+    `The app's ${first.file === "html" ? "html" : `file "${first.file}"`}, line ${first.line}: <script src="${first.src}"> is not one of the app's files; scripts from elsewhere are not allowed${refused.length > 1 ? ` (and ${refused.length - 1} more)` : ""}`,
+    details,
+  );
+}
+
 export async function publishDashboard(db: Db, workbookId: number, actor: UserPrincipal, opts: { deploymentId?: number } = {}): Promise<Dashboard> {
   const [wb] = await db.select().from(workbooks).where(eq(workbooks.id, workbookId));
   if (!wb || (opts.deploymentId !== undefined && wb.deploymentId !== opts.deploymentId)) throw notFound("Workbook");
@@ -178,6 +197,7 @@ export async function publishDashboard(db: Db, workbookId: number, actor: UserPr
     throw badRequest("The workbook has no dashboard draft to publish", [{ path: ["meta", "dashboardDraft"], message: "required to publish" }]);
   }
   const config = parseDashboardConfig(draft, ["meta", "dashboardDraft"]);
+  if (config.kind === "APP" && config.app) refuseOutsideScripts(config.app);
   const reportRows = await resolveWidgetReports(db, wb.deploymentId, config, ["meta", "dashboardDraft"]);
   // An app dashboard has no widgets naming reports: it may ask for any report of its workbook.
   if (config.kind === "APP") {
