@@ -46,7 +46,13 @@ function describeUrl(url: string): string {
  * `databaseUrl` is given, otherwise embedded PGlite under `dataDir` (or in memory for
  * `dataDir: ":memory:"`).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  /** In memory only: start from this PGlite data directory dump (the suite's migrated template). */
+  pgliteDataDir?: Blob;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20, connectionTimeoutMillis: 5000 });
     // A pool emits 'error' for idle clients that die; without a listener that crashes the process.
@@ -73,7 +79,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   let client: PGlite;
   if (opts.dataDir === ":memory:") {
-    client = new PGlite();
+    client = opts.pgliteDataDir ? new PGlite({ loadDataDir: opts.pgliteDataDir }) : new PGlite();
   } else {
     const dir = path.resolve(opts.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
@@ -81,5 +87,6 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  const database: Database & { client: PGlite } = { db: db as unknown as Db, kind: "pglite", close: () => client.close(), client };
+  return database;
 }

@@ -11,6 +11,7 @@ import { createPlatformServices } from "../platform-services";
 import { createSecretBox } from "../crypto/secret-box";
 import { startClusterNode, type ClusterNode } from "../cluster/node";
 import { enforceResponseContract } from "./response-contract";
+import { pgliteFromTemplate, postgresFromTemplate } from "./storage-template";
 
 /** Storage kinds the suite runs against: PGlite always, the Postgres server when DATABASE_URL is set. */
 export const storageKinds: ("pglite" | "postgres")[] = process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
@@ -19,9 +20,14 @@ export const storageKinds: ("pglite" | "postgres")[] = process.env.DATABASE_URL 
  * A fresh Postgres database on the server of DATABASE_URL, dropped by the returned cleanup.
  * Each test file gets its own, so files can run in parallel.
  */
-export async function createScratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+function requireDatabaseUrl(): string {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error("DATABASE_URL is not set");
+  return base;
+}
+
+export async function createScratchPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = requireDatabaseUrl();
   const name = `svc_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -62,8 +68,9 @@ export async function createTestPlatform(
   opts: { storage?: "pglite" | "postgres"; tokenTtlSeconds?: number; mutateDeps?: (deps: AppDeps) => AppDeps } = {},
 ): Promise<TestPlatform> {
   const storage = opts.storage ?? "pglite";
-  const scratch = storage === "postgres" ? await createScratchPostgres() : null;
-  const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: ":memory:", poolSize: 10 });
+  // Fresh storage copied from the suite's migrated template (storage-template.ts).
+  const scratch = storage === "postgres" ? await postgresFromTemplate(requireDatabaseUrl()) : null;
+  const database = scratch ? await openDatabase({ databaseUrl: scratch.url, dataDir: ":memory:", poolSize: 10 }) : await pgliteFromTemplate();
   const secretBox = createSecretBox(randomBytes(32));
   const adminToken = "svc_" + randomBytes(24).toString("base64url");
   const boot = await bootstrapAccount(database.db, { adminEmail: "admin@example.com", adminToken });
