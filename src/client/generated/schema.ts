@@ -1193,7 +1193,7 @@ export interface paths {
         put?: never;
         /**
          * Run a Python report of the dashboard with dashboard filters applied
-         * @description Same access as the dashboard (embed access, workbook access); the report's query runs with the viewer's row-level security and its result is passed to the Python code as `rows`. The code runs in a sandbox without network or platform files, with a time and a memory limit: a failure, the time limit or the memory limit answer 422 `python_failed` with `details.reason`.
+         * @description Same access as the dashboard (embed access, workbook access); the report's query runs with the viewer's row-level security and its result is passed to the Python code as `rows`. The code runs in a sandbox without network (an operating-system network namespace, verified at start) or platform files, with a time, a memory and an output limit: a failure, the time limit or the memory limit answer 422 `python_failed` with `details.reason`. Runs share a fixed pool of sandbox processes: when too many wait (all tenants, or one tenant) the answer is 429 `rate_limited` with `Retry-After`; where the installation cannot isolate the network, Python reports are off and the answer is 503 `python_unavailable`.
          */
         post: operations["runDashboardPythonReport"];
         delete?: never;
@@ -2046,8 +2046,45 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Connect the model to a git repository: its model/ folder is imported (or main is pushed to an empty branch); pull fetches from it, merge-to-default pushes to it */
+        /**
+         * Connect the model to a git repository (earlier path of the per-host connect operations)
+         * @deprecated
+         */
         post: operations["connectGitRemote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build/api/v1/deployments/{deploymentId}/gitea/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect the model to a git repository: its model/ folder is imported (or main is pushed to an empty branch); pull fetches from it, merge-to-default pushes to it */
+        post: operations["connectGiteaRemote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/build/api/v1/deployments/{deploymentId}/github/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect the model to a git repository: its model/ folder is imported (or main is pushed to an empty branch); pull fetches from it, merge-to-default pushes to it */
+        post: operations["connectGithubRemote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2135,6 +2172,7 @@ export interface components {
         };
         AiWidgetAnswer: {
             checksum: string;
+            /** Format: date-time */
             generatedAt: string;
             markdown: string;
             stale: boolean;
@@ -2150,13 +2188,17 @@ export interface components {
             origins: string[];
         };
         ApiKey: {
+            /** Format: date-time */
             createdAt: string;
+            /** Format: date-time */
             expiresAt: string | null;
             id: number;
+            /** Format: date-time */
             lastUsedAt: string | null;
             name: string;
             /** @description First characters of the token, to recognise it. */
             prefix: string;
+            /** Format: date-time */
             revokedAt: string | null;
             userId: number;
         };
@@ -2254,11 +2296,13 @@ export interface components {
         };
         BuildStatus: {
             branch: string;
+            /** Format: date-time */
             builtAt: string;
             commit: number;
             errors: components["schemas"]["ModelProblem"][];
             /** @description Background jobs writing to this branch (dbt sync). */
             jobs?: {
+                /** Format: date-time */
                 createdAt: string;
                 id: string;
                 kind: string;
@@ -2282,6 +2326,7 @@ export interface components {
         };
         ChatMessage: {
             content: string;
+            /** Format: date-time */
             createdAt: string;
             error?: {
                 code: string;
@@ -2342,12 +2387,14 @@ export interface components {
             filterUrlParameters?: string[];
         };
         ChatThread: {
+            /** Format: date-time */
             createdAt: string;
             deploymentId: number;
             id: string;
             readOnly?: boolean;
             shared: boolean;
             title: string;
+            /** Format: date-time */
             updatedAt: string;
         };
         ChatThreadPolicy: {
@@ -2359,6 +2406,7 @@ export interface components {
             resourceType: "chatThread";
         };
         ChatThreadWithMessages: {
+            /** Format: date-time */
             createdAt: string;
             deploymentId: number;
             id: string;
@@ -2366,6 +2414,7 @@ export interface components {
             readOnly?: boolean;
             shared: boolean;
             title: string;
+            /** Format: date-time */
             updatedAt: string;
         };
         /**
@@ -2377,8 +2426,10 @@ export interface components {
             address: string | null;
             host: string;
             id: string;
+            /** Format: date-time */
             lastSeenAt: string;
             pid: number;
+            /** Format: date-time */
             startedAt: string;
             /** @enum {string} */
             status: "starting" | "ready" | "draining" | "stopped";
@@ -2427,7 +2478,23 @@ export interface components {
             creationMethod?: components["schemas"]["CreationMethod"];
             /** @description Validated as a whole before anything is stored; stored on the default branch `main`. */
             dataModelFiles?: components["schemas"]["DataModelFileInput"][];
-            dataSource: components["schemas"]["DataSourceInput"];
+            /** @description Optional: the set-up wizard's `data-source` step (or PUT) gives it later; until then queries answer 400 `data_source_not_configured`. */
+            dataSource?: {
+                /** @description Absolute path of an existing DuckDB file on the server. */
+                path: string;
+                /** @enum {string} */
+                type: "duckdb";
+            } | {
+                database: string;
+                host: string;
+                password?: string | null;
+                /** @default 5432 */
+                port: number;
+                ssl?: boolean;
+                /** @enum {string} */
+                type: "postgres";
+                user: string;
+            };
             deployMode?: components["schemas"]["DeployMode"];
             name: string;
             /** @description Region of the deployment (GET /api/v1/regions/). */
@@ -2605,11 +2672,11 @@ export interface components {
             id: string;
             position: components["schemas"]["DashboardWidgetPosition"];
             responsiveLayouts?: {
-                lg?: components["schemas"]["DashboardWidgetPosition"] & (Record<string, never> | null);
-                md?: components["schemas"]["DashboardWidgetPosition"] & (Record<string, never> | null);
-                sm?: components["schemas"]["DashboardWidgetPosition"] & (Record<string, never> | null);
-                xs?: components["schemas"]["DashboardWidgetPosition"] & (Record<string, never> | null);
-                xxs?: components["schemas"]["DashboardWidgetPosition"] & (Record<string, never> | null);
+                lg?: components["schemas"]["DashboardWidgetPosition"] | null;
+                md?: components["schemas"]["DashboardWidgetPosition"] | null;
+                sm?: components["schemas"]["DashboardWidgetPosition"] | null;
+                xs?: components["schemas"]["DashboardWidgetPosition"] | null;
+                xxs?: components["schemas"]["DashboardWidgetPosition"] | null;
             } | null;
             style?: {
                 [key: string]: unknown;
@@ -2625,6 +2692,7 @@ export interface components {
         };
         DataModelFileInput: {
             content: string;
+            /** @description Path inside the model folder (e.g. `cubes/orders.yml`); `model/cubes/orders.yml` names the same file. Answers use the form without `model/`. */
             path: string;
         };
         DataModelMeta: {
@@ -2679,24 +2747,26 @@ export interface components {
             workflowId: string;
         };
         Deployment: {
+            /** Format: date-time */
             createdAt: string;
-            dataSource: components["schemas"]["DeploymentDataSource"];
+            /** @description Null until one is given (the set-up wizard's `data-source` step, or PUT). */
+            dataSource: {
+                database?: string;
+                /** @description Whether a Postgres password is stored (it is never returned). */
+                hasPassword?: boolean;
+                host?: string;
+                /** @description DuckDB file on the server (admins only). */
+                path?: string;
+                port?: number;
+                ssl?: boolean;
+                /** @enum {string} */
+                type: "duckdb" | "postgres";
+                user?: string;
+            } | null;
             id: number;
             name: string;
+            /** Format: date-time */
             updatedAt: string;
-        };
-        DeploymentDataSource: {
-            database?: string;
-            /** @description Whether a Postgres password is stored (it is never returned). */
-            hasPassword?: boolean;
-            host?: string;
-            /** @description DuckDB file on the server (admins only). */
-            path?: string;
-            port?: number;
-            ssl?: boolean;
-            /** @enum {string} */
-            type: "duckdb" | "postgres";
-            user?: string;
         };
         DeploymentLogsResponse: {
             items: components["schemas"]["LogLine"][];
@@ -2771,12 +2841,14 @@ export interface components {
             workbookId: number;
         };
         EmbedGroup: {
+            /** Format: date-time */
             createdAt: string;
             displayName: string | null;
             embedTenantName: string;
             id: number;
             memberCount: number;
             name: string;
+            /** Format: date-time */
             updatedAt: string;
         };
         EmbedGroupMembersInput: {
@@ -2796,11 +2868,13 @@ export interface components {
             timezone?: string;
         };
         EmbedTenant: {
+            /** Format: date-time */
             createdAt: string;
             displayName: string | null;
             id: number;
             /** @description Matches ^[a-z][a-z0-9-]{3,34}[a-z0-9]$ (the `embedTenantName` of sessions). */
             name: string;
+            /** Format: date-time */
             updatedAt: string;
             userCount: number;
         };
@@ -2836,16 +2910,19 @@ export interface components {
         EmbedTokenResponse: {
             deploymentId: number;
             embedTenant: string | null;
+            /** Format: date-time */
             expiresAt: string;
             /** @description Bearer token for the embed's API calls. */
             token: string;
         };
         EmbedUser: {
+            /** Format: date-time */
             createdAt: string;
             displayName: string | null;
             email: string | null;
             externalId: string;
             id: number;
+            /** Format: date-time */
             lastSeenAt: string | null;
             picture: string | null;
             userAttributes: {
@@ -2869,8 +2946,11 @@ export interface components {
         EmbedViewer: {
             deploymentId: number | null;
             embedTenant: string | null;
-            embedTheme: components["schemas"]["EmbedTheme"] & (Record<string, never> | null);
-            /** @description When the token (signed) or the login session (private) ends. */
+            embedTheme: components["schemas"]["EmbedTheme"] | null;
+            /**
+             * Format: date-time
+             * @description When the token (signed) or the login session (private) ends.
+             */
             expiresAt: string | null;
             externalId: string | null;
             /** @enum {string} */
@@ -2890,6 +2970,7 @@ export interface components {
         EnvVar: {
             name: string;
             secret: boolean;
+            /** Format: date-time */
             updatedAt: string;
             /** @description null for a secret: its value is never returned. */
             value: string | null;
@@ -2917,6 +2998,7 @@ export interface components {
         Folder: {
             canEdit: boolean;
             canManage: boolean;
+            /** Format: date-time */
             createdAt: string;
             createdBy: number | null;
             deploymentId: number;
@@ -2927,6 +3009,7 @@ export interface components {
             parentId: number | null;
             /** @enum {string} */
             type: "FOLDER";
+            /** Format: date-time */
             updatedAt: string;
         };
         FoldersListResponse: {
@@ -2977,7 +3060,10 @@ export interface components {
             };
         };
         GenerateSessionResponse: {
-            /** @description When the session id stops being exchangeable. */
+            /**
+             * Format: date-time
+             * @description When the session id stops being exchangeable.
+             */
             expiresAt: string;
             /** @description Single use; exchange it within 5 minutes. Put it in the iframe URL as `session=`. */
             sessionId: string;
@@ -3036,6 +3122,7 @@ export interface components {
             login: string | null;
         };
         Grant: {
+            /** Format: date-time */
             createdAt: string;
             /** @enum {string} */
             level: "read" | "edit" | "manage";
@@ -3070,6 +3157,7 @@ export interface components {
         LoginResponse: {
             /** @description Send as `X-CSRF-Token` on every cookie-authenticated write. */
             csrfToken: string;
+            /** Format: date-time */
             expiresAt: string;
             user: components["schemas"]["SessionUser"];
         };
@@ -3096,6 +3184,7 @@ export interface components {
         MeResponse: {
             /** @description The login session's CSRF token; null for API keys. */
             csrfToken: string | null;
+            /** Format: date-time */
             expiresAt: string | null;
             user: components["schemas"]["SessionUser"];
             /** @enum {string} */
@@ -3104,6 +3193,7 @@ export interface components {
         ModelBranch: {
             /** @enum {string} */
             buildStatus: "building" | "ready" | "failed";
+            /** Format: date-time */
             createdAt: string;
             hasUncommittedChanges: boolean;
             headCommitId: number;
@@ -3119,6 +3209,7 @@ export interface components {
         ModelCommit: {
             authorName: string;
             branch: string;
+            /** Format: date-time */
             createdAt: string;
             id: number;
             mergeParentId: number | null;
@@ -3134,6 +3225,7 @@ export interface components {
             commit: {
                 authorName: string;
                 branch: string;
+                /** Format: date-time */
                 createdAt: string;
                 id: number;
                 mergeParentId: number | null;
@@ -3172,6 +3264,7 @@ export interface components {
             commit: {
                 authorName: string;
                 branch: string;
+                /** Format: date-time */
                 createdAt: string;
                 id: number;
                 mergeParentId: number | null;
@@ -3202,7 +3295,7 @@ export interface components {
         ModelUploadFileInput: {
             /** @description File content, base64. */
             content: string;
-            /** @description Relative path inside the model folder (e.g. `cubes/orders.yml`). */
+            /** @description Path inside the model folder (e.g. `cubes/orders.yml`); `model/cubes/orders.yml` names the same file. Answers use the form without `model/`. */
             path: string;
             /** @description sha256 of the file content (UTF-8), hex. */
             sha256: string;
@@ -3254,6 +3347,7 @@ export interface components {
             status: "ready" | "draining" | "stopped";
         };
         Notification: {
+            /** Format: date-time */
             createdAt: string;
             dashboardId: number;
             dashboardPublicId: string;
@@ -3265,6 +3359,7 @@ export interface components {
             format: "html" | "csv";
             id: number;
             name: string | null;
+            /** Format: date-time */
             nextRunAt: string | null;
             recipients: {
                 [key: string]: unknown;
@@ -3276,12 +3371,14 @@ export interface components {
             timeGrains: {
                 [key: string]: string;
             };
+            /** Format: date-time */
             updatedAt: string;
         };
         NotificationDeliveriesResponse: {
             items: components["schemas"]["NotificationDelivery"][];
         };
         NotificationDelivery: {
+            /** Format: date-time */
             finishedAt: string | null;
             id: number;
             notificationId: number;
@@ -3292,6 +3389,7 @@ export interface components {
                 /** @enum {string} */
                 status: "sent" | "failed";
             }[];
+            /** Format: date-time */
             startedAt: string;
             /** @enum {string} */
             status: "sending" | "sent" | "partial" | "failed";
@@ -3324,6 +3422,7 @@ export interface components {
             apiBaseUrl: string | null;
             authorizationUrl: string;
             clientId: string;
+            /** Format: date-time */
             createdAt: string;
             hasClientSecret: boolean;
             id: number;
@@ -3333,6 +3432,7 @@ export interface components {
             revocationUrl: string | null;
             scopes: string[];
             tokenUrl: string;
+            /** Format: date-time */
             updatedAt: string;
         };
         OAuthIntegrationInput: {
@@ -3377,12 +3477,14 @@ export interface components {
             claims: {
                 [key: string]: string | number | boolean;
             };
+            /** Format: date-time */
             createdAt: string;
             id: number;
             issuer: string;
             name: string;
             /** @enum {string} */
             role: "viewer" | "ai_bi_user" | "developer" | "admin";
+            /** Format: date-time */
             updatedAt: string;
             /** @description The service user the workload acts as. */
             userId: number;
@@ -3455,8 +3557,10 @@ export interface components {
         Pod: {
             host: string;
             id: string;
+            /** Format: date-time */
             lastSeenAt: string;
             pid: number;
+            /** Format: date-time */
             startedAt: string;
             /** @enum {string} */
             status: "running" | "stopped";
@@ -3562,14 +3666,15 @@ export interface components {
             items: components["schemas"]["Region"][];
         };
         RenameModelFileInput: {
-            /** @description Relative path inside the model folder (e.g. `cubes/orders.yml`). */
+            /** @description Path inside the model folder (e.g. `cubes/orders.yml`); `model/cubes/orders.yml` names the same file. Answers use the form without `model/`. */
             from: string;
-            /** @description Relative path inside the model folder (e.g. `cubes/orders.yml`). */
+            /** @description Path inside the model folder (e.g. `cubes/orders.yml`); `model/cubes/orders.yml` names the same file. Answers use the form without `model/`. */
             to: string;
         };
         Report: {
             canEdit: boolean;
             canManage: boolean;
+            /** Format: date-time */
             createdAt: string;
             createdBy: number | null;
             deploymentId: number;
@@ -3581,6 +3686,7 @@ export interface components {
             id: number;
             /** @enum {string|null} */
             kind: "vega" | "table" | "kpi" | "html" | "map" | null;
+            /** Format: date-time */
             lastViewedAt: string | null;
             meta: {
                 [key: string]: unknown;
@@ -3599,6 +3705,7 @@ export interface components {
             title: string | null;
             /** @enum {string} */
             type: "REPORT";
+            /** Format: date-time */
             updatedAt: string;
             versionNumber: number;
             workbookId: number | null;
@@ -3751,13 +3858,16 @@ export interface components {
             shared: boolean;
         };
         SigningKeyInfo: {
+            /** Format: date-time */
             createdAt: string;
             /** @description True for the key that signs new tokens. */
             current: boolean;
             id: string;
+            /** Format: date-time */
             retiredAt: string | null;
         };
         SignInLinkCreated: {
+            /** Format: date-time */
             expiresAt: string;
             /** @description Shown once; only its hash is stored. */
             token: string;
@@ -3770,7 +3880,9 @@ export interface components {
         };
         SyncJob: {
             branch: string;
+            /** Format: date-time */
             createdAt: string;
+            /** Format: date-time */
             finishedAt: string | null;
             id: string;
             kind: string;
@@ -3791,6 +3903,7 @@ export interface components {
             defaultTimeZone: string;
             embedTokenLifetimeSeconds: number;
             passwordRules: components["schemas"]["PasswordRules"];
+            /** Format: date-time */
             updatedAt: string | null;
         };
         TenantSettingsInput: {
@@ -3879,6 +3992,7 @@ export interface components {
             slugTakeover?: boolean;
         };
         User: {
+            /** Format: date-time */
             createdAt: string;
             email: string;
             firstName: string | null;
@@ -3889,9 +4003,11 @@ export interface components {
             role: "viewer" | "ai_bi_user" | "developer" | "admin";
             /** @enum {string} */
             status: "active" | "inactive";
+            /** Format: date-time */
             updatedAt: string;
         };
         UserAttribute: {
+            /** Format: date-time */
             createdAt: string;
             defaultValue: string | number | boolean | string[] | number[] | null;
             displayName: string | null;
@@ -3899,6 +4015,7 @@ export interface components {
             name: string;
             /** @enum {string} */
             type: "string" | "number" | "boolean" | "string_array" | "number_array";
+            /** Format: date-time */
             updatedAt: string;
         };
         UserAttributesResponse: {
@@ -3919,13 +4036,16 @@ export interface components {
         };
         /** @description A user's connection; the tokens themselves are never returned. */
         UserOAuthConnection: {
+            /** Format: date-time */
             connectedAt: string;
+            /** Format: date-time */
             expiresAt: string | null;
             integrationId: number;
             integrationName: string;
             provider: string;
             refreshable: boolean;
             scope: string | null;
+            /** Format: date-time */
             updatedAt: string;
         };
         UserOAuthConnectionsResponse: {
@@ -3935,10 +4055,11 @@ export interface components {
             calculatedFields: {
                 [key: string]: unknown;
             };
+            /** Format: date-time */
             createdAt: string;
             createdBy?: number;
-            dashboardDraft?: components["schemas"]["DashboardConfig"] & (Record<string, never> | null);
-            dashboardPublished?: components["schemas"]["DashboardConfig"] & (Record<string, never> | null);
+            dashboardDraft?: components["schemas"]["DashboardConfig"] | null;
+            dashboardPublished?: components["schemas"]["DashboardConfig"] | null;
             deploymentId: number;
             folderId?: number | null;
             folderPath?: components["schemas"]["WorkspaceFolderPathEntry"][];
@@ -3948,10 +4069,11 @@ export interface components {
                 [key: string]: unknown;
             };
             name: string;
-            publishedDashboard?: components["schemas"]["Dashboard"] & (Record<string, never> | null);
+            publishedDashboard?: components["schemas"]["Dashboard"] | null;
             slug?: string | null;
             /** @enum {string} */
             type: "FOLDER" | "WORKBOOK" | "REPORT";
+            /** Format: date-time */
             updatedAt: string;
             user?: components["schemas"]["ResourceOwner"];
             userId?: number | null;
@@ -3997,6 +4119,7 @@ export interface components {
             name: string;
         };
         WorkspaceItem: {
+            /** Format: date-time */
             createdAt: string;
             folderId: number | null;
             id: number;
@@ -4005,6 +4128,7 @@ export interface components {
             slug?: string | null;
             /** @enum {string} */
             type: "FOLDER" | "WORKBOOK" | "REPORT";
+            /** Format: date-time */
             updatedAt: string;
         };
         WorkspaceItemRef: {
@@ -4028,7 +4152,7 @@ export interface components {
         };
         WriteModelFileInput: {
             content: string;
-            /** @description Relative path inside the model folder (e.g. `cubes/orders.yml`). */
+            /** @description Path inside the model folder (e.g. `cubes/orders.yml`); `model/cubes/orders.yml` names the same file. Answers use the form without `model/`. */
             path: string;
         };
     };
@@ -9557,6 +9681,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many Python runs are waiting (`rate_limited`); `Retry-After` says when to try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Python reports are off on this installation (`python_unavailable`): the message says why. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     generateEmbedSession: {
@@ -13149,7 +13291,7 @@ export interface operations {
     deleteDataModelFile: {
         parameters: {
             query: {
-                /** @description Relative path inside the model folder (e.g. `cubes/orders.yml`). */
+                /** @description Path inside the model folder (e.g. `cubes/orders.yml`); `model/cubes/orders.yml` names the same file. Answers use the form without `model/`. */
                 path: string;
             };
             header?: never;
@@ -13728,6 +13870,148 @@ export interface operations {
             };
         };
     };
+    connectGiteaRemote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GitConnectInput"];
+            };
+        };
+        responses: {
+            /** @description The connection (credentials are never returned). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitConnection"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    connectGithubRemote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GitConnectInput"];
+            };
+        };
+        responses: {
+            /** @description The connection (credentials are never returned). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitConnection"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     mergeModelBranches: {
         parameters: {
             query?: never;
@@ -14003,7 +14287,6 @@ export declare namespace PlatformApiSchemas {
     export type DbtSyncResult = components["schemas"]["DbtSyncResult"];
     export type DeployMode = components["schemas"]["DeployMode"];
     export type Deployment = components["schemas"]["Deployment"];
-    export type DeploymentDataSource = components["schemas"]["DeploymentDataSource"];
     export type DeploymentLogsResponse = components["schemas"]["DeploymentLogsResponse"];
     export type DeploymentSetup = components["schemas"]["DeploymentSetup"];
     export type DeploymentsListResponse = components["schemas"]["DeploymentsListResponse"];
