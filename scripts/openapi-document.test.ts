@@ -38,9 +38,11 @@ describe("the OpenAPI document read by third-party tools", () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "svc-openapi-"));
     // The same document with two defects each tool must see: a path with a trailing slash the
-    // spec does not name, and an operation without responses.
+    // spec does not name, and a response without its required description.
     const doc = JSON.parse(await readFile(DOCUMENT, "utf8")) as { paths: Record<string, Record<string, Record<string, unknown>>> };
-    doc.paths["/api/v1/not-in-the-spec/"] = { get: { operationId: "notInTheSpec", security: [], tags: ["Operations"], summary: "x" } };
+    doc.paths["/api/v1/not-in-the-spec/"] = {
+      get: { operationId: "notInTheSpec", security: [], tags: ["Operations"], summary: "x", responses: { "200": {} } },
+    };
     broken = path.join(dir, "broken.json");
     await writeFile(broken, JSON.stringify(doc));
   });
@@ -54,8 +56,8 @@ describe("the OpenAPI document read by third-party tools", () => {
     expect(res.output).not.toMatch(/\berror\b/);
     const bad = await lint(broken);
     expect(bad.ok).toBe(false);
-    expect(bad.output).toMatch(/trailing-slash/);
-    expect(bad.output).toMatch(/not-in-the-spec/);
+    expect(bad.output).toMatch(/no-path-trailing-slash-but-the-spec-collections/);
+    expect(bad.output).toMatch(/description/);
   }, 120_000);
 
   it("is a valid OpenAPI 3.1 document (@seriousme/openapi-schema-validator)", async () => {
