@@ -24,12 +24,20 @@ export interface DevPage {
   nonce: string;
 }
 
+/** What a dev server knows of the platform it stands in front of. */
+export interface DevPlatform {
+  /** SVC_DATA_DIR, resolved: never served (the master key, the embedded database). */
+  dataDir: string;
+  /** The platform's public URL: its host name is one browsers use. */
+  publicUrl: string;
+}
+
 /** The dev servers `startPlatform` puts in front of its two HTTP servers. */
 export interface DevServers {
   /** The embed app at /embed/* on the platform's server (its WebSocket at /embed/). */
-  embed(server: Server): Promise<DevFront>;
+  embed(server: Server, platform: DevPlatform): Promise<DevFront>;
   /** The demo host page on the demo host's server. */
-  demoHost(server: Server): Promise<DevFront>;
+  demoHost(server: Server, platform: DevPlatform): Promise<DevFront>;
 }
 
 /** `listener` behind `front`: the front's requests first, every other one to the app. */

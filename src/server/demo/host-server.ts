@@ -1,12 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Logger } from "../logger";
+import { behindFront, type DevFront } from "../dev-front";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 export const DEMO_TENANTS = [
@@ -36,6 +37,8 @@ export function createDemoHostApp(opts: {
   appDashboardPublicId?: string | null;
   logger: Logger;
   fetch?: typeof fetch;
+  /** Development (`npm run dev`): the page from its source through the dev server in front, instead of dist/demo-host. */
+  devPage?: DevFront["page"];
 }) {
   const doFetch = opts.fetch ?? fetch;
   const app = new Hono();
@@ -78,6 +81,14 @@ export function createDemoHostApp(opts: {
     return c.json({ sessionId: body.sessionId });
   });
 
+  const devPage = opts.devPage;
+  if (devPage) {
+    app.get("/", async (c) => {
+      const url = new URL(c.req.url);
+      return c.html((await devPage(url.pathname + url.search)).html);
+    });
+    return app;
+  }
   app.use("/*", serveStatic({ root: pageDir }));
   app.get("/", (c) => {
     const index = path.join(pageDir, "index.html");
@@ -95,20 +106,28 @@ export async function startDemoHost(opts: {
   dashboardPublicId: string;
   appDashboardPublicId?: string | null;
   logger: Logger;
+  /** Development (`npm run dev`): a dev server in front, serving the page from its source with hot reload. */
+  dev?: (server: Server) => Promise<DevFront>;
 }): Promise<{ url: string; stop(): Promise<void> }> {
-  const app = createDemoHostApp(opts);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: opts.port, hostname: "127.0.0.1" }, () => resolve(s as Server));
-    (s as Server).once("error", reject);
+  const server = createServer();
+  const front = opts.dev ? await opts.dev(server) : null;
+  const app = createDemoHostApp({ ...opts, devPage: front ? (url) => front.page(url) : undefined });
+  server.on("request", behindFront(front, getRequestListener(app.fetch)));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, "127.0.0.1", () => resolve());
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : opts.port;
   return {
     url: `http://127.0.0.1:${port}/`,
-    stop: () =>
-      new Promise((resolve) => {
+    stop: async () => {
+      // The dev server's WebSocket clients would keep the server open.
+      await front?.close();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections?.();
-      }),
+      });
+    },
   };
 }
