@@ -5,7 +5,7 @@
  * browser tests (Playwright in Debian's Chromium against the real server on two origins).
  * Ends with one line `tests: N passed, N failed`.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,27 +20,61 @@ let passed = 0;
 let failed = 0;
 let ok = true;
 
+/** Where the suite's time went: each step with its wall time, printed at the end. */
+const timings: { step: string; seconds: number }[] = [];
+let sectionTitle = "";
+let sectionStarted = Date.now();
+
+function endSection() {
+  if (sectionTitle) timings.push({ step: sectionTitle, seconds: (Date.now() - sectionStarted) / 1000 });
+  sectionTitle = "";
+}
+
 function run(cmd: string, argv: string[], env: Record<string, string> = {}) {
   const r = spawnSync(cmd, argv, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   return r.status === 0;
 }
 
+/** Runs a command with its output kept, so that steps running side by side print one after the other. */
+function runQuiet(cmd: string, argv: string[]): Promise<{ ok: boolean; output: string; seconds: number }> {
+  const began = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, argv, { cwd: root, env: process.env });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("close", (code) => resolve({ ok: code === 0, output, seconds: (Date.now() - began) / 1000 }));
+    child.on("error", (e) => resolve({ ok: false, output: String(e), seconds: (Date.now() - began) / 1000 }));
+  });
+}
+
 function section(title: string) {
+  endSection();
+  sectionTitle = title;
+  sectionStarted = Date.now();
   process.stdout.write(`\n=== ${title} ===\n`);
 }
 
 if (!args.has("--e2e-only")) {
-  section("type check (tsc)");
-  const typesOk = run("npx", ["tsc", "--noEmit", "-p", "."]);
-  ok = typesOk && ok;
-  if (typesOk) passed += 1;
+  // The type check and the two halves of `npm run lint` are single-threaded: they run side by
+  // side, and each is reported, so that a finding of one does not hide another's.
+  const [types, eslint, format] = await Promise.all([
+    runQuiet("npx", ["tsc", "--noEmit", "-p", "."]),
+    runQuiet("npx", ["eslint", "--max-warnings", "0", "."]),
+    runQuiet("npx", ["prettier", "--check", "--log-level", "warn", "."]),
+  ]);
+  for (const [title, r] of [
+    ["type check (tsc)", types],
+    ["lint: eslint", eslint],
+    ["lint: prettier --check", format],
+  ] as const) {
+    process.stdout.write(`\n=== ${title} (${r.seconds.toFixed(1)} s) ===\n${r.output}${r.ok ? "ok\n" : ""}`);
+    timings.push({ step: title, seconds: r.seconds });
+  }
+  ok = types.ok && ok;
+  if (types.ok) passed += 1;
   else failed += 1;
-
-  section("lint (eslint, prettier --check)");
-  // The two halves of `npm run lint`, both run so that a finding of one does not hide the other's.
-  const eslintOk = run("npx", ["eslint", "--max-warnings", "0", "."]);
-  const formatOk = run("npx", ["prettier", "--check", "."]);
-  const lintOk = eslintOk && formatOk;
+  const lintOk = eslint.ok && format.ok;
   ok = lintOk && ok;
   if (lintOk) passed += 1;
   else failed += 1;
@@ -52,10 +86,19 @@ if (!args.has("--e2e-only")) {
     const r = JSON.parse(readFileSync(report, "utf8"));
     passed += r.numPassedTests;
     failed += r.numFailedTests;
+    slowestFiles(r.testResults ?? []);
   } catch {
     ok = false;
     failed += 1;
   }
+}
+
+/** The test files that took longest (wall time in their worker), for docs/benchmarks.md's table. */
+function slowestFiles(files: { name: string; startTime: number; endTime: number }[]) {
+  const rows = files.map((f) => ({ file: path.relative(root, f.name), seconds: (f.endTime - f.startTime) / 1000 })).sort((a, b) => b.seconds - a.seconds);
+  const total = rows.reduce((sum, f) => sum + f.seconds, 0);
+  process.stdout.write(`\nSlowest test files (${rows.length} files, ${total.toFixed(0)} s of worker time in all):\n`);
+  for (const f of rows.slice(0, 15)) process.stdout.write(`  ${f.file.padEnd(72)} ${f.seconds.toFixed(1).padStart(7)} s\n`);
 }
 
 if (!args.has("--e2e-only") && !args.has("--no-cluster")) {
@@ -115,7 +158,10 @@ if (!args.has("--unit-only")) {
   }
 }
 
+endSection();
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
+process.stdout.write(`\nWhere the time went (wall time; the first three ran side by side):\n`);
+for (const t of timings) process.stdout.write(`  ${t.step.padEnd(72)} ${t.seconds.toFixed(1).padStart(7)} s\n`);
 process.stdout.write(`\nSuite finished in ${seconds} s.\n`);
 process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
 process.exit(ok && failed === 0 ? 0 : 1);
