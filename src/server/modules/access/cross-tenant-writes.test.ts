@@ -19,7 +19,7 @@ import { rowsOf } from "./service";
  */
 
 type Owner = "acme" | "globex" | "analyst" | "admin" | "otherDeployment";
-type Kind = "folder" | "workbook";
+type Kind = "folder" | "workbook" | "report";
 
 interface Caller {
   name: string;
@@ -72,6 +72,8 @@ interface Op {
   ok: number;
   /** Makes what the call acts on, before the call (an own workbook to move, …). */
   subject?(ctx: Ctx): Promise<number | string>;
+  /** The caller's own container for the success call, when not the one made for them at the start (an operation that deletes it). */
+  ownTarget?(ctx: Ctx): Promise<number>;
   run(ctx: Ctx, containerId: number, subject: never): Promise<Outcome>;
 }
 
@@ -80,10 +82,11 @@ const WRITERS: Caller["kind"][] = ["creator", "platform user", "admin"];
 async function call(ctx: Ctx, method: string, path: string, body?: unknown): Promise<Outcome> {
   const res = await ctx.t.api(method, ctx.d(path), body, ctx.token);
   if (res.status < 300) {
-    if (path.endsWith("/bulk-move")) {
-      // The bulk answer is 200 with each item's outcome: a refused item is a failure in it.
+    if (path.endsWith("/bulk-move") || path.endsWith("/bulk-delete")) {
+      // The bulk answer is 200 with each item's outcome: a refused item counts as the answer it would be alone.
       const result = (await res.json()) as { failed: { code: string; message: string }[] };
-      if (result.failed.length) return { status: 200, body: result.failed.map((f) => ({ code: f.code, message: f.message })) };
+      const [failed] = result.failed;
+      if (failed) return { status: failed.code === "not_found" ? 404 : 403, body: { code: failed.code, message: failed.message } };
     }
     return { status: res.status };
   }
@@ -203,6 +206,28 @@ const OPS: Op[] = [
     run: (c, id) => call(c, "PUT", `/workbooks/${id}/dashboard/draft`, { title: "d", widgets: [] }),
   },
   {
+    name: "publish a workbook's dashboard",
+    container: "workbook",
+    ownWorks: WRITERS,
+    ok: 200,
+    run: (c, id) => call(c, "POST", `/workbooks/${id}/dashboard/publish`),
+  },
+  {
+    name: "bulk-delete a workbook",
+    container: "workbook",
+    ownWorks: WRITERS,
+    ok: 200,
+    ownTarget: (c) => c.ownWorkbook(),
+    run: (c, id) => call(c, "POST", "/workspace/bulk-delete", { items: [{ type: "WORKBOOK", id }] }),
+  },
+  {
+    name: "connect a report to a spreadsheet (PUT reports/{id}/connect-workbook)",
+    container: "report",
+    ownWorks: WRITERS,
+    ok: 200,
+    run: (c, id) => call(c, "PUT", `/reports/${id}/connect-workbook`, { externalWorkbookId: "sheet-1", resultLocation: "A1" }),
+  },
+  {
     name: "share a workbook with the tenant (PUT app/shares)",
     container: "workbook",
     ownWorks: ["creator"],
@@ -278,7 +303,13 @@ describe.each(storageKinds)("writes naming another tenant's container (%s)", (st
     for (const [owner, token, deploymentId] of owners) {
       const folder = await made(t.api("POST", d("/folders", deploymentId), { name: `${owner} folder` }, token), `${owner} folder`);
       const workbook = await made(t.api("POST", d("/workbooks", deploymentId), { name: `${owner} workbook`, folderId: folder.id }, token), `${owner} workbook`);
-      containers[owner] = { folder: folder.id as number, workbook: workbook.id as number };
+      // A draft to publish, and a report in the folder.
+      await made(t.api("PUT", d(`/workbooks/${workbook.id}/dashboard/draft`, deploymentId), { title: owner, widgets: [] }, token), `${owner} draft`);
+      const report = await made(
+        t.api("PUT", d(`/reports/by-public-id/${owner.slice(0, 5).padEnd(12, "0")}`, deploymentId), { name: `${owner} report`, folderId: folder.id }, token),
+        `${owner} report`,
+      );
+      containers[owner] = { folder: folder.id as number, workbook: workbook.id as number, report: report.id as number };
     }
   }, 60_000);
   afterAll(() => t?.close());
@@ -328,7 +359,7 @@ describe.each(storageKinds)("writes naming another tenant's container (%s)", (st
         if (mayWrite) {
           // A missing container is a 404 for whoever may write here at all.
           expect(missing.status).toBe(404);
-          const own = await run(containers[caller.owns!][op.container]);
+          const own = await run(op.ownTarget ? await op.ownTarget(ctx) : containers[caller.owns!][op.container]);
           expect({ own: own.status, body: own.body }).toEqual({ own: op.ok, body: undefined });
         }
         for (const owner of foreign) {

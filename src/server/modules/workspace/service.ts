@@ -2,10 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { WorkspaceItemType } from "../../../schema/workbook";
 import type { BulkItemFailure, BulkResult, WorkspaceItem, WorkspaceItemRef } from "../../../schema/workspace";
 import type { Db } from "../../db/connection";
-import { deployments, folders, reports, workbooks } from "../../db/schema";
-import { DomainError, forbidden, notFound } from "../../domain/errors";
+import { deployments, reports, workbooks } from "../../db/schema";
+import { DomainError, notFound } from "../../domain/errors";
 import type { UserPrincipal } from "../../domain/actor";
-import { accessLevel, atLeast, deleteGrantsOf, readableSet, requireEditableContainer, requireObjectAccess, rowsOf } from "../access/service";
+import { deleteGrantsOf, readableSet, requireEditableContainer, requireObjectAccess, rowsOf } from "../access/service";
 import { deleteFolderTree, moveFolderInto } from "../folders/service";
 
 const OBJECT_TYPE = { FOLDER: "folder", WORKBOOK: "workbook", REPORT: "report" } as const;
@@ -16,13 +16,9 @@ async function requireDeployment(db: Db, deploymentId: number) {
   if (!d) throw notFound("Deployment");
 }
 
-async function existsIn(db: Db, deploymentId: number, item: WorkspaceItemRef): Promise<boolean> {
-  const table = item.type === "FOLDER" ? folders : item.type === "WORKBOOK" ? workbooks : reports;
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, item.id), eq(table.deploymentId, deploymentId)));
-  return !!row;
+/** An item a bulk operation names, with manage access (the access module's rule: out of sight is 404, as for a missing id). */
+function requireManagedItem(db: Db, deploymentId: number, item: WorkspaceItemRef, actor: UserPrincipal, doing: string) {
+  return requireObjectAccess(db, actor, deploymentId, OBJECT_TYPE[item.type], item.id, "manage", `${doing} ${item.type} ${item.id} needs manage access`);
 }
 
 function failure(item: WorkspaceItemRef, err: unknown): BulkItemFailure {
@@ -55,11 +51,8 @@ async function eachItem(items: WorkspaceItemRef[], act: (item: WorkspaceItemRef)
 export async function bulkDelete(db: Db, deploymentId: number, items: WorkspaceItemRef[], actor: UserPrincipal): Promise<BulkResult> {
   await requireDeployment(db, deploymentId);
   return eachItem(items, async (item) => {
-    if (!(await existsIn(db, deploymentId, item))) throw notFound(`${item.type} ${item.id}`);
+    await requireManagedItem(db, deploymentId, item, actor, "Deleting");
     const type = OBJECT_TYPE[item.type];
-    const level = await accessLevel(db, actor, type, item.id);
-    if (level === "none") throw notFound(`${item.type} ${item.id}`);
-    if (!atLeast(level, "manage")) throw forbidden(`Deleting ${item.type} ${item.id} needs manage access`);
     if (item.type === "FOLDER") return deleteFolderTree(db, item.id);
     if (item.type === "WORKBOOK") await db.delete(workbooks).where(eq(workbooks.id, item.id));
     else await db.delete(reports).where(eq(reports.id, item.id));
@@ -83,11 +76,7 @@ export async function bulkMove(
     await requireEditableContainer(db, actor, deploymentId, "folder", targetFolderId);
   }
   return eachItem(items, async (item) => {
-    if (!(await existsIn(db, deploymentId, item))) throw notFound(`${item.type} ${item.id}`);
-    const type = OBJECT_TYPE[item.type];
-    const level = await accessLevel(db, actor, type, item.id);
-    if (level === "none") throw notFound(`${item.type} ${item.id}`);
-    if (!atLeast(level, "manage")) throw forbidden(`Moving ${item.type} ${item.id} needs manage access`);
+    await requireManagedItem(db, deploymentId, item, actor, "Moving");
     if (item.type === "FOLDER") {
       if ((await moveFolderInto(db, item.id, targetFolderId)) === "cycle") {
         throw new DomainError("invalid_move", `Folder ${item.id} cannot be moved into itself or one of its descendants`);
