@@ -121,18 +121,23 @@ export function createResponseContract(doc: Json): ResponseContract {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the app's own request signature, passed through unchanged
 type Requester = (input: RequestInfo | URL, init?: RequestInit, ...rest: any[]) => Response | Promise<Response>;
 
+/** One per test process: every app built by createApp serves the same document. */
+let shared: Promise<ResponseContract> | undefined;
+
 /**
  * Wraps an app's `request` so that every answer is checked against the app's own OpenAPI
- * document (`GET /api/v1/openapi.json`, read once on the first request).
+ * document (`GET /api/v1/openapi.json`, read on the first request of the process).
  */
 export function enforceResponseContract<A extends { request: Requester }>(app: A): A {
   const raw = app.request.bind(app) as Requester;
-  let contract: Promise<ResponseContract> | undefined;
-  const load = () =>
-    (contract ??= Promise.resolve(raw("http://localhost/api/v1/openapi.json")).then(async (res) => {
+  const load = () => {
+    shared ??= Promise.resolve(raw("http://localhost/api/v1/openapi.json")).then(async (res) => {
       if (!res.ok) throw new Error(`GET /api/v1/openapi.json answered ${res.status}`);
       return createResponseContract((await res.json()) as Json);
-    }));
+    });
+    shared.catch(() => (shared = undefined)); // a failed read is tried again by the next request
+    return shared;
+  };
   app.request = (async (input: RequestInfo | URL, init?: RequestInit, ...rest: never[]) => {
     const res = await raw(input, init, ...rest);
     const method = init?.method ?? (input instanceof Request ? input.method : "GET");
