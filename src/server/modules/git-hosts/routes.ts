@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { IdParam } from "../../../schema/common";
+import { ErrorBody, IdParam } from "../../../schema/common";
 import { requireUser } from "../../http/auth";
 import { commonErrors, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { branches, GIT_HOSTS, installations, repositories, status } from "./service";
 
 const upstream = {
-  409: { description: "Connect your account first (`oauth_reconnect_required`)." },
-  502: { description: "The git host failed (`upstream_failed`)." },
+  409: jsonContent(ErrorBody, "Connect your account first (`oauth_reconnect_required`)."),
+  502: jsonContent(ErrorBody, "The git host failed (`upstream_failed`)."),
 } as const;
 const Segment = z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, "must be a name of letters, digits, _ . -");
 

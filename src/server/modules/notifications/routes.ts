@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { Name, PageInfo, SafeText } from "../../../schema/common";
+import { ErrorBody, Name, PageInfo, SafeText } from "../../../schema/common";
 import { CreateNotificationInput, Notification, NotificationDelivery, UpdateNotificationInput } from "../../../schema/notification";
 import { PublicId } from "../../../schema/report";
 import { requireUser } from "../../http/auth";
@@ -88,7 +88,7 @@ const run = createRoute({
     200: jsonContent(NotificationDelivery, "The delivery."),
     ...commonErrors,
     ...notFoundError,
-    409: { description: "No SMTP server is configured." },
+    409: jsonContent(ErrorBody, "No SMTP server is configured."),
   },
 });
 const history = createRoute({

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { SafeText } from "../../../schema/common";
+import { ErrorBody, SafeText } from "../../../schema/common";
 import { OAuthIntegration, OAuthIntegrationInput, OAuthIntegrationUpdate, UserOAuthConnection } from "../../../schema/oauth";
 import { requireUser } from "../../http/auth";
 import { badRequest } from "../../domain/errors";
@@ -24,7 +24,7 @@ const params = z.object({ id: IdParam });
 const integrationParams = z.object({ integrationId: IdParam });
 const IntegrationList = z.object({ items: z.array(OAuthIntegration) }).meta({ id: "OAuthIntegrationsResponse" });
 const ConnectionList = z.object({ items: z.array(UserOAuthConnection) }).meta({ id: "UserOAuthConnectionsResponse" });
-const upstreamError = { 502: { description: "The authorization server refused or failed." } } as const;
+const upstreamError = { 502: jsonContent(ErrorBody, "The authorization server refused or failed.") } as const;
 
 const listI = createRoute({
   operationId: "listOAuthIntegrations",
