@@ -186,3 +186,22 @@ export function listResponse<T extends z.ZodType>(item: T, id: string) {
     })
     .meta({ id });
 }
+
+/**
+ * A PUT body that also takes back what the matching GET answered (read-modify-write): the
+ * fields only the read shows — ids, timestamps, derived values, write-only markers such as
+ * `hasPassword` — are accepted with any value and dropped before the service sees the input.
+ * `read` is the GET's schema; every key of it that `input` does not have is read-only.
+ */
+export function acceptingReadBack<I extends z.ZodObject, R extends z.ZodObject>(input: I, read: R, id: string, description?: string) {
+  const readOnly = Object.keys(read.shape).filter((k) => !(k in input.shape));
+  const extra = Object.fromEntries(readOnly.map((k) => [k, z.unknown().optional().meta({ description: "Read-only (shown by GET): accepted and ignored." })]));
+  return input
+    .extend(extra)
+    .meta({ id, ...(description ? { description } : {}) })
+    .transform((v) => {
+      const o: Record<string, unknown> = { ...v };
+      for (const k of readOnly) delete o[k];
+      return o as z.output<I>;
+    });
+}

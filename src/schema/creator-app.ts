@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Name, SafeJsonObject } from "./common";
+import { acceptingReadBack, Name, SafeJsonObject } from "./common";
 import { WorkspaceItem } from "./workspace";
 
 /** Who the app is working for (the creator-mode app's home). */
@@ -44,10 +44,7 @@ export const AppShares = z
   .meta({ id: "AppShares" });
 export type AppShares = z.infer<typeof AppShares>;
 
-export const SetAppSharesInput = z
-  .object({ shared: z.array(ShareTarget).max(100) })
-  .strict()
-  .meta({ id: "SetAppSharesInput" });
+export const SetAppSharesInput = acceptingReadBack(z.object({ shared: z.array(ShareTarget).max(100) }).strict(), AppShares, "SetAppSharesInput");
 
 export const CreateAppReportInput = z
   .object({ name: Name.optional(), kind: z.enum(["vega", "table", "kpi"]).optional(), query: SafeJsonObject.optional() })

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LONG_TEXT_MAX, SafeText, Timestamp } from "./common";
+import { acceptingReadBack, LONG_TEXT_MAX, SafeText, Timestamp } from "./common";
 import { ModelPath } from "./data-model-build";
 
 /**
@@ -59,6 +59,7 @@ export const PostgresDataSourceInput = z.strictObject({
   user: PG_NAME,
   password: SafeText.max(1024).nullable().optional(),
   ssl: z.boolean().optional(),
+  hasPassword: z.boolean().optional().meta({ description: "Read-only (shown by GET): accepted and ignored; leave `password` out to keep the stored one." }),
 });
 
 export const DataSourceInput = z
@@ -101,10 +102,13 @@ export const CreateDeploymentInput = z
 export type CreateDeploymentInput = z.infer<typeof CreateDeploymentInput>;
 
 /** `PUT /api/v1/deployments/{deploymentId}`: only the fields sent change. */
-export const UpdateDeploymentInput = z
-  .strictObject({
+export const UpdateDeploymentInput = acceptingReadBack(
+  z.strictObject({
     name: SafeText.trim().min(1).max(200).optional(),
-    dataSource: DataSourceInput.optional(),
-  })
-  .meta({ id: "UpdateDeploymentInput" });
+    // null (what GET shows while none is set) or left out: unchanged.
+    dataSource: DataSourceInput.nullable().optional(),
+  }),
+  Deployment,
+  "UpdateDeploymentInput",
+);
 export type UpdateDeploymentInput = z.infer<typeof UpdateDeploymentInput>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SafeText, Timestamp } from "./common";
+import { acceptingReadBack, SafeText, Timestamp } from "./common";
 import { EMBED_TENANT_NAME } from "./embed-session";
 
 /** An embed tenant: the host's customer; holds embed users and embed groups. */
@@ -103,13 +103,16 @@ export const EmbedAccess = z
   .meta({ id: "EmbedAccess" });
 export type EmbedAccess = z.infer<typeof EmbedAccess>;
 
-export const SetEmbedAccessInput = z
-  .object({
-    rules: z.array(EmbedAccessRule).max(1000),
-    replace: z.boolean().optional().meta({ description: "When true, rules not listed are removed; otherwise only the listed rules change." }),
-  })
-  .strict()
-  .meta({ id: "SetEmbedAccessInput" });
+export const SetEmbedAccessInput = acceptingReadBack(
+  z
+    .object({
+      rules: z.array(EmbedAccessRule).max(1000),
+      replace: z.boolean().optional().meta({ description: "When true, rules not listed are removed; otherwise only the listed rules change." }),
+    })
+    .strict(),
+  EmbedAccess,
+  "SetEmbedAccessInput",
+);
 
 export const UpdateEmbedDashboardInput = z.object({ allowEmbed: z.boolean() }).strict().meta({ id: "UpdateEmbedDashboardInput" });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, Name, Timestamp } from "./common";
+import { acceptingReadBack, Id, Name, Timestamp } from "./common";
 import { WorkspaceFolderPathEntry } from "./workbook";
 
 /** A workspace folder of a deployment; folders nest (`parentId`), `folderPath` is the ancestor chain. */
@@ -24,5 +24,9 @@ export const CreateFolderInput = z.object({ name: Name, parentId: Id.nullable().
 export type CreateFolderInput = z.infer<typeof CreateFolderInput>;
 
 /** Only the fields sent change; `parentId: null` moves the folder to the root. */
-export const UpdateFolderInput = z.object({ name: Name.optional(), parentId: Id.nullable().optional() }).strict().meta({ id: "UpdateFolderInput" });
+export const UpdateFolderInput = acceptingReadBack(
+  z.object({ name: Name.optional(), parentId: Id.nullable().optional() }).strict(),
+  Folder,
+  "UpdateFolderInput",
+);
 export type UpdateFolderInput = z.infer<typeof UpdateFolderInput>;

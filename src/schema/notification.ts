@@ -1,6 +1,6 @@
 import { Cron } from "croner";
 import { z } from "zod";
-import { Id, Name, SafeText, Timestamp } from "./common";
+import { acceptingReadBack, Id, Name, SafeText, Timestamp } from "./common";
 import { DASHBOARD_FILTER_OPERATORS, MEMBER_NAME_PATTERN, TIME_GRANULARITIES } from "./dashboard-filters";
 import { PublicId } from "./report";
 import { TimeZone } from "./tenant-settings";
@@ -66,20 +66,6 @@ export const CreateNotificationInput = z
   .meta({ id: "CreateNotificationInput" });
 export type CreateNotificationInput = z.infer<typeof CreateNotificationInput>;
 
-export const UpdateNotificationInput = z
-  .object({
-    name: fields.name.optional(),
-    schedule: fields.schedule.optional(),
-    recipients: fields.recipients.optional(),
-    filters: fields.filters.optional(),
-    timeGrains: fields.timeGrains.optional(),
-    format: fields.format.optional(),
-    enabled: fields.enabled.optional(),
-  })
-  .strict()
-  .meta({ id: "UpdateNotificationInput" });
-export type UpdateNotificationInput = z.infer<typeof UpdateNotificationInput>;
-
 export const Notification = z
   .object({
     id: z.number().int(),
@@ -98,6 +84,23 @@ export const Notification = z
   })
   .meta({ id: "Notification" });
 export type Notification = z.infer<typeof Notification>;
+
+export const UpdateNotificationInput = acceptingReadBack(
+  z
+    .object({
+      name: fields.name.optional(),
+      schedule: fields.schedule.optional(),
+      recipients: fields.recipients.optional(),
+      filters: fields.filters.optional(),
+      timeGrains: fields.timeGrains.optional(),
+      format: fields.format.optional(),
+      enabled: fields.enabled.optional(),
+    })
+    .strict(),
+  Notification,
+  "UpdateNotificationInput",
+);
+export type UpdateNotificationInput = z.infer<typeof UpdateNotificationInput>;
 
 export const NotificationDelivery = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Name, SafeText, Timestamp } from "./common";
+import { acceptingReadBack, Name, SafeText, Timestamp } from "./common";
 import { IssuerUrl } from "./oidc-token-config";
 
 /** An https URL (http only on localhost), without query or fragment. */
@@ -36,12 +36,6 @@ export const OAuthIntegrationInput = z
   .meta({ id: "OAuthIntegrationInput" });
 export type OAuthIntegrationInput = z.infer<typeof OAuthIntegrationInput>;
 
-export const OAuthIntegrationUpdate = z
-  .object(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]> })
-  .strict()
-  .meta({ id: "OAuthIntegrationUpdate", description: "The fields sent replace the stored ones; clientSecret left out keeps the stored one." });
-export type OAuthIntegrationUpdate = z.infer<typeof OAuthIntegrationUpdate>;
-
 export const OAuthIntegration = z
   .object({
     id: z.number().int(),
@@ -60,6 +54,16 @@ export const OAuthIntegration = z
   })
   .meta({ id: "OAuthIntegration" });
 export type OAuthIntegration = z.infer<typeof OAuthIntegration>;
+
+export const OAuthIntegrationUpdate = acceptingReadBack(
+  z
+    .object(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.optional()])) as { [K in keyof typeof fields]: z.ZodOptional<(typeof fields)[K]> })
+    .strict(),
+  OAuthIntegration,
+  "OAuthIntegrationUpdate",
+  "The fields sent replace the stored ones; clientSecret left out keeps the stored one.",
+);
+export type OAuthIntegrationUpdate = z.infer<typeof OAuthIntegrationUpdate>;
 
 export const UserOAuthConnection = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Name, SafeText, Timestamp } from "./common";
+import { acceptingReadBack, Name, SafeText, Timestamp } from "./common";
 import { UserRole } from "./user";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -38,18 +38,6 @@ export const OidcTokenConfigInput = z
   .meta({ id: "OidcTokenConfigInput" });
 export type OidcTokenConfigInput = z.infer<typeof OidcTokenConfigInput>;
 
-export const OidcTokenConfigUpdate = z
-  .object({
-    name: fields.name.optional(),
-    issuer: fields.issuer.optional(),
-    audience: fields.audience.optional(),
-    claims: fields.claims.optional(),
-    role: fields.role.optional(),
-  })
-  .strict()
-  .meta({ id: "OidcTokenConfigUpdate" });
-export type OidcTokenConfigUpdate = z.infer<typeof OidcTokenConfigUpdate>;
-
 export const OidcTokenConfig = z
   .object({
     id: z.number().int(),
@@ -64,3 +52,18 @@ export const OidcTokenConfig = z
   })
   .meta({ id: "OidcTokenConfig" });
 export type OidcTokenConfig = z.infer<typeof OidcTokenConfig>;
+
+export const OidcTokenConfigUpdate = acceptingReadBack(
+  z
+    .object({
+      name: fields.name.optional(),
+      issuer: fields.issuer.optional(),
+      audience: fields.audience.optional(),
+      claims: fields.claims.optional(),
+      role: fields.role.optional(),
+    })
+    .strict(),
+  OidcTokenConfig,
+  "OidcTokenConfigUpdate",
+);
+export type OidcTokenConfigUpdate = z.infer<typeof OidcTokenConfigUpdate>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SafeText, Timestamp } from "./common";
+import { acceptingReadBack, SafeText, Timestamp } from "./common";
 
 /** An environment variable name: a letter or `_`, then letters, digits, `_` (up to 128). */
 export const EnvVarName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, "must be a letter or _ then letters, digits or _ (at most 128)");
@@ -13,17 +13,20 @@ export const EnvVar = z
   })
   .meta({ id: "EnvVar" });
 
-export const EnvVarInput = z
-  .object({
-    name: EnvVarName,
-    value: SafeText.max(32_768)
-      .nullable()
-      .optional()
-      .meta({ description: "Required for a new variable; for a stored secret, leaving it out keeps its value." }),
-    secret: z.boolean().default(false),
-  })
-  .strict()
-  .meta({ id: "EnvVarInput" });
+export const EnvVarInput = acceptingReadBack(
+  z
+    .object({
+      name: EnvVarName,
+      value: SafeText.max(32_768)
+        .nullable()
+        .optional()
+        .meta({ description: "Required for a new variable; for a stored secret, leaving it out keeps its value." }),
+      secret: z.boolean().default(false),
+    })
+    .strict(),
+  EnvVar,
+  "EnvVarInput",
+);
 export type EnvVarInput = z.infer<typeof EnvVarInput>;
 
 export const EnvVarsInput = z.array(EnvVarInput).max(500).meta({ id: "EnvVarsInput", description: "The whole set: variables left out are removed." });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Name, SafeText, Timestamp } from "./common";
+import { acceptingReadBack, Name, SafeText, Timestamp } from "./common";
 import { AppConfigPatch } from "./app-config";
 import { MIN_PASSWORD_LENGTH } from "./auth";
 import { ChatThreadPolicy } from "./chat";
@@ -71,10 +71,17 @@ export const AiSettingsInput = z
     model: Name.max(128).nullable().optional(),
     chatThreadPolicies: z.array(ChatThreadPolicy).max(100).optional(),
     agentsConfigCredentials: z
-      .record(CredentialName, SafeText.min(1).max(8192))
+      .union([
+        z.record(CredentialName, SafeText.min(1).max(8192)),
+        // What GET shows: sent back, it means "unchanged".
+        z.strictObject({ configured: z.boolean(), names: z.array(z.string()) }).transform(() => undefined),
+      ])
       .nullable()
       .optional()
-      .meta({ description: "Write-only: replaces every stored credential (null clears them). Never returned; reads list the names only." }),
+      .meta({
+        description:
+          "Write-only: replaces every stored credential (null clears them). Never returned; reads list the names only, and that read form (`{ configured, names }`) sent back leaves them unchanged.",
+      }),
   })
   .strict();
 
@@ -91,21 +98,6 @@ export const AiSettings = z
 
 export const EMBED_TOKEN_LIFETIME_MAX = 24 * 60 * 60;
 
-/** `PUT /api/v1/tenant/settings`: every top-level field optional; a field left out keeps its stored value. */
-export const TenantSettingsInput = z
-  .object({
-    allowedOrigins: z.array(Origin).max(100).optional(),
-    defaultLocale: LocaleTag.nullable().optional(),
-    defaultTimeZone: TimeZone.optional(),
-    appConfig: AppConfigPatch.optional(),
-    ai: AiSettingsInput.optional(),
-    embedTokenLifetimeSeconds: z.number().int().min(60).max(EMBED_TOKEN_LIFETIME_MAX).optional(),
-    passwordRules: PasswordRules.optional(),
-  })
-  .strict()
-  .meta({ id: "TenantSettingsInput" });
-export type TenantSettingsInput = z.infer<typeof TenantSettingsInput>;
-
 export const TenantSettings = z
   .object({
     allowedOrigins: z.array(z.string()),
@@ -119,3 +111,21 @@ export const TenantSettings = z
   })
   .meta({ id: "TenantSettings" });
 export type TenantSettings = z.infer<typeof TenantSettings>;
+
+/** `PUT /api/v1/tenant/settings`: every top-level field optional; a field left out keeps its stored value. */
+export const TenantSettingsInput = acceptingReadBack(
+  z
+    .object({
+      allowedOrigins: z.array(Origin).max(100).optional(),
+      defaultLocale: LocaleTag.nullable().optional(),
+      defaultTimeZone: TimeZone.optional(),
+      appConfig: AppConfigPatch.optional(),
+      ai: AiSettingsInput.optional(),
+      embedTokenLifetimeSeconds: z.number().int().min(60).max(EMBED_TOKEN_LIFETIME_MAX).optional(),
+      passwordRules: PasswordRules.optional(),
+    })
+    .strict(),
+  TenantSettings,
+  "TenantSettingsInput",
+);
+export type TenantSettingsInput = z.infer<typeof TenantSettingsInput>;

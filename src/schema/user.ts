@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, SafeText, SafeUrl, Timestamp } from "./common";
+import { acceptingReadBack, Id, SafeText, SafeUrl, Timestamp } from "./common";
 
 export const UserRole = z.enum(["viewer", "ai_bi_user", "developer", "admin"]);
 export type UserRole = z.infer<typeof UserRole>;
@@ -32,16 +32,19 @@ export const CreateUserInput = z
   .meta({ id: "CreateUserInput" });
 export type CreateUserInput = z.infer<typeof CreateUserInput>;
 
-export const UpdateUserInput = z
-  .object({
-    firstName: SafeText.max(255).nullable().optional(),
-    lastName: SafeText.max(255).nullable().optional(),
-    picture: SafeUrl.max(2048).nullable().optional(),
-    role: UserRole.optional(),
-    status: z.enum(["active", "inactive"]).optional(),
-  })
-  .strict()
-  .meta({ id: "UpdateUserInput" });
+export const UpdateUserInput = acceptingReadBack(
+  z
+    .object({
+      firstName: SafeText.max(255).nullable().optional(),
+      lastName: SafeText.max(255).nullable().optional(),
+      picture: SafeUrl.max(2048).nullable().optional(),
+      role: UserRole.optional(),
+      status: z.enum(["active", "inactive"]).optional(),
+    })
+    .strict(),
+  User,
+  "UpdateUserInput",
+);
 
 export const BulkUserAction = z.enum(["ACTIVATE", "DEACTIVATE", "DELETE"]);
 export const BulkUsersInput = z

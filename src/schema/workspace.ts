@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { Id, Name, SafeJsonObject, SafeText, Timestamp } from "./common";
-import { WorkspaceItemType } from "./workbook";
+import { acceptingReadBack, Id, Name, SafeJsonObject, SafeText, Timestamp } from "./common";
+import { Workbook, WorkspaceItemType } from "./workbook";
 
 /** Slugs: trimmed and lowercased first (spec 4.1 rule 1), then 1..100 of [a-z0-9_-], starting alphanumeric. */
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9_-]{0,99}$/;
@@ -16,19 +16,22 @@ export const Slug = SafeText.max(1000)
   .pipe(z.string().regex(SLUG_PATTERN, `slug must be ${SLUG_RULE}`));
 
 /** `PUT …/workbooks/{workbookId}`: only the fields sent change; `meta` is merged into the stored meta. */
-export const UpdateWorkbookInput = z
-  .object({
-    name: Name.nullable().optional(),
-    folderId: Id.nullable().optional(),
-    meta: SafeJsonObject.nullable().optional(),
-    slug: Slug.nullable().optional().meta({ description: "New slug (normalized); null removes it." }),
-    slugTakeover: z
-      .boolean()
-      .optional()
-      .meta({ description: "When the slug belongs to another workbook of the deployment, take it over (that workbook loses its slug)." }),
-  })
-  .strict()
-  .meta({ id: "UpdateWorkbookInput" });
+export const UpdateWorkbookInput = acceptingReadBack(
+  z
+    .object({
+      name: Name.nullable().optional(),
+      folderId: Id.nullable().optional(),
+      meta: SafeJsonObject.nullable().optional(),
+      slug: Slug.nullable().optional().meta({ description: "New slug (normalized); null removes it." }),
+      slugTakeover: z
+        .boolean()
+        .optional()
+        .meta({ description: "When the slug belongs to another workbook of the deployment, take it over (that workbook loses its slug)." }),
+    })
+    .strict(),
+  Workbook,
+  "UpdateWorkbookInput",
+);
 export type UpdateWorkbookInput = z.infer<typeof UpdateWorkbookInput>;
 
 export const DuplicateWorkbookInput = z

@@ -2486,6 +2486,8 @@ export interface components {
                 type: "duckdb";
             } | {
                 database: string;
+                /** @description Read-only (shown by GET): accepted and ignored; leave `password` out to keep the stored one. */
+                hasPassword?: boolean;
                 host: string;
                 password?: string | null;
                 /** @default 5432 */
@@ -2728,6 +2730,8 @@ export interface components {
             type: "duckdb";
         } | {
             database: string;
+            /** @description Read-only (shown by GET): accepted and ignored; leave `password` out to keep the stored one. */
+            hasPassword?: boolean;
             host: string;
             password?: string | null;
             /** @default 5432 */
@@ -2736,7 +2740,7 @@ export interface components {
             /** @enum {string} */
             type: "postgres";
             user: string;
-        };
+        } | null;
         DbtSyncInput: {
             /** @description Branch name. */
             branchName?: string;
@@ -2979,6 +2983,8 @@ export interface components {
             name: string;
             /** @default false */
             secret: boolean;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            updatedAt?: unknown;
             /** @description Required for a new variable; for a stored secret, leaving it out keeps its value. */
             value?: string | null;
         };
@@ -3463,6 +3469,12 @@ export interface components {
             clientId?: string;
             /** @description Write-only: sealed at rest, never returned. null: a public client (PKCE only). */
             clientSecret?: string | null;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            createdAt?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            hasClientSecret?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            id?: unknown;
             name?: string;
             /** @description github, gitea, google, … (free text). */
             provider?: string;
@@ -3471,6 +3483,8 @@ export interface components {
             revocationUrl?: string | null;
             scopes?: string[];
             tokenUrl?: string;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            updatedAt?: unknown;
         };
         OidcTokenConfig: {
             audience: string;
@@ -3518,6 +3532,10 @@ export interface components {
             claims?: {
                 [key: string]: string | number | boolean;
             };
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            createdAt?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            id?: unknown;
             /** @description The `iss` of the tokens; keys are read from its OpenID discovery document (`jwks_uri`). */
             issuer?: string;
             name?: string;
@@ -3526,6 +3544,10 @@ export interface components {
              * @enum {string}
              */
             role?: "viewer" | "ai_bi_user" | "developer" | "admin";
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            updatedAt?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            userId?: unknown;
         };
         PageInfo: {
             endCursor?: string;
@@ -3832,12 +3854,20 @@ export interface components {
             role: "viewer" | "ai_bi_user" | "developer" | "admin";
         };
         SetAppSharesInput: {
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            available?: unknown;
             shared: components["schemas"]["AppShareTarget"][];
         };
         SetEmbedAccessInput: {
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            allowEmbed?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            dashboardPublicId?: unknown;
             /** @description When true, rules not listed are removed; otherwise only the listed rules change. */
             replace?: boolean;
             rules: components["schemas"]["EmbedAccessRule"][];
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            workbookId?: unknown;
         };
         SetPasswordInput: {
             /** @description Required when users change their own password and one is already set. */
@@ -3908,9 +3938,12 @@ export interface components {
         };
         TenantSettingsInput: {
             ai?: {
-                /** @description Write-only: replaces every stored credential (null clears them). Never returned; reads list the names only. */
+                /** @description Write-only: replaces every stored credential (null clears them). Never returned; reads list the names only, and that read form (`{ configured, names }`) sent back leaves them unchanged. */
                 agentsConfigCredentials?: {
                     [key: string]: string;
+                } | {
+                    configured: boolean;
+                    names: string[];
                 } | null;
                 chatThreadPolicies?: components["schemas"]["ChatThreadPolicy"][];
                 model?: string | null;
@@ -3922,10 +3955,18 @@ export interface components {
             defaultTimeZone?: string;
             embedTokenLifetimeSeconds?: number;
             passwordRules?: components["schemas"]["PasswordRules"];
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            updatedAt?: unknown;
         };
         UpdateDeploymentInput: {
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            createdAt?: unknown;
             dataSource?: components["schemas"]["DataSourceInput"];
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            id?: unknown;
             name?: string;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            updatedAt?: unknown;
         };
         UpdateEmbedDashboardInput: {
             allowEmbed: boolean;
@@ -3935,10 +3976,34 @@ export interface components {
             name?: string;
         };
         UpdateFolderInput: {
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            canEdit?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            canManage?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            createdAt?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            createdBy?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            deploymentId?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            folderPath?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            id?: unknown;
             name?: string;
             parentId?: number | null;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            type?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            updatedAt?: unknown;
         };
         UpdateNotificationInput: {
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            createdAt?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            dashboardId?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            dashboardPublicId?: unknown;
             enabled?: boolean;
             /** @description DashboardFilter: applied to every report of the dashboard. */
             filters?: {
@@ -3952,7 +4017,11 @@ export interface components {
              * @enum {string}
              */
             format?: "html" | "csv";
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            id?: unknown;
             name?: string | null;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            nextRunAt?: unknown;
             recipients?: components["schemas"]["NotificationRecipient"][];
             schedule?: {
                 cron: string;
@@ -3962,6 +4031,8 @@ export interface components {
             timeGrains?: {
                 [key: string]: "second" | "minute" | "hour" | "day" | "week" | "month" | "quarter" | "year";
             };
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            updatedAt?: unknown;
         };
         UpdateUserAttributeInput: {
             defaultValue?: string | number | boolean | string[] | number[] | null;
@@ -3971,7 +4042,13 @@ export interface components {
             type?: "string" | "number" | "boolean" | "string_array" | "number_array";
         };
         UpdateUserInput: {
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            createdAt?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            email?: unknown;
             firstName?: string | null;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            id?: unknown;
             lastName?: string | null;
             /** Format: uri */
             picture?: string | null;
@@ -3979,17 +4056,47 @@ export interface components {
             role?: "viewer" | "ai_bi_user" | "developer" | "admin";
             /** @enum {string} */
             status?: "active" | "inactive";
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            updatedAt?: unknown;
         };
         UpdateWorkbookInput: {
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            calculatedFields?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            createdAt?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            createdBy?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            dashboardDraft?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            dashboardPublished?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            deploymentId?: unknown;
             folderId?: number | null;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            folderPath?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            id?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            isFavorite?: unknown;
             meta?: {
                 [key: string]: unknown;
             } | null;
             name?: string | null;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            publishedDashboard?: unknown;
             /** @description New slug (normalized); null removes it. */
             slug?: string | null;
             /** @description When the slug belongs to another workbook of the deployment, take it over (that workbook loses its slug). */
             slugTakeover?: boolean;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            type?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            updatedAt?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            user?: unknown;
+            /** @description Read-only (shown by GET): accepted and ignored. */
+            userId?: unknown;
         };
         User: {
             /** Format: date-time */
@@ -10076,14 +10183,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The git host failed (`upstream_failed`). */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -10148,14 +10259,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The git host failed (`upstream_failed`). */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -10221,14 +10336,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The git host failed (`upstream_failed`). */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -10291,14 +10410,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The git host failed (`upstream_failed`). */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -10361,14 +10484,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The git host failed (`upstream_failed`). */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -10433,14 +10560,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The git host failed (`upstream_failed`). */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -10506,14 +10637,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The git host failed (`upstream_failed`). */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -10576,14 +10711,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description The git host failed (`upstream_failed`). */
             502: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -11024,7 +11163,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -12328,7 +12469,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };

@@ -169,7 +169,8 @@ export async function updateDeployment(
   if (!current) return null;
   const set: Partial<typeof deployments.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) set.name = input.name;
-  if (input.dataSource !== undefined) set.dataSource = dataSourceConfigOf(input.dataSource, { ...opts, previous: current.dataSource ?? undefined });
+  // null is what GET shows while none is set: sent back, it changes nothing.
+  if (input.dataSource) set.dataSource = dataSourceConfigOf(input.dataSource, { ...opts, previous: current.dataSource ?? undefined });
   const [row] = await db.update(deployments).set(set).where(eq(deployments.id, id)).returning();
   return row ?? null;
 }
