@@ -55,6 +55,8 @@ interface FrontOptions {
   warmup?: string[];
   /** The app's worker entries (globs below the root). */
   workers?: string[];
+  /** Where Vite keeps the optimised dependencies, below the repository (one per app: each has its own root and configuration). */
+  cacheDir: string;
 }
 
 async function createViteFront(opts: FrontOptions): Promise<DevFront & { vite: ViteDevServer }> {
@@ -65,6 +67,7 @@ async function createViteFront(opts: FrontOptions): Promise<DevFront & { vite: V
     mergeConfig(opts.config, {
       configFile: false,
       root,
+      cacheDir: path.join(repoRoot, opts.cacheDir),
       appType: "custom",
       clearScreen: false,
       html: { cspNonce: NONCE_PLACEHOLDER },
@@ -132,6 +135,7 @@ export function createViteDevServers(): DevServers {
         serves: (rel, { publicDir }) => viteOwn(rel) || rel.startsWith("/src/") || isFileIn(publicDir, rel),
         warmup: ["./src/embed/boot.ts", "./src/embed/app.tsx"],
         workers: ["src/embed/**/*-worker.ts"],
+        cacheDir: "node_modules/.vite",
       });
       // A change no component accepts reloads the frame whole, and a reloaded frame has no
       // session: its id was spent at the first start and left the URL. So the demo host page
@@ -146,6 +150,7 @@ export function createViteDevServers(): DevServers {
         platform,
         // The page's own files (its script and styles); /, /config.json and /session are the host app's.
         serves: (rel, { root }) => viteOwn(rel) || (rel !== "/index.html" && isFileIn(root, rel)),
+        cacheDir: "node_modules/.vite-demo-host",
       });
       reloadHostPage = () => front.vite.environments.client.hot.send({ type: "full-reload", path: "*" });
       return front;
