@@ -112,11 +112,11 @@ async function createViteFront(opts: FrontOptions): Promise<DevFront & { vite: V
 /** Calls `listener` whenever the dev server tells its pages to reload whole. */
 function onFullReload(vite: ViteDevServer, listener: () => void) {
   const hot = vite.environments.client.hot;
-  const send = hot.send.bind(hot);
-  hot.send = ((...args: Parameters<typeof send>) => {
-    if (typeof args[0] === "object" && args[0].type === "full-reload") listener();
-    send(...args);
-  }) as typeof send;
+  const send = hot.send.bind(hot) as (payload: unknown, data?: unknown) => void;
+  hot.send = ((payload: unknown, data?: unknown) => {
+    if ((payload as { type?: unknown } | null)?.type === "full-reload") listener();
+    send(payload, data);
+  }) as typeof hot.send;
 }
 
 /** Vite's paths (its client, virtual and optimised modules, files by absolute path) and the app's source files. */
