@@ -33,6 +33,26 @@ describe("demo host backend", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it("in dev mode serves the page the dev server makes from its source, and no file of the build", async () => {
+    const asked: string[] = [];
+    const dev = createDemoHostApp({
+      platformUrl: "http://localhost:8080",
+      adminToken: t.adminToken,
+      deploymentId: 1,
+      dashboardPublicId: publicId,
+      logger: silentLogger,
+      devPage: async (url) => {
+        asked.push(url);
+        return { html: "<!doctype html><title>from the source</title>", nonce: "n" };
+      },
+    });
+    expect(await (await dev.request("/?dashboard=app")).text()).toContain("from the source");
+    expect(asked).toEqual(["/?dashboard=app"]);
+    // The dev server in front answers the page's files; dist/demo-host is not read.
+    expect((await dev.request("/index.html")).status).toBe(404);
+    expect(await (await dev.request("/config.json")).json()).toMatchObject({ dashboardPublicId: publicId });
+  });
+
   it("tells the page where the platform and the dashboard are", async () => {
     const res = await host.request("/config.json");
     expect(await res.json()).toMatchObject({ platformOrigin: "http://localhost:8080", dashboardPublicId: publicId });
