@@ -70,8 +70,10 @@ interface Op {
   ownWorks: Caller["kind"][];
   /** Success status with the caller's own container. */
   ok: number;
+  /** Status for a missing container, when not 404 (a draft naming an unknown report is a 400 with its path). */
+  missing?: number;
   /** Makes what the call acts on, before the call (an own workbook to move, …). */
-  subject?(ctx: Ctx): Promise<number | string>;
+  subject?(ctx: Ctx, containerId: number): Promise<number | string>;
   /** The caller's own container for the success call, when not the one made for them at the start (an operation that deletes it). */
   ownTarget?(ctx: Ctx): Promise<number>;
   run(ctx: Ctx, containerId: number, subject: never): Promise<Outcome>;
@@ -211,6 +213,24 @@ const OPS: Op[] = [
     ownWorks: WRITERS,
     ok: 200,
     run: (c, id) => call(c, "POST", `/workbooks/${id}/dashboard/publish`),
+  },
+  {
+    name: "publish an own dashboard whose draft shows a report",
+    container: "report",
+    ownWorks: WRITERS,
+    ok: 200,
+    missing: 400,
+    // The draft naming the report is written first; publishing copies the report into the dashboard.
+    subject: async (c, reportId) => {
+      const workbookId = await c.ownWorkbook();
+      const widget = { id: "w1", type: "CHART", position: { x: 0, y: 0, w: 6, h: 4 }, config: { reportId } };
+      if (c.caller.owns) {
+        const draft = await c.t.api("PUT", c.d(`/workbooks/${workbookId}/dashboard/draft`), { title: "d", widgets: [widget] }, c.token);
+        if (draft.status !== 200) throw new Error(`the draft: ${draft.status} ${await draft.text()}`);
+      }
+      return workbookId;
+    },
+    run: (c, _id, workbookId: number) => call(c, "POST", `/workbooks/${workbookId}/dashboard/publish`),
   },
   {
     name: "bulk-delete a workbook",
@@ -353,17 +373,17 @@ describe.each(storageKinds)("writes naming another tenant's container (%s)", (st
     describe(caller.name, () => {
       it.each(OPS.map((op) => [op.name, op] as const))("%s", async (_name, op) => {
         const ctx = ctxOf(caller);
-        const run = async (containerId: number) => op.run(ctx, containerId, (await op.subject?.(ctx)) as never);
+        const run = async (containerId: number) => op.run(ctx, containerId, (await op.subject?.(ctx, containerId)) as never);
         const missing = await run(MISSING);
         const mayWrite = op.ownWorks.includes(caller.kind);
         if (mayWrite) {
-          // A missing container is a 404 for whoever may write here at all.
-          expect(missing.status).toBe(404);
+          // A missing container is a 404 (or the operation's own refusal) for whoever may write here at all.
+          expect(missing.status).toBe(op.missing ?? 404);
           const own = await run(op.ownTarget ? await op.ownTarget(ctx) : containers[caller.owns!][op.container]);
           expect({ own: own.status, body: own.body }).toEqual({ own: op.ok, body: undefined });
         }
         for (const owner of foreign) {
-          const subject = (await op.subject?.(ctx)) as never;
+          const subject = (await op.subject?.(ctx, containers[owner][op.container])) as never;
           const before = await snapshot(t);
           const answer = await op.run(ctx, containers[owner][op.container], subject);
           // Exactly the answer for an id that does not exist: status, code and message.

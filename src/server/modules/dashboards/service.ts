@@ -7,7 +7,7 @@ import type { Db } from "../../db/connection";
 import { aiWidgetThreads, dashboards, dashboardVersions, reports, workbooks } from "../../db/schema";
 import { badRequest, conflict, forbidden, DomainError, notFound, zodDetails } from "../../domain/errors";
 import type { UserPrincipal } from "../../domain/actor";
-import { accessLevel, atLeast } from "../access/service";
+import { accessLevel, atLeast, readableCondition, readableSet } from "../access/service";
 
 const PUBLIC_ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -102,8 +102,12 @@ export function parseDashboardConfig(value: unknown, pathPrefix: (string | numbe
   return parsed.data;
 }
 
-/** The reports CHART widgets reference, in widget order; unknown references are a 400 with paths. */
-async function resolveWidgetReports(db: Db, deploymentId: number, config: DashboardConfig, pathPrefix: (string | number)[]) {
+/**
+ * The reports CHART widgets reference, in widget order; unknown references are a 400 with paths.
+ * A report the actor cannot read is unknown to them, word for word (docs/decisions.md "Who may
+ * write where"): its content is never copied into a dashboard by someone who may not see it.
+ */
+async function resolveWidgetReports(db: Db, deploymentId: number, config: DashboardConfig, pathPrefix: (string | number)[], actor: UserPrincipal) {
   const refs: { path: (string | number)[]; id?: number; publicId?: string }[] = [];
   // CHART widgets anywhere in the draft, the ones inside TABS_CONTAINER tabs included.
   const visit = (widgets: unknown, path: (string | number)[]) => {
@@ -132,6 +136,7 @@ async function resolveWidgetReports(db: Db, deploymentId: number, config: Dashbo
   if (!refs.length) return [];
   const ids = refs.flatMap((r) => (r.id !== undefined ? [r.id] : []));
   const publicIds = refs.flatMap((r) => (r.publicId !== undefined ? [r.publicId] : []));
+  const readable = await readableSet(db, actor, deploymentId);
   const rows = await db
     .select()
     .from(reports)
@@ -139,6 +144,7 @@ async function resolveWidgetReports(db: Db, deploymentId: number, config: Dashbo
       and(
         eq(reports.deploymentId, deploymentId),
         or(ids.length ? inArray(reports.id, ids) : undefined, publicIds.length ? inArray(reports.publicId, publicIds) : undefined),
+        readableCondition(readable, { id: reports.id, folderId: reports.folderId, createdBy: reports.createdBy }, readable.reportIds),
       ),
     );
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -147,7 +153,7 @@ async function resolveWidgetReports(db: Db, deploymentId: number, config: Dashbo
   if (missing.length) {
     throw badRequest(
       `The draft references ${missing.length} report(s) that do not exist in this deployment`,
-      missing.map((m) => ({ path: m.path, message: `no report ${m.id ?? m.publicId} in this deployment` })),
+      missing.map((m) => ({ path: m.path, message: `no report with this ${m.id !== undefined ? "id" : "public id"} in this deployment` })),
     );
   }
   const ordered: ReportRow[] = [];
@@ -198,7 +204,7 @@ export async function publishDashboard(db: Db, workbookId: number, actor: UserPr
   }
   const config = parseDashboardConfig(draft, ["meta", "dashboardDraft"]);
   if (config.kind === "APP" && config.app) refuseOutsideScripts(config.app);
-  const reportRows = await resolveWidgetReports(db, wb.deploymentId, config, ["meta", "dashboardDraft"]);
+  const reportRows = await resolveWidgetReports(db, wb.deploymentId, config, ["meta", "dashboardDraft"], actor);
   // An app dashboard has no widgets naming reports: it may ask for any report of its workbook.
   if (config.kind === "APP") {
     const own = await db
