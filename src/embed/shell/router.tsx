@@ -1,6 +1,7 @@
 /** Routes of the embed app below the /embed basename (react-router library mode). */
-import { lazy, Suspense, type ComponentType } from "react";
-import { createBrowserRouter } from "react-router";
+import { lazy, Suspense, useEffect, type ComponentType } from "react";
+import { createBrowserRouter, useLocation } from "react-router";
+import { useEmbedServices } from "./embed-context";
 import type { Surface } from "../../protocol";
 import { EmbedShell } from "./embed-shell";
 import { LoadingScreen, ErrorScreen } from "../ui/screens";
@@ -12,8 +13,14 @@ import { loadSurface } from "./surface-modules";
 
 export { loadSurface };
 
+/** A path no surface serves (`/embed/report/…`): the frame says so, and so does the host's error event (fatal: nothing else will show). */
 function UnknownRoute() {
   const locale = useEmbedStore((s) => s.locale);
+  const { bridge } = useEmbedServices();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    bridge.emitError({ name: "NotFound", message: `No embed surface at ${pathname.slice(0, 120)}`, fatal: true, context: "path" });
+  }, [bridge, pathname]);
   return <ErrorScreen name="NotFound" message={t(locale, "notFound")} />;
 }
 

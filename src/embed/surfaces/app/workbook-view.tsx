@@ -11,6 +11,8 @@ import { DashboardEditor, PublishedDashboard } from "./dashboard-editor";
 import { NameDialog, ShareDialog } from "./workspace-view";
 import { WorkbookChatPanel } from "./app-chat-slot";
 import { ChartIcon, GridIcon, StarIcon } from "./app-icons";
+import { useEmbedServices } from "../../shell/embed-context";
+import { errorNameOf } from "../../shell/api";
 
 type WorkbookRoute = Extract<AppRoute, { kind: "workbook" | "report" | "dashboard" | "published" }>;
 
@@ -20,6 +22,12 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
   const workbook = useQuery({ queryKey: ["app", api.deploymentId, "workbook", workbookId], queryFn: () => api.workbook(workbookId), retry: false });
   const reports = useQuery({ queryKey: ["app", api.deploymentId, "reports", workbookId], queryFn: () => api.reports(workbookId), retry: false });
   const [dialog, setDialog] = useState<"rename" | "share" | "new-report" | null>(null);
+  const { bridge } = useEmbedServices();
+  // A workbook that cannot be opened (another tenant's is exactly like a missing one) tells the host too.
+  const failure = workbook.error ?? reports.error;
+  useEffect(() => {
+    if (failure) bridge.emitError({ name: errorNameOf(failure, "NotFound"), message: messageOf(failure), fatal: false, context: `workbook:${workbookId}` });
+  }, [bridge, failure, workbookId]);
 
   useEffect(() => {
     void api.touchRecent(workbookId).catch(() => undefined);
