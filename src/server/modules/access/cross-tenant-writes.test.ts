@@ -402,6 +402,22 @@ describe.each(storageKinds)("writes naming another tenant's container (%s)", (st
     expect((sheets.items as { publicId: string }[]).map((r) => r.publicId)).not.toContain("GlobexInAcme");
   });
 
+  it("tells a taken slug without naming another tenant's workbook, and refuses its takeover like a missing workbook", async () => {
+    const acme = tokens["acme-corp embed creator"]!;
+    const globex = tokens["globex-inc embed creator"]!;
+    await made(t.api("PUT", d("/workbooks/by-slug/acme-plan"), { name: "acme plan" }, acme), "acme plan");
+    const mine = (await made(t.api("POST", d("/workbooks"), { name: "globex plan" }, globex), "globex plan")).id as number;
+    const taken = await t.api("PUT", d(`/workbooks/${mine}`), { slug: "acme-plan" }, globex);
+    expect({ status: taken.status, body: await taken.json() }).toEqual({
+      status: 409,
+      body: { code: "slug_taken", message: "The slug acme-plan is taken in this deployment; send slugTakeover: true to take it over" },
+    });
+    const takeover = await t.api("PUT", d(`/workbooks/${mine}`), { slug: "acme-plan", slugTakeover: true }, globex);
+    expect({ status: takeover.status, body: await takeover.json() }).toEqual({ status: 404, body: { code: "not_found", message: "Workbook not found" } });
+    const held = await made(t.api("PUT", d("/workbooks/by-slug/acme-plan"), {}, acme), "acme plan again");
+    expect(held.name).toBe("acme plan");
+  });
+
   it("answers another tenant's report public id like another user's, 404, and leaves it alone (issue 34, item 6)", async () => {
     await made(t.api("PUT", d("/reports/by-public-id/AcmeReport01"), { name: "acme" }, tokens["acme-corp embed creator"]), "acme report");
     const res = await t.api("PUT", d("/reports/by-public-id/AcmeReport01"), { name: "hijacked" }, tokens["globex-inc embed creator"]);

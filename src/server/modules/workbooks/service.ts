@@ -312,7 +312,12 @@ export async function updateWorkbook(db: Db, deploymentId: number, workbookId: n
       .from(workbooks)
       .where(and(eq(workbooks.deploymentId, deploymentId), eq(workbooks.slug, input.slug!)));
     if (holder) {
-      if (!input.slugTakeover) throw conflict(`The slug ${input.slug} belongs to workbook ${holder.id}; send slugTakeover: true to take it over`, "slug_taken");
+      if (!input.slugTakeover) {
+        // Slugs are unique per deployment, so a taken one is a 409 for everyone; the holder's id only for who can see it.
+        const seen = (await accessLevel(db, actor, "workbook", holder.id)) !== "none";
+        const held = seen ? `belongs to workbook ${holder.id}` : "is taken in this deployment";
+        throw conflict(`The slug ${input.slug} ${held}; send slugTakeover: true to take it over`, "slug_taken");
+      }
       await requireFoundAccess(db, actor, "workbook", holder.id, "edit", "This needs edit access to the workbook that holds the slug");
       takeoverFrom = holder.id;
     }
