@@ -61,9 +61,32 @@ function rewrite(value: unknown): unknown {
   return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, rewrite(v)]));
 }
 
-/** The generated document in its published form: nullable references, tags, licence. */
+/** Answers the platform itself gives on any operation (app.ts, on-error.ts), declared once. */
+const PLATFORM_RESPONSES = {
+  PayloadTooLarge: "The body is larger than 1 MiB (`payload_too_large`).",
+  InternalError: "An unexpected failure (`internal_error`), without internals.",
+};
+
+/** Adds the platform's own answers to every operation: 413 where a body is taken, 500 everywhere. */
+function addPlatformResponses(doc: Json): void {
+  const components = (doc.components ??= {}) as Json;
+  const responses = (components.responses ??= {}) as Json;
+  for (const [name, description] of Object.entries(PLATFORM_RESPONSES)) {
+    responses[name] = { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+  }
+  for (const item of Object.values((doc.paths ?? {}) as Record<string, Record<string, Json>>)) {
+    for (const op of Object.values(item)) {
+      const answers = (op.responses ??= {}) as Json;
+      if (op.requestBody && !answers["413"]) answers["413"] = { $ref: "#/components/responses/PayloadTooLarge" };
+      if (!answers["500"]) answers["500"] = { $ref: "#/components/responses/InternalError" };
+    }
+  }
+}
+
+/** The generated document in its published form: nullable references, platform answers, tags, licence. */
 export function normalizeOpenApiDocument(doc: Json): Json {
   const out = rewrite(doc) as Json;
+  addPlatformResponses(out);
   const used = new Set<string>();
   for (const item of Object.values((out.paths ?? {}) as Record<string, Record<string, { tags?: string[] }>>)) {
     for (const op of Object.values(item)) for (const tag of op?.tags ?? []) used.add(tag);

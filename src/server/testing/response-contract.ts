@@ -64,6 +64,13 @@ export function createResponseContract(doc: Json): ResponseContract {
   // A literal segment wins over a parameter (`/workbooks/by-slug/{slug}` over `/workbooks/{id}/…`).
   routes.sort((a, b) => a.params - b.params);
 
+  /** A local reference (`#/components/…`) of the document. */
+  const resolve = (ref: string): unknown =>
+    ref
+      .slice(2)
+      .split("/")
+      .reduce<unknown>((node, key) => (node as Json | undefined)?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+
   const validators = new Map<string, ValidateFunction>();
   function validatorFor(pointer: string): ValidateFunction {
     let v = validators.get(pointer);
@@ -80,11 +87,15 @@ export function createResponseContract(doc: Json): ResponseContract {
       const verb = method.toLowerCase();
       const route = routes.find((r) => r.method === verb && r.pattern.test(path));
       if (!route) return; // not an operation of the document (the embed app's pages, assets)
+      if (res.status === 499) return; // the client went away: nobody receives this answer
       const where = `${method.toUpperCase()} ${route.template} → ${res.status}`;
       const responses = route.operation.responses ?? {};
       const statusKey =
         String(res.status) in responses ? String(res.status) : `${String(res.status)[0]}XX` in responses ? `${String(res.status)[0]}XX` : "default";
-      const declared = responses[statusKey];
+      const entry = responses[statusKey] as (ResponseObject & { $ref?: string }) | undefined;
+      // The response object's own pointer: where its `content` schemas are.
+      const at = entry?.$ref ? entry.$ref.slice(1) : `/paths/${escapePointer(route.template)}/${verb}/responses/${statusKey}`;
+      const declared = entry?.$ref ? (resolve(entry.$ref) as ResponseObject | undefined) : entry;
       if (!declared) {
         throw new ContractViolation(`${where}: status not declared (declared: ${Object.keys(responses).join(", ")})`);
       }
@@ -105,7 +116,7 @@ export function createResponseContract(doc: Json): ResponseContract {
       } catch {
         throw new ContractViolation(`${where}: body is not JSON: ${text.slice(0, 200)}`);
       }
-      const pointer = `/paths/${escapePointer(route.template)}/${verb}/responses/${statusKey}/content/${escapePointer(contentType)}/schema`;
+      const pointer = `${at}/content/${escapePointer(contentType)}/schema`;
       const validate = validatorFor(pointer);
       if (!validate(body)) {
         const errors = (validate.errors ?? [])
