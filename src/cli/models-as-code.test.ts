@@ -76,6 +76,21 @@ describe.each(storageKinds)("svc model (%s)", (storage) => {
     expect(calls.length).toBe(1);
   });
 
+  it("pushes a repository root (files under model/) as the same files, never doubling the prefix", async () => {
+    const repo = path.join(dir, "repo");
+    await mkdir(path.join(repo, "model"), { recursive: true });
+    await writeFile(path.join(repo, "model", "r1.yml"), cube("r1"));
+    await writeFile(path.join(repo, "model", "r2.yml"), cube("r2"));
+    const d = String(deploymentId);
+    const branch = (await svc(["model", "dev", "--deployment", d])).stdout.trim();
+    const first = await svc(["model", "push", "--deployment", d, "--branch", branch, "--dir", repo, "--json"]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout).uploaded.sort()).toEqual(["r1.yml", "r2.yml"]);
+    // The second push sees the same hashes under the same names: nothing to upload, nothing deleted.
+    const again = await svc(["model", "push", "--deployment", d, "--branch", branch, "--dir", repo, "--json"]);
+    expect(JSON.parse(again.stdout)).toMatchObject({ uploaded: [], deleted: [] });
+  });
+
   it("fails with the problems when the pushed model does not compile, and main refuses it", async () => {
     const src = path.join(dir, "bad");
     await mkdir(src, { recursive: true });
