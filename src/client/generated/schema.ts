@@ -4263,7 +4263,26 @@ export interface components {
             path: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description An unexpected failure (`internal_error`), without internals. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is larger than 1 MiB (`payload_too_large`). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -4316,6 +4335,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     createApiKey: {
@@ -4367,6 +4387,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     revokeApiKey: {
@@ -4423,6 +4445,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getAppConfig: {
@@ -4470,6 +4493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     login: {
@@ -4521,6 +4545,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Too many failed attempts; see Retry-After. */
             429: {
                 headers: {
@@ -4533,6 +4558,7 @@ export interface operations {
                     };
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     logout: {
@@ -4578,6 +4604,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getCurrentUser: {
@@ -4625,6 +4652,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     signInWithLink: {
@@ -4676,6 +4704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description Too many failed attempts; see Retry-After. */
             429: {
                 headers: {
@@ -4688,6 +4717,7 @@ export interface operations {
                     };
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     listClusterNodes: {
@@ -4737,6 +4767,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     listDeployments: {
@@ -4787,6 +4818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getDeployment: {
@@ -4845,6 +4877,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     updateDeployment: {
@@ -4907,6 +4940,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     deleteDeployment: {
@@ -4963,6 +4998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getAppHome: {
@@ -5021,6 +5057,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     touchAppRecent: {
@@ -5078,6 +5115,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     searchApp: {
@@ -5138,6 +5176,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getAppShares: {
@@ -5198,6 +5237,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     setAppShares: {
@@ -5262,6 +5302,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     listWorkbookReports: {
@@ -5321,6 +5363,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     createWorkbookReport: {
@@ -5384,6 +5427,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getBuildStatus: {
@@ -5445,6 +5490,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getChatReportDestinations: {
@@ -5503,6 +5549,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     listSharedChatThreads: {
@@ -5565,6 +5612,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     listChatThreads: {
@@ -5625,6 +5673,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     createChatThread: {
@@ -5687,6 +5736,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getChatThread: {
@@ -5746,6 +5797,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteChatThread: {
@@ -5803,6 +5855,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     postChatMessage: {
@@ -5866,6 +5919,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     saveChatAnswerAsReport: {
@@ -5930,6 +5985,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     shareChatThread: {
@@ -5993,6 +6050,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getCreationStep: {
@@ -6051,6 +6110,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     advanceCreationStep: {
@@ -6122,6 +6182,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     resetCreationStep: {
@@ -6180,6 +6242,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     startDbtSync: {
@@ -6242,6 +6305,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getDbtSyncJob: {
@@ -6301,6 +6366,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getDeploymentEnvVars: {
@@ -6359,6 +6425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     setDeploymentEnvVars: {
@@ -6421,6 +6488,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     listFolders: {
@@ -6484,6 +6553,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     createFolder: {
@@ -6546,6 +6616,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getFolder: {
@@ -6605,6 +6677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     updateFolder: {
@@ -6668,6 +6741,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     deleteFolder: {
@@ -6725,6 +6800,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     setGrant: {
@@ -6787,6 +6863,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     listGrants: {
@@ -6847,6 +6925,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     revokeGrant: {
@@ -6907,6 +6986,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     listDeploymentLogs: {
@@ -6974,6 +7054,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getDataModelMeta: {
@@ -7035,6 +7116,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     listDeploymentPods: {
@@ -7093,6 +7175,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     runQuery: {
@@ -7158,6 +7241,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
             /** @description The data source cannot be reached. */
             503: {
                 headers: {
@@ -7249,6 +7334,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     compileQuery: {
@@ -7314,6 +7401,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     distinctValues: {
@@ -7379,6 +7468,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
             /** @description The data source cannot be reached. */
             503: {
                 headers: {
@@ -7471,6 +7562,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getReport: {
@@ -7530,6 +7622,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteReport: {
@@ -7587,6 +7680,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     connectReportWorkbook: {
@@ -7650,6 +7744,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     upsertReportByPublicId: {
@@ -7722,6 +7818,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     listWorkbooks: {
@@ -7786,6 +7884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     createWorkbook: {
@@ -7857,6 +7956,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getWorkbook: {
@@ -7916,6 +8017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     updateWorkbook: {
@@ -7988,6 +8090,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     deleteWorkbook: {
@@ -8045,6 +8149,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     attachAiWidgetThread: {
@@ -8117,6 +8222,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     updateDashboardDraft: {
@@ -8180,6 +8287,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     publishDashboard: {
@@ -8239,6 +8348,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     duplicateWorkbook: {
@@ -8311,6 +8421,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getDashboardEmbedAccess: {
@@ -8370,6 +8482,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     setDashboardEmbedAccess: {
@@ -8433,6 +8546,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     addWorkbookFavorite: {
@@ -8492,6 +8607,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     removeWorkbookFavorite: {
@@ -8551,6 +8667,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     upsertWorkbookBySlug: {
@@ -8626,6 +8743,8 @@ export interface operations {
                     };
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     listWorkspace: {
@@ -8689,6 +8808,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     bulkDeleteWorkspaceItems: {
@@ -8751,6 +8871,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     bulkMoveWorkspaceItems: {
@@ -8813,6 +8935,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     listEmbedTenants: {
@@ -8863,6 +8987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteEmbedTenant: {
@@ -8919,6 +9044,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     createEmbedGroup: {
@@ -8990,6 +9116,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getEmbedGroup: {
@@ -9049,6 +9177,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteEmbedGroup: {
@@ -9106,6 +9235,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     updateEmbedGroup: {
@@ -9178,6 +9308,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     listEmbedGroupUsers: {
@@ -9237,6 +9369,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     addEmbedGroupUsers: {
@@ -9300,6 +9433,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     removeEmbedGroupUsers: {
@@ -9361,6 +9496,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     listEmbedTenantUsers: {
@@ -9422,6 +9559,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getEmbedAllowedOrigins: {
@@ -9469,6 +9607,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     setEmbedAllowedOrigins: {
@@ -9523,6 +9662,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getEmbedDashboard: {
@@ -9581,6 +9722,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     updateEmbedDashboard: {
@@ -9643,6 +9785,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     answerAiWidget: {
@@ -9709,6 +9853,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     runDashboardPythonReport: {
@@ -9771,6 +9917,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
             /** @description The Python code failed or passed a limit. */
             422: {
                 headers: {
@@ -9797,6 +9944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description Python reports are off on this installation (`python_unavailable`): the message says why. */
             503: {
                 headers: {
@@ -9866,6 +10014,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     revokeEmbedSession: {
@@ -9917,6 +10067,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     exchangeEmbedSession: {
@@ -9970,6 +10122,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     listEmbedSigningKeys: {
@@ -10019,6 +10173,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     retireEmbedSigningKey: {
@@ -10075,6 +10230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     rotateEmbedSigningKey: {
@@ -10122,6 +10278,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     giteaInstallations: {
@@ -10187,6 +10344,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description The git host failed (`upstream_failed`). */
             502: {
                 headers: {
@@ -10263,6 +10421,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description The git host failed (`upstream_failed`). */
             502: {
                 headers: {
@@ -10340,6 +10499,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description The git host failed (`upstream_failed`). */
             502: {
                 headers: {
@@ -10414,6 +10574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description The git host failed (`upstream_failed`). */
             502: {
                 headers: {
@@ -10488,6 +10649,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description The git host failed (`upstream_failed`). */
             502: {
                 headers: {
@@ -10564,6 +10726,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description The git host failed (`upstream_failed`). */
             502: {
                 headers: {
@@ -10641,6 +10804,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description The git host failed (`upstream_failed`). */
             502: {
                 headers: {
@@ -10715,6 +10879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description The git host failed (`upstream_failed`). */
             502: {
                 headers: {
@@ -10744,6 +10909,7 @@ export interface operations {
                     "application/json": components["schemas"]["NodeHealth"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description The node is draining: send new requests elsewhere. */
             503: {
                 headers: {
@@ -10806,6 +10972,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     createNotification: {
@@ -10866,6 +11033,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getNotification: {
@@ -10924,6 +11093,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     updateNotification: {
@@ -10986,6 +11156,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     deleteNotification: {
@@ -11042,6 +11214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     listNotificationDeliveries: {
@@ -11100,6 +11273,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     runNotification: {
@@ -11167,6 +11341,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     listOAuthIntegrations: {
@@ -11214,6 +11389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     createOAuthIntegration: {
@@ -11274,6 +11450,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getOAuthIntegration: {
@@ -11332,6 +11510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     updateOAuthIntegration: {
@@ -11403,6 +11582,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     deleteOAuthIntegration: {
@@ -11459,6 +11640,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     listOidcTokenConfigs: {
@@ -11506,6 +11688,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     createOidcTokenConfig: {
@@ -11566,6 +11749,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getOidcTokenConfig: {
@@ -11624,6 +11809,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     updateOidcTokenConfig: {
@@ -11695,6 +11881,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     deleteOidcTokenConfig: {
@@ -11751,6 +11939,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     listRegions: {
@@ -11798,6 +11987,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getTenantSettings: {
@@ -11845,6 +12035,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     updateTenantSettings: {
@@ -11896,6 +12087,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     setUserAttributeValues: {
@@ -11956,6 +12149,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getUserAttributeValues: {
@@ -12014,6 +12209,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     listUserAttributes: {
@@ -12061,6 +12257,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     createUserAttribute: {
@@ -12121,6 +12318,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     updateUserAttribute: {
@@ -12192,6 +12391,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     listUserOAuthTokens: {
@@ -12239,6 +12440,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     getUserOAuthToken: {
@@ -12297,6 +12499,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     revokeUserOAuthToken: {
@@ -12353,6 +12556,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     initiateUserOAuthToken: {
@@ -12411,6 +12615,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     completeUserOAuthToken: {
@@ -12464,6 +12669,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description The authorization server refused or failed. */
             502: {
                 headers: {
@@ -12533,6 +12739,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getUser: {
@@ -12591,6 +12799,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     updateUser: {
@@ -12662,6 +12871,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     updateUserPost: {
@@ -12733,6 +12944,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     deleteUser: {
@@ -12798,6 +13011,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     setUserPassword: {
@@ -12858,6 +13072,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     createSignInLink: {
@@ -12920,6 +13136,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     bulkUsers: {
@@ -12971,6 +13189,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     createDeployment: {
@@ -13022,6 +13242,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     listModelBranches: {
@@ -13080,6 +13302,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     createModelBranch: {
@@ -13151,6 +13374,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     commitDataModel: {
@@ -13222,6 +13447,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     getDataModelFileHashes: {
@@ -13283,6 +13510,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     listDataModelFiles: {
@@ -13346,6 +13574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     writeDataModelFile: {
@@ -13429,6 +13658,7 @@ export interface operations {
                     };
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     deleteDataModelFile: {
@@ -13511,6 +13741,7 @@ export interface operations {
                     };
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     renameDataModelFile: {
@@ -13594,6 +13825,7 @@ export interface operations {
                     };
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     uploadDataModelFile: {
@@ -13677,6 +13909,7 @@ export interface operations {
                     };
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     finishDataModelUpload: {
@@ -13760,6 +13993,7 @@ export interface operations {
                     };
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     startDataModelUpload: {
@@ -13822,6 +14056,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     enterDevMode: {
@@ -13884,6 +14120,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     leaveDevMode: {
@@ -13940,6 +14178,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     connectGitRemote: {
@@ -14011,6 +14250,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     connectGiteaRemote: {
@@ -14082,6 +14323,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     connectGithubRemote: {
@@ -14153,6 +14396,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     mergeModelBranches: {
@@ -14224,6 +14469,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     mergeModelToDefault: {
@@ -14295,6 +14542,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
     pullDataModel: {
@@ -14366,6 +14615,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
         };
     };
 }
