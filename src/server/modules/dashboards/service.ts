@@ -107,7 +107,7 @@ export function parseDashboardConfig(value: unknown, pathPrefix: (string | numbe
  * A report the actor cannot read is unknown to them, word for word (docs/decisions.md "Who may
  * write where"): its content is never copied into a dashboard by someone who may not see it.
  */
-async function resolveWidgetReports(db: Db, deploymentId: number, config: DashboardConfig, pathPrefix: (string | number)[], actor: UserPrincipal) {
+export async function resolveWidgetReports(db: Db, deploymentId: number, config: DashboardConfig, pathPrefix: (string | number)[], actor: UserPrincipal) {
   const refs: { path: (string | number)[]; id?: number; publicId?: string }[] = [];
   // CHART widgets anywhere in the draft, the ones inside TABS_CONTAINER tabs included.
   const visit = (widgets: unknown, path: (string | number)[]) => {

@@ -10,7 +10,7 @@ import { hasRole, type UserPrincipal } from "../../domain/actor";
 import { pgError } from "../../db/pg-error";
 import { getWorkbookView, viewRows, withFolderPaths, workbookView, rowsPrepared, type ViewRow } from "./workbook-view";
 import { accessLevel, atLeast, deleteGrantsOf, readableCondition, readableSet, requireEditableContainer, requireFoundAccess } from "../access/service";
-import { ensureDashboard, getPublishedDashboard, parseDashboardConfig } from "../dashboards/service";
+import { ensureDashboard, getPublishedDashboard, parseDashboardConfig, resolveWidgetReports } from "../dashboards/service";
 
 export const branchChanged = () =>
   conflict("Another writer created or deleted the workbook holding this slug meanwhile; retry the request", "upsert_branch_changed");
@@ -29,6 +29,19 @@ function checkMeta(meta: unknown, path: (string | number)[] = ["meta"]): Record<
   const m = meta as Record<string, unknown>;
   if (m.dashboardDraft !== undefined && m.dashboardDraft !== null) parseDashboardConfig(m.dashboardDraft, [...path, "dashboardDraft"]);
   return m;
+}
+
+/** The reports a dashboard draft names must be ones the actor can read, as at publish (unknown to them otherwise: 400 with the path). */
+async function checkDraftReports(
+  db: Db,
+  deploymentId: number,
+  meta: Record<string, unknown> | null,
+  actor: UserPrincipal,
+  path: (string | number)[] = ["meta", "dashboardDraft"],
+) {
+  const draft = meta?.dashboardDraft;
+  if (draft === undefined || draft === null) return;
+  await resolveWidgetReports(db, deploymentId, parseDashboardConfig(draft, path), path, actor);
 }
 
 function checkFolderIdValue(folderId: unknown): number | null | undefined {
@@ -164,6 +177,7 @@ export async function upsertWorkbookBySlug(
 
   if (decided.workbookId === null) {
     await requireCreateAccess(db, deploymentId, folderId, actor);
+    await checkDraftReports(db, deploymentId, meta, actor);
     const insert = sql`INSERT INTO workbooks (deployment_id, folder_id, name, slug, meta, created_by, user_id)
       VALUES (${deploymentId}, ${folderId ?? null}, ${body.name ?? slug}, ${slug}, ${JSON.stringify(meta ?? {})}::jsonb, ${actor.userId}, ${actor.userId})
       RETURNING *`;
@@ -193,6 +207,7 @@ export async function upsertWorkbookBySlug(
     if (!atLeast(level, "manage")) throw forbidden("Moving this workbook (folderId) needs manage access to it");
     if (folderId !== null && folderId !== undefined) await requireFolderEdit(db, deploymentId, folderId, actor);
   }
+  await checkDraftReports(db, deploymentId, meta, actor);
 
   const patch = workbookPatch({ name: body.name, folderId: sendsFolder ? { value: folderId ?? null } : undefined, meta });
   const stillHolds = sql`id = ${id} AND slug = ${slug}`;
@@ -231,6 +246,7 @@ export async function createWorkbook(
   const slug = input.slug === undefined || input.slug === null ? null : parseSlug(input.slug);
   await requireDeployment(db, deploymentId);
   await requireCreateAccess(db, deploymentId, folderId, actor);
+  await checkDraftReports(db, deploymentId, meta, actor);
   const insert = sql`INSERT INTO workbooks (deployment_id, folder_id, name, slug, meta, created_by, user_id)
     VALUES (${deploymentId}, ${folderId ?? null}, ${input.name ?? slug ?? "Untitled workbook"}, ${slug}, ${JSON.stringify(meta ?? {})}::jsonb, ${actor.userId}, ${actor.userId})
     RETURNING *`;
@@ -304,6 +320,7 @@ export async function updateWorkbook(db: Db, deploymentId: number, workbookId: n
     if (!atLeast(level, "manage")) throw forbidden("Moving this workbook (folderId) needs manage access to it");
     if (input.folderId !== null) await requireFolderEdit(db, deploymentId, input.folderId!, actor);
   }
+  await checkDraftReports(db, deploymentId, meta, actor);
   const sendsSlug = input.slug !== undefined;
   let takeoverFrom: number | null = null;
   if (sendsSlug && input.slug !== null && input.slug !== row.slug) {
@@ -405,6 +422,7 @@ export async function duplicateWorkbook(
 /** Replaces the dashboard draft (`meta.dashboardDraft`), writing nothing when it is unchanged. Needs edit. */
 export async function updateDashboardDraft(db: Db, deploymentId: number, workbookId: number, config: DashboardConfig, actor: UserPrincipal): Promise<Workbook> {
   const { row } = await requireWorkbook(db, deploymentId, workbookId, actor, "edit");
+  await resolveWidgetReports(db, deploymentId, config, [], actor);
   const value = JSON.stringify(config);
   await db.execute(sql`UPDATE workbooks SET meta = jsonb_set(meta, '{dashboardDraft}', ${value}::jsonb), updated_at = now()
     WHERE id = ${workbookId} AND meta->'dashboardDraft' IS DISTINCT FROM ${value}::jsonb`);
