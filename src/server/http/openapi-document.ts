@@ -64,10 +64,12 @@ function rewrite(value: unknown): unknown {
 /** Answers the platform itself gives on any operation (app.ts, on-error.ts), declared once. */
 const PLATFORM_RESPONSES = {
   PayloadTooLarge: "The body is larger than 1 MiB (`payload_too_large`).",
+  UnsupportedMediaType: "The body is not of the declared media type (`unsupported_media_type`).",
   InternalError: "An unexpected failure (`internal_error`), without internals.",
+  Unauthorized: "Credentials were sent but are malformed, expired or revoked (checked before any route, public ones too).",
 };
 
-/** Adds the platform's own answers to every operation: 413 where a body is taken, 500 everywhere. */
+/** Adds the platform's own answers to every operation: 401 (bad credentials), 413 and 415 where a body is taken, 500. */
 function addPlatformResponses(doc: Json): void {
   const components = (doc.components ??= {}) as Json;
   const responses = (components.responses ??= {}) as Json;
@@ -78,6 +80,8 @@ function addPlatformResponses(doc: Json): void {
     for (const op of Object.values(item)) {
       const answers = (op.responses ??= {}) as Json;
       if (op.requestBody && !answers["413"]) answers["413"] = { $ref: "#/components/responses/PayloadTooLarge" };
+      if (op.requestBody && !answers["415"]) answers["415"] = { $ref: "#/components/responses/UnsupportedMediaType" };
+      if (!answers["401"]) answers["401"] = { $ref: "#/components/responses/Unauthorized" };
       if (!answers["500"]) answers["500"] = { $ref: "#/components/responses/InternalError" };
     }
   }

@@ -12,7 +12,7 @@ import {
 } from "../../../schema/chat";
 import { requirePrincipal } from "../../http/auth";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
-import { SafeText, Timestamp } from "../../../schema/common";
+import { ErrorBody, SafeText, Timestamp } from "../../../schema/common";
 import { aiWidgetAnswer } from "./ai-widget";
 import { authoringActor, authoringRefusal, reportDestinations, saveAnswerAsReport, saveQueryAsReport } from "./save-report";
 import { resolveChatScope } from "./scope";
@@ -160,6 +160,7 @@ const widgetAnswer = createRoute({
     ),
     ...commonErrors,
     ...notFoundError,
+    502: jsonContent(ErrorBody, "The model failed or gave no answer (`upstream_failed`)."),
   },
 });
 
