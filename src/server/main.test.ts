@@ -6,11 +6,16 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const tsx = path.join(root, "node_modules", ".bin", "tsx");
 
 function run(env: Record<string, string>, opts: { untilStdout?: RegExp; thenSignal?: NodeJS.Signals } = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(tsx, ["src/server/main.ts"], { cwd: root, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env } });
+    // Node itself with tsx's loader, not the tsx command: that command relays a signal to its
+    // child and kills it when the child has not said within 30 ms that it handles the signal,
+    // which a loaded machine can miss.
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
+    });
     let stdout = "";
     let stderr = "";
     let signalled = false;

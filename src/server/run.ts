@@ -55,8 +55,7 @@ export async function runPlatform(options: PlatformOptions = {}): Promise<void> 
       : ["", "  Admin API key: the one created on first start (or SVC_ADMIN_TOKEN)."]),
     "",
   ];
-  process.stdout.write(lines.join("\n") + "\n");
-
+  // The handlers before the banner: whoever reads the banner may stop the process at once.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -70,6 +69,7 @@ export async function runPlatform(options: PlatformOptions = {}): Promise<void> 
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+  process.stdout.write(lines.join("\n") + "\n");
 }
 
 /** Runs the platform as the process's one job: a failure to start is one line on stderr and exit status 1. */
