@@ -154,10 +154,9 @@ describe.each(storageKinds)("hostile input (%s)", (storage) => {
     });
 
     it("refuses a dashboard widget that points at a report id beyond int4, with the path in the draft", async () => {
+      // Refused when the draft is written (a draft may name only reports its writer can read).
       const draft = { widgets: [{ id: "c1", type: "CHART", position: { x: 0, y: 0, w: 4, h: 4 }, config: { reportId: 99_999_999_999 } }] };
-      expect((await t.api("PUT", `${base()}/workbooks/${workbookId}/dashboard/draft`, draft)).status).toBe(200);
-      const publish = await t.api("POST", `${base()}/workbooks/${workbookId}/dashboard/publish`);
-      await expectRefused(publish, ["meta", "dashboardDraft", "widgets", 0, "config", "reportId"]);
+      await expectRefused(await t.api("PUT", `${base()}/workbooks/${workbookId}/dashboard/draft`, draft), ["widgets", 0, "config", "reportId"]);
     });
   });
 
