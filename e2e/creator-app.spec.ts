@@ -1,20 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "./support/env";
-import { embedFrame, getDemoConfig, mark, requestAction, waitForEvent } from "./support/embed-harness";
+import { embedFrame, generateSession, getDemoConfig, mark, requestAction, waitForEvent } from "./support/embed-harness";
 
 // The creator-mode app inside host.html on another origin: an acme-corp creator builds a report
 // (revenue by country), puts it on a dashboard and publishes it; a globex-inc creator sees none
 // of it; an acme viewer sees the dashboard only once it is shared.
 
-async function session(request: APIRequestContext, body: Record<string, unknown>): Promise<string> {
-  const { deploymentId } = await getDemoConfig(request);
-  const res = await request.post(`${E2E.platformUrl}/api/v1/embed/generate-session`, {
-    headers: { authorization: `Bearer ${E2E.adminToken}` },
-    data: { deploymentId, ...body },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { sessionId: string }).sessionId;
-}
+const session = generateSession;
 
 async function openApp(page: Page, sessionId: string, path = "") {
   const { deploymentId } = await getDemoConfig(page.request);

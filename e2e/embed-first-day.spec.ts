@@ -1,20 +1,12 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { E2E } from "./support/env";
-import { getDemoConfig, openHost, waitForEvent } from "./support/embed-harness";
+import { generateSession, getDemoConfig, openHost, waitForEvent } from "./support/embed-harness";
 
 // Three things a host page on another origin sees on its first day (issue 26): a filter in the
 // iframe URL applies to the very first queries, a creator who navigates to another tenant's
 // workbook gets a NotFound error event, and an unknown embed path says so instead of a blank frame.
 
-async function session(request: APIRequestContext, body: Record<string, unknown>): Promise<string> {
-  const { deploymentId } = await getDemoConfig(request);
-  const res = await request.post(`${E2E.platformUrl}/api/v1/embed/generate-session`, {
-    headers: { authorization: `Bearer ${E2E.adminToken}` },
-    data: { deploymentId, ...body },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { sessionId: string }).sessionId;
-}
+const session = generateSession;
 
 test("an f_ parameter in the iframe URL is in every first query of the dashboard", async ({ page }) => {
   const bodies: string[] = [];

@@ -52,16 +52,20 @@ export interface SessionOptions {
 
 /** Mints a single-use signed session for the demo deployment with the admin token. */
 export async function createSession(request: APIRequestContext, options: SessionOptions = {}): Promise<string> {
-  const { deploymentId } = await getDemoConfig(request);
   const tenant = options.tenant ?? "acme-corp";
   const externalId = options.externalId ?? (tenant === "acme-corp" ? "ada@acme.example" : "hank@globex.example");
+  return generateSession(request, { externalId, embedTenantName: tenant });
+}
+
+/** Mints a single-use signed session for the demo deployment with any `generate-session` body (creator mode, attributes…). */
+export async function generateSession(request: APIRequestContext, body: Record<string, unknown>): Promise<string> {
+  const { deploymentId } = await getDemoConfig(request);
   const response = await request.post(`${E2E.platformUrl}/api/v1/embed/generate-session`, {
     headers: { authorization: `Bearer ${E2E.adminToken}` },
-    data: { deploymentId, externalId, embedTenantName: tenant },
+    data: { deploymentId, ...body },
   });
   expect(response.status(), await response.text()).toBe(200);
-  const body = (await response.json()) as { sessionId: string };
-  return body.sessionId;
+  return ((await response.json()) as { sessionId: string }).sessionId;
 }
 
 /** The dashboard iframe URL for a session; `params` are extra embed URL parameters. */
