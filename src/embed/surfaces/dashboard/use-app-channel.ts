@@ -25,6 +25,7 @@ import { composeWidgetQuery } from "../../widgets/query/compose-query";
 import { reportQueryOf } from "../../widgets/chart/chart-widget";
 import type { AppDocument } from "./app-document";
 import type { QueryRequest } from "../../shell/platform-api";
+import type { PythonRunOutput } from "../../grid/widget-host";
 
 /** The widget id the load tracker waits for on an app dashboard. */
 export const APP_WIDGET_ID = "app";
@@ -135,18 +136,20 @@ export function useAppChannel(opts: {
       );
     }
 
-    const runReport = async (requestId: string, reportId: number) => {
-      const request = requestFor(reportId);
-      if (!request) {
-        send({ source: APP_CHANNEL_SOURCE, type: SURFACE_MESSAGE_TYPES.result, requestId, ok: false, error: `No report ${reportId} on this dashboard` });
-        return;
-      }
-      const started = early.get(reportId);
-      early.delete(reportId);
+    /** Answers one ask of the app: its result, or its failure (also reported to the host); nothing once cancelled. */
+    const answer = async (requestId: string, work: (signal: AbortSignal) => Promise<{ rows: Record<string, unknown>[]; python?: PythonRunOutput }>) => {
       const controller = track();
       try {
-        const rows = started && started.key === JSON.stringify(request) ? await started.rows : await rowsOf(request, controller.signal);
-        send({ source: APP_CHANNEL_SOURCE, type: SURFACE_MESSAGE_TYPES.result, requestId, ok: true, rows, columns: rows[0] ? Object.keys(rows[0]) : [] });
+        const { rows, python } = await work(controller.signal);
+        send({
+          source: APP_CHANNEL_SOURCE,
+          type: SURFACE_MESSAGE_TYPES.result,
+          requestId,
+          ok: true,
+          rows,
+          columns: rows[0] ? Object.keys(rows[0]) : [],
+          ...(python ? { python } : {}),
+        });
       } catch (error) {
         if (controller.signal.aborted) return;
         const message = error instanceof Error ? error.message : String(error);
@@ -156,24 +159,23 @@ export function useAppChannel(opts: {
         controllers.delete(controller);
       }
     };
+    const notHere = (requestId: string, reportId: number) =>
+      send({ source: APP_CHANNEL_SOURCE, type: SURFACE_MESSAGE_TYPES.result, requestId, ok: false, error: `No report ${reportId} on this dashboard` });
 
-    const runPython = async (requestId: string, reportId: number) => {
-      if (!host.reportsById.has(reportId) || !host.runPython) {
-        send({ source: APP_CHANNEL_SOURCE, type: SURFACE_MESSAGE_TYPES.result, requestId, ok: false, error: `No report ${reportId} on this dashboard` });
-        return;
-      }
-      const controller = track();
-      try {
-        const python = await host.runPython(reportId, serializeFilterParameters(store.getState().filters), controller.signal);
-        send({ source: APP_CHANNEL_SOURCE, type: SURFACE_MESSAGE_TYPES.result, requestId, ok: true, rows: [], columns: [], python });
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        const message = error instanceof Error ? error.message : String(error);
-        send({ source: APP_CHANNEL_SOURCE, type: SURFACE_MESSAGE_TYPES.result, requestId, ok: false, error: message });
-        bridge.emitError({ name: "QueryFailed", message, context: "app", fatal: false });
-      } finally {
-        controllers.delete(controller);
-      }
+    const runReport = (requestId: string, reportId: number) => {
+      const request = requestFor(reportId);
+      if (!request) return notHere(requestId, reportId);
+      const started = early.get(reportId);
+      early.delete(reportId);
+      return answer(requestId, async (signal) => ({
+        rows: started && started.key === JSON.stringify(request) ? await started.rows : await rowsOf(request, signal),
+      }));
+    };
+
+    const runPython = (requestId: string, reportId: number) => {
+      const run = host.runPython;
+      if (!host.reportsById.has(reportId) || !run) return notHere(requestId, reportId);
+      return answer(requestId, async (signal) => ({ rows: [], python: await run(reportId, serializeFilterParameters(store.getState().filters), signal) }));
     };
 
     const handle = (m: AppMessage) => {
