@@ -11,7 +11,7 @@ import { createTestPlatform, storageKinds, type TestPlatform } from "./testing/t
  * long run.
  */
 const SEED = 20_260_601;
-const PER_OPERATION = 8;
+const PER_OPERATION = 4;
 
 describe.each(storageKinds)("API fuzz (%s)", (storage) => {
   const logger = recordingLogger();
