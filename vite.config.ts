@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { compressAssets } from "./scripts/compress-assets.mjs";
 
 type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null;
 const graphs = new Map<string, Set<string>>();
@@ -51,9 +50,9 @@ const CHUNK_GROUPS = [
 ];
 
 /**
- * Writes a gzip and a brotli form beside every compressible asset of the build, which the
- * platform serves to browsers that accept them (serveStatic `precompressed`): the embed's code
- * travels at about a third of its size without compressing it per request.
+ * The gzip and brotli forms of the build's assets (scripts/compress-assets.mjs). With
+ * `SVC_BROTLI=later` (what `npm start` builds with) only gzip is written here, and brotli once
+ * the platform is up.
  */
 function precompressAssets(): Plugin {
   let outDir = "";
@@ -63,19 +62,8 @@ function precompressAssets(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    writeBundle() {
-      const assets = path.join(outDir, "assets");
-      for (const name of readdirSync(assets)) {
-        if (!/\.(js|css|json|svg)$/.test(name)) continue;
-        const file = path.join(assets, name);
-        const content = readFileSync(file);
-        if (content.length < 1024) continue;
-        writeFileSync(file + ".gz", gzipSync(content, { level: 9 }));
-        writeFileSync(
-          file + ".br",
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
-        );
-      }
+    async writeBundle() {
+      await compressAssets(path.join(outDir, "assets"), { gzip: true, brotli: process.env.SVC_BROTLI !== "later" });
     },
   };
 }

@@ -22,7 +22,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { buildIsStale } from "../scripts/build-freshness";
+import { buildIsStale } from "../scripts/build-freshness.mjs";
 import type { Figure } from "./figures";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,6 @@
 /**
- * A newcomer's first start: `src/server/main.ts` on empty storage prints a one-time sign-in
+ * A newcomer's first start: `npm start`'s launcher (scripts/start.mjs, which runs the server
+ * bundle and builds what changed) on empty storage prints a one-time sign-in
  * link for the admin; opened in a browser it signs in and shows the demo dashboard in private
  * mode; opened again it is refused with a message on the login screen. The platform runs as
  * its own process (as `npm start` runs it) on SVC_E2E_BASE_PORT + 10, with fresh PGlite storage.
@@ -21,9 +22,10 @@ test.describe("first start", () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     dataDir = mkdtempSync(path.join(tmpdir(), "svc-e2e-first-"));
-    // Node itself (not npx) so that stopping the child stops the server; only these settings
-    // (no DATABASE_URL, no SVC_ADMIN_TOKEN): what a clean clone starts with.
-    child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    // The launcher `npm start` runs, with Node itself (not npm) so that stopping the child stops
+    // the server; only these settings (no DATABASE_URL, no SVC_ADMIN_TOKEN): what a clean clone
+    // starts with.
+    child = spawn(process.execPath, ["scripts/start.mjs"], {
       env: {
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "/tmp",

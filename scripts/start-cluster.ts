@@ -15,7 +15,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { buildIsStale } from "./build-freshness";
+import { buildIsStale } from "./build-freshness.mjs";
 import { root, startCluster } from "./cluster/cluster";
 
 const databaseUrl = process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/svc_cluster";

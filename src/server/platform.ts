@@ -12,7 +12,7 @@ import type { Logger } from "./logger";
 import { configurePythonSandbox } from "./modules/apps/python-sandbox";
 import { bootstrapAccount } from "./bootstrap";
 import { createSecretBox, loadMasterKey } from "./crypto/secret-box";
-import { issueDemoHostKey, seedDemo } from "./demo/seed";
+import { issueDemoHostKey, prepareDemoDataset, seedDemo } from "./demo/seed";
 import { startDemoHost } from "./demo/host-server";
 import { createPlatformServices } from "./platform-services";
 import { createLingeringServer } from "./http/lingering-close";
@@ -82,10 +82,19 @@ export interface PlatformOptions {
    * reload, instead of the build in dist/.
    */
   dev?: DevServers;
+  /**
+   * The browser build under way (`npm start` on a first start or after a change builds the
+   * browser apps while storage and the demo are prepared): awaited before the platform looks
+   * for dist/embed. A failed build stops the start.
+   */
+  browserBuild?: Promise<void>;
 }
 
 /** Starts everything `npm start` runs: storage, the demo, the platform server, the demo host. */
 export async function startPlatform(config: Config, logger: Logger, options: PlatformOptions = {}): Promise<RunningPlatform> {
+  // The demo's data file needs no platform storage: it is prepared while the database opens.
+  const dataset = config.SVC_DEMO === "on" ? prepareDemoDataset({ dataDir: config.SVC_DATA_DIR, rows: config.SVC_DEMO_ROWS, logger }) : null;
+  dataset?.catch(() => {});
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.SVC_DATA_DIR });
   const rateLimits = config.REDIS_URL ? createRedisRateLimitStore(config.REDIS_URL) : null;
   if (rateLimits) setRateLimitStore(database.db, rateLimits);
@@ -126,6 +135,7 @@ export async function startPlatform(config: Config, logger: Logger, options: Pla
       adminUserId: boot.adminUserId,
       demoHostOrigin: config.demoHostOrigin,
       logger,
+      dataset: dataset!,
     });
   }
 
@@ -137,6 +147,7 @@ export async function startPlatform(config: Config, logger: Logger, options: Pla
     adminSignIn = { url: signInUrl(`${config.publicUrl}/embed/dashboard/${demo.dashboardPublicId}`, link.token), expiresAt: link.expiresAt };
   }
 
+  await options.browserBuild;
   const embedDir = path.join(repoRoot, "dist", "embed");
   const http = createPlatformServer();
   const devPlatform = { dataDir: path.resolve(config.SVC_DATA_DIR), publicUrl: config.publicUrl };

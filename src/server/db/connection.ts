@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -8,6 +7,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { isInitialised, migratedPgliteDump, migrationsFolder } from "./pglite-template";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -23,7 +23,7 @@ export interface Database {
 /** The advisory lock nodes take while they migrate (any constant unique to this purpose). */
 const MIGRATION_LOCK_KEY = 7_310_461_205;
 
-export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export { migrationsFolder };
 
 export class DatabaseStartError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -83,7 +83,8 @@ export async function openDatabase(opts: {
   } else {
     const dir = path.resolve(opts.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    // A new data directory starts as a copy of the migrated template (pglite-template.ts).
+    client = isInitialised(dir) ? new PGlite(dir) : new PGlite(dir, { loadDataDir: await migratedPgliteDump() });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -40,6 +40,21 @@ export interface DemoSeedResult {
  * the two embed tenants, and the `demo-sales` workbook with a published, embeddable dashboard
  * readable by all embed users.
  */
+/**
+ * The demo's DuckDB file under the data folder, generated when missing. It needs no platform
+ * storage, so the platform starts it beside opening its database (a first start generates the
+ * file while PGlite initialises).
+ */
+export async function prepareDemoDataset(opts: { dataDir: string; rows: number; logger: Logger }): Promise<{ path: string }> {
+  const demoDir = path.resolve(opts.dataDir === ":memory:" ? path.join(process.cwd(), ".data") : opts.dataDir, "demo");
+  mkdirSync(demoDir, { recursive: true });
+  const duckdbPath = path.join(demoDir, `shop-${opts.rows}.duckdb`);
+  const started = performance.now();
+  const dataset = await generateDemoDataset({ path: duckdbPath, rows: opts.rows });
+  if (dataset.created) opts.logger.info("demo data set generated", { rows: dataset.rows, ms: Math.round(performance.now() - started) });
+  return { path: duckdbPath };
+}
+
 export async function seedDemo(opts: {
   db: Db;
   dataDir: string;
@@ -47,15 +62,11 @@ export async function seedDemo(opts: {
   adminUserId: number;
   demoHostOrigin: string | null;
   logger: Logger;
+  /** The data set, when its preparation was started earlier (prepareDemoDataset); else it is prepared here. */
+  dataset?: Promise<{ path: string }>;
 }): Promise<DemoSeedResult | null> {
   const { db, logger } = opts;
-  const demoDir = path.resolve(opts.dataDir === ":memory:" ? path.join(process.cwd(), ".data") : opts.dataDir, "demo");
-  mkdirSync(demoDir, { recursive: true });
-  const duckdbPath = path.join(demoDir, `shop-${opts.rows}.duckdb`);
-  const started = performance.now();
-  const dataset = await generateDemoDataset({ path: duckdbPath, rows: opts.rows });
-  if (dataset.created) logger.info("demo data set generated", { rows: dataset.rows, ms: Math.round(performance.now() - started) });
-
+  const { path: duckdbPath } = await (opts.dataset ?? prepareDemoDataset(opts));
   const [existing] = await db.select().from(deployments).where(eq(deployments.name, DEMO_DEPLOYMENT_NAME)).limit(1);
   if (existing) {
     // Keep the deployment pointing at this machine's data file (the data folder may have moved).

@@ -2,76 +2,20 @@
  * Migrated storage templates for the suite: a fresh database for every test platform, without
  * paying for a fresh start and every migration each time.
  *
- * - **PGlite**: starting an empty PGlite runs initdb inside wasm (seconds on this machine);
- *   loading a data directory dump skips it. The first test process that needs one migrates a
- *   PGlite, dumps it to a file named by the hash of the migrations and of PGlite's version (in
- *   the system's temp folder, written under a temporary name and renamed, so processes racing
- *   to write it never read half a file), and every test platform after that, in any process,
- *   loads that dump. Migrations still run on the loaded copy (they find nothing to do), so a
- *   stale dump can never hide a migration.
+ * - **PGlite**: the platform's own migrated template (db/pglite-template.ts), which every new
+ *   data directory starts from, loaded into memory for each test platform.
  * - **Postgres**: a template database on the server, named by the same hash and migrated once;
  *   each test platform's database is `CREATE DATABASE … TEMPLATE` of it (a file copy on the
  *   server, instead of every migration over the wire).
  */
-import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { PGlite } from "@electric-sql/pglite";
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase, type Database } from "../db/connection";
-
-const migrationsFolder = fileURLToPath(new URL("../db/migrations", import.meta.url));
-
-let hashOnce: string | null = null;
-
-/** The migrations' content and PGlite's version, hashed: a template is valid for exactly these. */
-export function migrationsHash(): string {
-  if (hashOnce) return hashOnce;
-  const hash = createHash("sha256");
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else hash.update(entry.name).update(readFileSync(file));
-    }
-  };
-  walk(migrationsFolder);
-  // PGlite's own version too: its package folder, found from its main file.
-  const main = createRequire(import.meta.url).resolve("@electric-sql/pglite");
-  let dir = path.dirname(main);
-  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  hash.update((JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { version: string }).version);
-  hashOnce = hash.digest("hex").slice(0, 16);
-  return hashOnce;
-}
-
-let dumpOnce: Promise<Blob> | null = null;
-
-async function pgliteDump(): Promise<Blob> {
-  const file = path.join(tmpdir(), `svc-pglite-template-${migrationsHash()}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const fresh = await openDatabase({ dataDir: ":memory:" });
-  try {
-    const client = (fresh as Database & { client?: PGlite }).client;
-    if (!client) throw new Error("the PGlite database exposes no client to dump");
-    const dump = await client.dumpDataDir("none");
-    const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, file);
-    return dump;
-  } finally {
-    await fresh.close();
-  }
-}
+import { migratedPgliteDump, migrationsHash } from "../db/pglite-template";
 
 /** A fresh, migrated PGlite in memory, loaded from the suite's template. */
 export async function pgliteFromTemplate(): Promise<Database> {
-  dumpOnce ??= pgliteDump();
-  dumpOnce.catch(() => (dumpOnce = null));
-  return openDatabase({ dataDir: ":memory:", pgliteDataDir: await dumpOnce });
+  return openDatabase({ dataDir: ":memory:", pgliteDataDir: await migratedPgliteDump() });
 }
 
 const TEMPLATE_LOCK_KEY = 0x5_7c_7e_01;

@@ -1,0 +1,63 @@
+// @ts-check
+/**
+ * `npm start`: the platform with its embedded defaults (PGlite, DuckDB) and the demo.
+ *
+ * Plain JavaScript that loads the server bundle (dist/server/main.mjs): a warm start runs no
+ * TypeScript transform. What changed since the last build (a content hash of each part's
+ * inputs, scripts/build-freshness.mjs) is built first: the server bundle in a fraction of a
+ * second, the browser apps in a child process while the platform prepares its storage and the
+ * demo, their brotli forms once the platform is up (at the lowest priority; gzip until then).
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { staleParts, writeStamp } from "./build-freshness.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const { stale, hashes } = staleParts(root);
+
+/**
+ * @param {string[]} argv
+ * @param {Record<string, string>} [env]
+ */
+function run(argv, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argv, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } });
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve(undefined) : reject(new Error(`${argv.join(" ")} exited with ${code}`))));
+  });
+}
+
+const vite = path.join(root, "node_modules", "vite", "bin", "vite.js");
+const buildingBrowser = stale.includes("browser");
+/** @type {Promise<void> | undefined} */
+let browserBuild;
+if (buildingBrowser) {
+  process.stdout.write("Building the embed app and the demo host page (first start, or their sources changed)…\n");
+  const started = Date.now();
+  browserBuild = (async () => {
+    await run([vite, "build", "--logLevel", "warn"], { SVC_BROTLI: "later" });
+    await run([vite, "build", "-c", "vite.demo-host.config.ts", "--logLevel", "warn"]);
+    // Recorded only once built: a failed build is tried again on the next start.
+    writeStamp(root, "browser", hashes.browser);
+    process.stdout.write(`Built the browser apps in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+    // The brotli forms, at the lowest priority, while the platform already serves gzip.
+    const compress = spawn("nice", ["-n", "19", process.execPath, "scripts/compress-assets.mjs", "dist/embed/assets", "--brotli-only"], {
+      cwd: root,
+      stdio: "ignore",
+    });
+    compress.on("error", () => {});
+    compress.unref();
+  })();
+  // Handled here, and again where the platform awaits it: a failure is reported once, by the platform.
+  browserBuild.catch(() => {});
+}
+if (stale.includes("server")) {
+  const { buildServer } = await import("./build-server.mjs");
+  await buildServer();
+  writeStamp(root, "server", hashes.server);
+}
+
+/** @type {{ runPlatformProcess(options?: { browserBuild?: Promise<void> }): void }} */
+const server = await import(pathToFileURL(path.join(root, "dist", "server", "main.mjs")).href);
+server.runPlatformProcess({ browserBuild });
