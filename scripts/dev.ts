@@ -5,7 +5,10 @@
  * without a reload (README, "Developing svc"; docs/development.md). Run under `tsx watch`, the
  * process restarts when a server file changes; the embed's files are not the server's.
  */
-import { runPlatformProcess } from "../src/server/run";
-import { createViteDevServers } from "./dev-vite";
+import { prepareTemplateEarly } from "../src/server/db/pglite-template";
 
+// A new data directory's template is made on another core while the modules below load.
+prepareTemplateEarly();
+const { runPlatformProcess } = await import("../src/server/run");
+const { createViteDevServers } = await import("./dev-vite");
 runPlatformProcess({ dev: createViteDevServers() });

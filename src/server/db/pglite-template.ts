@@ -20,10 +20,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import * as schema from "./schema";
+import { Worker } from "node:worker_threads";
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -68,14 +65,47 @@ function ownedAndPrivate(file: string): boolean {
   return (uid === undefined || st.uid === uid) && (st.mode & 0o022) === 0;
 }
 
-async function makeDump(): Promise<Blob> {
+/**
+ * Made in a worker thread: initdb is seconds of wasm, which then runs on another core while the
+ * process goes on loading (`npm run dev` and the launcher start this before the server's modules
+ * are imported). The worker imports PGlite and drizzle's migrator itself, by resolved URL.
+ */
+const MAKE_DUMP = `
+const { parentPort, workerData } = require("node:worker_threads");
+(async () => {
+  const { PGlite } = await import(workerData.pglite);
+  const { drizzle } = await import(workerData.drizzle);
+  const { migrate } = await import(workerData.migrator);
   const client = new PGlite();
   try {
-    await migrate(drizzle(client, { schema }), { migrationsFolder });
-    return await client.dumpDataDir("none");
+    await migrate(drizzle(client), { migrationsFolder: workerData.migrationsFolder });
+    const dump = await client.dumpDataDir("none");
+    const bytes = await dump.arrayBuffer();
+    parentPort.postMessage(bytes, [bytes]);
   } finally {
     await client.close();
   }
+})().catch((error) => { parentPort.postMessage({ error: String(error && error.stack || error) }); });
+`;
+
+function makeDump(): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(MAKE_DUMP, {
+      eval: true,
+      workerData: {
+        pglite: import.meta.resolve("@electric-sql/pglite"),
+        drizzle: import.meta.resolve("drizzle-orm/pglite"),
+        migrator: import.meta.resolve("drizzle-orm/pglite/migrator"),
+        migrationsFolder,
+      },
+    });
+    worker.once("message", (message: ArrayBuffer | { error: string }) => {
+      void worker.terminate();
+      if (message instanceof ArrayBuffer) resolve(new Blob([message]));
+      else reject(new Error(`the PGlite template could not be made: ${message.error}`));
+    });
+    worker.once("error", reject);
+  });
 }
 
 /** Where this user's template for these migrations is kept (null when no cache folder can be made). */
@@ -107,7 +137,10 @@ async function loadOrMakeDump(): Promise<Blob> {
 
 let dumpOnce: Promise<Blob> | null = null;
 
-/** The migrated template's dump (made on first use on this machine, then read from the cache). */
+/**
+ * The migrated template's dump (made on first use on this machine, then read from the cache).
+ * Calling it early starts the work; later calls share it.
+ */
 export function migratedPgliteDump(): Promise<Blob> {
   dumpOnce ??= loadOrMakeDump();
   dumpOnce.catch(() => (dumpOnce = null));
@@ -117,4 +150,16 @@ export function migratedPgliteDump(): Promise<Blob> {
 /** Whether a PGlite data directory has been initialised (holds a cluster). */
 export function isInitialised(dataDir: string): boolean {
   return existsSync(path.join(dataDir, "PG_VERSION"));
+}
+
+/**
+ * Starts the template's preparation before the server's modules are loaded, when the platform
+ * is about to open a PGlite data directory that does not exist yet (no DATABASE_URL; the data
+ * folder of SVC_DATA_DIR, `.data` by default, as config.ts reads it). Its failure is the open's.
+ */
+export function prepareTemplateEarly(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.DATABASE_URL) return;
+  const dataDir = env.SVC_DATA_DIR || ".data";
+  if (dataDir === ":memory:" || isInitialised(path.resolve(dataDir, "pglite"))) return;
+  migratedPgliteDump().catch(() => {});
 }
