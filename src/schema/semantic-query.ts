@@ -15,6 +15,15 @@ export const MAX_FILL_BUCKETS = 100_000;
 export const granularities = ["second", "minute", "hour", "day", "week", "month", "quarter", "year"] as const;
 export type Granularity = (typeof granularities)[number];
 
+/**
+ * Parts of time: a time dimension read as its day of the week (1 Monday … 7 Sunday, ISO), hour
+ * of the day (0–23), day of the month, ISO week of the year, month of the year (1–12) or
+ * quarter of the year (1–4), in the query's time zone. Integers, so they sort in calendar
+ * order; the embed and the chat label them in the viewer's language.
+ */
+export const timeParts = ["dayOfWeek", "hourOfDay", "dayOfMonth", "weekOfYear", "monthOfYear", "quarterOfYear"] as const;
+export type TimePart = (typeof timeParts)[number];
+
 export const filterOperators = [
   "equals",
   "notEquals",
@@ -80,6 +89,8 @@ export type DateRange = string | [string, string];
 export interface TimeDimension {
   dimension: string;
   granularity?: Granularity;
+  /** A part of time instead of buckets (one or the other): result column `<dimension>.<part>`. */
+  part?: TimePart;
   dateRange?: DateRange;
 }
 
@@ -107,6 +118,13 @@ export const SemanticQuerySchema = z
         z.strictObject({
           dimension: z.string(),
           granularity: z.string().optional(),
+          part: z
+            .string()
+            .optional()
+            .meta({
+              description:
+                "dayOfWeek, hourOfDay, dayOfMonth, weekOfYear, monthOfYear or quarterOfYear: a part of time instead of a granularity (docs/data-model.md).",
+            }),
           dateRange: z.union([z.string(), z.array(z.string())]).optional(),
         }),
       )
@@ -153,6 +171,12 @@ const MemberAnnotationSchema = z
     shortTitle: z.string(),
     type: z.string(),
     format: z.string().optional(),
+    timePart: z
+      .enum(timeParts)
+      .optional()
+      .meta({
+        description: "A time dimension read as a part of time: its integers are a weekday (1 Monday), an hour, a day, an ISO week, a month or a quarter.",
+      }),
   })
   .passthrough();
 

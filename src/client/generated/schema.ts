@@ -3645,6 +3645,11 @@ export interface components {
                     [key: string]: {
                         format?: string;
                         shortTitle: string;
+                        /**
+                         * @description A time dimension read as a part of time: its integers are a weekday (1 Monday), an hour, a day, an ISO week, a month or a quarter.
+                         * @enum {string}
+                         */
+                        timePart?: "dayOfWeek" | "hourOfDay" | "dayOfMonth" | "weekOfYear" | "monthOfYear" | "quarterOfYear";
                         title: string;
                         type: string;
                     } & {
@@ -3655,6 +3660,11 @@ export interface components {
                     [key: string]: {
                         format?: string;
                         shortTitle: string;
+                        /**
+                         * @description A time dimension read as a part of time: its integers are a weekday (1 Monday), an hour, a day, an ISO week, a month or a quarter.
+                         * @enum {string}
+                         */
+                        timePart?: "dayOfWeek" | "hourOfDay" | "dayOfMonth" | "weekOfYear" | "monthOfYear" | "quarterOfYear";
                         title: string;
                         type: string;
                     } & {
@@ -3665,6 +3675,11 @@ export interface components {
                     [key: string]: {
                         format?: string;
                         shortTitle: string;
+                        /**
+                         * @description A time dimension read as a part of time: its integers are a weekday (1 Monday), an hour, a day, an ISO week, a month or a quarter.
+                         * @enum {string}
+                         */
+                        timePart?: "dayOfWeek" | "hourOfDay" | "dayOfMonth" | "weekOfYear" | "monthOfYear" | "quarterOfYear";
                         title: string;
                         type: string;
                     } & {
@@ -3842,6 +3857,8 @@ export interface components {
                 dateRange?: string | string[];
                 dimension: string;
                 granularity?: string;
+                /** @description dayOfWeek, hourOfDay, dayOfMonth, weekOfYear, monthOfYear or quarterOfYear: a part of time instead of a granularity (docs/data-model.md). */
+                part?: string;
             }[];
             timezone?: string;
         };

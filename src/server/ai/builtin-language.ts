@@ -3,6 +3,7 @@
  * are rewritten into one canonical English form (`umsatz nach land` → `revenue by country`)
  * before the question is matched against the data model, and the sentences it answers with.
  */
+import type { TimePart } from "../../schema/semantic-query";
 
 export type Language = "en" | "de" | "es";
 export const LANGUAGES: Language[] = ["en", "de", "es"];
@@ -100,6 +101,9 @@ export function detectLanguage(normalized: string, locale: string): Language {
 // Phrase → canonical English, per language; longer phrases first (applied in order).
 const REWRITES: Record<Language, [RegExp, string][]> = {
   en: [
+    [/\b(days? of (?:the )?week|weekdays?)\b/g, "weekday"],
+    [/\b(hours? of (?:the )?day|times? of (?:the )?day)\b/g, "hourofday"],
+    [/\b(months? of (?:the )?year)\b/g, "monthofyear"],
     [/\b(sales|turnover|income|gmv)\b/g, "revenue"],
     [/\b(number of orders|order count|how many orders)\b/g, "orders"],
     [/\b(how many|number of|count of)\b/g, "count"],
@@ -112,6 +116,8 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
     [/\b(trend|trends|evolution|over the time)\b/g, "over time"],
   ],
   de: [
+    [/\b(wochentagen|wochentage|wochentag)\b/g, "weekday"],
+    [/\b(tageszeiten|tageszeit|uhrzeiten|uhrzeit|stunden|stunde)\b/g, "hourofday"],
     [/\b(?:im vergleich zum|gegenuber dem|gegenuber|vs) (vorjahr|vorjahreszeitraum)\b/g, "vs last year"],
     [/\b(?:im vergleich zum|gegenuber dem|gegenuber|vs) vormonat\b/g, "vs last month"],
     [/\b(?:im vergleich zum|gegenuber dem|gegenuber|vs) vorquartal\b/g, "vs last quarter"],
@@ -151,6 +157,9 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
     [/\bzehn\b/g, "10"],
   ],
   es: [
+    [/\b(dias de la semana|dia de la semana)\b/g, "weekday"],
+    [/\b(horas del dia|hora del dia|horas|hora)\b/g, "hourofday"],
+    [/\b(meses del ano|mes del ano)\b/g, "monthofyear"],
     [/\binteranual\b/g, "year over year"],
     [/\b(frente al|frente a|respecto al|respecto a|comparado con el|comparado con|en comparacion con el|en comparacion con)\b/g, "vs"],
     [/\b(crecimiento|variacion|aumento)\b/g, "growth"],
@@ -376,6 +385,34 @@ export const SAY: Record<
 };
 
 /** Names of the time grains, per language. */
+/** Parts of time as the answer names them ("grouped by day of week"). */
+export const PART_NAMES: Record<Language, Record<TimePart, string>> = {
+  en: {
+    dayOfWeek: "day of week",
+    hourOfDay: "hour of day",
+    dayOfMonth: "day of month",
+    weekOfYear: "week of year",
+    monthOfYear: "month of year",
+    quarterOfYear: "quarter of year",
+  },
+  de: {
+    dayOfWeek: "Wochentag",
+    hourOfDay: "Tageszeit",
+    dayOfMonth: "Tag des Monats",
+    weekOfYear: "Kalenderwoche",
+    monthOfYear: "Monat des Jahres",
+    quarterOfYear: "Quartal des Jahres",
+  },
+  es: {
+    dayOfWeek: "día de la semana",
+    hourOfDay: "hora del día",
+    dayOfMonth: "día del mes",
+    weekOfYear: "semana del año",
+    monthOfYear: "mes del año",
+    quarterOfYear: "trimestre del año",
+  },
+};
+
 export const GRAIN_NAMES: Record<Language, Record<string, string>> = {
   en: { day: "day", week: "week", month: "month", quarter: "quarter", year: "year" },
   de: { day: "Tag", week: "Woche", month: "Monat", quarter: "Quartal", year: "Jahr" },

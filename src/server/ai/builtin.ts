@@ -9,10 +9,11 @@
 import * as chrono from "chrono-node";
 import MiniSearch from "minisearch";
 import type { PeriodComparison } from "../../schema/dashboard";
-import type { Granularity, QueryFilter, SemanticQuery } from "../../schema/semantic-query";
+import type { Granularity, QueryFilter, SemanticQuery, TimePart } from "../../schema/semantic-query";
+import { timePartLabel } from "../../schema/time-part-labels";
 import type { MetaMember, MetaSource } from "../semantic/query-engine";
 import type { SecurityContext } from "../semantic/security-context";
-import { AND, canonicalize, detectLanguage, GRAIN_NAMES, normalize, SAY, STOPWORDS, SUGGEST, type Language } from "./builtin-language";
+import { AND, canonicalize, detectLanguage, GRAIN_NAMES, normalize, PART_NAMES, SAY, STOPWORDS, SUGGEST, type Language } from "./builtin-language";
 import { runTool, type ToolOutcome, type ToolState } from "./tools";
 import type { AiProvider, AnswerPart, ChartRequest, Emit, TurnContext } from "./types";
 
@@ -36,7 +37,7 @@ export interface Understanding {
   view: string;
   measures: string[];
   dimensions: string[];
-  time?: { dimension: string; granularity?: Granularity; range?: { from: string; to: string }; label?: string };
+  time?: { dimension: string; granularity?: Granularity; part?: TimePart; range?: { from: string; to: string }; label?: string };
   filters: { member: string; values: string[] }[];
   limit?: number;
   direction?: "asc" | "desc";
@@ -311,6 +312,14 @@ function readCompare(canonical: string): { compare?: { unit?: Grain; against: bo
   return { compare: { unit, against }, rest };
 }
 
+const PART_WORDS: Record<string, TimePart> = { weekday: "dayOfWeek", hourofday: "hourOfDay", monthofyear: "monthOfYear" };
+
+/** "by day of week", "nach Wochentag", "por hora del día": a part of time (canonical words from builtin-language.ts). */
+function readPart(canonical: string): { part?: TimePart; rest: string } {
+  const m = /\b(?:(?:by|per|each|every|on|in) )?(weekday|hourofday|monthofyear)\b/.exec(canonical);
+  return m ? { part: PART_WORDS[m[1]!], rest: canonical.replace(m[0], " ") } : { rest: canonical };
+}
+
 function readGrain(canonical: string): { grain?: Grain; rest: string } {
   let m = /\b(?:by|per|each|every) (day|week|month|quarter|year)\b/.exec(canonical);
   if (m) return { grain: m[1] as Grain, rest: canonical.replace(m[0], " ") };
@@ -361,7 +370,8 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
   const language = detectLanguage(normalized, opts.locale);
   const canonical = canonicalize(normalized, language);
   const compare = readCompare(canonical);
-  const grain = readGrain(compare.rest);
+  const part = readPart(compare.rest);
+  const grain = readGrain(part.rest);
   const time = readTime(grain.rest, question, language, opts.reference);
   const rank = readRank(time.rest);
   const text = rank.rest.replace(/\s+/g, " ").trim();
@@ -441,10 +451,16 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
       }
     }
   }
-  if (timeDimension && (granularity || period)) {
+  if (part.part) {
+    // A part of time groups like a dimension: no series, no growth between its values.
+    granularity = grain.grain;
+    delete understanding.compare;
+  }
+  if (timeDimension && (granularity || period || part.part)) {
     understanding.time = {
       dimension: timeDimension.name,
       ...(granularity ? { granularity } : {}),
+      ...(part.part ? { part: part.part } : {}),
       ...(period ? { range: { from: isoDay(period.from), to: isoDay(shift("day", period.to, -1)) } } : {}),
     };
   } else if (understanding.compare) delete understanding.compare;
@@ -487,6 +503,7 @@ export function queryOf(u: Understanding): SemanticQuery {
       {
         dimension: u.time.dimension,
         ...(u.time.granularity ? { granularity: u.time.granularity } : {}),
+        ...(u.time.part ? { part: u.time.part } : {}),
         ...(u.time.range ? { dateRange: [u.time.range.from, u.time.range.to] as [string, string] } : {}),
       },
     ];
@@ -496,7 +513,8 @@ export function queryOf(u: Understanding): SemanticQuery {
   if (u.limit) {
     query.order = [[u.measures[0]!, u.direction ?? "desc"]];
     query.limit = u.limit;
-  } else if (u.time?.granularity) query.order = [[u.time.dimension, "asc"]];
+  } else if (u.time?.part) query.order = [[`${u.time.dimension}.${u.time.part}`, "asc"]];
+  else if (u.time?.granularity) query.order = [[u.time.dimension, "asc"]];
   else if (u.dimensions.length) query.order = [[u.measures[0]!, "desc"]];
   return query;
 }
@@ -629,6 +647,7 @@ export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], re
   const t = (n: string) => titleOf(indexes, n);
   const parts = [`**${listJoin(u.language, u.measures.map(t))}**${u.defaultMeasure ? ` ${say.defaultMeasure(t(u.measures[0]!))}` : ""}`];
   if (u.dimensions.length) parts.push(`${say.groupedBy} ${listJoin(u.language, u.dimensions.map(t))}`);
+  if (u.time?.part) parts.push(`${say.groupedBy} ${PART_NAMES[u.language][u.time.part]}`);
   if (u.time?.granularity) parts.push(say.overTime(GRAIN_NAMES[u.language][u.time.granularity] ?? u.time.granularity));
   for (const f of u.filters) parts.push(`${say.filteredBy} ${t(f.member)} = ${f.values.join(" / ")}`);
   if (u.time?.range) {
@@ -661,6 +680,18 @@ export function summarize(u: Understanding, rows: Record<string, unknown>[], col
   const mTitle = mcol?.title ?? measure;
   const fmt = (v: unknown) => formatValue(u.language, v, mcol?.format);
   const timeKey = u.time?.granularity ? `${u.time.dimension}.${u.time.granularity}` : null;
+  const partKey = u.time?.part ? `${u.time.dimension}.${u.time.part}` : null;
+  if (partKey && !timeKey && !u.dimensions.length) {
+    // By weekday, hour or month of the year: the busiest and the quietest, named in the question's language.
+    const part = u.time!.part!;
+    const name = (r: Record<string, unknown>) => timePartLabel(u.language, part, Number(r[partKey]));
+    const sorted = [...rows].sort((a, b) => Number(b[measure]) - Number(a[measure]));
+    const top = sorted[0]!;
+    const low = sorted[sorted.length - 1]!;
+    let text = say.leads(mTitle, name(top), fmt(top[measure]));
+    if (rows.length > 1) text += `; ${say.low(name(low), fmt(low[measure]))}`;
+    return `${text}. ${say.rows(rows.length)}`;
+  }
   if (!u.dimensions.length && !timeKey) {
     return u.measures
       .map((m) => say.total(columns.find((c) => c.key === m)?.title ?? m, formatValue(u.language, rows[0]![m], columns.find((c) => c.key === m)?.format)))
@@ -780,6 +811,7 @@ function chartFor(u: Understanding): ChartRequest | null {
     if (u.compare!.unit === u.time.granularity) return { type: "bar", x, y: [cols.percent] };
     return { type: "line", x, y: [measure, cols.previous] };
   }
+  if (u.time?.part && !u.time.granularity) return { type: "bar", x: `${u.time.dimension}.${u.time.part}`, y: [measure] };
   if (u.time?.granularity) {
     const x = `${u.time.dimension}.${u.time.granularity}`;
     return { type: "line", x, y: [measure], ...(u.dimensions[0] ? { series: u.dimensions[0] } : {}) };

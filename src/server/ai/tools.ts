@@ -40,7 +40,7 @@ export function toolDefinitions(allowAuthoring: boolean) {
     {
       name: "run_query",
       description:
-        "Run a semantic query (never SQL). Members are `<view>.<member>`. Fields: measures, dimensions, timeDimensions [{dimension, granularity, dateRange}], filters [{member, operator, values}], order, limit. For growth and period-over-period questions add periodComparisons [{measure, timeDimension (with a granularity in the query), offset: {amount: 1, unit}, outputs: [previous, change, percentChange column names]}].",
+        "Run a semantic query (never SQL). Members are `<view>.<member>`. Fields: measures, dimensions, timeDimensions [{dimension, granularity or part (dayOfWeek, hourOfDay, dayOfMonth, weekOfYear, monthOfYear, quarterOfYear), dateRange}], filters [{member, operator, values}], order, limit. For growth and period-over-period questions add periodComparisons [{measure, timeDimension (with a granularity in the query), offset: {amount: 1, unit}, outputs: [previous, change, percentChange column names]}].",
       parameters: {
         type: "object",
         properties: { query: z.toJSONSchema(SemanticQuerySchema), periodComparisons: z.toJSONSchema(z.array(PeriodComparison).max(5)) },
@@ -110,8 +110,12 @@ export function membersOf(query: SemanticQuery): string[] {
     else f.and.forEach(walk);
   };
   (query.filters ?? []).forEach(walk);
+  // An order key may be a time dimension's column (`<dimension>.<granularity or part>`): the member is the dimension.
+  const timeColumns = new Map<string, string>();
+  for (const t of query.timeDimensions ?? [])
+    for (const suffix of [t.granularity, t.part]) if (suffix) timeColumns.set(`${t.dimension}.${suffix}`, t.dimension);
   const order = query.order ?? [];
-  for (const [m] of Array.isArray(order) ? order : Object.entries(order)) out.push(m);
+  for (const [m] of Array.isArray(order) ? order : Object.entries(order)) out.push(timeColumns.get(m) ?? m);
   return out;
 }
 

@@ -8,10 +8,12 @@ import {
   filterOperators,
   granularities,
   SemanticQuerySchema,
+  timeParts,
   type FilterOperator,
   type FilterValue,
   type Granularity,
   type MemberFilter,
+  type TimePart,
   type OrderDirection,
   type QueryFilter,
   type WireQueryFilter,
@@ -207,6 +209,15 @@ export function validateQuery(model: DataModel, input: unknown, options: Validat
     if (td.granularity !== undefined && !(granularities as readonly string[]).includes(td.granularity)) {
       problems.add(["timeDimensions", i, "granularity"], "invalid_shape", `unknown granularity "${td.granularity}" (${granularities.join(", ")})`);
     }
+    if (td.part !== undefined && !(timeParts as readonly string[]).includes(td.part)) {
+      problems.add(["timeDimensions", i, "part"], "invalid_shape", `unknown part of time "${td.part}" (${timeParts.join(", ")})`);
+    } else if (td.part !== undefined && td.granularity !== undefined) {
+      problems.add(
+        ["timeDimensions", i, "part"],
+        "invalid_shape",
+        "a time dimension takes a granularity or a part of time, not both (name the dimension twice for both)",
+      );
+    }
     if (td.dateRange !== undefined) {
       const resolved = resolveDateRange(td.dateRange, timezone, now);
       if (typeof resolved === "string") problems.add(["timeDimensions", i, "dateRange"], "malformed_date_range", resolved);
@@ -214,6 +225,7 @@ export function validateQuery(model: DataModel, input: unknown, options: Validat
     timeDimensions.push({
       dimension: td.dimension,
       granularity: td.granularity as Granularity | undefined,
+      ...(td.part !== undefined ? { part: td.part as TimePart } : {}),
       dateRange: td.dateRange as TimeDimension["dateRange"],
     });
   });
@@ -250,8 +262,8 @@ export function validateQuery(model: DataModel, input: unknown, options: Validat
     problems.add([], "unjoinable_members", `a query reads one view (or cubes only); it names ${[...sources].map((s) => s.split(":")[1]).join(", ")}`);
   }
 
-  if (measures.length === 0 && dimensions.length === 0 && !timeDimensions.some((t) => t.granularity)) {
-    problems.add([], "empty_query", "a query needs a measure, a dimension, or a time dimension with a granularity");
+  if (measures.length === 0 && dimensions.length === 0 && !timeDimensions.some((t) => t.granularity || t.part)) {
+    problems.add([], "empty_query", "a query needs a measure, a dimension, or a time dimension with a granularity or a part of time");
   }
 
   const limit = q.limit ?? DEFAULT_QUERY_LIMIT;
@@ -266,6 +278,7 @@ export function validateQuery(model: DataModel, input: unknown, options: Validat
   // Order keys must be selected columns: a time dimension by its name or name.granularity.
   const selectable = new Set<string>([...measures, ...dimensions]);
   for (const td of timeDimensions) {
+    if (td.part) selectable.add(`${td.dimension}.${td.part}`);
     if (!td.granularity) continue;
     selectable.add(`${td.dimension}.${td.granularity}`);
     selectable.add(td.dimension);

@@ -250,6 +250,36 @@ const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = [
     { measures: ["sales.count"], timeDimensions: [thisYearToDate], order: [["sales.created_at", "asc"]] },
     against("sales.count", "year"),
   ],
+  // Parts of time: by weekday, hour and month of the year, in calendar order.
+  [
+    "orders by day of week",
+    { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", part: "dayOfWeek" }], order: [["sales.created_at.dayOfWeek", "asc"]] },
+  ],
+  [
+    "Umsatz nach Wochentag",
+    { measures: ["sales.revenue"], timeDimensions: [{ dimension: "sales.created_at", part: "dayOfWeek" }], order: [["sales.created_at.dayOfWeek", "asc"]] },
+  ],
+  [
+    "pedidos por día de la semana",
+    { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", part: "dayOfWeek" }], order: [["sales.created_at.dayOfWeek", "asc"]] },
+  ],
+  [
+    "revenue by hour of day",
+    { measures: ["sales.revenue"], timeDimensions: [{ dimension: "sales.created_at", part: "hourOfDay" }], order: [["sales.created_at.hourOfDay", "asc"]] },
+  ],
+  [
+    "top 1 weekday by orders last year",
+    {
+      measures: ["sales.count"],
+      timeDimensions: [{ dimension: "sales.created_at", part: "dayOfWeek", dateRange: ["2024-01-01", "2024-12-31"] }],
+      order: [["sales.count", "desc"]],
+      limit: 1,
+    },
+  ],
+  [
+    "revenue by month of the year",
+    { measures: ["sales.revenue"], timeDimensions: [{ dimension: "sales.created_at", part: "monthOfYear" }], order: [["sales.created_at.monthOfYear", "asc"]] },
+  ],
   ["weather in Paris tomorrow", null],
   ["who is the CEO", null],
 ];
@@ -328,7 +358,7 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
       expect(last.__state__, JSON.stringify(last)).toBeDefined();
       const queryPart = lines.find((l) => l.type === "query") as Line & { query: SemanticQuery; periodComparisons?: PeriodComparison[] };
       const tablePart = lines.find((l) => l.type === "table") as Line & { rows: unknown[] };
-      expect(queryPart && tablePart).toBeTruthy();
+      expect(queryPart && tablePart, JSON.stringify(lines).slice(0, 1500)).toBeTruthy();
       const body = { query: queryPart.query, ...(queryPart.periodComparisons ? { periodComparisons: queryPart.periodComparisons } : {}) };
       const direct = await t.api("POST", `/api/v1/deployments/${deploymentId}/query`, body, tokens.acme);
       expect(direct.status).toBe(200);
@@ -372,6 +402,23 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
       .map((l) => l.text)
       .join("");
     expect(text).toContain(said);
+  });
+
+  it.each([
+    ["orders by day of week", /\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/, "by day of week"],
+    ["Umsatz nach Wochentag", /\b(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag)\b/, "nach Wochentag"],
+    ["pedidos por día de la semana", /\b(lunes|martes|miércoles|jueves|viernes|sábado|domingo)\b/, "por día de la semana"],
+  ] as const)("%s: names the weekdays in the question's language, in calendar order", async (question, weekday, grouped) => {
+    const threadId = await newThread(tokens.acme!);
+    const lines = await ask(tokens.acme!, threadId, question);
+    const text = lines
+      .filter((l) => l.type === "text")
+      .map((l) => l.text)
+      .join("");
+    expect(text).toMatch(weekday);
+    expect(text).toContain(grouped);
+    const table = lines.find((l) => l.type === "table") as Line & { rows: Record<string, unknown>[] };
+    expect(table.rows.map((r) => r["sales.created_at.dayOfWeek"])).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it("answers a question outside the model with 'could not answer' and suggestions, never numbers", async () => {

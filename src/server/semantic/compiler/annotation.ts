@@ -1,6 +1,6 @@
 import type { Dimension, Measure, MemberFormat } from "../data-model";
 import type { ResolvedMember } from "../member-resolution";
-import type { Granularity } from "../../../schema/semantic-query";
+import type { Granularity, TimePart } from "../../../schema/semantic-query";
 import type { QueryPlan } from "./plan";
 
 export interface MemberAnnotation {
@@ -12,6 +12,8 @@ export interface MemberAnnotation {
   /** Aggregation of a measure (count, sum, …). */
   measureType?: Measure["type"];
   granularity?: Granularity;
+  /** A time dimension read as a part of time: its integers are labelled by this (1 = Monday, January, Q1). */
+  timePart?: TimePart;
   description?: string;
   meta?: Record<string, unknown>;
 }
@@ -30,12 +32,33 @@ export interface QueryAnnotation {
   periodComparisons: Record<string, PeriodComparisonAnnotation>;
 }
 
+const TIME_PART_TITLES: Record<TimePart, string> = {
+  dayOfWeek: "day of week",
+  hourOfDay: "hour of day",
+  dayOfMonth: "day of month",
+  weekOfYear: "week of year",
+  monthOfYear: "month of year",
+  quarterOfYear: "quarter of year",
+};
+
 const OUTPUT_KINDS = ["previous", "change", "percent_change"] as const;
 
 export function annotateQuery(plan: QueryPlan): QueryAnnotation {
   const annotation: QueryAnnotation = { measures: {}, dimensions: {}, timeDimensions: {}, periodComparisons: {} };
   for (const m of plan.measures) annotation.measures[m.name] = annotate(m);
   for (const d of plan.dimensions) annotation.dimensions[d.name] = annotate(d);
+  for (const t of plan.timeParts) {
+    const base = annotate(t.member);
+    const label = TIME_PART_TITLES[t.part];
+    annotation.dimensions[t.column] = {
+      ...base,
+      title: `${base.title} (${label})`,
+      shortTitle: `${base.shortTitle} (${label})`,
+      type: "number",
+      timePart: t.part,
+    };
+    delete annotation.dimensions[t.column]!.format;
+  }
   for (const t of plan.timeColumns) annotation.timeDimensions[t.column] = { ...annotate(t.member), granularity: t.granularity };
   for (const c of plan.comparisons) {
     const base = annotate(c.measure);

@@ -303,6 +303,36 @@ const cases: GoldenCase[] = [
     },
   },
   {
+    name: "time-parts",
+    model: shop,
+    ctx: acmeViewer,
+    query: {
+      measures: ["sales.count", "sales.revenue"],
+      timeDimensions: [
+        { dimension: "sales.created_at", part: "dayOfWeek", dateRange: ["2024-01-01", "2024-12-31"] },
+        { dimension: "sales.created_at", part: "hourOfDay" },
+      ],
+      timezone: "Europe/Berlin",
+    },
+  },
+  {
+    name: "time-parts-utc-with-buckets",
+    model: shop,
+    ctx: adminViewer,
+    query: {
+      measures: ["sales.count"],
+      dimensions: ["sales.customers_country"],
+      timeDimensions: [
+        { dimension: "sales.created_at", part: "monthOfYear" },
+        { dimension: "sales.created_at", part: "quarterOfYear" },
+        { dimension: "sales.created_at", part: "weekOfYear" },
+        { dimension: "sales.created_at", part: "dayOfMonth" },
+        { dimension: "sales.created_at", granularity: "year" },
+      ],
+      order: [["sales.created_at.monthOfYear", "desc"]],
+    },
+  },
+  {
     name: "no-matching-policy",
     model: crm,
     ctx: { ...seller, groups: [] },

@@ -1,4 +1,4 @@
-import type { Granularity } from "../../../schema/semantic-query";
+import type { Granularity, TimePart } from "../../../schema/semantic-query";
 
 /** Engines the semantic layer writes SQL for. */
 export type SqlDialect = "duckdb" | "postgres";
@@ -45,6 +45,16 @@ const TYPE_NAMES: Record<SqlType, string> = {
   boolean: "BOOLEAN",
   double: "DOUBLE PRECISION",
   number: "NUMERIC",
+};
+
+/** The EXTRACT field of each part of time; a fixed table, so nothing from a query reaches the SQL. */
+const TIME_PART_FIELDS: Record<TimePart, string> = {
+  dayOfWeek: "ISODOW",
+  hourOfDay: "HOUR",
+  dayOfMonth: "DAY",
+  weekOfYear: "WEEK",
+  monthOfYear: "MONTH",
+  quarterOfYear: "QUARTER",
 };
 
 const GRANULARITY_STEPS: Record<Granularity, string> = {
@@ -101,6 +111,11 @@ export abstract class Dialect {
   shiftInterval(amount: number, unit: Granularity): string {
     const [n, u] = unit === "quarter" ? [amount * 3, "months"] : unit === "week" ? [amount * 7, "days"] : [amount, `${unit}s`];
     return `INTERVAL '${n} ${u}'`;
+  }
+
+  /** A part of time of a wall time, as an integer (ISO weekday and week, the same in both dialects). */
+  timePart(part: TimePart, timestamp: string): string {
+    return `CAST(EXTRACT(${TIME_PART_FIELDS[part]} FROM ${timestamp}) AS INTEGER)`;
   }
 
   truncate(granularity: Granularity, timestamp: string): string {

@@ -4,7 +4,7 @@ import type { Cube, DataModel, Dimension, Join, Measure, View } from "../data-mo
 import { addToWallTime, isUtcLike, resolveDateRange, truncateWallTime, zonedWallTimeToInstant, type ResolvedRange } from "../date-range";
 import { QueryValidationError, type QueryProblem } from "../errors";
 import { resolveMember, type ResolvedMember } from "../member-resolution";
-import { MAX_FILL_BUCKETS, type Granularity, type OrderDirection, type ValidatedQuery } from "../../../schema/semantic-query";
+import { MAX_FILL_BUCKETS, type Granularity, type OrderDirection, type TimePart, type ValidatedQuery } from "../../../schema/semantic-query";
 import type { SecurityContext } from "../security-context";
 import { collectFilterMembers } from "../validate-query";
 import { planAccess, planQueryFilters, type AccessRule, type FilterClock, type PlannedFilter } from "./filter-plan";
@@ -27,9 +27,19 @@ export interface RangeRestriction {
   range: ResolvedRange;
 }
 
+/** A time dimension read as a part of time (day of week, …): one key column of integers. */
+export interface TimePartColumn {
+  member: ResolvedMember;
+  part: TimePart;
+  /** `<member>.<part>`. */
+  column: string;
+}
+
 export interface ScanDimension {
   member: ResolvedMember;
   column: string;
+  /** The part of time of a time member, instead of its value. */
+  part?: TimePart;
   /** Time dimensions are returned as wall time in the query zone. */
   wallTime: boolean;
   /** Where the member's values lie, when the query restricts it (cheaper zone conversion). */
@@ -89,6 +99,7 @@ export interface QueryPlan {
   measures: ResolvedMember[];
   dimensions: ResolvedMember[];
   timeColumns: TimeColumn[];
+  timeParts: TimePartColumn[];
   from: { root: Cube; joins: CubeJoin[] };
   /** Cubes whose rows a to-many join repeats; their counts go by primary key. */
   multiplied: ReadonlySet<string>;
@@ -130,6 +141,9 @@ export function planQuery(model: DataModel, query: ValidatedQuery, options: Plan
   const timeColumns: TimeColumn[] = query.timeDimensions
     .filter((t) => t.granularity)
     .map((t) => ({ member: resolveMember(model, t.dimension)!, granularity: t.granularity!, column: `${t.dimension}.${t.granularity}` }));
+  const timeParts: TimePartColumn[] = query.timeDimensions
+    .filter((t) => t.part)
+    .map((t) => ({ member: resolveMember(model, t.dimension)!, part: t.part!, column: `${t.dimension}.${t.part}` }));
   const filterMembers = collectFilterMembers(query.filters).map((n) => resolveMember(model, n)!);
   const used: ResolvedMember[] = [...measures, ...dimensions, ...timeColumns.map((t) => t.member), ...filterMembers];
   for (const td of query.timeDimensions) used.push(resolveMember(model, td.dimension)!);
@@ -211,6 +225,7 @@ export function planQuery(model: DataModel, query: ValidatedQuery, options: Plan
     wallTime: (m.def as Dimension).type === "time",
     span: rangeOf(m),
   }));
+  for (const t of timeParts) scanDimensions.push({ member: t.member, column: t.column, part: t.part, wallTime: true, span: rangeOf(t.member) });
   const scan: ScanPlan = {
     dimensions: scanDimensions,
     timeColumns: timeColumns.map((t) => ({ time: t, span: rangeOf(t.member) })),
@@ -218,7 +233,7 @@ export function planQuery(model: DataModel, query: ValidatedQuery, options: Plan
     ranges,
     having: true,
   };
-  const keyColumns = [...dimensions.map((m) => m.name), ...timeColumns.map((t) => t.column)];
+  const keyColumns = [...dimensions.map((m) => m.name), ...timeParts.map((t) => t.column), ...timeColumns.map((t) => t.column)];
 
   const comparisonPlans = comparisons.map((c): ComparisonPlan => {
     const measure = resolveMember(model, c.pc.measure)!;
@@ -245,6 +260,7 @@ export function planQuery(model: DataModel, query: ValidatedQuery, options: Plan
     measures,
     dimensions,
     timeColumns,
+    timeParts,
     from: {
       root: model.cubes.get(tree.root)!,
       joins: tree.order
@@ -261,7 +277,7 @@ export function planQuery(model: DataModel, query: ValidatedQuery, options: Plan
     keyColumns,
     ...(fillPlan ? { fill: fillPlan } : {}),
     comparisons: comparisonPlans,
-    order: defaultOrder(query, measures, dimensions, timeColumns),
+    order: defaultOrder(query, measures, dimensions, timeColumns, timeParts),
     limit: query.limit,
     offset: query.offset,
     columns: [...keyColumns, ...measures.map((m) => m.name), ...comparisons.flatMap((c) => c.outputs)],
@@ -354,13 +370,21 @@ function checkComparison(
 }
 
 /** As asked, else time ascending, else first measure descending, else first dimension. */
-function defaultOrder(query: ValidatedQuery, measures: ResolvedMember[], dimensions: ResolvedMember[], timeColumns: TimeColumn[]): [string, OrderDirection][] {
+function defaultOrder(
+  query: ValidatedQuery,
+  measures: ResolvedMember[],
+  dimensions: ResolvedMember[],
+  timeColumns: TimeColumn[],
+  timeParts: TimePartColumn[],
+): [string, OrderDirection][] {
   const order = query.order.map(([member, dir]): [string, OrderDirection] => {
     const t = timeColumns.find((c) => c.member.name === member || c.column === member);
     return [t ? t.column : member, dir];
   });
   if (order.length > 0) return order;
   if (timeColumns.length) return [[timeColumns[0]!.column, "asc"]];
+  // Parts of time in calendar order (Monday first, January first).
+  if (timeParts.length) return timeParts.map((t): [string, OrderDirection] => [t.column, "asc"]);
   if (measures.length) return [[measures[0]!.name, "desc"]];
   if (dimensions.length) return [[dimensions[0]!.name, "asc"]];
   return [];

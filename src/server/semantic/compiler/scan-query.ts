@@ -17,7 +17,8 @@ export function scanQuery(ctx: SqlContext, scan: ScanPlan, shared: SharedClauses
   const select = [
     ...scan.dimensions.map((d) => {
       const sql = memberExpression(ctx, d.member);
-      return `${d.wallTime ? ctx.dialect.wallTime(sql, ctx.zone, d.span) : sql} AS ${q(d.column)}`;
+      const value = d.wallTime ? ctx.dialect.wallTime(sql, ctx.zone, d.span) : sql;
+      return `${d.part ? ctx.dialect.timePart(d.part, value) : value} AS ${q(d.column)}`;
     }),
     ...scan.timeColumns.map((t) => `${timeBucket(ctx, t)} AS ${q(t.time.column)}`),
     ...scan.measures.map((m) => `${memberExpression(ctx, m.member)} AS ${q(m.column)}`),
