@@ -11,7 +11,8 @@ const file = templateFile();
 const started = Date.now();
 try {
   await migratedPgliteDump();
-  if (file) process.stdout.write(`svc: storage template ready (${file}, ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  // On stderr: `npm pack --json` runs this too, and its stdout must stay JSON.
+  if (file) process.stderr.write(`svc: storage template ready (${file}, ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
 } catch (error) {
   process.stderr.write(`svc: storage template not made now (${error instanceof Error ? error.message : String(error)}); the first start makes it\n`);
 }
