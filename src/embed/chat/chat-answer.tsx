@@ -4,6 +4,8 @@
  * follow-up suggestions.
  */
 import { useEffect, useMemo, useState, type ReactNode } from "react";
+import type { TimePart } from "../../schema/semantic-query";
+import { timePartLabel } from "../../schema/time-part-labels";
 import { renderMarkdown } from "../widgets/text/render-markdown";
 import { VegaView } from "../widgets/chart/vega-view";
 import { buildVegaConfig } from "../widgets/chart/vega-theme";
@@ -29,8 +31,10 @@ function Markdown(props: { text: string }) {
   return <div className="svc-chat-text" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-function formatCell(value: unknown, type: string, format: string | undefined, locale: string): string {
+function formatCell(value: unknown, column: { type: string; format?: string; timePart?: TimePart }, locale: string): string {
+  const { type, format } = column;
   if (value === null || value === undefined) return "–";
+  if (column.timePart && typeof value === "number") return timePartLabel(locale, column.timePart, value);
   if (type === "number") {
     const n = Number(value);
     if (!Number.isFinite(n)) return String(value);
@@ -46,7 +50,7 @@ function formatCell(value: unknown, type: string, format: string | undefined, lo
 }
 
 function AnswerTable(props: { part: ChatPart; locale: string }) {
-  const columns = (props.part.columns ?? []) as { key: string; title: string; type: string; format?: string }[];
+  const columns = (props.part.columns ?? []) as { key: string; title: string; type: string; format?: string; timePart?: TimePart }[];
   const rows = (props.part.rows ?? []) as Record<string, unknown>[];
   return (
     <div className="svc-chat-table-wrap">
@@ -65,7 +69,7 @@ function AnswerTable(props: { part: ChatPart; locale: string }) {
             <tr key={i}>
               {columns.map((c) => (
                 <td key={c.key} className={c.type === "number" ? "is-number" : undefined}>
-                  {formatCell(r[c.key], c.type, c.format, props.locale)}
+                  {formatCell(r[c.key], c, props.locale)}
                 </td>
               ))}
             </tr>

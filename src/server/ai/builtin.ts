@@ -889,7 +889,8 @@ export const builtinProvider: AiProvider = {
       return;
     }
     const chart = state.lastRows && state.lastRows.length > 1 ? chartFor(u) : null;
-    if (chart) await callTool("render_chart", chart, ctx, state, emit);
+    // The chart speaks the answer's language (the question's), like its text.
+    if (chart) await callTool("render_chart", chart, { ...ctx, locale: u.language }, state, emit);
     emit({ id: partId(), type: "text", text: summarize(u, state.lastRows ?? [], state.lastColumns ?? []) });
     emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, u.language, u) });
   },

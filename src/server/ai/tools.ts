@@ -5,7 +5,9 @@
  */
 import { z } from "zod";
 import { PeriodComparison } from "../../schema/dashboard";
-import { SemanticQuerySchema, type QueryFilter, type SemanticQuery } from "../../schema/semantic-query";
+import { SemanticQuerySchema, type QueryFilter, type SemanticQuery, type TimePart } from "../../schema/semantic-query";
+import { timePartLabel } from "../../schema/time-part-labels";
+import type { MemberAnnotation } from "../semantic/compiler/annotation";
 import { DomainError } from "../domain/errors";
 import type { MetaSource } from "../semantic/query-engine";
 import { MAX_ROWS_TO_MODEL, MAX_TABLE_ROWS, MAX_TOOL_RESULT_CHARS, type AnswerPart, type ChartRequest, type TurnContext } from "./types";
@@ -74,7 +76,7 @@ export interface ToolState {
   lastQuery?: SemanticQuery;
   lastComparisons?: PeriodComparison[];
   lastRows?: Record<string, unknown>[];
-  lastColumns?: { key: string; title: string; type: string; format?: string }[];
+  lastColumns?: { key: string; title: string; type: string; format?: string; timePart?: TimePart }[];
 }
 
 function cap(text: string): string {
@@ -120,8 +122,25 @@ export function membersOf(query: SemanticQuery): string[] {
 }
 
 /** A Vega-Lite spec for rows with the given columns. */
-export function chartSpec(chart: ChartRequest, columns: ToolState["lastColumns"], rows: Record<string, unknown>[]): Record<string, unknown> {
+export function chartSpec(chart: ChartRequest, columns: ToolState["lastColumns"], rows: Record<string, unknown>[], locale = "en"): Record<string, unknown> {
   const col = (k: string) => columns?.find((c) => c.key === k);
+  // A part of time on the x axis: its values named in the viewer's language, in calendar order.
+  const part = chart.type !== "arc" ? col(chart.x)?.timePart : undefined;
+  if (part) {
+    const labelled = `${chart.x}.label`;
+    const ordered = [...rows].sort((a, b) => Number(a[chart.x]) - Number(b[chart.x]));
+    const withLabels = ordered.map((r) => ({ ...r, [labelled]: timePartLabel(locale, part, Number(r[chart.x])) }));
+    const spec = chartSpec(
+      { ...chart, x: labelled },
+      [...(columns ?? []), { key: labelled, title: col(chart.x)!.title, type: "string" }],
+      withLabels,
+      locale,
+    ) as {
+      encoding: { x: Record<string, unknown> };
+    };
+    spec.encoding.x = { ...spec.encoding.x, type: "ordinal", sort: [...new Set(withLabels.map((r) => r[labelled]))] };
+    return spec;
+  }
   const fieldType = (k: string) => {
     const t = col(k)?.type;
     return t === "time" ? "temporal" : t === "number" ? "quantitative" : "nominal";
@@ -256,13 +275,16 @@ export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, 
         timeoutMs: ctx.queryTimeoutMs,
         ...(periodComparisons?.length ? { periodComparisons } : {}),
       });
-      const annotation = result.annotation as unknown as Record<
-        string,
-        Record<string, { title?: string; shortTitle?: string; type?: string; format?: string }>
-      >;
+      const annotation = result.annotation;
       const columns = [annotation.timeDimensions, annotation.dimensions, annotation.measures, annotation.periodComparisons]
-        .flatMap((group) => Object.entries(group ?? {}))
-        .map(([key, a]) => ({ key, title: a.shortTitle ?? a.title ?? key, type: a.type ?? "string", ...(a.format ? { format: a.format } : {}) }))
+        .flatMap((group): [string, MemberAnnotation][] => Object.entries(group ?? {}))
+        .map(([key, a]) => ({
+          key,
+          title: a.shortTitle ?? a.title ?? key,
+          type: a.type ?? "string",
+          ...(a.format ? { format: a.format } : {}),
+          ...(a.timePart ? { timePart: a.timePart } : {}),
+        }))
         .filter((c) => result.data.length === 0 || c.key in result.data[0]!);
       const rows = result.data as Record<string, unknown>[];
       state.lastQuery = query;
@@ -295,6 +317,6 @@ export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, 
   const keys = new Set(state.lastColumns.map((c) => c.key));
   const missing = [chart.x, ...chart.y, ...(chart.series ? [chart.series] : [])].filter((k) => !keys.has(k));
   if (missing.length) return refuse(`Not columns of the last query: ${missing.slice(0, 5).join(", ")}`);
-  const spec = chartSpec(chart, state.lastColumns, state.lastRows);
+  const spec = chartSpec(chart, state.lastColumns, state.lastRows, ctx.locale);
   return { ok: true, content: JSON.stringify({ rendered: true }), summary: `${chart.type} chart`, parts: [{ type: "chart", spec, chart }] };
 }

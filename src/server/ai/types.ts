@@ -3,7 +3,7 @@
  * the context a turn runs in, and the provider interface.
  */
 import type { PeriodComparison } from "../../schema/dashboard";
-import type { SemanticQuery } from "../../schema/semantic-query";
+import type { SemanticQuery, TimePart } from "../../schema/semantic-query";
 import type { QueryEngine } from "../semantic";
 import type { SecurityContext } from "../semantic/security-context";
 
@@ -13,7 +13,13 @@ export type AnswerPart =
   | { id: string; type: "tool_call"; name: string; arguments: unknown }
   | { id: string; type: "tool_result"; name: string; ok: boolean; summary: string }
   | { id: string; type: "query"; query: SemanticQuery; periodComparisons?: PeriodComparison[]; sql?: string }
-  | { id: string; type: "table"; columns: { key: string; title: string; type: string; format?: string }[]; rows: Record<string, unknown>[]; truncated: boolean }
+  | {
+      id: string;
+      type: "table";
+      columns: { key: string; title: string; type: string; format?: string; timePart?: TimePart }[];
+      rows: Record<string, unknown>[];
+      truncated: boolean;
+    }
   | { id: string; type: "chart"; spec: Record<string, unknown>; chart: ChartRequest }
   | { id: string; type: "suggestions"; suggestions: string[] };
 

@@ -417,8 +417,14 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
       .join("");
     expect(text).toMatch(weekday);
     expect(text).toContain(grouped);
-    const table = lines.find((l) => l.type === "table") as Line & { rows: Record<string, unknown>[] };
+    const table = lines.find((l) => l.type === "table") as Line & { rows: Record<string, unknown>[]; columns: { key: string; timePart?: string }[] };
     expect(table.rows.map((r) => r["sales.created_at.dayOfWeek"])).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(table.columns.find((c) => c.key === "sales.created_at.dayOfWeek")?.timePart).toBe("dayOfWeek");
+    // The chart: a bar per weekday, named in the question's language, Monday first.
+    const chart = lines.find((l) => l.type === "chart") as Line & { spec: { encoding: { x: { type: string; sort: string[] } } } };
+    expect(chart.spec.encoding.x.type).toBe("ordinal");
+    expect(chart.spec.encoding.x.sort).toHaveLength(7);
+    expect(chart.spec.encoding.x.sort[0]).toMatch(weekday);
   });
 
   it("answers a question outside the model with 'could not answer' and suggestions, never numbers", async () => {
