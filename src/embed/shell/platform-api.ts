@@ -3,6 +3,7 @@
  * login, widget queries): each goes through the typed client, operations checked against
  * the generated OpenAPI paths, and takes an optional AbortSignal.
  */
+import type { TimePart } from "../../schema/semantic-query";
 import type { EmbedTheme } from "../../protocol";
 import type { Dashboard, PeriodComparison } from "../../schema/dashboard";
 import type { QueryFilter } from "../../schema/dashboard-filters";
@@ -49,7 +50,7 @@ export type QueryOrder = Record<string, "asc" | "desc"> | [string, "asc" | "desc
 export interface SemanticQuery {
   measures?: string[];
   dimensions?: string[];
-  timeDimensions?: { dimension: string; granularity?: string; dateRange?: string | [string, string] }[];
+  timeDimensions?: { dimension: string; granularity?: string; part?: TimePart; dateRange?: string | [string, string] }[];
   filters?: QueryFilter[];
   order?: QueryOrder;
   limit?: number;
@@ -62,6 +63,7 @@ export interface MemberAnnotation {
   shortTitle?: string;
   type?: string;
   format?: string;
+  timePart?: TimePart;
 }
 
 export interface QueryAnnotation {

@@ -1,5 +1,6 @@
 /** Columns, sorting and the visible window of a table report. */
 import type { ColumnFormatOverride } from "../../../schema/dashboard";
+import type { TimePart } from "../../../schema/semantic-query";
 import type { QueryAnnotation, SemanticQuery } from "../../shell/platform-api";
 import { exportColumnsOf } from "../../export/export-columns";
 import { numericValue } from "../query/format-cell";
@@ -9,6 +10,8 @@ export interface TableColumn {
   title: string;
   type?: string;
   annotationFormat?: string;
+  /** A time dimension read as a part of time: its integers are labelled (weekday, month, hour). */
+  timePart?: TimePart;
   format: ColumnFormatOverride | null;
   /** Measures are right-aligned and drillable. */
   isMeasure: boolean;
@@ -25,7 +28,16 @@ export function tableColumnsOf(
     const isMeasure = !!measure || (query?.measures ?? []).includes(c.key) || /_(prev|next)_/.test(c.key);
     // A time column `view.member.grain` takes the format override of `view.member` too.
     const format = columnFormats?.[c.key] ?? columnFormats?.[c.key.split(".").slice(0, 2).join(".")] ?? null;
-    return { key: c.key, title: c.title, type: isMeasure ? "number" : c.type, annotationFormat: measure?.format, format, isMeasure };
+    const timePart = annotation?.dimensions[c.key]?.timePart;
+    return {
+      key: c.key,
+      title: c.title,
+      type: isMeasure ? "number" : c.type,
+      annotationFormat: measure?.format,
+      ...(timePart ? { timePart } : {}),
+      format,
+      isMeasure,
+    };
   });
 }
 

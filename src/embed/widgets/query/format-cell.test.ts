@@ -12,6 +12,12 @@ describe("formatCell", () => {
     expect(formatCell("1234.5678", { key: "m", format: { type: "number", decimalPlaces: 1 } }, de)).toBe("1.234,6");
   });
 
+  it("labels a part of time in the locale (a weekday, a month) instead of its number", () => {
+    expect(formatCell(1, { key: "sales.created_at.dayOfWeek", type: "number", timePart: "dayOfWeek" }, de)).toBe("Montag");
+    expect(formatCell("3", { key: "sales.created_at.monthOfYear", type: "number", timePart: "monthOfYear" }, en)).toBe("March");
+    expect(formatCell(1, { key: "sales.created_at.dayOfWeek", type: "number" }, de)).toBe("1");
+  });
+
   it("formats time values by their granularity without shifting the wall-clock time", () => {
     expect(formatCell("2024-03-01T00:00:00.000", { key: "sales.created_at.month", type: "time" }, en)).toBe("Mar 2024");
     expect(formatCell("2024-10-01T00:00:00.000", { key: "sales.created_at.quarter", type: "time" }, en)).toBe("Q4 2024");

@@ -4,6 +4,8 @@
  * annotated type decides.
  */
 import type { ColumnFormatOverride } from "../../../schema/dashboard";
+import type { TimePart } from "../../../schema/semantic-query";
+import { timePartLabel } from "../../../schema/time-part-labels";
 import { formatCurrency, formatDateTime, formatNumber, formatPercent, type SupportedLocale } from "../../i18n";
 
 export interface CellFormatContext {
@@ -92,11 +94,12 @@ function asNumber(value: unknown): number | null {
  */
 export function formatCell(
   value: unknown,
-  column: { key: string; type?: string; format?: ColumnFormatOverride | null; annotationFormat?: string },
+  column: { key: string; type?: string; format?: ColumnFormatOverride | null; annotationFormat?: string; timePart?: TimePart },
   ctx: CellFormatContext,
 ): string {
   if (value === null || value === undefined || value === "") return "–";
   const n = asNumber(value);
+  if (column.timePart && n !== null) return timePartLabel(ctx.locale, column.timePart, n);
   if (column.format && n !== null) return formatWithOverride(n, column.format, ctx);
   if (column.type === "time" && typeof value === "string") return formatTimeValue(value, granularityOfColumn(column.key), ctx);
   if (column.annotationFormat === "percent" && n !== null) return formatPercent(ctx.locale, n, { decimalPlaces: 1 });
