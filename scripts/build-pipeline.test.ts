@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { hashInputs, staleParts, writeStamp } from "./build-freshness.mjs";
-import { compressAssets } from "./compress-assets.mjs";
+import { compressAssets, missingBrotli } from "./compress-assets.mjs";
 
 /**
  * What `npm start` and `npm run build` stand on: build freshness by content (not by time), the
@@ -65,10 +65,14 @@ describe("compressed assets", () => {
     writeFileSync(path.join(dir, "big.js"), big);
     writeFileSync(path.join(dir, "small.js"), "export {};\n");
     writeFileSync(path.join(dir, "image.png"), Buffer.alloc(4096));
+    expect(missingBrotli(dir)).toBe(true);
     await compressAssets(dir, { gzip: true, brotli: false });
+    expect(missingBrotli(dir)).toBe(true);
     expect(gunzipSync(readFileSync(path.join(dir, "big.js.gz"))).toString()).toBe(big);
     expect(() => readFileSync(path.join(dir, "big.js.br"))).toThrow();
     await compressAssets(dir, { gzip: false, brotli: true });
+    expect(missingBrotli(dir)).toBe(false);
+    expect(missingBrotli(path.join(dir, "missing"))).toBe(false);
     const br = readFileSync(path.join(dir, "big.js.br"));
     expect(brotliDecompressSync(br).toString()).toBe(big);
     expect(br.length).toBeLessThan(big.length / 4);

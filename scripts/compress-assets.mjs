@@ -12,7 +12,7 @@
  * platform sends gzip.
  */
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,6 +32,23 @@ async function writeAtomically(file, content) {
   await rename(partial, file);
 }
 
+/** @param {string} name */
+const compressible = (name) => /\.(js|css|json|svg)$/.test(name);
+
+/**
+ * Whether a compressible asset of at least 1 KiB in `dir` has no brotli form yet.
+ * @param {string} dir
+ */
+export function missingBrotli(dir) {
+  let names;
+  try {
+    names = new Set(readdirSync(dir));
+  } catch {
+    return false;
+  }
+  return [...names].some((name) => compressible(name) && !names.has(name + ".br") && statSync(path.join(dir, name)).size >= 1024);
+}
+
 /**
  * Writes the compressed forms of every JS, CSS, JSON and SVG file of at least 1 KiB in `dir`.
  * @param {string} dir
@@ -41,7 +58,7 @@ export async function compressAssets(dir, forms = { gzip: true, brotli: true }) 
   /** @type {Promise<void>[]} */
   const jobs = [];
   for (const name of readdirSync(dir)) {
-    if (!/\.(js|css|json|svg)$/.test(name)) continue;
+    if (!compressible(name)) continue;
     const file = path.join(dir, name);
     const content = readFileSync(file);
     if (content.length < 1024) continue;

@@ -12,6 +12,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { staleParts, writeStamp } from "./build-freshness.mjs";
+import { missingBrotli } from "./compress-assets.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { stale, hashes } = staleParts(root);
@@ -41,13 +42,6 @@ if (buildingBrowser) {
     // Recorded only once built: a failed build is tried again on the next start.
     writeStamp(root, "browser", hashes.browser);
     process.stdout.write(`Built the browser apps in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
-    // The brotli forms, at the lowest priority, while the platform already serves gzip.
-    const compress = spawn("nice", ["-n", "19", process.execPath, "scripts/compress-assets.mjs", "dist/embed/assets", "--brotli-only"], {
-      cwd: root,
-      stdio: "ignore",
-    });
-    compress.on("error", () => {});
-    compress.unref();
   })();
   // Handled here, and again where the platform awaits it: a failure is reported once, by the platform.
   browserBuild.catch(() => {});
@@ -61,3 +55,20 @@ if (stale.includes("server")) {
 /** @type {{ runPlatformProcess(options?: { browserBuild?: Promise<void> }): void }} */
 const server = await import(pathToFileURL(path.join(root, "dist", "server", "main.mjs")).href);
 server.runPlatformProcess({ browserBuild });
+
+// The brotli forms the last build left for later (or a stop interrupted), at the lowest
+// priority, while the platform serves gzip; in a process group of its own, so that stopping the
+// platform with Ctrl-C does not stop it half-way (each file is renamed into place when done).
+void (browserBuild ?? Promise.resolve()).then(
+  () => {
+    if (!missingBrotli(path.join(root, "dist", "embed", "assets"))) return;
+    const compress = spawn("nice", ["-n", "19", process.execPath, "scripts/compress-assets.mjs", "dist/embed/assets", "--brotli-only"], {
+      cwd: root,
+      stdio: "ignore",
+      detached: true,
+    });
+    compress.on("error", () => {});
+    compress.unref();
+  },
+  () => {},
+);
