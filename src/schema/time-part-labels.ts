@@ -1,5 +1,15 @@
 import type { TimePart } from "./semantic-query";
 
+/** Each part of time named in English: in annotation titles ("Created At (day of week)") and the chat's English answers. */
+export const TIME_PART_TITLES: Record<TimePart, string> = {
+  dayOfWeek: "day of week",
+  hourOfDay: "hour of day",
+  dayOfMonth: "day of month",
+  weekOfYear: "week of year",
+  monthOfYear: "month of year",
+  quarterOfYear: "quarter of year",
+};
+
 /**
  * The label of a part of time in a language: a weekday (1 Monday … 7 Sunday) or a month by its
  * name, an hour as a time of day, a quarter as Q1–Q4, a week and a day by their number. Shared

@@ -4,6 +4,7 @@
  * before the question is matched against the data model, and the sentences it answers with.
  */
 import type { TimePart } from "../../schema/semantic-query";
+import { TIME_PART_TITLES } from "../../schema/time-part-labels";
 
 export type Language = "en" | "de" | "es";
 export const LANGUAGES: Language[] = ["en", "de", "es"];
@@ -384,17 +385,9 @@ export const SAY: Record<
   },
 };
 
-/** Names of the time grains, per language. */
 /** Parts of time as the answer names them ("grouped by day of week"). */
 export const PART_NAMES: Record<Language, Record<TimePart, string>> = {
-  en: {
-    dayOfWeek: "day of week",
-    hourOfDay: "hour of day",
-    dayOfMonth: "day of month",
-    weekOfYear: "week of year",
-    monthOfYear: "month of year",
-    quarterOfYear: "quarter of year",
-  },
+  en: TIME_PART_TITLES,
   de: {
     dayOfWeek: "Wochentag",
     hourOfDay: "Tageszeit",
@@ -413,6 +406,7 @@ export const PART_NAMES: Record<Language, Record<TimePart, string>> = {
   },
 };
 
+/** Names of the time grains, per language. */
 export const GRAIN_NAMES: Record<Language, Record<string, string>> = {
   en: { day: "day", week: "week", month: "month", quarter: "quarter", year: "year" },
   de: { day: "Tag", week: "Woche", month: "Monat", quarter: "Quartal", year: "Jahr" },

@@ -1,6 +1,7 @@
 import type { Dimension, Measure, MemberFormat } from "../data-model";
 import type { ResolvedMember } from "../member-resolution";
 import type { Granularity, TimePart } from "../../../schema/semantic-query";
+import { TIME_PART_TITLES } from "../../../schema/time-part-labels";
 import type { QueryPlan } from "./plan";
 
 export interface MemberAnnotation {
@@ -31,15 +32,6 @@ export interface QueryAnnotation {
   timeDimensions: Record<string, MemberAnnotation>;
   periodComparisons: Record<string, PeriodComparisonAnnotation>;
 }
-
-const TIME_PART_TITLES: Record<TimePart, string> = {
-  dayOfWeek: "day of week",
-  hourOfDay: "hour of day",
-  dayOfMonth: "day of month",
-  weekOfYear: "week of year",
-  monthOfYear: "month of year",
-  quarterOfYear: "quarter of year",
-};
 
 const OUTPUT_KINDS = ["previous", "change", "percent_change"] as const;
 
