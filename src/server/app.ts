@@ -9,13 +9,21 @@ import { createRouter } from "./http/openapi";
 import { registerOpenApiDocument } from "./http/openapi-document";
 import { routeModules } from "./modules";
 import { registerEmbedAppRoutes } from "./modules/embed-app/routes";
+import { createKnownChatThreads } from "./modules/chat/known-threads";
+import { createChatRunRegistry } from "./modules/chat/run-registry";
 import type { AppDeps } from "./context";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The whole HTTP app, testable in-process with `app.request()`. */
 export function createApp(deps: AppDeps) {
-  deps = { ...deps, authenticateEmbedToken: deps.authenticateEmbedToken ?? deps.embedSessions.authenticate };
+  deps = {
+    ...deps,
+    authenticateEmbedToken: deps.authenticateEmbedToken ?? deps.embedSessions.authenticate,
+    // In memory, one per app (a node): another node knows this one's answers once they are stored.
+    chatRuns: deps.chatRuns ?? createChatRunRegistry(),
+    knownChatThreads: deps.knownChatThreads ?? createKnownChatThreads(deps.db),
+  };
   const app = createRouter();
   const accessLog = createAccessLog(deps.logger, deps.accessLog);
 

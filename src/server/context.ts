@@ -11,6 +11,8 @@ import type { Principal } from "./domain/actor";
 import type { Logger } from "./logger";
 import type { SecretBox } from "./crypto/secret-box";
 import type { EmbedSessions } from "./modules/embed-sessions/service";
+import type { KnownChatThreads } from "./modules/chat/known-threads";
+import type { ChatRunRegistry } from "./modules/chat/run-registry";
 import type { QueryEngineRegistry } from "./modules/query/engines";
 
 export type { EmbedPrincipal, Principal, Role, UserPrincipal } from "./domain/actor";
@@ -62,6 +64,10 @@ export interface AppDeps {
   accessLog?: AccessLogOptions;
   /** The environment's AI settings (SVC_AI_*, validated at start-up by config.ts); absent: the built-in engine. */
   ai?: AiEnvSettings;
+  /** The chat answers this node is writing (modules/chat/run-registry.ts); absent: `createApp` makes one for the app. */
+  chatRuns?: ChatRunRegistry;
+  /** The chat threads this node has seen (modules/chat/known-threads.ts); absent: `createApp` makes one for the app. */
+  knownChatThreads?: KnownChatThreads;
   /** Outgoing mail for notifications (SVC_SMTP_URL, SVC_SMTP_FROM); absent: deliveries fail with a clear error. */
   smtp?: { url: string; from: string };
 }

@@ -36,6 +36,13 @@ export const DOMAIN_ERROR_CODES = [
   "python_failed",
   "python_unavailable",
   "data_source_not_configured",
+  // A chat answer's model or engine failed (AiError, mapped in modules/chat/run-error.ts).
+  "ai_rate_limited",
+  "ai_provider_failed",
+  "ai_timeout",
+  "ai_step_limit",
+  "ai_disabled",
+  "ai_invalid_response",
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

@@ -43,6 +43,14 @@ export const STATUS_OF: Record<DomainErrorCode, ContentfulStatusCode> = {
   upstream_failed: 502,
   // A deployment created without a data source (the set-up wizard's data-source step gives it): nothing to query yet.
   data_source_not_configured: 400,
+  // A chat answer's failure, said as its last line rather than as a status; these only apply
+  // should one ever be answered as a response. Last, so a status's first code stays the same.
+  ai_rate_limited: 429,
+  ai_provider_failed: 502,
+  ai_timeout: 504,
+  ai_step_limit: 502,
+  ai_disabled: 403,
+  ai_invalid_response: 502,
 };
 
 /** The domain code of a framework error's status (its first code in the table), so every answer carries a known code. */

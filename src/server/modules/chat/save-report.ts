@@ -171,7 +171,7 @@ export async function saveAnswerAsReport(
     .from(chatMessages)
     .where(and(eq(chatMessages.threadId, thread.id), eq(chatMessages.id, messageId), eq(chatMessages.role, "assistant")));
   if (!message || message.status === "running") {
-    if (isAnswerRunning(thread.id, messageId) || message) throw conflict("The answer is still being written");
+    if (isAnswerRunning(deps, thread.id, messageId) || message) throw conflict("The answer is still being written");
     throw notFound("Chat answer");
   }
   const parts = ((message.state as { parts?: AnswerPart[] }).parts ?? []) as AnswerPart[];

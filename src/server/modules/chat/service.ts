@@ -5,18 +5,22 @@
  * away; posting the same `messageId` again rejoins it, or returns the finished answer.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { ChatMessage, ChatThread, ChatThreadPolicy } from "../../../schema/chat";
 import type { SemanticQuery } from "../../../schema/semantic-query";
 import type { AppDeps, Principal } from "../../context";
 import { chatMessages, chatThreads } from "../../db/schema";
 import { DomainError, forbidden, notFound } from "../../domain/errors";
 import { readAiSettings, type AiSettings } from "../../ai/settings";
-import { providerFor, runTurn } from "../../ai/turn";
-import { AiError, type AnswerPart, type HistoryMessage } from "../../ai/types";
-import { onInvalidation, publishInvalidation } from "../../cluster/invalidation-bus";
-import { pgError } from "../../db/pg-error";
+import { providerFor } from "../../ai/turn";
+import type { AnswerPart, HistoryMessage } from "../../ai/types";
+import { publishInvalidation } from "../../cluster/invalidation-bus";
 import { assertEmbedDeploymentAccess, securityContextOf } from "../embed-access/service";
+import { writeAnswer } from "./answer-run";
+import { domainErrorOf, errorLine, INTERNAL_ERROR_LINE } from "./run-error";
+import type { ChatRunRegistry } from "./run-registry";
+import { followRun } from "./run-stream";
+import type { KnownChatThreads } from "./known-threads";
 
 export type ThreadRow = typeof chatThreads.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
@@ -79,58 +83,48 @@ export function messageView(row: MessageRow): ChatMessage {
   };
 }
 
+/**
+ * This node's memory of the chat, which `createApp` puts in the deps: the answers it is writing
+ * and the threads it has seen.
+ */
+function chatNodeOf(deps: AppDeps): { runs: ChatRunRegistry; threads: KnownChatThreads } {
+  if (!deps.chatRuns || !deps.knownChatThreads) throw new DomainError("internal_error", "The chat runs in an app made by createApp");
+  return { runs: deps.chatRuns, threads: deps.knownChatThreads };
+}
+
+/** The answers this node is writing. */
+function chatRunsOf(deps: AppDeps): ChatRunRegistry {
+  return chatNodeOf(deps).runs;
+}
+
+/** Whether an answer is being written on this node (not yet said to its end). */
+export function isAnswerRunning(deps: AppDeps, threadId: string, messageId: string): boolean {
+  return chatRunsOf(deps).isAnswering(threadId, messageId);
+}
+
 export async function ownThread(deps: AppDeps, principal: Principal, deploymentId: number, threadId: string): Promise<ThreadRow> {
   const { ownerKey } = ownerOf(principal);
+  const { runs, threads } = chatNodeOf(deps);
   // An answer this node is still storing is part of the thread: a read waits for it.
-  await writesSettled((p) => p.threadId === threadId);
+  await runs.settled((run) => run.threadId === threadId);
   const [row] = await deps.db
     .select()
     .from(chatThreads)
     .where(and(eq(chatThreads.id, threadId), eq(chatThreads.deploymentId, deploymentId), eq(chatThreads.ownerKey, ownerKey)));
   if (!row) throw notFound("Chat thread");
-  knownThreadsOf(deps.db).set(row.id, { deploymentId: row.deploymentId, ownerKey: row.ownerKey });
+  threads.set(row.id, { deploymentId: row.deploymentId, ownerKey: row.ownerKey });
   return row;
-}
-
-/**
- * Threads this node has seen, by id: a thread's deployment and owner never change, so asking
- * in a known thread needs no read. A deletion is announced on the invalidation bus
- * (`chat-thread`), and every node forgets the thread; were a notice missed, the answer's write
- * finds no thread and stores nothing.
- */
-const MAX_KNOWN_THREADS = 10_000;
-const knownThreads = new WeakMap<AppDeps["db"], Map<string, { deploymentId: number; ownerKey: string }>>();
-
-function knownThreadsOf(db: AppDeps["db"]) {
-  let known = knownThreads.get(db);
-  if (!known) {
-    const map = new Map<string, { deploymentId: number; ownerKey: string }>();
-    knownThreads.set(db, (known = map));
-    onInvalidation(db, "chat-thread", (key) => {
-      if (key === null) map.clear();
-      else map.delete(key);
-    });
-  }
-  if (known.size > MAX_KNOWN_THREADS) known.delete(known.keys().next().value!);
-  return known;
 }
 
 /** The caller's thread for a question: from what this node knows, else read. 404 when it is not theirs. */
 async function threadForQuestion(deps: AppDeps, principal: Principal, deploymentId: number, threadId: string): Promise<{ id: string }> {
-  const known = knownThreadsOf(deps.db).get(threadId);
+  // A thread this node has seen needs no read: its deployment and owner never change.
+  const known = chatNodeOf(deps).threads.get(threadId);
   if (known) {
     if (known.deploymentId !== deploymentId || known.ownerKey !== ownerOf(principal).ownerKey) throw notFound("Chat thread");
     return { id: threadId };
   }
   return ownThread(deps, principal, deploymentId, threadId);
-}
-
-/** Answers this node has streamed to the end and is storing: reads of their thread wait for them. */
-const pendingWrites = new Set<{ threadId: string; ownerKey: string; done: Promise<void> }>();
-
-async function writesSettled(match: (p: { threadId: string; ownerKey: string }) => boolean): Promise<void> {
-  const waiting = [...pendingWrites].filter(match).map((p) => p.done);
-  if (waiting.length) await Promise.all(waiting);
 }
 
 export async function createThread(deps: AppDeps, principal: Principal, deploymentId: number, input: { title?: string }): Promise<ChatThread> {
@@ -142,7 +136,7 @@ export async function createThread(deps: AppDeps, principal: Principal, deployme
     .insert(chatThreads)
     .values({ id: newId(), deploymentId, ...owner, title: input.title ?? "" })
     .returning();
-  knownThreadsOf(deps.db).set(row!.id, { deploymentId, ownerKey: owner.ownerKey });
+  chatNodeOf(deps).threads.set(row!.id, { deploymentId, ownerKey: owner.ownerKey });
   return threadView(row!);
 }
 
@@ -150,7 +144,7 @@ export async function listThreads(deps: AppDeps, principal: Principal, deploymen
   assertAiAllowed(principal, deploymentId);
   assertPolicy(await readAiSettings(deps, principal), "read");
   const { ownerKey } = ownerOf(principal);
-  await writesSettled((p) => p.ownerKey === ownerKey);
+  await chatRunsOf(deps).settled((run) => run.ownerKey === ownerKey);
   const rows = await deps.db
     .select()
     .from(chatThreads)
@@ -172,97 +166,13 @@ export async function deleteThread(deps: AppDeps, principal: Principal, deployme
   assertAiAllowed(principal, deploymentId);
   assertPolicy(await readAiSettings(deps, principal), "delete");
   const thread = await ownThread(deps, principal, deploymentId, threadId);
-  for (const [key, run] of runs) if (key.startsWith(`${thread.id}/`)) run.cancel();
+  chatRunsOf(deps).cancelThread(thread.id);
   await deps.db.delete(chatThreads).where(eq(chatThreads.id, thread.id));
   await publishInvalidation(deps.db, "chat-thread", thread.id);
 }
 
 // ---------------------------------------------------------------------------------------
-// Running answers
-
-/** One line of the NDJSON stream. */
-type Line = Record<string, unknown>;
-
-interface Run {
-  lines: Line[];
-  listeners: Set<(line: Line | null) => void>;
-  done: boolean;
-  cancel(): void;
-}
-
-/** Answers being written, by `threadId/messageId`; each is dropped when it ends. */
-const runs = new Map<string, Run>();
-
-/** Whether an answer is being written on this node. */
-export function isAnswerRunning(threadId: string, messageId: string): boolean {
-  const run = runs.get(`${threadId}/${messageId}`);
-  return run !== undefined && !run.done;
-}
-
-/** A stream of NDJSON lines: what has been said so far, then what follows until the end. */
-function follow(run: Run): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let listener: ((line: Line | null) => void) | undefined;
-  // Lines said in one turn of the event loop go out as one chunk: an answer that is ready at
-  // once is one write, one that waits on a model still streams as it comes.
-  let pending = "";
-  let scheduled: NodeJS.Immediate | null = null;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const flush = () => {
-        scheduled = null;
-        if (!pending) return;
-        const chunk = pending;
-        pending = "";
-        try {
-          controller.enqueue(encoder.encode(chunk));
-        } catch {
-          // the client went away; the answer goes on being written
-        }
-      };
-      pending = run.lines.map((line) => JSON.stringify(line) + "\n").join("");
-      if (run.done) {
-        flush();
-        controller.close();
-        return;
-      }
-      flush();
-      listener = (line) => {
-        if (line === null) {
-          if (scheduled) clearImmediate(scheduled);
-          flush();
-          try {
-            controller.close();
-          } catch {
-            // already closed: the client went away
-          }
-          return;
-        }
-        pending += JSON.stringify(line) + "\n";
-        scheduled ??= setImmediate(flush);
-      };
-      run.listeners.add(listener);
-    },
-    cancel() {
-      if (scheduled) clearImmediate(scheduled);
-      if (listener) run.listeners.delete(listener);
-    },
-  });
-}
-
-/** Merges a streamed part into the message's parts: text deltas with one id are joined. */
-function mergePart(parts: AnswerPart[], part: AnswerPart) {
-  const last = parts[parts.length - 1];
-  if (part.type === "text" && last && last.type === "text" && last.id === part.id) last.text += part.text;
-  else parts.push(part.type === "text" ? { ...part } : part);
-}
-
-/** How long an answer may run before its `running` row is stored (docs/ai.md "Figures"). */
-const RUNNING_ROW_AFTER_MS = 200;
-/** How long the storing of an answer waits for its response to go out before it goes ahead. */
-const DELIVERY_WAIT_MS = 1000;
-/** How often the write of a finished answer is tried before it is given up (and logged). */
-const STORE_ATTEMPTS = 5;
+// Asking
 
 export interface PostMessageOptions {
   content: string;
@@ -274,13 +184,62 @@ export interface PostMessageOptions {
   saveReport?: (input: { title: string; query: SemanticQuery }) => Promise<{ id: string; title: string }>;
   /** Resolves when the answer's response has gone out; its storing waits for it (at most DELIVERY_WAIT_MS). */
   delivered?: Promise<void>;
-  /** Called once when the question is accepted and once when the answer ends. */
+  /** Called once the answer has ended and been stored. */
   onEvent?: (e: { status: "completed" | "error"; threadId: string; messageId: string }) => void;
+}
+
+/** What a question may use: its views under the policies and the scope, and what a model reads of the thread. */
+interface Preparation {
+  engine: Awaited<ReturnType<AppDeps["queryEngines"]["get"]>>;
+  securityContext: Awaited<ReturnType<typeof securityContextOf>>;
+  views: string[];
+  history: HistoryMessage[];
+}
+
+/** Reads what the answer needs, or the stored answer of a messageId the client sent. Refuses a question no view may answer. */
+async function prepareAnswer(
+  deps: AppDeps,
+  principal: Principal,
+  deploymentId: number,
+  question: { threadId: string; messageId: string; sentByClient: boolean; readsHistory: boolean; scopeViews: string[] | undefined },
+  settings: AiSettings,
+): Promise<{ stored: MessageRow } | { prepared: Preparation }> {
+  // A messageId made here is new: only one the client sent may name an answer already stored.
+  const [[existing], securityContext, engine] = await Promise.all([
+    !question.sentByClient
+      ? ([] as MessageRow[])
+      : deps.db
+          .select()
+          .from(chatMessages)
+          .where(and(eq(chatMessages.threadId, question.threadId), eq(chatMessages.id, question.messageId), eq(chatMessages.role, "assistant"))),
+    securityContextOf(principal, deps.db),
+    deps.queryEngines.get(deploymentId),
+  ]);
+  if (existing) return { stored: existing };
+  const allViews = engine.meta(securityContext).sources.map((s) => s.name);
+  const permitted = policyViews(settings.chatThreadPolicies, "create", allViews);
+  const scoped = question.scopeViews;
+  const views = scoped ? permitted.filter((v) => scoped.includes(v)) : permitted;
+  if (views.length === 0) throw forbidden("No view of this deployment may be asked about in a chat");
+  // A model reads the thread's earlier text; the builtin engine reads each question alone.
+  let history: HistoryMessage[] = [];
+  if (question.readsHistory) {
+    const previous = await deps.db
+      .select()
+      .from(chatMessages)
+      .where(eq(chatMessages.threadId, question.threadId))
+      .orderBy(asc(chatMessages.createdAt))
+      .limit(40);
+    history = previous.filter((m) => m.status !== "running").map((m) => ({ role: m.role, content: m.content }));
+  }
+  return { prepared: { engine, securityContext, views, history } };
 }
 
 /**
  * Posts a question and returns the NDJSON stream of its answer: `{"__cutoff__": true, "chatId",
  * "messageId"}`, the deltas, then `{"__state__": message}` or `{"error": {code, message}}`.
+ * The answer is a run of this node's registry (docs/ai.md "How a chat run proceeds"); posting
+ * the same messageId again joins it while it is held, or returns the stored answer.
  */
 export async function postMessage(
   deps: AppDeps,
@@ -293,187 +252,62 @@ export async function postMessage(
   const settings = await readAiSettings(deps, principal);
   assertPolicy(settings, "create");
   const thread = await threadForQuestion(deps, principal, deploymentId, threadId);
-  const messageId = opts.messageId ?? newId();
-  const key = `${thread.id}/${messageId}`;
-
-  const running = runs.get(key);
-  // A finished answer still being stored is returned as a stored one is: `__cutoff__` and its last line.
-  if (running?.done) return follow({ ...running, lines: [running.lines[0]!, running.lines[running.lines.length - 1]!] });
-  if (running) return follow(running);
-  // The answer is claimed at once (no await before this): a second post of the same
-  // messageId while this one starts joins it instead of starting another.
-  const controller = new AbortController();
-  const run: Run = { lines: [], listeners: new Set(), done: false, cancel: () => controller.abort() };
-  runs.set(key, run);
-  const say = (line: Line | null) => {
-    if (line) run.lines.push(line);
-    for (const l of run.listeners) l(line);
-  };
-  /** The last line: the stream ends. The run stays known (a rejoin replays it) until `forget`. */
-  const finish = (last: Line) => {
-    say(last);
-    run.done = true;
-    say(null);
-  };
-  const forget = () => {
-    if (runs.get(key) === run) runs.delete(key);
-  };
-  const end = (last: Line) => {
-    finish(last);
-    forget();
-  };
-
-  let engine: Awaited<ReturnType<AppDeps["queryEngines"]["get"]>>;
-  let securityContext: Awaited<ReturnType<typeof securityContextOf>>;
-  let views: string[];
-  let history: HistoryMessage[] = [];
   const provider = providerFor(settings);
+  const runs = chatRunsOf(deps);
+  const messageId = opts.messageId ?? newId();
+  // Claimed at once (no await before this): a second post of the same messageId joins it.
+  const { run, isNew } = runs.claim(thread.id, messageId, ownerOf(principal).ownerKey);
+  if (!isNew) return followRun(runs, run);
+
+  const cutoff = { __cutoff__: true, chatId: thread.id, messageId };
+  let preparation: Awaited<ReturnType<typeof prepareAnswer>>;
   try {
-    // A messageId made here is new: only one the client sent may name an answer already stored.
-    const [[existing], context, queryEngine] = await Promise.all([
-      opts.messageId === undefined
-        ? ([] as MessageRow[])
-        : deps.db
-            .select()
-            .from(chatMessages)
-            .where(and(eq(chatMessages.threadId, thread.id), eq(chatMessages.id, messageId), eq(chatMessages.role, "assistant"))),
-      securityContextOf(principal, deps.db),
-      deps.queryEngines.get(deploymentId),
-    ]);
-    if (existing) {
-      const view = messageView(existing);
-      say({ __cutoff__: true, chatId: thread.id, messageId });
-      end(existing.status === "error" && view.error ? { error: view.error } : { __state__: view });
-      return follow(run);
-    }
-    engine = queryEngine;
-    securityContext = context;
-    const allViews = engine.meta(securityContext).sources.map((s) => s.name);
-    const permitted = policyViews(settings.chatThreadPolicies, "create", allViews);
-    views = opts.scope?.views ? permitted.filter((v) => opts.scope!.views!.includes(v)) : permitted;
-    if (views.length === 0) throw forbidden("No view of this deployment may be asked about in a chat");
-    // A model reads the thread's earlier text; the builtin engine reads each question alone.
-    if (provider.name !== "builtin") {
-      const previous = await deps.db.select().from(chatMessages).where(eq(chatMessages.threadId, thread.id)).orderBy(asc(chatMessages.createdAt)).limit(40);
-      history = previous.filter((m) => m.status !== "running").map((m) => ({ role: m.role, content: m.content }));
-    }
+    preparation = await prepareAnswer(
+      deps,
+      principal,
+      deploymentId,
+      {
+        threadId: thread.id,
+        messageId,
+        sentByClient: opts.messageId !== undefined,
+        readsHistory: provider.name !== "builtin",
+        scopeViews: opts.scope?.views,
+      },
+      settings,
+    );
   } catch (e) {
-    end({ error: e instanceof DomainError ? { code: e.code, message: e.message } : { code: "internal_error", message: "The answer failed" } });
+    const error = domainErrorOf(e);
+    runs.advance(run, "refused", { line: error ? errorLine(error) : INTERNAL_ERROR_LINE });
     throw e;
   }
+  if ("stored" in preparation) {
+    const view = messageView(preparation.stored);
+    runs.say(run, cutoff);
+    runs.advance(run, "found-stored", { line: preparation.stored.status === "error" && view.error ? { error: view.error } : { __state__: view } });
+    return followRun(runs, run);
+  }
 
-  say({ __cutoff__: true, chatId: thread.id, messageId });
-  // The deltas stay in memory (`runs`, which a rejoin by messageId follows); the question, the
-  // answer and the thread's touch are written once, in one statement, right after the answer's
-  // last line has gone out (docs/ai.md "Figures"): until that write is stored, a rejoin replays
-  // the run from memory and a read of the thread on this node waits for it. An answer still
-  // being written after RUNNING_ROW_AFTER_MS is stored as `running` meanwhile (the thread then
-  // shows it); most builtin answers end long before.
-  const createdAt = new Date();
-  const answerAt = new Date(createdAt.getTime() + 1);
-  const question = sql`insert into ${chatMessages} (id, thread_id, role, content, status, created_at)
-      values (${`${messageId}-q`}, ${thread.id}, 'user', ${opts.content}, 'completed', ${createdAt.toISOString()}::timestamptz)
-      on conflict do nothing`;
-  const touch = sql`update ${chatThreads} set updated_at = ${new Date().toISOString()}::timestamptz,
-        title = case when ${chatThreads.title} = '' then ${opts.content.slice(0, 80)} else ${chatThreads.title} end
-      where id = ${thread.id}`;
-  let persisted: Promise<unknown> | null = null;
-  const runningRow = setTimeout(() => {
-    persisted = (async () => {
-      await deps.db.execute(sql`
-        with question as (${question}), answer as (
-          insert into ${chatMessages} (id, thread_id, role, content, status, created_at)
-          values (${messageId}, ${thread.id}, 'assistant', '', 'running', ${answerAt.toISOString()}::timestamptz)
-        )
-        ${touch}`);
-    })();
-    persisted.catch(() => {}); // the final write below stores the answer whether or not this one did
-  }, RUNNING_ROW_AFTER_MS);
-
-  const parts: AnswerPart[] = [];
-  const emit = (part: AnswerPart) => {
-    if (controller.signal.aborted) return;
-    mergePart(parts, part);
-    const { id, type, ...rest } = part;
-    say({ id, isDelta: true, type, ...rest });
-  };
-  const textOf = () =>
-    parts
-      .filter((p) => p.type === "text")
-      .map((p) => (p as { text: string }).text)
-      .join("")
-      .slice(0, 20_000);
-
-  void (async () => {
-    let error: { code: string; message: string } | undefined;
-    try {
-      await runTurn({
-        provider,
-        question: opts.content,
-        history,
-        timeBudgetMs: settings.timeBudgetMs,
-        emit,
-        ctx: {
-          deploymentId,
-          engine,
-          securityContext,
-          locale: opts.locale,
-          allowAuthoring: opts.saveReport !== undefined,
-          ...(opts.saveReport ? { saveReport: opts.saveReport } : {}),
-          views,
-          extraFilters: opts.scope?.filters,
-          queryTimeoutMs: deps.queryEngines.queryTimeoutMs,
-          includeSql: principal.kind === "user",
-        },
-      });
-    } catch (e) {
-      if (e instanceof AiError) error = { code: e.code, message: e.message };
-      else if (e instanceof DomainError) error = { code: e.code, message: e.message };
-      else {
-        deps.logger.error("chat turn failed", { deploymentId, error: e instanceof Error ? e.message : String(e) });
-        error = { code: "internal_error", message: "The answer failed" };
-      }
-    }
-    const status = error ? "error" : "completed";
-    const state = { parts, ...(error ? { error } : {}) };
-    clearTimeout(runningRow);
-    // The answer goes out first; it is stored right after (off the answer's time).
-    finish(error ? { error } : { __state__: { id: messageId, role: "assistant", status, content: textOf(), parts, createdAt: answerAt.toISOString() } });
-    const sent = opts.delivered ?? new Promise<void>((resolve) => setImmediate(resolve));
-    const stored = Promise.race([sent, new Promise<void>((resolve) => setTimeout(resolve, DELIVERY_WAIT_MS))]).then(async () => {
-      if (persisted) await Promise.resolve(persisted).catch(() => {});
-      // The answer's row is inserted, or the running one completed; a stored answer of the same
-      // id that is not running (a concurrent post on another node) is left as it is. A failed
-      // write is tried again: the answer has been seen, it must not be lost.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await deps.db.execute(sql`
-            with question as (${question}), answer as (
-              insert into ${chatMessages} (id, thread_id, role, content, status, state, created_at)
-              values (${messageId}, ${thread.id}, 'assistant', ${textOf()}, ${status}, ${JSON.stringify(state)}::jsonb, ${answerAt.toISOString()}::timestamptz)
-              on conflict (thread_id, id) do update set status = excluded.status, content = excluded.content, state = excluded.state
-              where ${chatMessages}.status = 'running'
-            )
-            ${touch}`);
-          return;
-        } catch (e) {
-          // The thread was deleted meanwhile: nothing to keep.
-          if (pgError(e).code === "23503") return;
-          if (attempt >= STORE_ATTEMPTS) {
-            deps.logger.error("chat answer not stored", { deploymentId, attempts: attempt, error: e instanceof Error ? e.message : String(e) });
-            return;
-          }
-          await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
-        }
-      }
-    });
-    const pending = { threadId: thread.id, ownerKey: ownerOf(principal).ownerKey, done: stored };
-    pendingWrites.add(pending);
-    await stored;
-    pendingWrites.delete(pending);
-    forget();
-    opts.onEvent?.({ status, threadId: thread.id, messageId });
-  })();
-
-  return follow(run);
+  runs.advance(run, "prepared", { line: cutoff });
+  const { engine, securityContext, views, history } = preparation.prepared;
+  writeAnswer(deps, runs, run, {
+    provider,
+    history,
+    timeBudgetMs: settings.timeBudgetMs,
+    turn: { threadId: thread.id, messageId, question: opts.content, deploymentId, createdAt: new Date() },
+    delivered: opts.delivered,
+    onEvent: opts.onEvent,
+    ctx: {
+      deploymentId,
+      engine,
+      securityContext,
+      locale: opts.locale,
+      allowAuthoring: opts.saveReport !== undefined,
+      ...(opts.saveReport ? { saveReport: opts.saveReport } : {}),
+      views,
+      extraFilters: opts.scope?.filters,
+      queryTimeoutMs: deps.queryEngines.queryTimeoutMs,
+      includeSql: principal.kind === "user",
+    },
+  });
+  return followRun(runs, run);
 }
