@@ -1,0 +1,73 @@
+/**
+ * The builtin question engine: answers questions about the data model without a language
+ * model. It reads a question (English, German or Spanish) as measures, groupings, filters on
+ * known dimension values, a time range and "top N", builds a semantic query from them and
+ * runs it through the same tools a model would use — under the viewer's security context.
+ * What it cannot map onto the model it says so, with questions that work; it never invents
+ * a number.
+ */
+import { SAY } from "../builtin-language";
+import { runTool, type ToolOutcome, type ToolState } from "../tools";
+import type { AiProvider, AnswerPart, Emit, TurnContext } from "../types";
+import { chartFor } from "./chart";
+import { rankedByChange, runQueryArgs } from "./query";
+import { readQuestion } from "./question";
+import { describeUnderstanding, summarize } from "./summary";
+import { suggestionsFor } from "./suggestions";
+import { viewerIndexes } from "./viewer-indexes";
+
+export { comparisonsOf, queryOf, rankedByChange, runQueryArgs } from "./query";
+export { readQuestion } from "./question";
+export { describeUnderstanding, summarize } from "./summary";
+export { suggestionsFor } from "./suggestions";
+export { comparisonColumns, type Reading, type Understanding } from "./understanding";
+export { indexView, type ViewIndex } from "./view-index";
+export { viewerIndexes } from "./viewer-indexes";
+
+let partSeq = 0;
+const partId = () => `p${Date.now().toString(36)}${(partSeq++).toString(36)}`;
+
+/** Runs one tool and streams its call, its result and the parts it produced. */
+export async function callTool(name: string, args: unknown, ctx: TurnContext, state: ToolState, emit: Emit, after?: (outcome: ToolOutcome) => ToolOutcome) {
+  const shown = typeof args === "string" ? (args.length > 2000 ? args.slice(0, 2000) + "…" : args) : args;
+  emit({ id: partId(), type: "tool_call", name: name.slice(0, 100), arguments: shown });
+  let outcome = await runTool(name, args, ctx, state);
+  if (after && outcome.ok) outcome = after(outcome);
+  emit({ id: partId(), type: "tool_result", name, ok: outcome.ok, summary: outcome.summary });
+  for (const p of outcome.parts) emit({ ...p, id: partId() } as AnswerPart);
+  return outcome;
+}
+
+export { partId };
+
+/** The builtin provider: reads the question, runs it through the tools, writes the answer. */
+export const builtinProvider: AiProvider = {
+  name: "builtin",
+  async answer(question, _history, ctx, emit) {
+    const state: ToolState = {};
+    await callTool("list_views", {}, ctx, state, emit);
+    const { indexes, reference } = await viewerIndexes(ctx);
+    const reading = readQuestion(question, indexes, { locale: ctx.locale, reference });
+    if (!reading.ok) {
+      const say = SAY[reading.language];
+      emit({ id: partId(), type: "text", text: `${say.cannot} ${say.noMatch(reading.unmatched)}\n\n${say.tryThese}` });
+      emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, reading.language) });
+      return;
+    }
+    const u = reading.understanding;
+    await callTool("describe_view", { view: u.view }, ctx, state, emit);
+    emit({ id: partId(), type: "text", text: describeUnderstanding(u, indexes, reference) + "\n\n" });
+    const outcome = await callTool("run_query", runQueryArgs(u), ctx, state, emit, (o) => rankedByChange(u, o, state));
+    if (!outcome.ok) {
+      const say = SAY[u.language];
+      emit({ id: partId(), type: "text", text: `${say.cannot} ${outcome.summary}` });
+      emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, u.language) });
+      return;
+    }
+    const chart = state.lastRows && state.lastRows.length > 1 ? chartFor(u) : null;
+    // The chart speaks the answer's language (the question's), like its text.
+    if (chart) await callTool("render_chart", chart, { ...ctx, locale: u.language }, state, emit);
+    emit({ id: partId(), type: "text", text: summarize(u, state.lastRows ?? [], state.lastColumns ?? []) });
+    emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, u.language, u) });
+  },
+};

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { DEMO_REFERENCE, demoViews } from "./demo-views";
+import { describeUnderstanding, summarize } from "./summary";
+import type { Understanding } from "./understanding";
+
+const base: Understanding = { language: "en", view: "sales", measures: ["sales.revenue"], dimensions: [], filters: [], defaultMeasure: false, ignored: [] };
+const u = (over: Partial<Understanding>): Understanding => ({ ...base, ...over });
+const columns = [
+  { key: "sales.revenue", title: "Revenue", format: "currency" },
+  { key: "sales.count", title: "Orders" },
+];
+const month = { dimension: "sales.created_at", granularity: "month" as const };
+
+describe("summarize", () => {
+  it.each<[string, Understanding, Record<string, unknown>[], string]>([
+    ["no rows", base, [], "There is no data for this question."],
+    ["a total", base, [{ "sales.revenue": 1234.5 }], "Revenue: **$1,234.50**."],
+    ["a total, in German", u({ language: "de" }), [{ "sales.revenue": 1234.5 }], "Revenue: **1.234,50\u00a0$**."],
+    [
+      "the leaders of a grouping",
+      u({ dimensions: ["sales.status"] }),
+      [
+        { "sales.status": "completed", "sales.revenue": 300 },
+        { "sales.status": "shipped", "sales.revenue": 200 },
+        { "sales.status": "cancelled", "sales.revenue": 10 },
+        { "sales.status": "returned", "sales.revenue": 5 },
+      ],
+      "**completed** leads Revenue with **$300.00**, then shipped ($200.00), cancelled ($10.00). 4 rows.",
+    ],
+    [
+      "the peak of a series",
+      u({ time: month }),
+      [
+        { "sales.created_at.month": "2025-01-01T00:00:00.000", "sales.revenue": 100 },
+        { "sales.created_at.month": "2025-02-01T00:00:00.000", "sales.revenue": 300 },
+      ],
+      "Revenue peaked in **February 2025** at **$300.00**; lowest in January 2025 ($100.00). Revenue: **$400.00**. 2 rows.",
+    ],
+    [
+      "a period against the one before",
+      u({ compare: { unit: "year" }, time: { dimension: "sales.created_at", granularity: "year" } }),
+      [
+        {
+          "sales.created_at.year": "2025-01-01T00:00:00.000",
+          "sales.revenue": 150,
+          "sales.revenue_prev_year": 100,
+          "sales.revenue_change": 50,
+          "sales.revenue_change_pct": 0.5,
+        },
+      ],
+      "Revenue: **$150.00**, against **$100.00** in the period before: **+50%** (+$50.00).",
+    ],
+  ])("%s", (_, understanding, rows, expected) => expect(summarize(understanding, rows, columns)).toBe(expected));
+});
+
+describe("describeUnderstanding", () => {
+  const views = demoViews();
+  it.each<[string, Understanding, string]>([
+    ["a grouping", u({ dimensions: ["sales.customers_country"] }), "I read this as: **Revenue**, by Country."],
+    ["a filter", u({ filters: [{ member: "sales.customers_country", values: ["DE"] }] }), "I read this as: **Revenue**, where Country = DE."],
+    [
+      "a count by default, top 3",
+      u({ measures: ["sales.count"], defaultMeasure: true, dimensions: ["sales.customers_city"], limit: 3, direction: "desc" }),
+      "I read this as: **Orders** (counting Orders, as no measure was named), by City, top 3.",
+    ],
+    ["words not used", u({ ignored: ["please", "now"] }), "I read this as: **Revenue**. I did not use: “please now”."],
+    ["in Spanish", u({ language: "es", dimensions: ["sales.status"] }), "Así entendí la pregunta: **Revenue**, por Status."],
+  ])("%s", (_, understanding, expected) => expect(describeUnderstanding(understanding, views, new Date())).toBe(expected));
+
+  it("says relative dates count from the end of the data when it ends before today", () => {
+    const text = describeUnderstanding(u({ time: { dimension: "sales.created_at", range: { from: "2025-04-01", to: "2025-06-30" } } }), views, DEMO_REFERENCE);
+    expect(text).toBe(
+      "I read this as: **Revenue**, period Order Date: Apr 1, 2025 – Jun 30, 2025. (relative dates count from the end of the data, Jun 30, 2025)",
+    );
+  });
+});

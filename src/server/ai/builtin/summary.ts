@@ -1,0 +1,128 @@
+/** The answer's sentences: how the question was read, and what its rows say. */
+import { GRAIN_NAMES, PART_NAMES, SAY } from "../builtin-language";
+import { timePartLabel } from "../../../schema/time-part-labels";
+import { dateFormat, formatPeriod, formatValue, listJoin, signedNumber, signedPercent, titleOf } from "./format";
+import { comparisonColumns, type Understanding } from "./understanding";
+import type { ViewIndex } from "./view-index";
+
+/** "I read this as: …" in the question's language. */
+export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], reference: Date): string {
+  const say = SAY[u.language];
+  const t = (n: string) => titleOf(indexes, n);
+  const parts = [`**${listJoin(u.language, u.measures.map(t))}**${u.defaultMeasure ? ` ${say.defaultMeasure(t(u.measures[0]!))}` : ""}`];
+  if (u.dimensions.length) parts.push(`${say.groupedBy} ${listJoin(u.language, u.dimensions.map(t))}`);
+  if (u.time?.part) parts.push(`${say.groupedBy} ${PART_NAMES[u.language][u.time.part]}`);
+  if (u.time?.granularity) parts.push(say.overTime(GRAIN_NAMES[u.language][u.time.granularity] ?? u.time.granularity));
+  for (const f of u.filters) parts.push(`${say.filteredBy} ${t(f.member)} = ${f.values.join(" / ")}`);
+  if (u.time?.range) {
+    const fmt = dateFormat(u.language);
+    const from = fmt.format(new Date(u.time.range.from + "T00:00:00Z"));
+    const to = fmt.format(new Date(u.time.range.to + "T00:00:00Z"));
+    parts.push(`${say.period} ${t(u.time.dimension)}: ${from} – ${to}`);
+  }
+  if (u.limit) parts.push(u.direction === "asc" ? say.bottom(u.limit) : say.top(u.limit));
+  if (u.compare) parts.push(u.compare.toDate ? say.comparedToDate(u.compare.unit) : say.compared(u.compare.unit));
+  if (u.rankByChange) parts.push(u.rankByChange.direction === "asc" ? say.bottomByChange(u.rankByChange.limit) : say.topByChange(u.rankByChange.limit));
+  let text = `${say.understood}: ${parts.join(", ")}.`;
+  if (u.time?.range && startOfDay(reference) < startOfDay(new Date())) {
+    text += ` (${say.relativeTo(dateFormat(u.language).format(new Date(reference.getTime() - 86_400_000)))})`;
+  }
+  if (u.ignored.length) text += ` ${say.ignored}: “${u.ignored.join(" ")}”.`;
+  return text;
+}
+
+const startOfDay = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+
+/** A short written answer from the rows: the total, the leaders, or the peak of a series. */
+export function summarize(u: Understanding, rows: Record<string, unknown>[], columns: { key: string; title: string; format?: string }[]): string {
+  const say = SAY[u.language];
+  if (rows.length === 0) return say.noRows;
+  const cols = comparisonColumns(u);
+  if (cols) return summarizeGrowth(u, rows, columns, cols);
+  const measure = u.measures[0]!;
+  const mcol = columns.find((c) => c.key === measure);
+  const mTitle = mcol?.title ?? measure;
+  const fmt = (v: unknown) => formatValue(u.language, v, mcol?.format);
+  const timeKey = u.time?.granularity ? `${u.time.dimension}.${u.time.granularity}` : null;
+  const partKey = u.time?.part ? `${u.time.dimension}.${u.time.part}` : null;
+  if (partKey && !timeKey && !u.dimensions.length) {
+    // By weekday, hour or month of the year: the busiest and the quietest, named in the question's language.
+    const part = u.time!.part!;
+    const name = (r: Record<string, unknown>) => timePartLabel(u.language, part, Number(r[partKey]));
+    const sorted = [...rows].sort((a, b) => Number(b[measure]) - Number(a[measure]));
+    const top = sorted[0]!;
+    const low = sorted[sorted.length - 1]!;
+    let text = say.leads(mTitle, name(top), fmt(top[measure]));
+    if (rows.length > 1) text += `; ${say.low(name(low), fmt(low[measure]))}`;
+    return `${text}. ${say.rows(rows.length)}`;
+  }
+  if (!u.dimensions.length && !timeKey) {
+    return u.measures
+      .map((m) => say.total(columns.find((c) => c.key === m)?.title ?? m, formatValue(u.language, rows[0]![m], columns.find((c) => c.key === m)?.format)))
+      .join(" ");
+  }
+  if (timeKey && !u.dimensions.length) {
+    const sorted = [...rows].sort((a, b) => Number(b[measure]) - Number(a[measure]));
+    const top = sorted[0]!;
+    const low = sorted[sorted.length - 1]!;
+    const sum = rows.reduce((s, r) => s + (Number(r[measure]) || 0), 0);
+    const additive = mcol?.format !== "percent" && !/average|rate/i.test(measure);
+    let text = `${say.peak(mTitle, formatPeriod(u.language, top[timeKey], u.time!.granularity), fmt(top[measure]))}`;
+    if (rows.length > 1) text += `; ${say.low(formatPeriod(u.language, low[timeKey], u.time!.granularity), fmt(low[measure]))}`;
+    text += ".";
+    if (additive) text += ` ${say.total(mTitle, fmt(sum))}`;
+    return `${text} ${say.rows(rows.length)}`;
+  }
+  const dim = u.dimensions[0]!;
+  const label = (r: Record<string, unknown>) => u.dimensions.map((d) => String(r[d] ?? "–")).join(" · ");
+  const sorted = u.direction === "asc" ? rows : [...rows].sort((a, b) => Number(b[measure]) - Number(a[measure]));
+  const [first, ...rest] = sorted;
+  let text = say.leads(mTitle, label(first!), fmt(first![measure]));
+  if (rest.length)
+    text += `, ${say.then} ${rest
+      .slice(0, 2)
+      .map((r) => `${label(r)} (${fmt(r[measure])})`)
+      .join(", ")}`;
+  void dim;
+  return `${text}. ${say.rows(rows.length)}`;
+}
+
+/** Growth and period over period: the biggest rise and fall, or the period against the one before. */
+function summarizeGrowth(
+  u: Understanding,
+  rows: Record<string, unknown>[],
+  columns: { key: string; title: string; format?: string }[],
+  cols: { previous: string; change: string; percent: string },
+): string {
+  const say = SAY[u.language];
+  const measure = u.measures[0]!;
+  const mcol = columns.find((c) => c.key === measure);
+  const mTitle = mcol?.title ?? measure;
+  const fmt = (v: unknown) => formatValue(u.language, v, mcol?.format);
+  const pct = (v: unknown) => signedPercent(u.language).format(Number(v));
+  const signed = (v: unknown) => (Number.isFinite(Number(v)) ? signedNumber(u.language, mcol?.format).format(Number(v)) : "–");
+  const timeKey = `${u.time!.dimension}.${u.time!.granularity}`;
+  const when = (r: Record<string, unknown>) => formatPeriod(u.language, r[timeKey], u.time!.granularity);
+  const compared = rows.filter((r) => r[cols.percent] !== null && r[cols.percent] !== undefined && Number.isFinite(Number(r[cols.percent])));
+  if (compared.length === 0) return `${say.noEarlier(mTitle)} ${say.rows(rows.length)}`;
+  const byChange = [...compared].sort((a, b) => Number(b[cols.percent]) - Number(a[cols.percent]));
+  if (u.dimensions.length) {
+    const label = (r: Record<string, unknown>) => u.dimensions.map((d) => String(r[d] ?? "–")).join(" · ");
+    const best = byChange[0]!;
+    const worst = byChange[byChange.length - 1]!;
+    let text = say.grewMost(mTitle, label(best), pct(best[cols.percent]));
+    if (byChange.length > 1) text += `; ${say.grewLeast(label(worst), pct(worst[cols.percent]))}`;
+    return `${text}. ${say.rows(rows.length)}`;
+  }
+  if (compared.length === 1 && rows.length === 1) {
+    const r = compared[0]!;
+    return say.against(mTitle, fmt(r[measure]), fmt(r[cols.previous]), pct(r[cols.percent]), signed(r[cols.change]));
+  }
+  const best = byChange[0]!;
+  const worst = byChange[byChange.length - 1]!;
+  const latest = [...compared].sort((a, b) => String(b[timeKey]).localeCompare(String(a[timeKey])))[0]!;
+  let text = say.grewMost(mTitle, when(best), pct(best[cols.percent]));
+  if (Number(worst[cols.percent]) < 0) text += `; ${say.fellMost(when(worst), pct(worst[cols.percent]))}`;
+  text += `. ${say.latest(when(latest), pct(latest[cols.percent]), fmt(latest[cols.previous]), fmt(latest[measure]))} ${say.rows(rows.length)}`;
+  return text;
+}

@@ -1,0 +1,35 @@
+/**
+ * The engine's reading of a question (`Understanding`): what the question-reading step gives
+ * and the query, summary and chart steps take.
+ */
+import type { Granularity, TimePart } from "../../../schema/semantic-query";
+import type { Language } from "../builtin-language";
+
+/** The engine's reading of a question. */
+export interface Understanding {
+  language: Language;
+  view: string;
+  measures: string[];
+  dimensions: string[];
+  time?: { dimension: string; granularity?: Granularity; part?: TimePart; range?: { from: string; to: string }; label?: string };
+  filters: { member: string; values: string[] }[];
+  limit?: number;
+  direction?: "asc" | "desc";
+  /** Growth and period-over-period: each row against the same measure one `unit` earlier. */
+  compare?: { unit: Grain; toDate?: boolean };
+  /** "top 5 countries by growth": the rows ranked by their relative change, and the first `limit` kept. */
+  rankByChange?: { limit: number; direction: "asc" | "desc" };
+  defaultMeasure: boolean;
+  ignored: string[];
+}
+
+export type Reading = { ok: true; understanding: Understanding } | { ok: false; language: Language; unmatched: string };
+
+export type Grain = "day" | "week" | "month" | "quarter" | "year";
+
+/** The output columns of an understanding's period comparison: previous value, change, relative change. */
+export function comparisonColumns(u: Understanding): { previous: string; change: string; percent: string } | null {
+  if (!u.compare) return null;
+  const m = u.measures[0]!;
+  return { previous: `${m}_prev_${u.compare.unit}`, change: `${m}_change`, percent: `${m}_change_pct` };
+}
