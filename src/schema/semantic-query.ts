@@ -39,6 +39,8 @@ export const filterOperators = [
   "gte",
   "lt",
   "lte",
+  "between",
+  "notBetween",
   "set",
   "notSet",
   "inDateRange",
@@ -96,6 +98,53 @@ export interface TimeDimension {
 
 export type OrderDirection = "asc" | "desc";
 
+/**
+ * Period against period: the query's measures over two date ranges of one time dimension,
+ * side by side per row of the other dimensions. `baseline` is the range compared against
+ * (the "before"); `current` the range compared (the "after"). Each measure `m` gives the
+ * columns `m.baseline`, `m.current`, `m.change` (current − baseline) and `m.relativeChange`
+ * (change / baseline, null when the baseline is 0).
+ */
+export interface CompareRanges {
+  dimension: string;
+  baseline: DateRange;
+  current: DateRange;
+}
+
+/** The columns a compared measure `m` gives, in result order: `m.<output>`. */
+export const compareOutputs = ["baseline", "current", "change", "relativeChange"] as const;
+export type CompareOutput = (typeof compareOutputs)[number];
+
+/**
+ * Window calculations over the aggregated rows: the share of a measure in the total of the
+ * rows (or of the rows with the same `within` values), its running total along a key column,
+ * or its rank (1 = largest, ties share a rank).
+ */
+export const calculationTypes = ["percentOfTotal", "runningTotal", "rank"] as const;
+export type CalculationType = (typeof calculationTypes)[number];
+
+export interface Calculation {
+  type: CalculationType;
+  /** A measure column of the result (with `compare`: `m.baseline`, `m.current`, `m.change`, `m.relativeChange`). */
+  measure: string;
+  /** Key columns of the query that start a new total or ranking (a dimension, `<time>.<granularity>`, `<time>.<part>`). */
+  within?: string[];
+  /** runningTotal: the key column the total runs along, ascending (default the first time dimension with a granularity). */
+  along?: string;
+  /** rank: `desc` (default) ranks the largest first, `asc` the smallest. */
+  direction?: OrderDirection;
+  /** Result column name; default `<measure>.<type>`. */
+  name?: string;
+}
+
+/** Keeps the first `limit` rows of each group of `within` values, ordered by `order` (top N per group). */
+export interface GroupLimit {
+  within: string[];
+  limit: number;
+  /** Default: the first measure descending. */
+  order?: [string, OrderDirection][];
+}
+
 /** The query JSON of the semantic layer (decisions.md, "Semantic layer"). */
 export interface SemanticQuery {
   measures?: string[];
@@ -106,7 +155,15 @@ export interface SemanticQuery {
   limit?: number;
   offset?: number;
   timezone?: string;
+  /** Period against period (docs/data-model.md, "Comparing two date ranges"). */
+  compare?: CompareRanges;
+  /** Percent of total, running totals and ranks over the aggregated rows. */
+  calculations?: Calculation[];
+  /** Top N rows within each group. */
+  groupLimit?: GroupLimit;
 }
+
+const WireDateRange = z.union([z.string(), z.array(z.string())]);
 
 /** The wire form of a semantic query; the validator then checks members, operators and values. */
 export const SemanticQuerySchema = z
@@ -132,6 +189,42 @@ export const SemanticQuerySchema = z
     limit: z.number().optional(),
     offset: z.number().optional(),
     timezone: z.string().optional(),
+    compare: z
+      .strictObject({
+        dimension: z.string(),
+        baseline: WireDateRange.meta({ description: "The range compared against (before): [from, to] or a relative range." }),
+        current: WireDateRange.meta({ description: "The range compared (after): [from, to] or a relative range." }),
+      })
+      .optional()
+      .meta({
+        description:
+          "Period against period: each measure m gives m.baseline, m.current, m.change and m.relativeChange per row of the dimensions (docs/data-model.md).",
+      }),
+    calculations: z
+      .array(
+        z.strictObject({
+          type: z.string().meta({ description: "percentOfTotal, runningTotal or rank." }),
+          measure: z.string(),
+          within: z.array(z.string()).max(20).optional(),
+          along: z.string().optional(),
+          direction: z.string().optional(),
+          name: z.string().max(100).optional(),
+        }),
+      )
+      .max(20)
+      .optional()
+      .meta({ description: 'Window calculations over the aggregated rows (docs/data-model.md, "Calculations over the rows").' }),
+    groupLimit: z
+      .strictObject({
+        within: z.array(z.string()).min(1).max(20),
+        limit: z.number(),
+        order: z
+          .array(z.tuple([z.string(), z.string()]))
+          .max(20)
+          .optional(),
+      })
+      .optional()
+      .meta({ description: "Keeps the first `limit` rows of each group of `within` values (top N per group)." }),
   })
   .meta({
     id: "SemanticQuery",
@@ -260,4 +353,7 @@ export interface ValidatedQuery {
   limit: number;
   offset: number;
   timezone: string;
+  compare?: CompareRanges;
+  calculations?: Calculation[];
+  groupLimit?: GroupLimit;
 }

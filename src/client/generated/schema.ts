@@ -3842,8 +3842,35 @@ export interface components {
         };
         /** @description A semantic query: members are `<view>.<member>` (docs/data-model.md). */
         SemanticQuery: {
+            /** @description Window calculations over the aggregated rows (docs/data-model.md, "Calculations over the rows"). */
+            calculations?: {
+                along?: string;
+                direction?: string;
+                measure: string;
+                name?: string;
+                /** @description percentOfTotal, runningTotal or rank. */
+                type: string;
+                within?: string[];
+            }[];
+            /** @description Period against period: each measure m gives m.baseline, m.current, m.change and m.relativeChange per row of the dimensions (docs/data-model.md). */
+            compare?: {
+                /** @description The range compared against (before): [from, to] or a relative range. */
+                baseline: string | string[];
+                /** @description The range compared (after): [from, to] or a relative range. */
+                current: string | string[];
+                dimension: string;
+            };
             dimensions?: string[];
             filters?: components["schemas"]["QueryFilter"][];
+            /** @description Keeps the first `limit` rows of each group of `within` values (top N per group). */
+            groupLimit?: {
+                limit: number;
+                order?: [
+                    string,
+                    string
+                ][];
+                within: string[];
+            };
             limit?: number;
             measures?: string[];
             offset?: number;

@@ -2,6 +2,7 @@ import type { DataModel, Dimension } from "./data-model";
 import { DATE_BOUNDS_TEXT, isValidTimeZone, parseAbsoluteDate, resolveDateRange } from "./date-range";
 import { QueryValidationError, type QueryProblem, type QueryProblemCode } from "./errors";
 import { resolveMember, type ResolvedMember } from "./member-resolution";
+import { checkCalculations, checkCompare, checkCompareFilters, checkGroupLimit, keyColumnsOf, measureColumnsOf, type AnalysisInput } from "./validate-analysis";
 import {
   DEFAULT_QUERY_LIMIT,
   MAX_QUERY_LIMIT,
@@ -26,8 +27,10 @@ type Path = (string | number)[];
 const STRING_OPERATORS = new Set<FilterOperator>(["contains", "notContains", "startsWith", "notStartsWith", "endsWith", "notEndsWith"]);
 const DATE_OPERATORS = new Set<FilterOperator>(["inDateRange", "notInDateRange", "beforeDate", "beforeOrOnDate", "afterDate", "afterOrOnDate"]);
 const COMPARISON_OPERATORS = new Set<FilterOperator>(["gt", "gte", "lt", "lte"]);
+/** Two numbers, both bounds included. */
+const BETWEEN_OPERATORS = new Set<FilterOperator>(["between", "notBetween"]);
 /** Measures are filtered after aggregation (HAVING); only these operators make sense there. */
-const MEASURE_OPERATORS = new Set<FilterOperator>(["equals", "notEquals", "in", "notIn", "gt", "gte", "lt", "lte", "set", "notSet"]);
+const MEASURE_OPERATORS = new Set<FilterOperator>(["equals", "notEquals", "in", "notIn", "gt", "gte", "lt", "lte", "between", "notBetween", "set", "notSet"]);
 
 /** Options of `validateQuery`. */
 export interface ValidateQueryOptions {
@@ -81,6 +84,7 @@ export function normalizeFilter(
     problems.add([...path, "operator"], "bad_operator", `operator "${op}" needs a number or time member; ${member.name} is ${type}`);
     return undefined;
   }
+  if (BETWEEN_OPERATORS.has(op)) return betweenValues(member, op, values, path, problems);
   if (op === "set" || op === "notSet") {
     if (values.length > 0) problems.add([...path, "values"], "wrong_value_count", `operator "${op}" takes no values`);
     return [];
@@ -138,6 +142,45 @@ export function normalizeFilter(
     }
   });
   return ok ? out : undefined;
+}
+
+/** `between` / `notBetween`: exactly two numbers on a number member, the lower first. */
+function betweenValues(
+  member: ResolvedMember,
+  op: FilterOperator,
+  values: FilterValue[],
+  path: Path,
+  problems: { add(path: Path, code: QueryProblemCode, message: string): void },
+): FilterValue[] | undefined {
+  const type = member.kind === "measure" ? "number" : (member.def as Dimension).type;
+  if (type !== "number") {
+    problems.add([...path, "operator"], "bad_operator", `operator "${op}" needs a number member; ${member.name} is ${type} (inDateRange takes dates)`);
+    return undefined;
+  }
+  if (values.length !== 2) {
+    problems.add([...path, "values"], "wrong_value_count", `operator "${op}" takes exactly two numbers: [low, high], both included`);
+    return undefined;
+  }
+  const numbers = values.map((v) => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN));
+  let ok = true;
+  numbers.forEach((n, i) => {
+    if (!Number.isFinite(n)) {
+      problems.add([...path, "values", i], "wrong_value_type", `${JSON.stringify(values[i])} is not a number`);
+      ok = false;
+    } else if (Math.abs(n) > Number.MAX_SAFE_INTEGER) {
+      problems.add(
+        [...path, "values", i],
+        "value_out_of_range",
+        `${JSON.stringify(values[i])} is out of range: filter numbers lie within ±${Number.MAX_SAFE_INTEGER}`,
+      );
+      ok = false;
+    }
+  });
+  if (ok && numbers[0]! > numbers[1]!) {
+    problems.add([...path, "values"], "value_out_of_range", `operator "${op}" takes [low, high]: ${numbers[0]} is above ${numbers[1]}`);
+    ok = false;
+  }
+  return ok ? numbers : undefined;
 }
 
 /** Member names a query touches, by the role they play. */
@@ -232,6 +275,16 @@ export function validateQuery(model: DataModel, input: unknown, options: Validat
 
   (q.filters ?? []).forEach((f, i) => checkFilter(f, ["filters", i]));
 
+  // Period against period, calculations over the rows and top N per group (validate-analysis.ts).
+  const analysis: AnalysisInput = { measures, dimensions, timeDimensions, timezone, now, problems, lookup };
+  const compare = checkCompare(q.compare, analysis);
+  const measureFilters = (q.filters ?? []).map((f) => collectWireMembers(f).some((n) => resolveMember(model, n)?.kind === "measure"));
+  checkCompareFilters(compare, measureFilters, problems);
+  const measureColumns = measureColumnsOf(measures, compare !== undefined);
+  const taken = new Set([...keyColumnsOf(analysis), ...measureColumns]);
+  const calculations = checkCalculations(q.calculations, analysis, measureColumns, taken);
+  const groupLimit = checkGroupLimit(q.groupLimit, analysis, measureColumns);
+
   function checkFilter(f: WireQueryFilter, path: Path): QueryFilter {
     if ("or" in f || "and" in f) {
       const key = "or" in f ? "or" : "and";
@@ -276,7 +329,7 @@ export function validateQuery(model: DataModel, input: unknown, options: Validat
   }
 
   // Order keys must be selected columns: a time dimension by its name or name.granularity.
-  const selectable = new Set<string>([...measures, ...dimensions]);
+  const selectable = new Set<string>([...measureColumns, ...dimensions, ...(calculations ?? []).map((c) => c.name!)]);
   for (const td of timeDimensions) {
     if (td.part) selectable.add(`${td.dimension}.${td.part}`);
     if (!td.granularity) continue;
@@ -302,7 +355,16 @@ export function validateQuery(model: DataModel, input: unknown, options: Validat
     limit,
     offset,
     timezone,
+    ...(compare ? { compare } : {}),
+    ...(calculations ? { calculations } : {}),
+    ...(groupLimit ? { groupLimit } : {}),
   };
+
+  function collectWireMembers(f: WireQueryFilter): string[] {
+    if ("or" in f) return f.or.flatMap(collectWireMembers);
+    if ("and" in f) return f.and.flatMap(collectWireMembers);
+    return [(f as { member: string }).member];
+  }
 
   // Runs only when every filter passed checkFilter, so each operator is one of the member's.
   function normalizeTree(wire: WireQueryFilter): QueryFilter {

@@ -168,6 +168,36 @@ describe.each(storageKinds)("query API (%s storage)", (storage) => {
         ["negative limit", { measures: ["sales.count"], limit: -1 }, ["query", "limit"], "limit_out_of_range"],
         ["unknown time zone", { measures: ["sales.count"], timezone: "Mars/Olympus" }, ["query", "timezone"], "bad_timezone"],
         ["SQL in a member name", { measures: ["sales.count; DROP TABLE orders"] }, ["query", "measures", 0], "unknown_member"],
+        [
+          "compare range that is not a range",
+          { measures: ["sales.count"], compare: { dimension: "sales.created_at", baseline: "some day", current: "this year" } },
+          ["query", "compare", "baseline"],
+          "malformed_date_range",
+        ],
+        [
+          "compare without its current range",
+          { measures: ["sales.count"], compare: { dimension: "sales.created_at", baseline: "last year" } },
+          ["query", "compare", "current"],
+          "invalid_union",
+        ],
+        [
+          "calculation of a measure the query does not have",
+          { measures: ["sales.count"], calculations: [{ type: "percentOfTotal", measure: "sales.revenue" }] },
+          ["query", "calculations", 0, "measure"],
+          "unknown_member",
+        ],
+        [
+          "between with one value",
+          { measures: ["sales.count"], filters: [{ member: "sales.quantity", operator: "between", values: [1] }] },
+          ["query", "filters", 0, "values"],
+          "wrong_value_count",
+        ],
+        [
+          "group limit of zero",
+          { measures: ["sales.count"], dimensions: ["sales.status"], groupLimit: { within: ["sales.status"], limit: 0 } },
+          ["query", "groupLimit", "limit"],
+          "limit_out_of_range",
+        ],
       ];
       for (const [what, q, path, code] of cases) {
         const res = await query(backend, { query: q });
@@ -183,6 +213,12 @@ describe.each(storageKinds)("query API (%s storage)", (storage) => {
       const badFill = await query(backend, { query: { measures: ["sales.count"] }, fillMissingRows: { member: "sales.created_at" } });
       expect(badFill.status).toBe(400);
       expect((await badFill.json()).details).toContainEqual(expect.objectContaining({ path: ["fillMissingRows", "member"], code: "bad_option" }));
+      const compareWithComparisons = await query(backend, {
+        query: { measures: ["sales.count"], compare: { dimension: "sales.created_at", baseline: "last year", current: "this year" } },
+        periodComparisons: [{ measure: "sales.count", timeDimension: "sales.created_at", offset: { amount: 1, unit: "year" } }],
+      });
+      expect(compareWithComparisons.status).toBe(400);
+      expect((await compareWithComparisons.json()).details).toContainEqual(expect.objectContaining({ path: ["periodComparisons"], code: "bad_option" }));
       const badValues = await t.api("POST", `/api/v1/deployments/${deploymentIds[backend]}/query/values`, { member: "sales.revenue" });
       expect(badValues.status).toBe(400);
       expect((await badValues.json()).details).toContainEqual(expect.objectContaining({ path: ["member"], code: "wrong_member_kind" }));

@@ -1,6 +1,7 @@
 import type { Dimension, Measure, MemberFormat } from "../data-model";
 import type { ResolvedMember } from "../member-resolution";
-import type { Granularity, TimePart } from "../../../schema/semantic-query";
+import { formatWallTime, type ResolvedRange } from "../date-range";
+import type { CalculationType, CompareOutput, Granularity, TimePart } from "../../../schema/semantic-query";
 import { TIME_PART_TITLES } from "../../../schema/time-part-labels";
 import type { QueryPlan } from "./plan";
 
@@ -24,6 +25,22 @@ export interface PeriodComparisonAnnotation extends MemberAnnotation {
   output: "previous" | "change" | "percent_change";
 }
 
+/** A column of a compared measure: which measure, which output, and the range it reads (wall time, end exclusive). */
+export interface CompareAnnotation extends MemberAnnotation {
+  measure: string;
+  output: CompareOutput;
+  /** The range of `baseline` and `current` values; both for `change` and `relativeChange`. */
+  ranges: { baseline: { from: string; to: string }; current: { from: string; to: string } };
+}
+
+/** A window calculation's column. */
+export interface CalculationAnnotation extends MemberAnnotation {
+  /** The measure column it reads. */
+  measure: string;
+  calculation: CalculationType;
+  within: string[];
+}
+
 /** Per result column: titles, type and format, keyed by the column name. */
 export interface QueryAnnotation {
   measures: Record<string, MemberAnnotation>;
@@ -31,13 +48,16 @@ export interface QueryAnnotation {
   /** Keyed by `<member>.<granularity>`, the column name of a truncated time dimension. */
   timeDimensions: Record<string, MemberAnnotation>;
   periodComparisons: Record<string, PeriodComparisonAnnotation>;
+  /** With `compare`: each measure's baseline, current, change and relativeChange columns (and no plain measure column). */
+  compare?: Record<string, CompareAnnotation>;
+  calculations?: Record<string, CalculationAnnotation>;
 }
 
 const OUTPUT_KINDS = ["previous", "change", "percent_change"] as const;
 
 export function annotateQuery(plan: QueryPlan): QueryAnnotation {
   const annotation: QueryAnnotation = { measures: {}, dimensions: {}, timeDimensions: {}, periodComparisons: {} };
-  for (const m of plan.measures) annotation.measures[m.name] = annotate(m);
+  if (!plan.compare) for (const m of plan.measures) annotation.measures[m.name] = annotate(m);
   for (const d of plan.dimensions) annotation.dimensions[d.name] = annotate(d);
   for (const t of plan.timeParts) {
     const base = annotate(t.member);
@@ -67,7 +87,51 @@ export function annotateQuery(plan: QueryPlan): QueryAnnotation {
       };
     });
   }
+  if (plan.compare) annotation.compare = annotateCompare(plan.compare);
+  if (plan.calculations?.calculations.length) {
+    annotation.calculations = {};
+    for (const c of plan.calculations.calculations) {
+      const base = annotate(c.measure);
+      const label = CALCULATION_TITLES[c.type] + (c.within.length ? ` within ${c.within.join(", ")}` : "");
+      const column = c.column === c.measure.name ? "" : ` ${c.column.slice(c.measure.name.length + 1)}`;
+      annotation.calculations[c.name] = {
+        ...base,
+        title: `${base.title}${column} (${label})`,
+        shortTitle: `${base.shortTitle}${column} (${label})`,
+        measure: c.column,
+        calculation: c.type,
+        within: c.within,
+      };
+      if (c.type === "percentOfTotal") annotation.calculations[c.name]!.format = "percent";
+      if (c.type === "rank") delete annotation.calculations[c.name]!.format;
+    }
+  }
   return annotation;
+}
+
+const CALCULATION_TITLES: Record<CalculationType, string> = { percentOfTotal: "% of total", runningTotal: "running total", rank: "rank" };
+const COMPARE_TITLES: Record<CompareOutput, string> = { baseline: "baseline", current: "current", change: "change", relativeChange: "% change" };
+
+function annotateCompare(compare: NonNullable<QueryPlan["compare"]>): Record<string, CompareAnnotation> {
+  const span = (r: ResolvedRange) => ({ from: formatWallTime(r.wall.start), to: formatWallTime(r.wall.end) });
+  const ranges = { baseline: span(compare.baseline), current: span(compare.current) };
+  const day = (wall: string) => wall.slice(0, 10);
+  const label = (r: { from: string; to: string }) => `${day(r.from)} – ${day(formatWallTime(new Date(Date.parse(`${r.to}Z`) - 1)))}`;
+  const out: Record<string, CompareAnnotation> = {};
+  for (const c of compare.columns) {
+    const base = annotate(c.measure);
+    const when = c.output === "baseline" || c.output === "current" ? `${COMPARE_TITLES[c.output]}, ${label(ranges[c.output])}` : COMPARE_TITLES[c.output];
+    out[c.column] = {
+      ...base,
+      title: `${base.title} (${when})`,
+      shortTitle: `${base.shortTitle} (${when})`,
+      ...(c.output === "relativeChange" ? { format: "percent" as const } : {}),
+      measure: c.measure.name,
+      output: c.output,
+      ranges,
+    };
+  }
+  return out;
 }
 
 function annotate(m: ResolvedMember): MemberAnnotation {

@@ -3,7 +3,7 @@ import { compileQuery, type CompileQueryOptions, type SqlDialect } from "../comp
 import { loadDataModel } from "../data-model";
 import type { SemanticQuery } from "../../../schema/semantic-query";
 import type { SecurityContext } from "../security-context";
-import { acmeViewer, adminViewer, shopModelYaml } from "../test-support/shop-fixture";
+import { acmeViewer, adminViewer, globexViewer, shopModelYaml } from "../test-support/shop-fixture";
 
 // Whole statements, byte for byte, for both dialects: the engine suites in compile-query.test.ts
 // only check the rows that come back, which would not notice a change in the SQL text that
@@ -330,6 +330,74 @@ const cases: GoldenCase[] = [
         { dimension: "sales.created_at", granularity: "year" },
       ],
       order: [["sales.created_at.monthOfYear", "desc"]],
+    },
+  },
+  {
+    name: "compare-ranges-by-category",
+    model: shop,
+    ctx: acmeViewer,
+    query: {
+      measures: ["sales.revenue", "sales.avg_amount"],
+      dimensions: ["sales.products_category"],
+      timeDimensions: [{ dimension: "sales.created_at", part: "quarterOfYear" }],
+      filters: [{ member: "sales.status", operator: "notEquals", values: ["cancelled"] }],
+      compare: { dimension: "sales.created_at", baseline: ["2024-01-01", "2024-03-31"], current: "this quarter" },
+      order: [["sales.revenue.change", "desc"]],
+      timezone: "Europe/Berlin",
+      limit: 20,
+    },
+  },
+  {
+    name: "compare-ranges-totals",
+    model: shop,
+    ctx: adminViewer,
+    query: { measures: ["sales.count"], compare: { dimension: "sales.created_at", baseline: "last year", current: "this year" } },
+  },
+  {
+    name: "calculations-group-limit",
+    model: shop,
+    ctx: acmeViewer,
+    query: {
+      measures: ["sales.count", "sales.revenue"],
+      dimensions: ["sales.products_category", "sales.products_name"],
+      timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: ["2024-01-01", "2024-12-31"] }],
+      calculations: [
+        { type: "percentOfTotal", measure: "sales.revenue" },
+        { type: "percentOfTotal", measure: "sales.revenue", within: ["sales.products_category"], name: "sales.revenue_share_in_category" },
+        { type: "runningTotal", measure: "sales.revenue" },
+        { type: "rank", measure: "sales.count", within: ["sales.created_at.month"], direction: "asc" },
+      ],
+      groupLimit: { within: ["sales.products_category"], limit: 2, order: [["sales.count", "desc"]] },
+      order: [["sales.revenue_share_in_category", "desc"]],
+    },
+    extra: { fillMissingRows: { member: "sales.created_at.month" } },
+  },
+  {
+    name: "compare-with-calculations",
+    model: shop,
+    ctx: globexViewer,
+    query: {
+      measures: ["sales.revenue"],
+      dimensions: ["sales.customers_country"],
+      compare: { dimension: "sales.created_at", baseline: ["2023-01-01", "2023-12-31"], current: ["2024-01-01", "2024-12-31"] },
+      calculations: [{ type: "percentOfTotal", measure: "sales.revenue.change" }],
+    },
+  },
+  {
+    name: "between-filters",
+    model: shop,
+    ctx: acmeViewer,
+    query: {
+      measures: ["sales.revenue"],
+      dimensions: ["sales.status"],
+      filters: [
+        { member: "sales.amount", operator: "between", values: [5, "30"] },
+        { member: "sales.order_id", operator: "notBetween", values: [3, 4] },
+        { member: "sales.revenue", operator: "between", values: [10, 100] },
+        { member: "sales.count", operator: "notBetween", values: [2, 2] },
+        { member: "sales.avg_amount", operator: "equals", values: [10] },
+        { member: "sales.max_amount", operator: "notEquals", values: [11] },
+      ],
     },
   },
   {

@@ -7,7 +7,7 @@ export type SqlDialect = "duckdb" | "postgres";
  * Types the compiler casts to. `number` is the type a numeric filter value is bound as; it is
  * the one whose spelling differs between engines.
  */
-export type SqlType = "timestamp" | "timestamptz" | "varchar" | "text" | "boolean" | "double" | "number";
+export type SqlType = "timestamp" | "timestamptz" | "varchar" | "text" | "boolean" | "double" | "integer" | "number";
 
 /** Which end of a value a LIKE pattern anchors. */
 export type LikeMatch = "contains" | "startsWith" | "endsWith";
@@ -44,6 +44,7 @@ const TYPE_NAMES: Record<SqlType, string> = {
   text: "TEXT",
   boolean: "BOOLEAN",
   double: "DOUBLE PRECISION",
+  integer: "INTEGER",
   number: "NUMERIC",
 };
 

@@ -14,6 +14,8 @@ export type MemberTest =
   /** One of the operands; negated, a missing value passes too. */
   | { test: "in"; negate: boolean; operands: FilterOperand[] }
   | { test: "compare"; comparator: ">" | ">=" | "<" | "<="; operand: FilterOperand }
+  /** Between two bounds, both included; negated, outside them (a missing value passes too). */
+  | { test: "between"; negate: boolean; low: FilterOperand; high: FilterOperand }
   /** Case-insensitive text match of any value; negated, none may match (a missing value passes). */
   | { test: "match"; negate: boolean; anchor: "contains" | "startsWith" | "endsWith"; values: string[] }
   | { test: "present"; present: boolean }
@@ -116,6 +118,9 @@ function memberTest(member: ResolvedMember, operator: FilterOperator, values: Fi
       return { test: "compare", comparator: "<", operand: operand(values[0]!) };
     case "lte":
       return { test: "compare", comparator: "<=", operand: operand(values[0]!) };
+    case "between":
+    case "notBetween":
+      return { test: "between", negate: operator === "notBetween", low: operand(values[0]!), high: operand(values[1]!) };
     case "set":
       return { test: "present", present: true };
     case "notSet":

@@ -9,6 +9,8 @@ import type { SecurityContext } from "../security-context";
 import { collectFilterMembers } from "../validate-query";
 import { planAccess, planQueryFilters, type AccessRule, type FilterClock, type PlannedFilter } from "./filter-plan";
 import { cubeJoinTree, isMultiplied, unsafeUnderFanOut, viewJoinTree } from "./join-tree";
+import { planCalculations, type CalculationPlan } from "./calculations";
+import { compareOrder, planCompare, type ComparePlan } from "./compare-ranges";
 
 export const comparisonUnits = ["day", "week", "month", "quarter", "year"] as const;
 export type ComparisonUnit = (typeof comparisonUnits)[number];
@@ -111,6 +113,10 @@ export interface QueryPlan {
   keyColumns: string[];
   fill?: FillPlan;
   comparisons: ComparisonPlan[];
+  /** Period against period (the query's `compare`): replaces the measure columns by each measure's four outputs. */
+  compare?: ComparePlan;
+  /** Window calculations and a per-group limit over the aggregated rows. */
+  calculations?: CalculationPlan;
   order: [string, OrderDirection][];
   limit: number;
   offset: number;
@@ -147,6 +153,7 @@ export function planQuery(model: DataModel, query: ValidatedQuery, options: Plan
   const filterMembers = collectFilterMembers(query.filters).map((n) => resolveMember(model, n)!);
   const used: ResolvedMember[] = [...measures, ...dimensions, ...timeColumns.map((t) => t.member), ...filterMembers];
   for (const td of query.timeDimensions) used.push(resolveMember(model, td.dimension)!);
+  if (query.compare) used.push(resolveMember(model, query.compare.dimension)!);
 
   // Access policies: the view's first (its filters may need joins), then each cube joined.
   const view = used.find((m) => m.source.kind === "view")?.source as View | undefined;
@@ -203,6 +210,11 @@ export function planQuery(model: DataModel, query: ValidatedQuery, options: Plan
       outputNames.add(o);
     }),
   );
+  // Compare and calculations write their own statement: no shifted periods in it, and no fill beside compare.
+  if (query.compare && fill) badOption(["fillMissingRows"], "fillMissingRows does not combine with compare (the compared dimension has no buckets)");
+  if ((query.compare || query.calculations || query.groupLimit) && options.periodComparisons?.length) {
+    badOption(["periodComparisons"], "periodComparisons do not combine with compare, calculations or groupLimit (compare covers period against period)");
+  }
   if (problems.length > 0) throw new QueryValidationError(problems);
 
   const access: AccessRule[] = [];
@@ -241,6 +253,8 @@ export function planQuery(model: DataModel, query: ValidatedQuery, options: Plan
     const shift = { amount: c.pc.offset.amount, unit: c.unit };
     return { measure, time, ...shift, outputs: c.outputs, scan: comparisonScan(scan, measure, time, shift, query.timezone) };
   });
+  const comparePlan = query.compare && planCompare(model, query, query.compare, scan, options.now);
+  const calculationPlan = planCalculations(model, query, keyColumns);
   const fillPlan = fillTime && planFill(fillTime, rangeOf(fillTime.member), excluded, keyColumns, measures);
   if (fillPlan?.buckets) {
     const count = approximateBucketCount(fillPlan.buckets.first, fillPlan.buckets.last, fillTime!.granularity);
@@ -277,10 +291,17 @@ export function planQuery(model: DataModel, query: ValidatedQuery, options: Plan
     keyColumns,
     ...(fillPlan ? { fill: fillPlan } : {}),
     comparisons: comparisonPlans,
-    order: defaultOrder(query, measures, dimensions, timeColumns, timeParts),
+    ...(comparePlan ? { compare: comparePlan } : {}),
+    ...(calculationPlan ? { calculations: calculationPlan } : {}),
+    order: comparePlan && !query.order.length ? compareOrder(query, keyColumns) : defaultOrder(query, measures, dimensions, timeColumns, timeParts),
     limit: query.limit,
     offset: query.offset,
-    columns: [...keyColumns, ...measures.map((m) => m.name), ...comparisons.flatMap((c) => c.outputs)],
+    columns: [
+      ...keyColumns,
+      ...(comparePlan ? comparePlan.columns.map((c) => c.column) : measures.map((m) => m.name)),
+      ...comparisons.flatMap((c) => c.outputs),
+      ...(calculationPlan?.calculations ?? []).map((c) => c.name),
+    ],
   };
 }
 

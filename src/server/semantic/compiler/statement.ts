@@ -1,3 +1,4 @@
+import { analysisStatement } from "./analysis-statement";
 import { comparisonClauses } from "./comparison-clause";
 import type { Dialect } from "./dialect";
 import { fillExpressions } from "./fill-clause";
@@ -19,6 +20,7 @@ export function writeStatement(plan: QueryPlan, dialect: Dialect): { sql: string
 
   const shared: SharedClauses = { from: fromClause(ctx, plan.from), where: plan.access.map((rule) => accessCondition(ctx, rule)), having: [] };
   for (const f of plan.filters) (f.having ? shared.having : shared.where).push(condition(ctx, f.condition));
+  if (plan.compare || plan.calculations) return analysisStatement(ctx, plan, shared);
 
   const scan = scanQuery(ctx, plan.scan, shared);
   const limit = dialect.limit(plan.limit, plan.offset);

@@ -46,6 +46,12 @@ function memberCondition(ctx: SqlContext, x: string, t: MemberTest): string {
     }
     case "compare":
       return `${x} ${t.comparator} ${bind(t.operand)}`;
+    case "between": {
+      // Bounds bound in order (low, then high), so the parameters read as the filter's values.
+      const low = bind(t.low);
+      const high = bind(t.high);
+      return t.negate ? `(${x} NOT BETWEEN ${low} AND ${high} OR ${x} IS NULL)` : `${x} BETWEEN ${low} AND ${high}`;
+    }
     case "match": {
       const text = ctx.dialect.cast(x, "varchar");
       const parts = t.values.map((v) => ctx.dialect.like(text, ctx.params.add(ctx.dialect.likePattern(v, t.anchor)), t.negate));
