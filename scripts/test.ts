@@ -12,6 +12,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureChromium } from "./ensure-chromium";
 
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every Linux Node supports). */
+const CLOCK_TICKS = 100;
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = new Set(process.argv.slice(2));
 const out = mkdtempSync(path.join(tmpdir(), "svc-test-"));
@@ -21,12 +23,35 @@ let failed = 0;
 let ok = true;
 
 /** Where the suite's time went: each step with its wall time, printed at the end. */
-const timings: { step: string; seconds: number }[] = [];
+const timings: { step: string; seconds: number; cpu?: number }[] = [];
 let sectionTitle = "";
 let sectionStarted = Date.now();
+let sectionCpu = childCpuSeconds();
+
+/**
+ * CPU seconds (user + system) of every child process this process has waited for, with their
+ * own waited-for children: /proc/self/stat's cutime and cstime (Linux; null elsewhere). The
+ * difference across a step is the CPU that step used, which says whether it kept the cores busy.
+ */
+function childCpuSeconds(): number | null {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 16 and 17 of the file (cutime, cstime), counted after the command name's ")".
+    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
 
 function endSection() {
-  if (sectionTitle) timings.push({ step: sectionTitle, seconds: (Date.now() - sectionStarted) / 1000 });
+  const cpu = childCpuSeconds();
+  if (sectionTitle)
+    timings.push({
+      step: sectionTitle,
+      seconds: (Date.now() - sectionStarted) / 1000,
+      cpu: cpu === null || sectionCpu === null ? undefined : cpu - sectionCpu,
+    });
   sectionTitle = "";
 }
 
@@ -36,10 +61,10 @@ function run(cmd: string, argv: string[], env: Record<string, string> = {}) {
 }
 
 /** Runs a command with its output kept, so that steps running side by side print one after the other. */
-function runQuiet(cmd: string, argv: string[]): Promise<{ ok: boolean; output: string; seconds: number }> {
+function runQuiet(cmd: string, argv: string[], env: Record<string, string> = {}): Promise<{ ok: boolean; output: string; seconds: number }> {
   const began = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, argv, { cwd: root, env: process.env });
+    const child = spawn(cmd, argv, { cwd: root, env: { ...process.env, ...env } });
     let output = "";
     child.stdout.on("data", (d) => (output += d));
     child.stderr.on("data", (d) => (output += d));
@@ -52,12 +77,15 @@ function section(title: string) {
   endSection();
   sectionTitle = title;
   sectionStarted = Date.now();
+  sectionCpu = childCpuSeconds();
   process.stdout.write(`\n=== ${title} ===\n`);
 }
 
 if (!args.has("--e2e-only")) {
   // The type check and the two halves of `npm run lint` are single-threaded: they run side by
   // side, and each is reported, so that a finding of one does not hide another's.
+  const staticCpu = childCpuSeconds();
+  const staticBegan = Date.now();
   const [types, eslint, format] = await Promise.all([
     runQuiet("npx", ["tsc", "--noEmit", "-p", "."]),
     runQuiet("npx", ["eslint", "--max-warnings", "0", "."]),
@@ -71,6 +99,12 @@ if (!args.has("--e2e-only")) {
     process.stdout.write(`\n=== ${title} (${r.seconds.toFixed(1)} s) ===\n${r.output}${r.ok ? "ok\n" : ""}`);
     timings.push({ step: title, seconds: r.seconds });
   }
+  const cpuAfterStatic = childCpuSeconds();
+  timings.push({
+    step: "  (the three side by side)",
+    seconds: (Date.now() - staticBegan) / 1000,
+    cpu: cpuAfterStatic === null || staticCpu === null ? undefined : cpuAfterStatic - staticCpu,
+  });
   ok = types.ok && ok;
   if (types.ok) passed += 1;
   else failed += 1;
@@ -101,43 +135,64 @@ function slowestFiles(files: { name: string; startTime: number; endTime: number 
   for (const f of rows.slice(0, 15)) process.stdout.write(`  ${f.file.padEnd(72)} ${f.seconds.toFixed(1).padStart(7)} s\n`);
 }
 
-if (!args.has("--e2e-only") && !args.has("--no-cluster")) {
-  section("two-node cluster (node processes on one Postgres database behind haproxy)");
-  // Needs the Postgres server (DATABASE_URL, or 127.0.0.1:5432 with trust) and haproxy, which
-  // the suite installs with apt-get when it runs as root; docs/scaling.md describes the suite.
+// The cluster tests and the package check mostly wait (on node processes behind haproxy, on npm
+// installing from its cache): each keeps well under one core busy, so they run side by side.
+if (!args.has("--e2e-only")) {
+  endSection();
+  const cpuBefore = childCpuSeconds();
+  const began = Date.now();
+  const [cluster, pack] = await Promise.all([
+    args.has("--no-cluster") ? Promise.resolve(null) : clusterTests(),
+    args.has("--no-pack") ? Promise.resolve(null) : runQuiet("npx", ["tsx", "scripts/pack-check.ts"]),
+  ]);
+  if (cluster) {
+    process.stdout.write(
+      `\n=== two-node cluster (node processes on one Postgres database behind haproxy) (${cluster.seconds.toFixed(1)} s) ===\n${cluster.output}`,
+    );
+    timings.push({ step: "two-node cluster", seconds: cluster.seconds });
+  }
+  if (pack) {
+    process.stdout.write(
+      `\n=== package check (npm pack, installed and type-checked in a throwaway project) (${pack.seconds.toFixed(1)} s) ===\n${pack.output}`,
+    );
+    timings.push({ step: "package check", seconds: pack.seconds });
+    ok = pack.ok && ok;
+    if (pack.ok) passed += 1;
+    else failed += 1;
+  }
+  if (cluster || pack) {
+    const cpu = childCpuSeconds();
+    timings.push({
+      step: "  (the two side by side)",
+      seconds: (Date.now() - began) / 1000,
+      cpu: cpu === null || cpuBefore === null ? undefined : cpu - cpuBefore,
+    });
+  }
+}
+
+/** The two-node cluster tests: needs the Postgres server (DATABASE_URL, or 127.0.0.1:5432 with trust) and haproxy, which the suite installs with apt-get when it runs as root (docs/scaling.md). */
+async function clusterTests(): Promise<{ seconds: number; output: string } | null> {
   const base = process.env.DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
   const probe = spawnSync(
     process.execPath,
     ["-e", `const c=new (require("pg").Client)(${JSON.stringify(base)});c.connect().then(()=>c.end()).then(()=>process.exit(0),()=>process.exit(1))`],
-    {
-      cwd: root,
-    },
+    { cwd: root },
   );
-  if (probe.status !== 0) {
-    process.stdout.write("skipped: no Postgres server answers at DATABASE_URL or 127.0.0.1:5432\n");
-  } else {
-    const report = path.join(out, "vitest-cluster.json");
-    ok =
-      run("npx", ["vitest", "run", "-c", "vitest.cluster.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
-        DATABASE_URL: base,
-      }) && ok;
-    try {
-      const r = JSON.parse(readFileSync(report, "utf8"));
-      passed += r.numPassedTests;
-      failed += r.numFailedTests;
-    } catch {
-      ok = false;
-      failed += 1;
-    }
+  if (probe.status !== 0) return { seconds: 0, output: "skipped: no Postgres server answers at DATABASE_URL or 127.0.0.1:5432\n" };
+  const report = path.join(out, "vitest-cluster.json");
+  const r = await runQuiet("npx", ["vitest", "run", "-c", "vitest.cluster.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {
+    DATABASE_URL: base,
+  });
+  ok = r.ok && ok;
+  try {
+    const json = JSON.parse(readFileSync(report, "utf8"));
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+  } catch {
+    ok = false;
+    failed += 1;
   }
-}
-
-if (!args.has("--e2e-only") && !args.has("--no-pack")) {
-  section("package check (npm pack, installed and type-checked in a throwaway project)");
-  const packOk = run("npx", ["tsx", "scripts/pack-check.ts"]);
-  ok = packOk && ok;
-  if (packOk) passed += 1;
-  else failed += 1;
+  return r;
 }
 
 if (!args.has("--unit-only")) {
@@ -160,8 +215,11 @@ if (!args.has("--unit-only")) {
 
 endSection();
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-process.stdout.write(`\nWhere the time went (wall time; the first three ran side by side):\n`);
-for (const t of timings) process.stdout.write(`  ${t.step.padEnd(72)} ${t.seconds.toFixed(1).padStart(7)} s\n`);
+process.stdout.write(`\nWhere the time went (wall time, and CPU time of the step's processes where the system tells it):\n`);
+for (const t of timings) {
+  const cpu = t.cpu === undefined ? "" : `${t.cpu.toFixed(0).padStart(6)} s CPU (${(t.cpu / Math.max(t.seconds, 0.001)).toFixed(2)} cores)`;
+  process.stdout.write(`  ${t.step.padEnd(64)} ${t.seconds.toFixed(1).padStart(7)} s ${cpu}\n`);
+}
 process.stdout.write(`\nSuite finished in ${seconds} s.\n`);
 process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
 process.exit(ok && failed === 0 ? 0 : 1);
