@@ -88,7 +88,7 @@ export function messageView(row: MessageRow): ChatMessage {
  * and the threads it has seen.
  */
 function chatNodeOf(deps: AppDeps): { runs: ChatRunRegistry; threads: KnownChatThreads } {
-  if (!deps.chatRuns || !deps.knownChatThreads) throw new DomainError("internal_error", "The chat runs in an app made by createApp");
+  if (!deps.chatRuns || !deps.knownChatThreads) throw new DomainError("internal_error", "The chat run registry is missing (createApp makes one)");
   return { runs: deps.chatRuns, threads: deps.knownChatThreads };
 }
 
