@@ -309,6 +309,55 @@ export type QueryBatchLine = z.infer<typeof QueryBatchLineSchema>;
 export type QueryAnnotation = QueryResult["annotation"];
 export type MemberAnnotation = z.infer<typeof MemberAnnotationSchema>;
 
+/** Most candidate dimensions one explain request may name. */
+export const EXPLAIN_MAX_CANDIDATES = 20;
+
+/**
+ * Body of `POST …/query/explain`: which values of the candidate dimensions moved a measure most
+ * between two date ranges of a time dimension (docs/data-model.md, "Explaining a change").
+ */
+export const ExplainInputSchema = z
+  .strictObject({
+    measure: z.string().max(200).meta({ description: "An additive measure (count or sum)." }),
+    timeDimension: z.string().max(200),
+    baseline: z.union([z.string(), z.array(z.string())]).meta({ description: "The range compared against (before): [from, to] or a relative range." }),
+    current: z.union([z.string(), z.array(z.string())]).meta({ description: "The range compared (after): [from, to] or a relative range." }),
+    candidates: z.array(z.string().max(200)).min(1).max(EXPLAIN_MAX_CANDIDATES).meta({ description: "Dimensions whose values may explain the change." }),
+    filters: z.array(QueryFilterSchema).max(100).optional(),
+    limit: z.number().optional().meta({ description: "Contributors returned, 1 … 100; default 10." }),
+    timezone: z.string().optional(),
+  })
+  .meta({ id: "ExplainInput" });
+export type ExplainInput = z.infer<typeof ExplainInputSchema>;
+
+const ExplainFiguresSchema = z.object({
+  baseline: z.number(),
+  current: z.number(),
+  change: z.number(),
+  relativeChange: z.number().nullable().meta({ description: "change / baseline; null when the baseline is 0." }),
+});
+
+/** Answer of `POST …/query/explain`. */
+export const ExplainResultSchema = z
+  .object({
+    measure: z.string(),
+    timeDimension: z.string(),
+    ranges: z.object({
+      baseline: z.object({ from: z.string(), to: z.string() }),
+      current: z.object({ from: z.string(), to: z.string() }),
+    }),
+    total: ExplainFiguresSchema,
+    contributors: z.array(
+      ExplainFiguresSchema.extend({
+        dimension: z.string(),
+        value: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+        share: z.number().nullable().meta({ description: "This value's change / the total change; null when the total did not change." }),
+      }),
+    ),
+  })
+  .meta({ id: "ExplainResult" });
+export type ExplainResult = z.infer<typeof ExplainResultSchema>;
+
 /** Answer of `POST …/query/sql`. */
 export const CompiledSqlSchema = z.object({ sql: z.string(), params: z.array(z.union([z.string(), z.number(), z.boolean()])) }).meta({ id: "CompiledSql" });
 

@@ -699,6 +699,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deployments/{deploymentId}/query/explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Which dimension values moved a measure most between two date ranges (row-level security applies)
+         * @description Runs the measure over `baseline` and `current` (as a `compare` query) in total and by each candidate dimension, and answers the values ranked by the absolute size of their change, each with its share of the total change.
+         */
+        post: operations["explainChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deployments/{deploymentId}/query/sql": {
         parameters: {
             query?: never;
@@ -2996,6 +3016,53 @@ export interface components {
             code: string;
             details?: unknown;
             message: string;
+        };
+        ExplainInput: {
+            /** @description The range compared against (before): [from, to] or a relative range. */
+            baseline: string | string[];
+            /** @description Dimensions whose values may explain the change. */
+            candidates: string[];
+            /** @description The range compared (after): [from, to] or a relative range. */
+            current: string | string[];
+            filters?: components["schemas"]["QueryFilter"][];
+            /** @description Contributors returned, 1 … 100; default 10. */
+            limit?: number;
+            /** @description An additive measure (count or sum). */
+            measure: string;
+            timeDimension: string;
+            timezone?: string;
+        };
+        ExplainResult: {
+            contributors: {
+                baseline: number;
+                change: number;
+                current: number;
+                dimension: string;
+                /** @description change / baseline; null when the baseline is 0. */
+                relativeChange: number | null;
+                /** @description This value's change / the total change; null when the total did not change. */
+                share: number | null;
+                value: string | number | boolean | null;
+            }[];
+            measure: string;
+            ranges: {
+                baseline: {
+                    from: string;
+                    to: string;
+                };
+                current: {
+                    from: string;
+                    to: string;
+                };
+            };
+            timeDimension: string;
+            total: {
+                baseline: number;
+                change: number;
+                current: number;
+                /** @description change / baseline; null when the baseline is 0. */
+                relativeChange: number | null;
+            };
         };
         FillMissingRows: {
             excludedDimensions?: string[] | null;
@@ -7416,6 +7483,100 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    explainChange: {
+        parameters: {
+            query?: {
+                /** @description Branch name. */
+                branch?: string;
+            };
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExplainInput"];
+            };
+        };
+        responses: {
+            /** @description The total change and its largest contributors. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExplainResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            /** @description The data source cannot be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "datasource_unavailable";
+                        message: string;
+                    };
+                };
+            };
+            /** @description The query ran too long and was cancelled. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "query_timeout";
+                        message: string;
+                    };
+                };
+            };
         };
     };
     compileQuery: {
@@ -14853,6 +15014,8 @@ export declare namespace PlatformApiSchemas {
     export type EnvVarsInput = components["schemas"]["EnvVarsInput"];
     export type EnvVarsResponse = components["schemas"]["EnvVarsResponse"];
     export type Error = components["schemas"]["Error"];
+    export type ExplainInput = components["schemas"]["ExplainInput"];
+    export type ExplainResult = components["schemas"]["ExplainResult"];
     export type FillMissingRows = components["schemas"]["FillMissingRows"];
     export type Folder = components["schemas"]["Folder"];
     export type FoldersListResponse = components["schemas"]["FoldersListResponse"];

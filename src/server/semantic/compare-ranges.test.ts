@@ -148,6 +148,7 @@ describe("compare: refused shapes", () => {
     expect(await refused({ measures: ["sales.count"], compare: { ...compare, current: ["2024-03-31", "2024-01-01"] } })).toEqual([["compare", "current"]]);
     expect(await refused({ measures: ["sales.count"], compare: { dimension: "sales.created_at", baseline: Q1_2023 } })).toEqual([["compare", "current"]]);
     expect(await refused({ dimensions: ["sales.status"], compare })).toEqual([["compare"]]);
+    expect(await refused({ measures: ["sales.count"], dimensions: ["sales.created_at"], compare })).toEqual([["dimensions", 0]]);
     expect(
       await refused({ measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: Q1_2024 }], compare }),
     ).toEqual([

@@ -82,6 +82,11 @@ export function checkCompare(wire: WireQuery["compare"], input: AnalysisInput): 
       );
     }
   });
+  input.dimensions.forEach((d, i) => {
+    if (d === wire.dimension) {
+      problems.add(["dimensions", i], "invalid_shape", `${d} is compared over two date ranges: its values differ between them (a part of time lines up)`);
+    }
+  });
   if (input.measures.length === 0) problems.add(["compare"], "invalid_shape", "compare needs at least one measure");
   return { dimension: wire.dimension, baseline: wire.baseline as DateRange, current: wire.current as DateRange };
 }

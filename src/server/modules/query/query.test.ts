@@ -224,6 +224,35 @@ describe.each(storageKinds)("query API (%s storage)", (storage) => {
       expect((await badValues.json()).details).toContainEqual(expect.objectContaining({ path: ["member"], code: "wrong_member_kind" }));
     });
 
+    it("explains a change under the embed viewer's row-level security, and names bad input by its path", async () => {
+      const url = `/api/v1/deployments/${deploymentIds[backend]}/query/explain`;
+      const body = {
+        measure: "sales.count",
+        timeDimension: "sales.created_at",
+        baseline: ["2024-04-01", "2024-06-30"],
+        current: ["2025-04-01", "2025-06-30"],
+        candidates: ["sales.status"],
+        limit: 100,
+      };
+      for (const tenant of ["acme-corp", "globex-inc"] as const) {
+        const res = await t.api("POST", url, body, tokens[backend][tenant]);
+        expect(res.status, await res.clone().text()).toBe(200);
+        const r = (await res.json()) as { total: { baseline: number; current: number; change: number }; contributors: { change: number; share: number }[] };
+        // The tenant's orders in both quarters, counted straight from the database (query-test-data.ts).
+        const facts = data.facts[tenant];
+        expect(r.total).toMatchObject({ baseline: facts.ordersQ2of2024, current: facts.ordersQ2of2025, change: facts.ordersQ2of2025 - facts.ordersQ2of2024 });
+        // Statuses split the orders: their changes add up to the total change, their shares to 1.
+        expect(r.contributors.reduce((n, c) => n + c.change, 0)).toBe(r.total.change);
+        if (r.total.change !== 0) expect(r.contributors.reduce((n, c) => n + c.share, 0)).toBeCloseTo(1, 9);
+      }
+      const bad = await t.api("POST", url, { ...body, candidates: ["sales.revenue"], baseline: "someday" });
+      expect(bad.status).toBe(400);
+      const details = ((await bad.json()) as { details: { path: unknown[] }[] }).details.map((d) => d.path);
+      expect(details).toEqual(expect.arrayContaining([["candidates", 0], ["baseline"]]));
+      const shape = await t.api("POST", url, { ...body, candidates: [] });
+      expect(shape.status).toBe(400);
+    });
+
     it("answers a refused query of a batch with its own status and body, and the others with their rows", async () => {
       const lines = await batch(backend, {
         queries: [{ query: totals }, { query: { measures: ["sales.nope"] } }, { query: { measures: ["sales.count"], dimensions: ["sales.status"] } }],

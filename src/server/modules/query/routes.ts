@@ -4,6 +4,8 @@ import {
   DataModelMetaSchema,
   DistinctValuesInputSchema,
   DistinctValuesSchema,
+  ExplainInputSchema,
+  ExplainResultSchema,
   QueryBatchInputSchema,
   QueryBatchLineSchema,
   QueryInputSchema,
@@ -14,6 +16,7 @@ import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, 
 import { badRequest } from "../../domain/errors";
 import { errorItemOf } from "../../http/on-error";
 import { QueryValidationError } from "../../semantic";
+import { explainChange } from "../../semantic/explain";
 import { assertEmbedDeploymentAccess, securityContextOf } from "../embed-access/service";
 import type { Context } from "hono";
 import type { AppEnv } from "../../http/app-env";
@@ -83,6 +86,20 @@ const values = createRoute({
   security,
   request: { params, query: branchQuery, ...jsonBody(DistinctValuesInputSchema) },
   responses: { 200: jsonContent(DistinctValuesSchema, "Values."), ...errors },
+});
+
+const explain = createRoute({
+  operationId: "explainChange",
+  method: "post",
+  path: "/api/v1/deployments/{deploymentId}/query/explain",
+  tags: ["Data Model"],
+  summary: "Which dimension values moved a measure most between two date ranges (row-level security applies)",
+  description:
+    "Runs the measure over `baseline` and `current` (as a `compare` query) in total and by each candidate dimension, " +
+    "and answers the values ranked by the absolute size of their change, each with its share of the total change.",
+  security,
+  request: { params, query: branchQuery, ...jsonBody(ExplainInputSchema) },
+  responses: { 200: jsonContent(ExplainResultSchema, "The total change and its largest contributors."), ...errors },
 });
 
 const meta = createRoute({
@@ -217,6 +234,17 @@ export function registerQueryRoutes(app: Router) {
       null,
     );
     return c.json({ values: list }, 200);
+  });
+
+  app.openapi(explain, async (c) => {
+    const { deploymentId } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const { engine, securityContext } = await engineFor(c, deploymentId);
+    const result = await withBodyPaths(
+      () => explainChange(engine, body, { securityContext, signal: c.req.raw.signal, timeoutMs: c.get("deps").queryEngines.queryTimeoutMs }),
+      null,
+    );
+    return c.json(result, 200);
   });
 
   app.openapi(meta, async (c) => {
