@@ -7,6 +7,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app";
 import type { AppDeps } from "./context";
 import { aiSettingsOf, type Config } from "./config";
+import { loadDuckDb } from "./datasources/duckdb-data-source";
 import { openDatabase } from "./db/connection";
 import type { Logger } from "./logger";
 import { configurePythonSandbox } from "./modules/apps/python-sandbox";
@@ -90,12 +91,28 @@ export interface PlatformOptions {
   browserBuild?: Promise<void>;
 }
 
+/** Milliseconds of each step of the start, for the debug log (docs/benchmarks.md "Start-up"). */
+function stepClock() {
+  let last = performance.now();
+  const laps: Record<string, number> = {};
+  return {
+    laps,
+    lap(step: string) {
+      const now = performance.now();
+      laps[step] = Math.round(now - last);
+      last = now;
+    },
+  };
+}
+
 /** Starts everything `npm start` runs: storage, the demo, the platform server, the demo host. */
 export async function startPlatform(config: Config, logger: Logger, options: PlatformOptions = {}): Promise<RunningPlatform> {
   // The demo's data file needs no platform storage: it is prepared while the database opens.
+  const steps = stepClock();
   const dataset = config.SVC_DEMO === "on" ? prepareDemoDataset({ dataDir: config.SVC_DATA_DIR, rows: config.SVC_DEMO_ROWS, logger }) : null;
   dataset?.catch(() => {});
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.SVC_DATA_DIR });
+  steps.lap("storage");
   const rateLimits = config.REDIS_URL ? createRedisRateLimitStore(config.REDIS_URL) : null;
   if (rateLimits) setRateLimitStore(database.db, rateLimits);
   const secretBox = createSecretBox(loadMasterKey({ secret: config.SVC_SECRET_KEY, dataDir: config.SVC_DATA_DIR }));
@@ -105,6 +122,7 @@ export async function startPlatform(config: Config, logger: Logger, options: Pla
     allowedOrigins: config.SVC_EMBED_ALLOWED_ORIGINS,
     initialAllowedOrigins: config.demoHostOrigin ? [config.demoHostOrigin] : [],
   });
+  steps.lap("account");
 
   // The node joins the cluster before it listens: other nodes' invalidations reach it from its
   // first request. Its row in cluster_nodes is this process's one heartbeat (pods, node list).
@@ -118,6 +136,7 @@ export async function startPlatform(config: Config, logger: Logger, options: Pla
     jobLeaseMs: config.SVC_JOB_LEASE_MS,
     logRetentionDays: config.SVC_LOG_RETENTION_DAYS,
   });
+  steps.lap("cluster node");
   const services = await createPlatformServices({
     db: database.db,
     secretBox,
@@ -126,6 +145,7 @@ export async function startPlatform(config: Config, logger: Logger, options: Pla
     clusterNode: node,
     smtp: config.SVC_SMTP_URL ? { url: config.SVC_SMTP_URL, from: config.SVC_SMTP_FROM } : undefined,
   });
+  steps.lap("services");
   let demo: Awaited<ReturnType<typeof seedDemo>> | null = null;
   if (config.SVC_DEMO === "on") {
     demo = await seedDemo({
@@ -137,6 +157,7 @@ export async function startPlatform(config: Config, logger: Logger, options: Pla
       logger,
       dataset: dataset!,
     });
+    steps.lap("demo");
   }
 
   // Private mode needs a platform login, and the admin created just now has no password: a
@@ -148,6 +169,7 @@ export async function startPlatform(config: Config, logger: Logger, options: Pla
   }
 
   await options.browserBuild;
+  if (options.browserBuild) steps.lap("browser build (rest)");
   const embedDir = path.join(repoRoot, "dist", "embed");
   const http = createPlatformServer();
   const devPlatform = { dataDir: path.resolve(config.SVC_DATA_DIR), publicUrl: config.publicUrl };
@@ -174,6 +196,10 @@ export async function startPlatform(config: Config, logger: Logger, options: Pla
   http.setListener(behindFront(embedDev, getRequestListener(app.fetch, { hostname: config.HOST })));
   const server = await listen(http.server, config.PORT, config.HOST);
   node.jobs.start();
+  steps.lap("app and listen");
+  // DuckDB's package is loaded once the platform serves, not on the way there; the first
+  // query then finds it loaded.
+  setTimeout(() => void loadDuckDb().catch(() => {}), 0);
 
   let demoHost: { stop(): Promise<void>; url: string } | null = null;
   if (config.demoHostOrigin && demo) {
@@ -189,7 +215,9 @@ export async function startPlatform(config: Config, logger: Logger, options: Pla
       logger,
       dev: options.dev ? (server) => options.dev!.demoHost(server, devPlatform) : undefined,
     });
+    steps.lap("demo host");
   }
+  logger.debug("start-up steps (ms)", steps.laps);
 
   return {
     storageKind: database.kind,

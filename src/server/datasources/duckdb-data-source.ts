@@ -1,4 +1,4 @@
-import { DuckDBInstance, DuckDBTypeId, type DuckDBConnection, type DuckDBValue } from "@duckdb/node-api";
+import type { DuckDBConnection, DuckDBInstance, DuckDBTypeId, DuckDBValue } from "@duckdb/node-api";
 import { existsSync } from "node:fs";
 import {
   DatasourceUnavailableError,
@@ -28,6 +28,13 @@ interface Waiter {
 }
 
 /**
+ * The DuckDB package, loaded on first use: its native addon takes ~0.3 s to load, which a start
+ * that serves no DuckDB query yet need not wait for.
+ */
+let duckdbPackage: Promise<typeof import("@duckdb/node-api")> | undefined;
+export const loadDuckDb = () => (duckdbPackage ??= import("@duckdb/node-api"));
+
+/**
  * DuckDB in-process. One instance, a small pool of connections; a cancelled or timed-out
  * query is stopped with `connection.interrupt()` so it does not keep burning CPU.
  */
@@ -45,6 +52,7 @@ export function createDuckDbDataSource(options: DuckDbDataSourceOptions): DataSo
         throw new DatasourceUnavailableError(`DuckDB file not found: ${options.path}`);
       }
       try {
+        const { DuckDBInstance } = await loadDuckDb();
         const created = await DuckDBInstance.create(options.path, options.readOnly ? { access_mode: "READ_ONLY" } : {});
         // Model SQL runs here: it must not read other files of the server (read_csv('/etc/passwd'))
         // nor switch that back on, so external access is off and the configuration locked.
@@ -159,13 +167,17 @@ export function createDuckDbDataSource(options: DuckDbDataSourceOptions): DataSo
   };
 }
 
+/** DuckDB's type ids of DATE and TIMESTAMP_TZ (fixed by its C API). */
+const DATE_TYPE: DuckDBTypeId = 13;
+const TIMESTAMP_TZ_TYPE: DuckDBTypeId = 31;
+
 function toJsonRows(names: string[], types: DuckDBTypeId[], rows: Record<string, unknown>[]): ResultRow[] {
   const convert = (value: unknown, type: DuckDBTypeId | undefined): unknown => {
     if (value === null || value === undefined) return null;
     if (typeof value === "bigint") return bigintToJson(value);
     if (value instanceof Date) {
-      if (type === DuckDBTypeId.DATE) return value.toISOString().slice(0, 10);
-      if (type === DuckDBTypeId.TIMESTAMP_TZ) return value.toISOString();
+      if (type === DATE_TYPE) return value.toISOString().slice(0, 10);
+      if (type === TIMESTAMP_TZ_TYPE) return value.toISOString();
       return formatNaiveTimestamp(value);
     }
     if (Array.isArray(value)) return value.map((v) => convert(v, undefined));

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -23,6 +23,24 @@ const viewer = (tenant: string | null): SecurityContext => ({ embedTenant: tenan
 const admin: SecurityContext = { embedTenant: null, groups: [], userAttributes: {}, role: "admin" };
 
 describe("generateDemoDataset", () => {
+  it("knows a written data set by its stamp, and looks inside again once the file changed", async () => {
+    const file = join(dir, "stamped.duckdb");
+    expect(await generateDemoDataset({ path: file, rows: 300 })).toEqual({ created: true, rows: 300 });
+    const stamp = JSON.parse(readFileSync(`${file}.stamp`, "utf8"));
+    expect(stamp).toMatchObject({ rows: 300, size: statSync(file).size });
+    // Another row count is another data set: the stamp does not stand for it.
+    expect(await generateDemoDataset({ path: file, rows: 400 })).toEqual({ created: true, rows: 400 });
+    // A file replaced after its stamp was written (here by a copy of a 300-row set) is looked into, and generated again.
+    const other = join(dir, "other.duckdb");
+    await generateDemoDataset({ path: other, rows: 300 });
+    copyFileSync(other, file);
+    expect(await generateDemoDataset({ path: file, rows: 400 })).toEqual({ created: true, rows: 400 });
+    // Without its stamp, the data set is found by reading demo_meta, and stamped again.
+    rmSync(`${file}.stamp`);
+    expect(await generateDemoDataset({ path: file, rows: 400 })).toEqual({ created: false, rows: 400 });
+    expect(existsSync(`${file}.stamp`)).toBe(true);
+  });
+
   it("writes the same numbers every time and skips a file that already has them", async () => {
     const a = join(dir, "a.duckdb");
     const b = join(dir, "b.duckdb");

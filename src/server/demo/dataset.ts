@@ -1,4 +1,4 @@
-import { DuckDBInstance } from "@duckdb/node-api";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 
 /** Options of `generateDemoDataset`. */
 export interface DemoDatasetOptions {
@@ -89,6 +89,9 @@ const u = (id: string, salt: number) => `((hash(${id}, ${salt}) % 1000000)::DOUB
 export async function generateDemoDataset(options: DemoDatasetOptions): Promise<{ created: boolean; rows: number }> {
   const rows = options.rows ?? 100_000;
   if (!Number.isInteger(rows) || rows < 1 || rows > 50_000_000) throw new RangeError("rows must be an integer from 1 to 50 000 000");
+  // A warm start reads the stamp, not the file: DuckDB is neither loaded nor opened.
+  if (stampMatches(options.path, rows)) return { created: false, rows };
+  const { DuckDBInstance } = await import("@duckdb/node-api");
   const instance = await DuckDBInstance.create(options.path);
   const conn = await instance.connect();
   try {
@@ -96,7 +99,12 @@ export async function generateDemoDataset(options: DemoDatasetOptions): Promise<
       .runAndReadAll(`SELECT rows, version FROM demo_meta`)
       .then((r) => r.getRowObjectsJS()[0] as { rows: bigint; version: number } | undefined)
       .catch(() => undefined);
-    if (existing && Number(existing.rows) === rows && existing.version === DATASET_VERSION) return { created: false, rows };
+    if (existing && Number(existing.rows) === rows && existing.version === DATASET_VERSION) {
+      conn.closeSync();
+      instance.closeSync();
+      writeStamp(options.path, rows);
+      return { created: false, rows };
+    }
 
     const customers = Math.max(50, Math.round(rows / 20));
     const cityValues = CITIES.map(([c, k, la, lo], i) => `(${i}, ${sqlString(c)}, ${sqlString(k)}, ${la}, ${lo})`).join(", ");
@@ -156,12 +164,45 @@ export async function generateDemoDataset(options: DemoDatasetOptions): Promise<
     await conn.run(`CREATE TABLE demo_meta AS SELECT ${rows}::BIGINT AS rows, ${DATASET_VERSION} AS version, TIMESTAMP '${DEMO_ANCHOR}' AS anchor`);
     await conn.run("COMMIT");
     await conn.run("CHECKPOINT");
+    conn.closeSync();
+    instance.closeSync();
+    writeStamp(options.path, rows);
     return { created: true, rows };
   } catch (e) {
     await conn.run("ROLLBACK").catch(() => {});
     throw e;
   } finally {
+    // Closing twice is harmless; the stamp is written only after the file is closed.
     conn.closeSync();
     instance.closeSync();
   }
+}
+
+/**
+ * `<file>.stamp`: the data set's row count and version with the file's size and modification
+ * time once it was written and closed. A file changed since (or gone) no longer matches, and
+ * the next start opens it and checks demo_meta again.
+ */
+function stampOf(file: string, rows: number): string | null {
+  try {
+    const stat = statSync(file);
+    return JSON.stringify({ rows, version: DATASET_VERSION, size: stat.size, mtimeMs: stat.mtimeMs });
+  } catch {
+    return null;
+  }
+}
+
+function stampMatches(file: string, rows: number): boolean {
+  const expected = stampOf(file, rows);
+  if (expected === null) return false;
+  try {
+    return readFileSync(`${file}.stamp`, "utf8") === expected;
+  } catch {
+    return false;
+  }
+}
+
+function writeStamp(file: string, rows: number): void {
+  const stamp = stampOf(file, rows);
+  if (stamp !== null) writeFileSync(`${file}.stamp`, stamp);
 }
