@@ -5,10 +5,19 @@
  */
 import { z } from "zod";
 import { PeriodComparison } from "../../schema/dashboard";
-import { SemanticQuerySchema, type QueryFilter, type SemanticQuery, type TimePart } from "../../schema/semantic-query";
+import {
+  compareOutputs,
+  ExplainInputSchema,
+  SemanticQuerySchema,
+  type ExplainInput,
+  type QueryFilter,
+  type SemanticQuery,
+  type TimePart,
+} from "../../schema/semantic-query";
 import { timePartLabel } from "../../schema/time-part-labels";
 import type { MemberAnnotation } from "../semantic/compiler/annotation";
 import { DomainError } from "../domain/errors";
+import { explainChange } from "../semantic/explain";
 import type { MetaSource } from "../semantic/query-engine";
 import { MAX_ROWS_TO_MODEL, MAX_TABLE_ROWS, MAX_TOOL_RESULT_CHARS, type AnswerPart, type ChartRequest, type TurnContext } from "./types";
 
@@ -21,6 +30,12 @@ const ChartRequestSchema = z.strictObject({
   y: z.array(z.string().max(200)).min(1).max(10),
   series: z.string().max(200).optional(),
 });
+
+/**
+ * `run_query` with `explain` instead of `query`: an explanation of a change. One tool rather than
+ * two, so the tool lists the surfaces offer stay as they are.
+ */
+const ExplainArgsSchema = z.strictObject({ explain: ExplainInputSchema });
 
 const argSchemas = {
   list_views: z.strictObject({}),
@@ -42,11 +57,20 @@ export function toolDefinitions(allowAuthoring: boolean) {
     {
       name: "run_query",
       description:
-        "Run a semantic query (never SQL). Members are `<view>.<member>`. Fields: measures, dimensions, timeDimensions [{dimension, granularity or part (dayOfWeek, hourOfDay, dayOfMonth, weekOfYear, monthOfYear, quarterOfYear), dateRange}], filters [{member, operator, values}], order, limit. For growth and period-over-period questions add periodComparisons [{measure, timeDimension (with a granularity in the query), offset: {amount: 1, unit}, outputs: [previous, change, percentChange column names]}].",
+        "Run a semantic query (never SQL). Members are `<view>.<member>`. Fields: measures, dimensions, timeDimensions [{dimension, granularity or part (dayOfWeek, hourOfDay, dayOfMonth, weekOfYear, monthOfYear, quarterOfYear), dateRange}], filters [{member, operator, values}] (operators include gt, gte, lt, lte, and between / notBetween with values [low, high], both included; a filter on a measure applies after aggregation), order, limit. " +
+        "To compare any two date ranges (Q1 2025 vs Q1 2024, this quarter vs last quarter) add compare {dimension: <time dimension>, baseline: <range compared against>, current: <range compared>}: each measure m then gives columns m.baseline, m.current, m.change, m.relativeChange (a fraction; order by these, not by m). " +
+        "For shares, running totals and rankings add calculations [{type: percentOfTotal | runningTotal | rank, measure: <a measure column>, within?: [dimension columns], along?: <dimension column a running total runs along>, name?}] (columns <measure>.<type>, shares as fractions). " +
+        "For the top N within each group (the best-selling product in each category) add groupLimit {within: [dimension columns], limit: N, order?: [[column, desc]]}. " +
+        "For growth by fixed offsets on a granularity add periodComparisons [{measure, timeDimension (with a granularity in the query), offset: {amount: 1, unit}, outputs: [previous, change, percentChange column names]}]. " +
+        "To explain why a count or sum changed between two date ranges, send explain {measure, timeDimension, baseline, current, candidates: [dimensions], filters?, limit?} instead of query: it answers the dimension values that moved it most, ranked by the size of their change, each with its share of the total change.",
       parameters: {
         type: "object",
-        properties: { query: z.toJSONSchema(SemanticQuerySchema), periodComparisons: z.toJSONSchema(z.array(PeriodComparison).max(5)) },
-        required: ["query"],
+        properties: {
+          query: z.toJSONSchema(SemanticQuerySchema),
+          periodComparisons: z.toJSONSchema(z.array(PeriodComparison).max(5)),
+          explain: z.toJSONSchema(ExplainInputSchema),
+        },
+        description: "Either query (with periodComparisons if wanted) or explain.",
       },
     },
     { name: "render_chart", description: "Chart the last query's rows: {type, x, y[], series}.", parameters: z.toJSONSchema(ChartRequestSchema) },
@@ -116,8 +140,16 @@ export function membersOf(query: SemanticQuery): string[] {
   const timeColumns = new Map<string, string>();
   for (const t of query.timeDimensions ?? [])
     for (const suffix of [t.granularity, t.part]) if (suffix) timeColumns.set(`${t.dimension}.${suffix}`, t.dimension);
+  if (query.compare) out.push(query.compare.dimension);
+  // Columns a query names besides members: compared measures (`<measure>.<output>`) and calculations, whose measures are listed already.
+  const calculated = new Set((query.calculations ?? []).map((c) => c.name ?? `${c.measure}.${c.type}`));
+  const measureColumns = new Map((query.measures ?? []).flatMap((m) => compareOutputs.map((o): [string, string] => [`${m}.${o}`, m])));
+  const memberOfColumn = (k: string) => (calculated.has(k) ? [] : [timeColumns.get(k) ?? measureColumns.get(k) ?? k]);
   const order = query.order ?? [];
-  for (const [m] of Array.isArray(order) ? order : Object.entries(order)) out.push(timeColumns.get(m) ?? m);
+  for (const [m] of Array.isArray(order) ? order : Object.entries(order)) out.push(...memberOfColumn(m));
+  for (const c of query.calculations ?? []) out.push(...[c.measure, ...(c.within ?? []), ...(c.along ? [c.along] : [])].flatMap(memberOfColumn));
+  const g = query.groupLimit;
+  if (g) out.push(...[...g.within, ...(g.order ?? []).map(([k]) => k)].flatMap(memberOfColumn));
   return out;
 }
 
@@ -229,6 +261,12 @@ export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, 
       return refuse("The arguments are not valid JSON");
     }
   }
+  const explaining = name === "run_query" && typeof args === "object" && args !== null && "explain" in args;
+  if (explaining) {
+    const explain = ExplainArgsSchema.safeParse(args);
+    if (!explain.success) return refuse(`Invalid arguments: ${issues(explain.error)}.`);
+    return explainTool(explain.data.explain, ctx, state, visibleSources(ctx), refuse);
+  }
   const parsed = argSchemas[name as ToolName].safeParse(args);
   if (!parsed.success) {
     const sqlHint = typeof args === "object" && args !== null && "sql" in args ? " SQL is never accepted: send a semantic query." : "";
@@ -276,7 +314,14 @@ export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, 
         ...(periodComparisons?.length ? { periodComparisons } : {}),
       });
       const annotation = result.annotation;
-      const columns = [annotation.timeDimensions, annotation.dimensions, annotation.measures, annotation.periodComparisons]
+      const columns = [
+        annotation.timeDimensions,
+        annotation.dimensions,
+        annotation.measures,
+        annotation.periodComparisons,
+        annotation.compare,
+        annotation.calculations,
+      ]
         .flatMap((group): [string, MemberAnnotation][] => Object.entries(group ?? {}))
         .map(([key, a]) => ({
           key,
@@ -319,4 +364,48 @@ export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, 
   if (missing.length) return refuse(`Not columns of the last query: ${missing.slice(0, 5).join(", ")}`);
   const spec = chartSpec(chart, state.lastColumns, state.lastRows, ctx.locale);
   return { ok: true, content: JSON.stringify({ rendered: true }), summary: `${chart.type} chart`, parts: [{ type: "chart", spec, chart }] };
+}
+
+/** `run_query` with `explain`: the largest contributors to a change, as a table the model reads and the viewer sees (and `render_chart` can draw). */
+async function explainTool(
+  input: ExplainInput,
+  ctx: TurnContext,
+  state: ToolState,
+  sources: MetaSource[],
+  refuse: (message: string) => ToolOutcome,
+): Promise<ToolOutcome> {
+  const allowed = new Set(sources.flatMap((s) => [...s.measures, ...s.dimensions].map((m) => m.name)));
+  const named = [input.measure, input.timeDimension, ...input.candidates, ...membersOf({ filters: (input.filters ?? []) as QueryFilter[] })];
+  const outside = named.filter((m) => !allowed.has(m));
+  if (outside.length) return refuse(`Unknown or not allowed members: ${[...new Set(outside)].slice(0, 5).join(", ")}. Use describe_view.`);
+  try {
+    // The surface's dashboard filters narrow the explanation as they narrow every query.
+    const filters = [...(input.filters ?? []), ...(ctx.extraFilters ?? [])];
+    const result = await explainChange(
+      ctx.engine,
+      { ...input, ...(filters.length ? { filters } : {}) },
+      { securityContext: ctx.securityContext, signal: ctx.signal, timeoutMs: ctx.queryTimeoutMs },
+    );
+    const rows = result.contributors.map((c) => ({ ...c, value: c.value === null ? null : String(c.value) }));
+    const columns = [
+      { key: "dimension", title: "Dimension", type: "string" },
+      { key: "value", title: "Value", type: "string" },
+      { key: "baseline", title: "Baseline", type: "number" },
+      { key: "current", title: "Current", type: "number" },
+      { key: "change", title: "Change", type: "number" },
+      { key: "share", title: "Share of change", type: "number", format: "percent" },
+    ];
+    state.lastRows = rows;
+    state.lastColumns = columns;
+    state.lastComparisons = undefined;
+    return {
+      ok: true,
+      content: cap(JSON.stringify(result)),
+      summary: `${rows.length} contributors to a change of ${result.total.change}`,
+      parts: [{ type: "table", columns, rows: rows.slice(0, MAX_TABLE_ROWS), truncated: rows.length > MAX_TABLE_ROWS }],
+    };
+  } catch (e) {
+    if (e instanceof DomainError) return refuse(e.message);
+    throw e;
+  }
 }
