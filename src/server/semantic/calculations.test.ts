@@ -61,6 +61,10 @@ describe.each(engines)("calculations over the rows (%s)", (_name, create) => {
       format: "percent",
       title: "Sales Revenue (% of total)",
     });
+    // A share is no sum of revenue: nothing may add shares up or show them as money.
+    expect(r.annotation.calculations?.["sales.revenue.percentOfTotal"]).not.toHaveProperty("measureType");
+    expect(r.annotation.calculations?.["sales.revenue.rank"]).toMatchObject({ calculation: "rank", type: "number" });
+    expect(r.annotation.calculations?.["sales.revenue.rank"]).not.toHaveProperty("format");
     // The share is of all the viewer's rows, not of the page the limit keeps.
     const first = await load({ ...query, limit: 1 });
     expect(first.data.map((x) => round(x["sales.revenue.percentOfTotal"]))).toEqual([round(57 / 118)]);

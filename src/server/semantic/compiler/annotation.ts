@@ -102,8 +102,10 @@ export function annotateQuery(plan: QueryPlan): QueryAnnotation {
         calculation: c.type,
         within: c.within,
       };
+      // A share and a rank are not amounts of the measure: no aggregation or currency of its own carries over.
       if (c.type === "percentOfTotal") annotation.calculations[c.name]!.format = "percent";
       if (c.type === "rank") delete annotation.calculations[c.name]!.format;
+      if (c.type !== "runningTotal") delete annotation.calculations[c.name]!.measureType;
     }
   }
   return annotation;
