@@ -175,5 +175,11 @@ describe("compare: refused shapes", () => {
         { periodComparisons: [{ measure: "sales.count", timeDimension: "sales.created_at", offset: { amount: 1, unit: "year" } }] },
       ),
     ).toEqual([["periodComparisons", 0, "timeDimension"], ["periodComparisons"]]);
+    expect(
+      await refused(
+        { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", part: "monthOfYear" }], compare },
+        { fillMissingRows: { member: "sales.created_at" } },
+      ),
+    ).toEqual([["fillMissingRows", "member"], ["fillMissingRows"]]);
   });
 });

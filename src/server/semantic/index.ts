@@ -43,6 +43,7 @@ export {
 } from "./compile-query";
 export { securityContextSchema, platformRoles, type SecurityContext, type PlatformRole, type UserAttributeValue } from "./security-context";
 export { resolveRelativeRange, resolveDateRange, isValidTimeZone } from "./date-range";
+export { explainChange, type ExplainOptions } from "./explain";
 export {
   createQueryEngine,
   type QueryEngine,
