@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CalculatedFieldSchema, MAX_CALCULATED_FIELDS, type CalculatedField } from "./calculated-field";
 import { FillMissingRows, PeriodComparison } from "./dashboard";
 
 /** Largest page a query may ask for; more is a 400, not a silent cap. */
@@ -161,6 +162,8 @@ export interface SemanticQuery {
   calculations?: Calculation[];
   /** Top N rows within each group. */
   groupLimit?: GroupLimit;
+  /** Fields computed by formulas over the view's members, named `<view>.<name>` (docs/data-model.md, "Calculated fields"). */
+  calculatedFields?: CalculatedField[];
 }
 
 const WireDateRange = z.union([z.string(), z.array(z.string())]);
@@ -225,6 +228,11 @@ export const SemanticQuerySchema = z
       })
       .optional()
       .meta({ description: "Keeps the first `limit` rows of each group of `within` values (top N per group)." }),
+    calculatedFields: z
+      .array(CalculatedFieldSchema)
+      .max(MAX_CALCULATED_FIELDS)
+      .optional()
+      .meta({ description: 'Fields computed by formulas over the view\'s members, used as `<view>.<name>` (docs/data-model.md, "Calculated fields").' }),
   })
   .meta({
     id: "SemanticQuery",
@@ -405,4 +413,5 @@ export interface ValidatedQuery {
   compare?: CompareRanges;
   calculations?: Calculation[];
   groupLimit?: GroupLimit;
+  calculatedFields?: CalculatedField[];
 }

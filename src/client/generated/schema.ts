@@ -2344,6 +2344,15 @@ export interface components {
             }[];
             succeeded: number[];
         };
+        CalculatedField: {
+            /** @enum {string} */
+            format?: "currency" | "percent" | "number";
+            /** @description revenue / customers_count, count(where status = 'returned') / count, amount * 1.2 (docs/data-model.md). */
+            formula: string;
+            /** @description An identifier ([_a-zA-Z][_a-zA-Z0-9]*); the query names the field `<view>.<name>`. */
+            name: string;
+            title?: string;
+        };
         ChatMessage: {
             content: string;
             /** Format: date-time */
@@ -3909,6 +3918,8 @@ export interface components {
         };
         /** @description A semantic query: members are `<view>.<member>` (docs/data-model.md). */
         SemanticQuery: {
+            /** @description Fields computed by formulas over the view's members, used as `<view>.<name>` (docs/data-model.md, "Calculated fields"). */
+            calculatedFields?: components["schemas"]["CalculatedField"][];
             /** @description Window calculations over the aggregated rows (docs/data-model.md, "Calculations over the rows"). */
             calculations?: {
                 along?: string;
@@ -14945,6 +14956,7 @@ export declare namespace PlatformApiSchemas {
     export type BuildStatus = components["schemas"]["BuildStatus"];
     export type BulkUsersInput = components["schemas"]["BulkUsersInput"];
     export type BulkUsersResult = components["schemas"]["BulkUsersResult"];
+    export type CalculatedField = components["schemas"]["CalculatedField"];
     export type ChatMessage = components["schemas"]["ChatMessage"];
     export type ChatPart = components["schemas"]["ChatPart"];
     export type ChatReportDestination = components["schemas"]["ChatReportDestination"];

@@ -1,7 +1,8 @@
 import type { DataModel, Dimension } from "./data-model";
 import { DATE_BOUNDS_TEXT, isValidTimeZone, parseAbsoluteDate, resolveDateRange } from "./date-range";
 import { QueryValidationError, type QueryProblem, type QueryProblemCode } from "./errors";
-import { resolveMember, type ResolvedMember } from "./member-resolution";
+import { memberNamesOfQuery, memberResolver, resolveCalculatedFields } from "./compiler/calculated-fields";
+import type { ResolvedMember } from "./member-resolution";
 import { checkCalculations, checkCompare, checkCompareFilters, checkGroupLimit, keyColumnsOf, measureColumnsOf, type AnalysisInput } from "./validate-analysis";
 import {
   DEFAULT_QUERY_LIMIT,
@@ -224,8 +225,16 @@ export function validateQuery(model: DataModel, input: unknown, options: Validat
   }
 
   const sources = new Set<string>();
+  // Calculated fields (compiler/calculated-fields.ts) are members `<view>.<name>` of this query;
+  // the members their formulas name count among the query's sources.
+  const calculated = resolveCalculatedFields(model, q.calculatedFields ?? [], memberNamesOfQuery(q), (path, code, message) =>
+    problems.add(path, code, message),
+  );
+  for (const c of calculated.fields.values()) for (const m of [c, ...c.calculated.formula.members]) sources.add(`${m.source.kind}:${m.source.name}`);
+  const resolve = memberResolver(model, calculated.fields);
   const lookup = (name: string, path: Path, kind?: "dimension" | "measure"): ResolvedMember | undefined => {
-    const m = resolveMember(model, name);
+    if (calculated.refused.has(name)) return undefined;
+    const m = resolve(name);
     if (!m || !m.source.public) {
       problems.add(path, "unknown_member", `unknown member "${name}"`);
       return undefined;
@@ -278,7 +287,7 @@ export function validateQuery(model: DataModel, input: unknown, options: Validat
   // Period against period, calculations over the rows and top N per group (validate-analysis.ts).
   const analysis: AnalysisInput = { measures, dimensions, timeDimensions, timezone, now, problems, lookup };
   const compare = checkCompare(q.compare, analysis);
-  const measureFilters = (q.filters ?? []).map((f) => collectWireMembers(f).some((n) => resolveMember(model, n)?.kind === "measure"));
+  const measureFilters = (q.filters ?? []).map((f) => collectWireMembers(f).some((n) => resolve(n)?.kind === "measure"));
   checkCompareFilters(compare, measureFilters, problems);
   const measureColumns = measureColumnsOf(measures, compare !== undefined);
   const taken = new Set([...keyColumnsOf(analysis), ...measureColumns]);
@@ -289,7 +298,7 @@ export function validateQuery(model: DataModel, input: unknown, options: Validat
     if ("or" in f || "and" in f) {
       const key = "or" in f ? "or" : "and";
       const children = ("or" in f ? f.or : f.and).map((c, i) => checkFilter(c, [...path, key, i]));
-      const members = collectFilterMembers(children).map((n) => resolveMember(model, n)?.kind);
+      const members = collectFilterMembers(children).map((n) => resolve(n)?.kind);
       if (members.includes("measure") && members.includes("dimension")) {
         problems.add(path, "measure_filter_not_allowed", `a filter group may not mix measures (HAVING) and dimensions (WHERE)`);
       }
@@ -358,6 +367,7 @@ export function validateQuery(model: DataModel, input: unknown, options: Validat
     ...(compare ? { compare } : {}),
     ...(calculations ? { calculations } : {}),
     ...(groupLimit ? { groupLimit } : {}),
+    ...(q.calculatedFields?.length ? { calculatedFields: q.calculatedFields } : {}),
   };
 
   function collectWireMembers(f: WireQueryFilter): string[] {
@@ -371,7 +381,7 @@ export function validateQuery(model: DataModel, input: unknown, options: Validat
     if ("or" in wire) return { or: wire.or.map(normalizeTree) };
     if ("and" in wire) return { and: wire.and.map(normalizeTree) };
     const f = wire as MemberFilter;
-    const m = resolveMember(model, f.member)!;
+    const m = resolve(f.member)!;
     const values = normalizeFilter(m, f, [], { add() {} })!;
     return values.length ? { member: f.member, operator: f.operator, values } : { member: f.member, operator: f.operator };
   }

@@ -35,9 +35,15 @@ export interface CalculationPlan {
 }
 
 /** Plans the validated `calculations` and `groupLimit` of a query over its key columns. */
-export function planCalculations(model: DataModel, query: ValidatedQuery, keyColumns: string[]): CalculationPlan | undefined {
+export function planCalculations(
+  model: DataModel,
+  query: ValidatedQuery,
+  keyColumns: string[],
+  // Knows the query's calculated fields besides the model's members.
+  resolve: (name: string) => ResolvedMember | undefined = (name) => resolveMember(model, name),
+): CalculationPlan | undefined {
   if (!query.calculations?.length && !query.groupLimit) return undefined;
-  const measureOf = (column: string) => resolveMember(model, query.measures.includes(column) ? column : column.slice(0, column.lastIndexOf(".")))!;
+  const measureOf = (column: string) => resolve(query.measures.includes(column) ? column : column.slice(0, column.lastIndexOf(".")))!;
   const calculations = (query.calculations ?? []).map((c): PlannedCalculation => {
     const within = c.within ?? [];
     return {

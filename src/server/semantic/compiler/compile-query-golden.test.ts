@@ -406,6 +406,40 @@ const cases: GoldenCase[] = [
     ctx: { ...seller, groups: [] },
     query: { measures: ["accounts.count"], dimensions: ["regions.code"] },
   },
+  {
+    name: "calculated-fields-view",
+    model: shop,
+    ctx: acmeViewer,
+    query: {
+      measures: ["sales.completed_share", "sales.unshipped_revenue", "sales.big_revenue"],
+      dimensions: ["sales.state"],
+      filters: [
+        { member: "sales.completed_share", operator: "gte", values: [0.5] },
+        { member: "sales.big_and_done", operator: "equals", values: [false] },
+      ],
+      order: [["sales.completed_share", "desc"]],
+      calculatedFields: [
+        { name: "completed_share", formula: "count(where status = 'completed') / count", title: "Completed share", format: "percent" },
+        { name: "unshipped_revenue", formula: "revenue - coalesce(revenue(where status in ('shipped', 'it''s')), 0)", format: "currency" },
+        { name: "big_revenue", formula: "round(sum(amount * 1.2 where amount >= 20 and not is_big), 2)" },
+        { name: "state", formula: "upper(coalesce(status, 'none'))" },
+        { name: "big_and_done", formula: "amount >= 20 and status = 'completed' or customers_country is null" },
+      ],
+    },
+  },
+  {
+    name: "calculated-fields-fan-out",
+    model: crm,
+    ctx: { ...seller, groups: ["support"] },
+    query: {
+      measures: ["accounts.won_share", "accounts.named"],
+      dimensions: ["deals.stage"],
+      calculatedFields: [
+        { name: "won_share", formula: "deals.won / nullif(count, 0)" },
+        { name: "named", formula: "count(where name != 'Initech') + count_distinct(name where owner is not null)" },
+      ],
+    },
+  },
 ];
 
 describe("compileQuery (golden SQL of every clause)", () => {

@@ -45,16 +45,23 @@ export interface FilterClock {
 
 const FALSE: Condition = { kind: "false" };
 
-export function planQueryFilters(model: DataModel, filters: QueryFilter[], multiplied: ReadonlySet<string>, clock: FilterClock): PlannedFilter[] {
+/** `resolve` knows the query's calculated fields besides the model's members. */
+export function planQueryFilters(
+  model: DataModel,
+  filters: QueryFilter[],
+  multiplied: ReadonlySet<string>,
+  clock: FilterClock,
+  resolve: (name: string) => ResolvedMember | undefined = (name) => resolveMember(model, name),
+): PlannedFilter[] {
   const plan = (f: QueryFilter): Condition => {
     if ("or" in f) return { kind: "or", conditions: f.or.map(plan) };
     if ("and" in f) return { kind: "and", conditions: f.and.map(plan) };
-    const member = resolveMember(model, f.member)!;
+    const member = resolve(f.member)!;
     return { kind: "member", member, multiplied: multiplied.has(member.cube.name), test: memberTest(member, f.operator, f.values ?? [], clock) };
   };
   return filters.map((f) => ({
     condition: plan(f),
-    having: collectFilterMembers([f]).some((n) => resolveMember(model, n)!.kind === "measure"),
+    having: collectFilterMembers([f]).some((n) => resolve(n)!.kind === "measure"),
   }));
 }
 

@@ -10,6 +10,7 @@ import { collectFilterMembers } from "../validate-query";
 import { planAccess, planQueryFilters, type AccessRule, type FilterClock, type PlannedFilter } from "./filter-plan";
 import { cubeJoinTree, isMultiplied, unsafeUnderFanOut, viewJoinTree } from "./join-tree";
 import { planCalculations, type CalculationPlan } from "./calculations";
+import { checkCalculatedFanOut, isCalculatedMember, planCalculatedFields, withFormulaMembers } from "./calculated-fields";
 import { compareOrder, planCompare, type ComparePlan } from "./compare-ranges";
 
 export const comparisonUnits = ["day", "week", "month", "quarter", "year"] as const;
@@ -142,16 +143,19 @@ export function planQuery(model: DataModel, query: ValidatedQuery, options: Plan
   const clock: FilterClock = { zone: query.timezone, now: options.now };
   const ctx = options.securityContext;
 
-  const measures = query.measures.map((n) => resolveMember(model, n)!);
-  const dimensions = query.dimensions.map((n) => resolveMember(model, n)!);
+  // Calculated fields stand where members would; the join tree and policies see the members their formulas name.
+  const calculated = planCalculatedFields(model, query);
+  const resolve = (name: string) => calculated.get(name) ?? resolveMember(model, name)!;
+  const measures = query.measures.map(resolve);
+  const dimensions = query.dimensions.map(resolve);
   const timeColumns: TimeColumn[] = query.timeDimensions
     .filter((t) => t.granularity)
     .map((t) => ({ member: resolveMember(model, t.dimension)!, granularity: t.granularity!, column: `${t.dimension}.${t.granularity}` }));
   const timeParts: TimePartColumn[] = query.timeDimensions
     .filter((t) => t.part)
     .map((t) => ({ member: resolveMember(model, t.dimension)!, part: t.part!, column: `${t.dimension}.${t.part}` }));
-  const filterMembers = collectFilterMembers(query.filters).map((n) => resolveMember(model, n)!);
-  const used: ResolvedMember[] = [...measures, ...dimensions, ...timeColumns.map((t) => t.member), ...filterMembers];
+  const filterMembers = collectFilterMembers(query.filters).map(resolve);
+  const used: ResolvedMember[] = withFormulaMembers([...measures, ...dimensions, ...timeColumns.map((t) => t.member), ...filterMembers]);
   for (const td of query.timeDimensions) used.push(resolveMember(model, td.dimension)!);
   if (query.compare) used.push(resolveMember(model, query.compare.dimension)!);
 
@@ -172,7 +176,9 @@ export function planQuery(model: DataModel, query: ValidatedQuery, options: Plan
   // where that is exact (count); sums and averages would be wrong, so they are refused.
   const multiplied = new Set<string>();
   const measureFilterMembers = filterMembers.filter((m) => m.kind === "measure");
+  checkCalculatedFanOut(model, tree, [...measures, ...dimensions, ...filterMembers], multiplied, problems);
   for (const m of [...measures, ...measureFilterMembers]) {
+    if (isCalculatedMember(m)) continue;
     if (isMultiplied(model, tree, m.cube.name)) {
       multiplied.add(m.cube.name);
       const unsafe = unsafeUnderFanOut(m.cube, m.def as Measure);
@@ -248,13 +254,13 @@ export function planQuery(model: DataModel, query: ValidatedQuery, options: Plan
   const keyColumns = [...dimensions.map((m) => m.name), ...timeParts.map((t) => t.column), ...timeColumns.map((t) => t.column)];
 
   const comparisonPlans = comparisons.map((c): ComparisonPlan => {
-    const measure = resolveMember(model, c.pc.measure)!;
+    const measure = resolve(c.pc.measure);
     const time = c.time!;
     const shift = { amount: c.pc.offset.amount, unit: c.unit };
     return { measure, time, ...shift, outputs: c.outputs, scan: comparisonScan(scan, measure, time, shift, query.timezone) };
   });
   const comparePlan = query.compare && planCompare(model, query, query.compare, scan, options.now);
-  const calculationPlan = planCalculations(model, query, keyColumns);
+  const calculationPlan = planCalculations(model, query, keyColumns, resolve);
   const fillPlan = fillTime && planFill(fillTime, rangeOf(fillTime.member), excluded, keyColumns, measures);
   if (fillPlan?.buckets) {
     const count = approximateBucketCount(fillPlan.buckets.first, fillPlan.buckets.last, fillTime!.granularity);
@@ -286,7 +292,7 @@ export function planQuery(model: DataModel, query: ValidatedQuery, options: Plan
     },
     multiplied,
     access,
-    filters: planQueryFilters(model, query.filters, multiplied, clock),
+    filters: planQueryFilters(model, query.filters, multiplied, clock, resolve),
     scan,
     keyColumns,
     ...(fillPlan ? { fill: fillPlan } : {}),

@@ -1,5 +1,6 @@
 import type { ResolvedMember } from "../member-resolution";
 import type { Dialect, ZoneBinding } from "./dialect";
+import { calculatedMemberSql, isCalculatedMember } from "./calculated-fields";
 import { memberSql } from "./member-sql";
 import type { QueryParameters } from "./parameters";
 
@@ -14,6 +15,7 @@ export interface SqlContext {
 
 /** SQL of a member as this query reads it (counts of multiplied cubes go by primary key). */
 export function memberExpression(ctx: SqlContext, member: ResolvedMember): string {
+  if (isCalculatedMember(member)) return calculatedMemberSql(ctx, member);
   return memberSql(ctx.dialect, member.cube, member.def, ctx.multiplied.has(member.cube.name));
 }
 

@@ -1,4 +1,5 @@
 import type { ResolvedRange } from "../date-range";
+import { calculatedMemberSql, isCalculatedMember } from "./calculated-fields";
 import { memberSql } from "./member-sql";
 import type { AccessRule, Condition, FilterOperand, MemberTest } from "./filter-plan";
 import type { SqlContext } from "./sql-context";
@@ -19,7 +20,12 @@ export function condition(ctx: SqlContext, c: Condition): string {
     case "and":
       return `(${c.conditions.map((d) => condition(ctx, d)).join(" AND ")})`;
     case "member":
-      return memberCondition(ctx, memberSql(ctx.dialect, c.member.cube, c.member.def, c.multiplied), c.test);
+      // A calculated field's SQL is its formula (its members' counts by primary key as the query's are).
+      return memberCondition(
+        ctx,
+        isCalculatedMember(c.member) ? calculatedMemberSql(ctx, c.member) : memberSql(ctx.dialect, c.member.cube, c.member.def, c.multiplied),
+        c.test,
+      );
   }
 }
 

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QueryValidationError } from "../errors";
+import { createQueryEngine } from "../query-engine";
+import { acmeViewer, createDuckDbShop, createPostgresShop, globexViewer, postgresReachable, type ShopEngine } from "../test-support/shop-fixture";
+
+/**
+ * Calculated fields (docs/data-model.md, "Calculated fields") on both dialects, under the
+ * viewer's row-level security. Expected figures are worked out by hand from the shop's orders
+ * (shop-fixture.ts). acme sees orders 1–5, 9 and 10: seven orders, revenue 118; five completed
+ * (1, 2, 4, 5, 9: revenue 82), one shipped (3: 30), one without a status (10: 6); customer 1 (DE)
+ * placed 1, 2 and 5 (37), customer 2 (US) 3, 4, 9 and 10 (81). globex sees 6, 7 and 8: revenue
+ * 180, two completed, one cancelled.
+ */
+const pgUp = await postgresReachable();
+const engines: [string, () => Promise<ShopEngine>][] = [
+  ["duckdb", createDuckDbShop],
+  ...(pgUp ? [["postgres", createPostgresShop] as [string, () => Promise<ShopEngine>]] : []),
+];
+
+const FIELDS = [
+  { name: "completed_share", formula: "count(where status = 'completed') / count", title: "Completed share", format: "percent" as const },
+  { name: "revenue_per_customer", formula: "revenue / sales.unique_customers", format: "currency" as const },
+  { name: "unshipped_revenue", formula: "revenue - coalesce(revenue(where status = 'shipped'), 0)" },
+  { name: "big_revenue", formula: "sum(amount where amount >= 20)" },
+  { name: "per_nothing", formula: "revenue / (count - count)" },
+];
+
+describe.each(engines)("calculated fields (%s)", (_name, create) => {
+  let shop: ShopEngine;
+  beforeAll(async () => {
+    shop = await create();
+  });
+  afterAll(() => shop?.cleanup());
+
+  const load = async (query: Record<string, unknown>, ctx = acmeViewer) => {
+    const engine = createQueryEngine({ model: shop.model, dataSource: shop.dataSource });
+    return engine.load(query, { securityContext: ctx });
+  };
+  const measures = FIELDS.map((f) => `sales.${f.name}`);
+  const figures = (row: Record<string, unknown>) => measures.map((m) => (typeof row[m] === "number" ? Math.round((row[m] as number) * 1e6) / 1e6 : row[m]));
+
+  it("computes ratios, differences, filtered measures and aggregates over the viewer's rows only", async () => {
+    const r = await load({ measures, calculatedFields: FIELDS });
+    expect(r.data.map(figures)).toEqual([[0.714286, 59, 88, 90, null]]);
+    const g = await load({ measures, calculatedFields: FIELDS }, globexViewer);
+    // globex: two of three completed, 180 over two customers, nothing shipped, 100 + 50 + 30 at least 20.
+    expect(g.data.map(figures)).toEqual([[0.666667, 90, 180, 180, null]]);
+    expect(r.annotation.measures["sales.completed_share"]).toMatchObject({
+      title: "Completed share",
+      shortTitle: "Completed share",
+      type: "number",
+      format: "percent",
+    });
+    expect(r.annotation.measures["sales.revenue_per_customer"]).toMatchObject({
+      title: "Sales Revenue Per Customer",
+      shortTitle: "Revenue Per Customer",
+      format: "currency",
+    });
+  });
+
+  it("groups by dimensions, filters and orders by a calculated measure (HAVING)", async () => {
+    const r = await load({
+      measures: ["sales.completed_share", "sales.revenue_per_customer"],
+      dimensions: ["sales.customers_country"],
+      order: [["sales.completed_share", "asc"]],
+      calculatedFields: FIELDS,
+    });
+    expect(r.data.map((row) => [row["sales.customers_country"], row["sales.completed_share"], row["sales.revenue_per_customer"]])).toEqual([
+      ["US", 0.5, 81],
+      ["DE", 1, 37],
+    ]);
+    const filtered = await load({
+      measures: ["sales.count"],
+      dimensions: ["sales.customers_country"],
+      filters: [{ member: "sales.completed_share", operator: "gte", values: [0.6] }],
+      calculatedFields: FIELDS,
+    });
+    expect(filtered.data).toEqual([{ "sales.customers_country": "DE", "sales.count": 3 }]);
+  });
+
+  it("groups and filters by row-level fields (dimensions), with text literals and their escapes", async () => {
+    const fields = [
+      { name: "big_and_done", formula: "amount >= 20 and status = 'completed'" },
+      { name: "state", formula: "coalesce(status, 'it''s \\'open\\'')" },
+      { name: "with_tax", formula: "round(amount * 1.2, 1)" },
+    ];
+    const big = await load({ measures: ["sales.count"], dimensions: ["sales.big_and_done"], order: [["sales.big_and_done", "asc"]], calculatedFields: fields });
+    expect(big.data).toEqual([
+      { "sales.big_and_done": false, "sales.count": 5 },
+      { "sales.big_and_done": true, "sales.count": 2 },
+    ]);
+    expect(big.annotation.dimensions["sales.big_and_done"]).toMatchObject({ type: "boolean" });
+    const state = await load({ measures: ["sales.count"], dimensions: ["sales.state"], order: [["sales.state", "asc"]], calculatedFields: fields });
+    expect(state.data.map((row) => [row["sales.state"], row["sales.count"]])).toEqual([
+      ["completed", 5],
+      ["it's 'open'", 1],
+      ["shipped", 1],
+    ]);
+    const taxed = await load({
+      measures: ["sales.count"],
+      dimensions: ["sales.with_tax"],
+      filters: [{ member: "sales.with_tax", operator: "lt", values: [10] }],
+      order: [["sales.with_tax", "asc"]],
+      calculatedFields: fields,
+    });
+    // 5, 6 and 7 with 20 % added: 6, 7.2 and 8.4.
+    expect(taxed.data.map((row) => [row["sales.with_tax"], row["sales.count"]])).toEqual([
+      [6, 1],
+      [7.2, 1],
+      [8.4, 1],
+    ]);
+  });
+
+  it("sees no other tenant's rows through a formula", async () => {
+    const query = { measures: ["sales.cancelled"], calculatedFields: [{ name: "cancelled", formula: "count(where status = 'cancelled')" }] };
+    expect((await load(query)).data).toEqual([{ "sales.cancelled": 0 }]);
+    expect((await load(query, globexViewer)).data).toEqual([{ "sales.cancelled": 1 }]);
+  });
+});
+
+describe("calculated fields: refused", () => {
+  let shop: ShopEngine;
+  beforeAll(async () => {
+    shop = await createDuckDbShop();
+  });
+  afterAll(() => shop?.cleanup());
+
+  const refused = async (query: Record<string, unknown>) => {
+    const engine = createQueryEngine({ model: shop.model, dataSource: shop.dataSource });
+    const error = await engine.load(query, { securityContext: acmeViewer }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(QueryValidationError);
+    return (error as QueryValidationError).details;
+  };
+
+  it("names the field and the position in the formula (400, never a 500)", async () => {
+    expect(await refused({ measures: ["sales.x"], calculatedFields: [{ name: "x", formula: "revnue / count" }] })).toEqual([
+      {
+        path: ["calculatedFields", 0, "formula"],
+        code: "unknown_member",
+        message: 'unknown member "revnue"; did you mean "revenue"? (at character 1)',
+      },
+    ]);
+    expect(await refused({ measures: ["sales.x"], calculatedFields: [{ name: "x", formula: "revenue / amount" }] })).toEqual([
+      expect.objectContaining({ path: ["calculatedFields", 0, "formula"], code: "wrong_member_kind", message: expect.stringContaining("(at character 11)") }),
+    ]);
+    expect(await refused({ measures: ["sales.x"], calculatedFields: [{ name: "x", formula: "revenue; DROP TABLE orders" }] })).toEqual([
+      expect.objectContaining({ path: ["calculatedFields", 0, "formula"], code: "invalid_shape", message: expect.stringContaining("(at character 8)") }),
+    ]);
+  });
+
+  it("refuses a row-level field as a measure, a clash with a model member, a bad name and members of another view", async () => {
+    expect(await refused({ measures: ["sales.t"], calculatedFields: [{ name: "t", formula: "amount * 2" }] })).toEqual([
+      expect.objectContaining({ path: ["measures", 0], code: "wrong_member_kind" }),
+    ]);
+    expect(await refused({ measures: ["sales.revenue"], calculatedFields: [{ name: "revenue", formula: "count * 2" }] })).toEqual([
+      expect.objectContaining({ path: ["calculatedFields", 0, "name"], message: expect.stringContaining("already a member") }),
+    ]);
+    expect(await refused({ measures: ["sales.count"], calculatedFields: [{ name: "a b", formula: "count * 2" }] })).toEqual([
+      expect.objectContaining({ path: ["calculatedFields", 0, "name"] }),
+    ]);
+    expect(await refused({ measures: ["sales.x"], calculatedFields: [{ name: "x", formula: "orders.count / count" }] })).toEqual([
+      expect.objectContaining({ code: "unjoinable_members" }),
+    ]);
+  });
+});
