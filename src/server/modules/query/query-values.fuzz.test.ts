@@ -97,6 +97,93 @@ const queryBody = fc.record(
   { requiredKeys: ["measures"] },
 );
 
+// compare, calculations and groupLimit: names of columns that exist, that exist only with compare, and that do not.
+const COLUMNS = [
+  "sales.status",
+  "sales.products_category",
+  "sales.created_at.month",
+  "sales.created_at.dayOfWeek",
+  "sales.count",
+  "sales.revenue",
+  "sales.revenue.change",
+  "sales.count.current",
+  "sales.revenue.rank",
+  "nope",
+  "",
+];
+/**
+ * A query with compare, calculations and a group limit: its columns mostly taken from the query's
+ * own (so that many reach the engines), sometimes from anywhere, with hostile values here and there.
+ */
+const analysisBody = fc
+  .record({
+    measures: fc.subarray(["sales.count", "sales.revenue", "sales.average_order_value"], { minLength: 1, maxLength: 2 }),
+    dimensions: fc.subarray(["sales.status", "sales.products_category", TIME], { maxLength: 2 }),
+    part: fc.option(fc.constantFrom("dayOfWeek", "monthOfYear", "granularity"), { nil: undefined }),
+    compared: fc.boolean(),
+  })
+  .chain(({ measures, dimensions, part, compared }) => {
+    const keys = [...dimensions, ...(part === undefined ? [] : part === "granularity" ? [`${TIME}.month`] : [`${TIME}.${part}`])];
+    const measureColumns = compared ? measures.flatMap((m) => ["baseline", "current", "change", "relativeChange"].map((o) => `${m}.${o}`)) : measures;
+    const own = <T>(list: T[]) =>
+      list.length
+        ? fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...list) }, { weight: 1, arbitrary: fc.constantFrom(...COLUMNS) })
+        : fc.constantFrom(...COLUMNS);
+    const range = (valid: [string, string]) =>
+      fc.oneof({ weight: 4, arbitrary: fc.constant(valid) }, { weight: 1, arbitrary: relativeRange }, { weight: 1, arbitrary: absoluteRange });
+    return fc.record(
+      {
+        measures: fc.constant(measures),
+        dimensions: fc.constant(dimensions),
+        timeDimensions: fc.constant(part === undefined ? [] : [part === "granularity" ? { dimension: TIME, granularity: "month" } : { dimension: TIME, part }]),
+        ...(compared
+          ? {
+              compare: fc.record({
+                dimension: fc.constantFrom(TIME, TIME, TIME, "sales.status"),
+                baseline: range(["2024-04-01", "2024-06-30"]),
+                current: range(["2025-04-01", "2025-06-30"]),
+              }),
+            }
+          : {}),
+        calculations: fc.array(
+          fc.record(
+            {
+              type: fc.constantFrom("percentOfTotal", "percentOfTotal", "runningTotal", "rank", "rank", "median"),
+              measure: own(measureColumns),
+              within: fc.array(own(keys), { maxLength: 1 }),
+              along: own(keys),
+              direction: fc.constantFrom("asc", "desc", "up"),
+              name: fc.constantFrom("sales.count", "a.b.c.d.e", "x; DROP TABLE orders"),
+            },
+            { requiredKeys: ["type", "measure"] },
+          ),
+          { maxLength: 2 },
+        ),
+        groupLimit: fc.record(
+          {
+            within: fc.array(own(keys), { minLength: 1, maxLength: 1 }),
+            limit: fc.constantFrom(1, 1, 3, 0, 50_001, 1.5),
+            order: fc.array(fc.tuple(own(measureColumns), fc.constantFrom("asc", "desc", "desc", "sideways")), { maxLength: 1 }),
+          },
+          { requiredKeys: ["within", "limit"] },
+        ),
+        filters: fc.array(
+          fc.record({
+            member: fc.constantFrom("sales.amount", "sales.quantity", "sales.revenue", "sales.status"),
+            operator: fc.constantFrom("between", "notBetween", "gte"),
+            values: fc.oneof(
+              { weight: 4, arbitrary: fc.tuple(fc.constantFrom(1, 10, "5"), fc.constantFrom(100, 1000)) },
+              { weight: 1, arbitrary: fc.array(hostileValue, { maxLength: 3 }) },
+            ),
+          }),
+          { maxLength: 1 },
+        ),
+        limit: fc.constantFrom(1, 100),
+      },
+      { requiredKeys: ["measures", "dimensions", "timeDimensions"] },
+    );
+  });
+
 let data: QueryTestData;
 beforeAll(async () => {
   data = await prepareQueryTestData({ rows: 300, postgres: pgUp });
@@ -150,6 +237,29 @@ describe("query values at the engines' edges (pglite storage)", () => {
       );
       // The generator reaches past validation into the engines, not only into refusals.
       expect(statuses.get(200) ?? 0).toBeGreaterThan(10);
+      expect(statuses.get(400) ?? 0).toBeGreaterThan(10);
+    },
+    120_000,
+  );
+
+  it.each(backends)(
+    "never answers 5xx on %s for compare, calculations, groupLimit and between, and every refusal names its path",
+    async (backend) => {
+      const statuses = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(analysisBody, async (query) => {
+          const res = await t.api("POST", `/api/v1/deployments/${ids[backend]}/query`, { query, cache: "bypass" });
+          const body = (await res.json()) as { code?: string; details?: { path?: unknown[] }[] };
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          expect(res.status, `${JSON.stringify(query)} → ${JSON.stringify(body)}`).toBeLessThan(500);
+          if (res.status === 400) {
+            expect(body.code).toBe("validation_failed");
+            for (const d of body.details ?? []) expect(d.path).toEqual(expect.arrayContaining(["query"]));
+          }
+        }),
+        { seed: 20261128, numRuns: 150 },
+      );
+      expect(statuses.get(200) ?? 0).toBeGreaterThan(5);
       expect(statuses.get(400) ?? 0).toBeGreaterThan(10);
     },
     120_000,
