@@ -60,7 +60,7 @@ export function memberNamesOfQuery(q: {
  * Parses and checks the query's calculated fields against the members the viewer may name,
  * and returns them by the name the query uses (`<view>.<name>`). Each problem is reported with
  * the field's path; a formula's message names the position in the formula. A field is named
- * under the view (or cube) the query uses it with, else the one of the query's first member;
+ * under the view (or cube) the query uses it with, else the one the query's first member names;
  * bare names in its formula are members of that view.
  */
 export function resolveCalculatedFields(
@@ -123,9 +123,11 @@ function fieldSource(model: DataModel, name: string, usedNames: string[]): Cube 
   }
   if (heads.size > 1) return `calculated field "${name}" is used under ${[...heads].join(" and ")}: a query reads one view`;
   if (heads.size === 1) return sourceNamed([...heads][0]!)!;
+  // Unused here: the view the query names first (by a member, or by another calculated field).
   for (const used of usedNames) {
-    const m = resolveMember(model, used);
-    if (m?.source.public) return m.source;
+    const dot = used.indexOf(".");
+    const source = dot > 0 ? sourceNamed(used.slice(0, dot)) : undefined;
+    if (source) return source;
   }
   return `calculated field "${name}" is not used by the query: name it <view>.${name} in measures, dimensions, filters or order`;
 }
