@@ -80,6 +80,7 @@ describe("checkFormula", () => {
     ["status in ('a', 1)", "type", 16, "in compares text with a number"],
     ["status in ('a', country)", "type", 16, "written out"],
     ["1 + 2", "type", 0, "names at least one member"],
+    ["count_distinct('') + sum(1)", "type", 0, "names at least one member"],
     ["created_at", "type", 0, "not a time"],
     ["revenue > 100", "type", 0, "gives a number; this one gives true/false"],
     ["sum(where is_big)", "unknown_member", 0, "sum(where …) filters the measure sum"],

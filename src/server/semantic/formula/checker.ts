@@ -81,7 +81,8 @@ export function checkFormula<M>(node: FormulaNode, scope: FormulaScope<M>): Chec
   const members: M[] = [];
   const aggregates: FormulaAggregate<M>[] = [];
   const root = new Checker(scope, members, aggregates).check(node);
-  if (root.level === "constant") throw new FormulaError("type", 0, "a formula names at least one member (a measure or a dimension)");
+  // Also `sum(1)`: without a member the formula has no rows to read (no view, no joins).
+  if (members.length === 0) throw new FormulaError("type", 0, "a formula names at least one member (a measure or a dimension)");
   if (root.type === "time") throw new FormulaError("type", 0, "a formula gives a number, text or true/false, not a time");
   if (root.level === "aggregate" && root.type !== "number") {
     throw new FormulaError("type", 0, `a formula over measures gives a number; this one gives ${TYPE_NAMES[root.type]}`);

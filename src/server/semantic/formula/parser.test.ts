@@ -89,6 +89,7 @@ describe("parseFormula", () => {
     ["sum(a b)", 6, ") to close sum("],
     ["12abc", 2, "runs into a name"],
     ["1e999", 0, "out of range"],
+    ["a * 9007199254740992", 4, "within ±9007199254740991"],
     ["x # y", 2, "unexpected character"],
   ])("refuses %j at %i", (text, position, message) => {
     const r = refusal(text);

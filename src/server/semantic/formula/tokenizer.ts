@@ -40,7 +40,10 @@ export function tokenize(text: string): Token[] {
     const number = NUMBER.exec(text);
     if (number) {
       const value = Number(number[0]);
-      if (!Number.isFinite(value)) throw new FormulaError("syntax", i, `number ${number[0]} is out of range`);
+      // As for filter values: beyond 2^53 a number is no longer exact, and the engines' integers end near there.
+      if (!Number.isFinite(value) || value > Number.MAX_SAFE_INTEGER) {
+        throw new FormulaError("syntax", i, `number ${number[0]} is out of range: numbers lie within ±${Number.MAX_SAFE_INTEGER}`);
+      }
       const end = i + number[0].length;
       if (IDENTIFIER.test(text[end] ?? "")) throw new FormulaError("syntax", end, "a number runs into a name; put an operator between them");
       tokens.push({ type: "number", value, start: i, end });
