@@ -102,6 +102,16 @@ export function detectLanguage(normalized: string, locale: string): Language {
 // Phrase → canonical English, per language; longer phrases first (applied in order).
 const REWRITES: Record<Language, [RegExp, string][]> = {
   en: [
+    [/\b(sign ?ups?|signed up|registrations?|registered|joined)\b/g, "signed up"],
+    [/\b(excluding|exclude|without|except(?: for)?|other than|apart from|not counting)\b/g, "excluding"],
+    [/\b(more than|greater than|higher than|larger than|above|over|exceeding|bigger than)(?= \d)/g, "gt"],
+    [/\b(at least|no less than|minimum of|min)(?= \d)/g, "gte"],
+    [/\b(less than|fewer than|lower than|smaller than|below|under)(?= \d)/g, "lt"],
+    [/\b(at most|no more than|up to|maximum of|max)(?= \d)/g, "lte"],
+    [/\b(pieces|items)\b/g, "units"],
+    [/\b(busiest|most active|strongest|peak)\b/g, "top"],
+    [/\b(quietest|slowest|weakest)\b/g, "bottom"],
+    [/\bnach\b/g, "by"],
     [/\b(days? of (?:the )?week|weekdays?)\b/g, "weekday"],
     [/\b(hours? of (?:the )?day|times? of (?:the )?day)\b/g, "hourofday"],
     [/\b(months? of (?:the )?year)\b/g, "monthofyear"],
@@ -118,6 +128,16 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
   ],
   de: [
     [/\b(wochentagen|wochentage|wochentag)\b/g, "weekday"],
+    [/\b(neukunden)\b/g, "new customers"],
+    [/\b(angemeldet|registriert|anmeldungen|anmeldung|registrierungen|registrierung|hinzugekommen)\b/g, "signed up"],
+    [/\b(ohne|ausser|ausgenommen|abzuglich)\b/g, "excluding"],
+    [/\b(mehr als|uber|grosser als|hoher als)(?= \d)/g, "gt"],
+    [/\b(mindestens)(?= \d)/g, "gte"],
+    [/\b(weniger als|unter|kleiner als|niedriger als)(?= \d)/g, "lt"],
+    [/\b(hochstens|maximal)(?= \d)/g, "lte"],
+    [/\b(stuck|stuckzahl|teile)\b/g, "units"],
+    [/\b(starkste|starksten|starkster|umsatzstarkste|umsatzstarksten|geschaftigste|geschaftigsten)\b/g, "top"],
+    [/\b(durchschnittsbestellwert|durchschnitt bestellwert|durchschnitts bestellwert|durchschnittliche bestellwert)\b/g, "average order value"],
     [/\b(tageszeiten|tageszeit|uhrzeiten|uhrzeit|stunden|stunde)\b/g, "hourofday"],
     [/\b(?:im vergleich zum|gegenuber dem|gegenuber|vs) (vorjahr|vorjahreszeitraum)\b/g, "vs last year"],
     [/\b(?:im vergleich zum|gegenuber dem|gegenuber|vs) vormonat\b/g, "vs last month"],
@@ -134,6 +154,7 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
     [/\b(umsatz|umsatze|umsatzes|erlos|erlose)\b/g, "revenue"],
     [/\b(anzahl der bestellungen|bestellungen|bestellung|auftrage)\b/g, "orders"],
     [/\b(wie viele|wieviele|anzahl)\b/g, "count"],
+    [/\b(gesamt|insgesamt)\b/g, "total"],
     [/\b(nach|pro|je|aufgeteilt nach)\b/g, "by"],
     [/\b(letzten|letztes|letzte|letzter|vorigen|voriges|vorige|vergangenen|vergangenes|vergangene|vorjahr)\b/g, "last"],
     [/\b(diesen|dieses|diese|dieser|aktuellen|aktuelles|laufenden|laufendes)\b/g, "this"],
@@ -156,9 +177,24 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
     [/\bdrei\b/g, "3"],
     [/\bfunf\b/g, "5"],
     [/\bzehn\b/g, "10"],
+    // Order statuses, after the phrases that contain them ("abgeschlossene Bestellungen").
+    [/\b(stornierten|stornierte|storniert|stornos|storno)\b/g, "cancelled"],
+    [/\b(abgeschlossenen|abgeschlossene|abgeschlossen)\b/g, "completed"],
+    [/\b(versandten|versandte|versendeten|versendete|versendet|verschickt)\b/g, "shipped"],
+    [/\b(zuruckgegebenen|zuruckgegebene|zuruckgegeben|retournierte|retourniert|retouren)\b/g, "returned"],
   ],
   es: [
     [/\b(dias de la semana|dia de la semana)\b/g, "weekday"],
+    [/\b(se registraron|se registro|se dieron de alta|se dio de alta|registrados|registradas|registros|registro|altas)\b/g, "signed up"],
+    [/\b(excluyendo|excepto|salvo|sin contar|sin)\b/g, "excluding"],
+    [/\b(mas de|mayor(?:es)? (?:de|que)|superior(?:es)? a|por encima de)(?= \d)/g, "gt"],
+    [/\b(al menos|como minimo)(?= \d)/g, "gte"],
+    [/\b(menos de|menor(?:es)? (?:de|que)|inferior(?:es)? a|por debajo de)(?= \d)/g, "lt"],
+    [/\b(como maximo|hasta)(?= \d)/g, "lte"],
+    [/\b(piezas|articulos)\b/g, "units"],
+    [/\b(con mas|con mayor|con mayores)\b/g, "with top"],
+    [/\b(con menos|con menor|con menores)\b/g, "with bottom"],
+    [/\b(cada)\b/g, "each"],
     [/\b(horas del dia|hora del dia|horas|hora)\b/g, "hourofday"],
     [/\b(meses del ano|mes del ano)\b/g, "monthofyear"],
     [/\binteranual\b/g, "year over year"],
@@ -194,6 +230,11 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
     [/\btres\b/g, "3"],
     [/\bcinco\b/g, "5"],
     [/\bdiez\b/g, "10"],
+    // Order statuses, after the phrases that contain them ("pedidos completados").
+    [/\b(cancelados|canceladas|cancelado|cancelada)\b/g, "cancelled"],
+    [/\b(completados|completadas|completado|completada)\b/g, "completed"],
+    [/\b(enviados|enviadas|enviado|enviada)\b/g, "shipped"],
+    [/\b(devueltos|devueltas|devuelto|devuelta)\b/g, "returned"],
   ],
 };
 
@@ -218,6 +259,10 @@ export const STOPWORDS = new Set(
     "during within display get find see i we you it its that this those these there their what's whats",
     "zeige zeig mir gib die der das den dem des ein eine einen wie war ist sind was welche welcher im in am an auf fur von mit uns unser unsere bitte insgesamt gesamt",
     "muestra muestrame dame el la los las de del un una cual cuales fue es son que al en con para nos nuestro nuestra total",
+    // Question and helper words: "how many … did we have", "wie hoch ist …", "cuántos … hubo".
+    "how did does do has have had been be can could would should will your new here overall altogether grand so far who whom whose when where",
+    "hoch hat haben hatte hatten wurden wurde gab gibt es viel welcher welches welchen unsere unserer unseren unserem wir sich neue neuen neuer einem einer alle allen",
+    "cuanto cuanta hay hubo tiene tienen tuvo nuevos nuevas nuevo nueva se han ha mi mis nuestros nuestras todos todas",
   ]
     .join(" ")
     .split(" "),
@@ -282,6 +327,12 @@ export const SAY: Record<
     fellMost: (where: string, pct: string) => string;
     latest: (when: string, pct: string, from: string, to: string) => string;
     against: (m: string, current: string, previous: string, pct: string, change: string) => string;
+    readOnly: string;
+    noSuch: (term: string) => string;
+    groupInstead: (entity: string, list: string) => string;
+    holds: (list: string) => string;
+    or: string;
+    busiest: (grain: string, when: string, m: string, v: string) => string;
   }
 > = {
   en: {
@@ -316,6 +367,12 @@ export const SAY: Record<
     fellMost: (where, pct) => `the steepest fall: **${where}** (${pct})`,
     latest: (when, pct, from, to) => `The latest, **${when}**, changed by **${pct}** (from ${from} to ${to}).`,
     against: (m, current, previous, pct, change) => `${m}: **${current}**, against **${previous}** in the period before: **${pct}** (${change}).`,
+    readOnly: "The chat only reads data: it cannot delete, change or add anything. Ask about the data instead, for example:",
+    noSuch: (term) => `There ${/[^s]s$/.test(term) ? "are" : "is"} no ${term} in this data`,
+    groupInstead: (entity, list) => `; you can group ${entity} by ${list}.`,
+    holds: (list) => `. It holds ${list}.`,
+    or: "or",
+    busiest: (grain, when, m, v) => `The top ${grain} by ${m} was **${when}**, with **${v}**.`,
   },
   de: {
     understood: "So habe ich die Frage verstanden",
@@ -349,6 +406,12 @@ export const SAY: Record<
     fellMost: (where, pct) => `der stärkste Rückgang: **${where}** (${pct})`,
     latest: (when, pct, from, to) => `Zuletzt, **${when}**: **${pct}** (von ${from} auf ${to}).`,
     against: (m, current, previous, pct, change) => `${m}: **${current}**, gegenüber **${previous}** im Vergleichszeitraum: **${pct}** (${change}).`,
+    readOnly: "Der Chat liest Daten nur: Er kann nichts löschen, ändern oder hinzufügen. Fragen Sie stattdessen nach den Daten, zum Beispiel:",
+    noSuch: (term) => `In diesen Daten gibt es nichts zu „${term}“`,
+    groupInstead: (entity, list) => `; ${entity} lassen sich nach ${list} gruppieren.`,
+    holds: (list) => `. Sie enthalten ${list}.`,
+    or: "oder",
+    busiest: (grain, when, m, v) => `Spitzenreiter (${grain}) bei ${m}: **${when}** mit **${v}**.`,
   },
   es: {
     understood: "Así entendí la pregunta",
@@ -382,6 +445,12 @@ export const SAY: Record<
     fellMost: (where, pct) => `la mayor caída: **${where}** (${pct})`,
     latest: (when, pct, from, to) => `El último, **${when}**, varió un **${pct}** (de ${from} a ${to}).`,
     against: (m, current, previous, pct, change) => `${m}: **${current}**, frente a **${previous}** en el periodo anterior: **${pct}** (${change}).`,
+    readOnly: "El chat solo lee datos: no puede borrar, cambiar ni añadir nada. Pregunte por los datos, por ejemplo:",
+    noSuch: (term) => `En estos datos no hay «${term}»`,
+    groupInstead: (entity, list) => `; puede agrupar ${entity} por ${list}.`,
+    holds: (list) => `. Contienen ${list}.`,
+    or: "o",
+    busiest: (grain, when, m, v) => `El ${grain} con más ${m} fue **${when}**, con **${v}**.`,
   },
 };
 
@@ -439,3 +508,55 @@ export const SUGGEST: Record<
     growth: (m, g) => `crecimiento de ${m} por ${g}`,
   },
 };
+
+/**
+ * Everyday names of common model words in each language, for the sentences that list what the
+ * data holds (the model's own titles are used for any word not here).
+ */
+export const MODEL_WORDS: Record<Exclude<Language, "en">, Record<string, string>> = {
+  de: {
+    customers: "Kunden",
+    orders: "Bestellungen",
+    products: "Produkte",
+    country: "Land",
+    city: "Stadt",
+    category: "Kategorie",
+    status: "Status",
+    name: "Name",
+  },
+  es: {
+    customers: "los clientes",
+    orders: "los pedidos",
+    products: "los productos",
+    country: "país",
+    city: "ciudad",
+    category: "categoría",
+    status: "estado",
+    name: "nombre",
+  },
+};
+
+/** German words the rewrites know, the parts a compound is split into ("gesamtumsatz" → "gesamt umsatz"). */
+const DE_VOCABULARY = new Set(REWRITES.de.flatMap(([re]) => re.source.replace(/\\b/g, " ").match(/[a-z]{4,}/g) ?? []));
+
+/**
+ * Splits German compounds the rewrites and the model do not know into a known head and the
+ * rest ("gesamtumsatz" → "gesamt umsatz", "kundensegment" → "kunden segment"), so the head is read
+ * and the rest is read (or reported as unknown) on its own. `known` are the model's own words.
+ */
+export function splitCompounds(normalized: string, known: Set<string>): string {
+  const isKnown = (w: string) => DE_VOCABULARY.has(w) || known.has(w) || STOPWORDS.has(w);
+  const split = (word: string, depth: number): string => {
+    if (word.length < 8 || isKnown(word) || depth > 2) return word;
+    const heads: number[] = [];
+    for (let i = word.length - 4; i >= 4; i--) if (DE_VOCABULARY.has(word.slice(0, i)) || known.has(word.slice(0, i))) heads.push(i);
+    // A head and a rest both known first ("umsatz entwicklung", not "umsatze ntwicklung"), else the longest head.
+    const both = heads.find((i) => isKnown(word.slice(i)));
+    const i = both ?? heads[0];
+    return i === undefined ? word : `${word.slice(0, i)} ${split(word.slice(i), depth + 1)}`;
+  };
+  return normalized
+    .split(" ")
+    .map((w) => (/^[a-z]+$/.test(w) ? split(w, 0) : w))
+    .join(" ");
+}

@@ -12,12 +12,14 @@ import type { AiProvider, AnswerPart, Emit, TurnContext } from "../types";
 import { chartFor } from "./chart";
 import { rankedByChange, runQueryArgs } from "./query";
 import { readQuestion } from "./question";
+import { refusalText } from "./refusal";
 import { describeUnderstanding, summarize } from "./summary";
 import { suggestionsFor } from "./suggestions";
 import { viewerIndexes } from "./viewer-indexes";
 
 export { comparisonsOf, queryOf, rankedByChange, runQueryArgs } from "./query";
 export { readQuestion } from "./question";
+export { refusalText } from "./refusal";
 export { describeUnderstanding, summarize } from "./summary";
 export { suggestionsFor } from "./suggestions";
 export { comparisonColumns, type Reading, type Understanding } from "./understanding";
@@ -50,7 +52,11 @@ export const builtinProvider: AiProvider = {
     const reading = readQuestion(question, indexes, { locale: ctx.locale, reference });
     if (!reading.ok) {
       const say = SAY[reading.language];
-      emit({ id: partId(), type: "text", text: `${say.cannot} ${say.noMatch(reading.unmatched)}\n\n${say.tryThese}` });
+      const text =
+        reading.refusal?.kind === "write"
+          ? say.readOnly
+          : `${say.cannot} ${reading.refusal ? refusalText(reading.language, reading.refusal, indexes) : say.noMatch(reading.unmatched)}\n\n${say.tryThese}`;
+      emit({ id: partId(), type: "text", text });
       emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, reading.language) });
       return;
     }

@@ -38,6 +38,28 @@ describe("queryOf", () => {
       },
     ],
     [
+      "values left out, and numeric conditions",
+      u({
+        filters: [
+          { member: "sales.status", values: ["cancelled"], exclude: true },
+          { member: "sales.customers_country", values: ["DE", "FR"], exclude: true },
+        ],
+        conditions: [
+          { member: "sales.quantity", operator: "gt", value: 3 },
+          { member: "sales.revenue", operator: "lte", value: 100 },
+        ],
+      }),
+      {
+        measures: ["sales.revenue"],
+        filters: [
+          { member: "sales.status", operator: "notEquals", values: ["cancelled"] },
+          { member: "sales.customers_country", operator: "notIn", values: ["DE", "FR"] },
+          { member: "sales.quantity", operator: "gt", values: [3] },
+          { member: "sales.revenue", operator: "lte", values: [100] },
+        ],
+      },
+    ],
+    [
       "a series in a range",
       u({ time: { dimension: "sales.created_at", granularity: "month", range: { from: "2024-01-01", to: "2024-12-31" } } }),
       {

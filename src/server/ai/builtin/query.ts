@@ -38,8 +38,13 @@ export function queryOf(u: Understanding): SemanticQuery {
       },
     ];
   }
-  if (u.filters.length)
-    query.filters = u.filters.map((f): QueryFilter => ({ member: f.member, operator: f.values.length > 1 ? "in" : "equals", values: f.values }));
+  const filters = u.filters.map((f): QueryFilter => ({
+    member: f.member,
+    operator: f.exclude ? (f.values.length > 1 ? "notIn" : "notEquals") : f.values.length > 1 ? "in" : "equals",
+    values: f.values,
+  }));
+  for (const c of u.conditions ?? []) filters.push({ member: c.member, operator: c.operator, values: [c.value] });
+  if (filters.length) query.filters = filters;
   if (u.limit) {
     query.order = [[u.measures[0]!, u.direction ?? "desc"]];
     query.limit = u.limit;

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_REFERENCE, demoViews } from "./demo-views";
 import { readQuestion } from "./question";
-import type { Understanding } from "./understanding";
+import type { Refusal, Understanding } from "./understanding";
 
 const views = demoViews();
 const read = (question: string) => readQuestion(question, views, { locale: "en", reference: DEMO_REFERENCE });
 
 /** What the table checks of a reading: the fields a question sets (the rest is left out). */
-type Expected = Partial<Pick<Understanding, "language" | "view" | "measures" | "dimensions" | "filters" | "time" | "limit" | "direction" | "compare">>;
+type Expected = Partial<
+  Pick<Understanding, "language" | "view" | "measures" | "dimensions" | "filters" | "conditions" | "time" | "limit" | "direction" | "compare">
+>;
 
 describe("readQuestion", () => {
   it.each<[string, Expected]>([
@@ -31,14 +33,94 @@ describe("readQuestion", () => {
       },
     ],
     ["revenue growth by month", { compare: { unit: "month" }, time: { dimension: "sales.created_at", granularity: "month" } }],
+    // German compounds, split against the rewrites' and the model's words.
+    ["Wie hoch ist unser Gesamtumsatz?", { language: "de", measures: ["sales.revenue"], dimensions: [], filters: [] }],
+    [
+      "Umsatzentwicklung 2024",
+      { measures: ["sales.revenue"], time: { dimension: "sales.created_at", granularity: "month", range: { from: "2024-01-01", to: "2024-12-31" } } },
+    ],
+    ["durchschnittlicher Bestellwert nach Land", { measures: ["sales.average_order_value"], dimensions: ["sales.customers_country"] }],
+    // Numeric conditions: rows (a number dimension) or groups (a measure), as the model has them.
+    ["orders above $500", { measures: ["sales.count"], conditions: [{ member: "sales.amount", operator: "gt", value: 500 }] }],
+    ["Bestellungen mit mehr als 3 Stück", { measures: ["sales.count"], conditions: [{ member: "sales.quantity", operator: "gt", value: 3 }] }],
+    ["pedidos con más de 3 unidades", { measures: ["sales.count"], conditions: [{ member: "sales.quantity", operator: "gt", value: 3 }] }],
+    ["revenue from orders with more than 3 units", { measures: ["sales.revenue"], conditions: [{ member: "sales.quantity", operator: "gt", value: 3 }] }],
+    [
+      "categories with revenue above 10000",
+      { measures: ["sales.revenue"], dimensions: ["sales.products_category"], conditions: [{ member: "sales.revenue", operator: "gt", value: 10000 }] },
+    ],
+    ["Bestellungen mit einem Bestellwert über 500 €", { measures: ["sales.count"], conditions: [{ member: "sales.amount", operator: "gt", value: 500 }] }],
+    // Exclusions: the value is left out, never answered.
+    [
+      "revenue in 2024 excluding cancelled orders",
+      {
+        measures: ["sales.revenue"],
+        filters: [{ member: "sales.status", values: ["cancelled"], exclude: true }],
+        time: { dimension: "sales.created_at", range: { from: "2024-01-01", to: "2024-12-31" } },
+      },
+    ],
+    ["Umsatz 2024 ohne stornierte Bestellungen", { measures: ["sales.revenue"], filters: [{ member: "sales.status", values: ["cancelled"], exclude: true }] }],
+    [
+      "ingresos en 2024 sin los pedidos cancelados",
+      { measures: ["sales.revenue"], filters: [{ member: "sales.status", values: ["cancelled"], exclude: true }] },
+    ],
+    // "The busiest month": the grain ranked, the first one kept.
+    [
+      "busiest month in 2024",
+      {
+        measures: ["sales.count"],
+        limit: 1,
+        direction: "desc",
+        time: { dimension: "sales.created_at", granularity: "month", range: { from: "2024-01-01", to: "2024-12-31" } },
+      },
+    ],
+    [
+      "Welcher Monat hatte 2024 die meisten Bestellungen?",
+      { measures: ["sales.count"], limit: 1, time: { dimension: "sales.created_at", granularity: "month" } },
+    ],
+    ["¿Cuál fue el mes con más pedidos en 2024?", { measures: ["sales.count"], limit: 1, time: { dimension: "sales.created_at", granularity: "month" } }],
+    ["the busiest day last month", { limit: 1, time: { dimension: "sales.created_at", granularity: "day", range: { from: "2025-06-01", to: "2025-06-30" } } }],
+    // Sign-ups: the customers view's own date.
+    [
+      "How many new customers signed up each month?",
+      { view: "customer_base", measures: ["customer_base.count"], time: { dimension: "customer_base.signed_up_at", granularity: "month" } },
+    ],
+    [
+      "Wie viele neue Kunden haben sich pro Monat angemeldet?",
+      { view: "customer_base", measures: ["customer_base.count"], time: { dimension: "customer_base.signed_up_at", granularity: "month" } },
+    ],
+    [
+      "¿Cuántos clientes nuevos se registraron cada mes?",
+      { view: "customer_base", measures: ["customer_base.count"], time: { dimension: "customer_base.signed_up_at", granularity: "month" } },
+    ],
   ])("%s", (question, expected) => {
     const reading = read(question);
     expect(reading.ok).toBe(true);
     if (reading.ok) expect(reading.understanding).toMatchObject(expected);
   });
 
-  it.each(["weather in Paris tomorrow", "who is the CEO"])("%s: names nothing in the model", (question) => {
-    expect(read(question)).toMatchObject({ ok: false });
+  it.each<[string, Refusal]>([
+    ["weather in Paris tomorrow", { kind: "unknown", term: "weather", view: "sales" }],
+    ["who is the CEO", { kind: "unknown", term: "ceo", view: "sales" }],
+    ["How many employees work at our company?", { kind: "unknown", term: "employees", view: "sales" }],
+    ["Wie viele Mitarbeiter hat unser Unternehmen?", { kind: "unknown", term: "mitarbeiter", view: "sales" }],
+    ["¿Cuántos empleados trabajan en nuestra empresa?", { kind: "unknown", term: "empleados", view: "sales" }],
+    ["what is our profit margin by category", { kind: "unknown", term: "profit", view: "sales" }],
+    ["revenue and margin by category", { kind: "unknown", term: "margin", view: "sales" }],
+    ["average order value by customer segment", { kind: "unknown", term: "segment", view: "sales", grouping: { entity: "customers" } }],
+    ["durchschnittlicher Bestellwert nach Kundensegment", { kind: "unknown", term: "segment", view: "sales", grouping: { entity: "customers" } }],
+    ["valor medio del pedido por segmento de cliente", { kind: "unknown", term: "segmento", view: "sales", grouping: { entity: "customers" } }],
+    ["revenue by region", { kind: "unknown", term: "region", view: "sales", grouping: {} }],
+    ["delete all orders", { kind: "write" }],
+    ["lösche alle Bestellungen", { kind: "write" }],
+    ["borra todos los pedidos", { kind: "write" }],
+    ["update the status of all orders to shipped", { kind: "write" }],
+    ["insert a new order for Ann", { kind: "write" }],
+    ["drop table orders", { kind: "write" }],
+  ])("%s: no reading, and why", (question, refusal) => {
+    const reading = read(question);
+    expect(reading.ok).toBe(false);
+    if (!reading.ok) expect(reading.refusal).toEqual(refusal);
   });
 
   it.each([

@@ -37,6 +37,18 @@ describe("summarize", () => {
       "Revenue peaked in **February 2025** at **$300.00**; lowest in January 2025 ($100.00). Revenue: **$400.00**. 2 rows.",
     ],
     [
+      "the busiest month, as a sentence",
+      u({ measures: ["sales.count"], limit: 1, direction: "desc", time: month }),
+      [{ "sales.created_at.month": "2024-03-01T00:00:00.000", "sales.count": 42 }],
+      "The top month by Orders was **March 2024**, with **42**.",
+    ],
+    [
+      "the busiest month, in Spanish",
+      u({ language: "es", measures: ["sales.count"], limit: 1, direction: "desc", time: month }),
+      [{ "sales.created_at.month": "2024-03-01T00:00:00.000", "sales.count": 42 }],
+      "El mes con más Orders fue **marzo de 2024**, con **42**.",
+    ],
+    [
       "a period against the one before",
       u({ compare: { unit: "year" }, time: { dimension: "sales.created_at", granularity: "year" } }),
       [
@@ -65,6 +77,16 @@ describe("describeUnderstanding", () => {
     ],
     ["words not used", u({ ignored: ["please", "now"] }), "I read this as: **Revenue**. I did not use: “please now”."],
     ["in Spanish", u({ language: "es", dimensions: ["sales.status"] }), "Así entendí la pregunta: **Revenue**, por Status."],
+    [
+      "a value left out",
+      u({ filters: [{ member: "sales.status", values: ["cancelled"], exclude: true }] }),
+      "I read this as: **Revenue**, where Status ≠ cancelled.",
+    ],
+    [
+      "a numeric condition",
+      u({ measures: ["sales.count"], conditions: [{ member: "sales.amount", operator: "gt", value: 500 }] }),
+      "I read this as: **Orders**, where Amount > 500.",
+    ],
   ])("%s", (_, understanding, expected) => expect(describeUnderstanding(understanding, views, new Date())).toBe(expected));
 
   it("says relative dates count from the end of the data when it ends before today", () => {

@@ -5,6 +5,8 @@ import { dateFormat, formatPeriod, formatValue, listJoin, signedNumber, signedPe
 import { comparisonColumns, type Understanding } from "./understanding";
 import type { ViewIndex } from "./view-index";
 
+const OPERATOR_SIGNS = { gt: ">", gte: "≥", lt: "<", lte: "≤" } as const;
+
 /** "I read this as: …" in the question's language. */
 export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], reference: Date): string {
   const say = SAY[u.language];
@@ -13,7 +15,9 @@ export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], re
   if (u.dimensions.length) parts.push(`${say.groupedBy} ${listJoin(u.language, u.dimensions.map(t))}`);
   if (u.time?.part) parts.push(`${say.groupedBy} ${PART_NAMES[u.language][u.time.part]}`);
   if (u.time?.granularity) parts.push(say.overTime(GRAIN_NAMES[u.language][u.time.granularity] ?? u.time.granularity));
-  for (const f of u.filters) parts.push(`${say.filteredBy} ${t(f.member)} = ${f.values.join(" / ")}`);
+  for (const f of u.filters) parts.push(`${say.filteredBy} ${t(f.member)} ${f.exclude ? "≠" : "="} ${f.values.join(" / ")}`);
+  for (const c of u.conditions ?? [])
+    parts.push(`${say.filteredBy} ${t(c.member)} ${OPERATOR_SIGNS[c.operator]} ${formatValue(u.language, c.value, undefined)}`);
   if (u.time?.range) {
     const fmt = dateFormat(u.language);
     const from = fmt.format(new Date(u.time.range.from + "T00:00:00Z"));
@@ -60,6 +64,16 @@ export function summarize(u: Understanding, rows: Record<string, unknown>[], col
     return u.measures
       .map((m) => say.total(columns.find((c) => c.key === m)?.title ?? m, formatValue(u.language, rows[0]![m], columns.find((c) => c.key === m)?.format)))
       .join(" ");
+  }
+  if (timeKey && !u.dimensions.length && u.limit === 1 && u.direction !== "asc") {
+    // "the busiest month": one period, said as a sentence.
+    const top = rows[0]!;
+    return say.busiest(
+      GRAIN_NAMES[u.language][u.time!.granularity!] ?? u.time!.granularity!,
+      formatPeriod(u.language, top[timeKey], u.time!.granularity),
+      mTitle,
+      fmt(top[measure]),
+    );
   }
   if (timeKey && !u.dimensions.length) {
     const sorted = [...rows].sort((a, b) => Number(b[measure]) - Number(a[measure]));

@@ -40,14 +40,16 @@ export interface Period {
  */
 export function readTime(canonical: string, original: string, lang: Language, reference: Date): { period?: Period; rest: string } {
   const today = startOf("day", reference);
-  let m = /\b(last|this) (\d+ )?(day|week|month|quarter|year)s?\b|\b(day|week|month|quarter|year)s? (last|this)\b/.exec(canonical);
-  if (m) {
-    const which = (m[1] ?? m[5]) as "last" | "this";
-    const unit = (m[3] ?? m[4]) as Grain;
-    const n = m[2] ? Number(m[2]) : 1;
+  // "last month" before "month last" ("the busiest day last month" is last month's busiest day).
+  let m = /\b(last|this) (\d+ )?(day|week|month|quarter|year)s?\b/.exec(canonical);
+  const after = m ? null : /\b(day|week|month|quarter|year)s? (last|this)\b/.exec(canonical);
+  if (m || after) {
+    const which = (m ? m[1] : after![2]) as "last" | "this";
+    const unit = (m ? m[3] : after![1]) as Grain;
+    const n = m?.[2] ? Number(m[2]) : 1;
     const current = startOf(unit, today);
     const period = which === "this" ? { from: current, to: shift(unit, current, 1) } : { from: shift(unit, current, -n), to: current };
-    return { period, rest: canonical.replace(m[0], " ") };
+    return { period, rest: canonical.replace((m ?? after)![0], " ") };
   }
   m = /\blast (\d+) (day|week|month|quarter|year)s?\b/.exec(canonical);
   if (m) {

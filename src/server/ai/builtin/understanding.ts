@@ -12,7 +12,10 @@ export interface Understanding {
   measures: string[];
   dimensions: string[];
   time?: { dimension: string; granularity?: Granularity; part?: TimePart; range?: { from: string; to: string }; label?: string };
-  filters: { member: string; values: string[] }[];
+  /** Values kept (or, with `exclude`, left out: "excluding cancelled orders"). */
+  filters: { member: string; values: string[]; exclude?: boolean }[];
+  /** Numeric conditions: on a number dimension (rows) or on a measure (groups, `HAVING`). */
+  conditions?: Condition[];
   limit?: number;
   direction?: "asc" | "desc";
   /** Growth and period-over-period: each row against the same measure one `unit` earlier. */
@@ -23,7 +26,21 @@ export interface Understanding {
   ignored: string[];
 }
 
-export type Reading = { ok: true; understanding: Understanding } | { ok: false; language: Language; unmatched: string };
+/** "orders above $500", "more than 3 units": a member compared with a number. */
+export interface Condition {
+  member: string;
+  operator: "gt" | "gte" | "lt" | "lte";
+  value: number;
+}
+
+/**
+ * Why a question gets no figures: it asks to change data, or it names something the data does
+ * not hold (`term`, the first such word; `grouping` when it was asked "by": "by customer
+ * segment", with the entity it was said of).
+ */
+export type Refusal = { kind: "write" } | { kind: "unknown"; term: string; view: string; grouping?: { entity?: string } };
+
+export type Reading = { ok: true; understanding: Understanding } | { ok: false; language: Language; unmatched: string; refusal?: Refusal };
 
 export type Grain = "day" | "week" | "month" | "quarter" | "year";
 

@@ -5,6 +5,9 @@
 import MiniSearch from "minisearch";
 import type { MetaMember, MetaSource } from "../../semantic/query-engine";
 import { normalize, STOPWORDS } from "../builtin-language";
+import { memberAliases, stem, terms, valueAliases } from "./aliases";
+
+export { memberAliases, modelWords, stem, terms, valueAliases } from "./aliases";
 
 /** A known value of a string dimension, with the names it may be called by. */
 export interface ValueDoc {
@@ -19,50 +22,6 @@ export interface ViewIndex {
   members: MetaMember[];
   values: ValueDoc[];
 }
-
-/** Plural and case endings folded away, on both sides of every match. */
-export function stem(word: string): string {
-  if (word.length > 4 && word.endsWith("ies")) return word.slice(0, -3) + "y";
-  if (word.length > 4 && word.endsWith("es") && /(ch|sh|ss|x)es$/.test(word)) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us")) return word.slice(0, -1);
-  return word;
-}
-
-const regionNames = (["en", "de", "es"] as const).map((l) => new Intl.DisplayNames([l], { type: "region" }));
-
-/** Other names of a value: a two-letter country code is also its country's name in each language. */
-export function valueAliases(value: string): string[] {
-  const out = [value];
-  if (/^[A-Z]{2}$/.test(value)) {
-    for (const names of regionNames) {
-      try {
-        const name = names.of(value);
-        if (name && name !== value) out.push(name);
-      } catch {
-        // not a region code
-      }
-    }
-  }
-  return out;
-}
-
-/** Names a member is called by: title, short title, its name's words, `meta.synonyms`. */
-export function memberAliases(m: MetaMember): string[] {
-  const short = m.name.split(".").pop()!;
-  const out = new Set([m.shortTitle, short.replace(/_/g, " ")]);
-  const parts = short.split("_");
-  // A prefixed member (`customers_country`) is also called by its own name (`country`);
-  // a prefixed `name` by its prefix (`products_name` → `product`).
-  if (parts.length > 1) {
-    const rest = parts.slice(1).join(" ");
-    out.add(rest === "name" ? parts[0]! : rest);
-  }
-  const synonyms = m.meta?.synonyms;
-  if (Array.isArray(synonyms)) for (const s of synonyms) if (typeof s === "string") out.add(s);
-  return [...out].filter((a) => a.trim().length > 0);
-}
-
-export const terms = (text: string) => normalize(text).split(" ").filter(Boolean).map(stem);
 
 /** Builds the index of one view from its members and the values the viewer can see. */
 export function indexView(source: MetaSource, values: ValueDoc[]): ViewIndex {

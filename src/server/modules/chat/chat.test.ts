@@ -1,3 +1,4 @@
+import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SemanticQuery, TimeDimension } from "../../../schema/semantic-query";
 import type { PeriodComparison } from "../../../schema/dashboard";
@@ -280,13 +281,191 @@ const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = [
     "revenue by month of the year",
     { measures: ["sales.revenue"], timeDimensions: [{ dimension: "sales.created_at", part: "monthOfYear" }], order: [["sales.created_at.monthOfYear", "asc"]] },
   ],
+  // Numeric conditions, exclusions, the busiest period, compounds and sign-ups (their figures: FIGURES below).
+  ["orders above $500", { measures: ["sales.count"], filters: [{ member: "sales.amount", operator: "gt", values: [500] }] }],
+  ["Bestellungen mit mehr als 3 Stück", { measures: ["sales.count"], filters: [{ member: "sales.quantity", operator: "gt", values: [3] }] }],
+  ["pedidos con más de 3 unidades", { measures: ["sales.count"], filters: [{ member: "sales.quantity", operator: "gt", values: [3] }] }],
+  ["revenue from orders with more than 3 units", { measures: ["sales.revenue"], filters: [{ member: "sales.quantity", operator: "gt", values: [3] }] }],
+  [
+    "categories with revenue above 40000",
+    {
+      measures: ["sales.revenue"],
+      dimensions: ["sales.products_category"],
+      filters: [{ member: "sales.revenue", operator: "gt", values: [40000] }],
+      order: [["sales.revenue", "desc"]],
+    },
+  ],
+  [
+    "revenue in 2024 excluding cancelled orders",
+    {
+      measures: ["sales.revenue"],
+      timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2024-01-01", "2024-12-31"] }],
+      filters: [{ member: "sales.status", operator: "notEquals", values: ["cancelled"] }],
+    },
+  ],
+  [
+    "Umsatz 2024 ohne stornierte Bestellungen",
+    {
+      measures: ["sales.revenue"],
+      timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2024-01-01", "2024-12-31"] }],
+      filters: [{ member: "sales.status", operator: "notEquals", values: ["cancelled"] }],
+    },
+  ],
+  [
+    "ingresos en 2024 sin los pedidos cancelados",
+    {
+      measures: ["sales.revenue"],
+      timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2024-01-01", "2024-12-31"] }],
+      filters: [{ member: "sales.status", operator: "notEquals", values: ["cancelled"] }],
+    },
+  ],
+  ["Wie hoch ist unser Gesamtumsatz?", { measures: ["sales.revenue"] }],
+  [
+    "busiest month in 2024",
+    {
+      measures: ["sales.count"],
+      timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: ["2024-01-01", "2024-12-31"] }],
+      order: [["sales.count", "desc"]],
+      limit: 1,
+    },
+  ],
+  [
+    "Welcher Monat hatte 2024 die meisten Bestellungen?",
+    {
+      measures: ["sales.count"],
+      timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: ["2024-01-01", "2024-12-31"] }],
+      order: [["sales.count", "desc"]],
+      limit: 1,
+    },
+  ],
+  [
+    "¿Cuál fue el mes con más pedidos en 2024?",
+    {
+      measures: ["sales.count"],
+      timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: ["2024-01-01", "2024-12-31"] }],
+      order: [["sales.count", "desc"]],
+      limit: 1,
+    },
+  ],
+  [
+    "How many new customers signed up each month?",
+    {
+      measures: ["customer_base.count"],
+      timeDimensions: [{ dimension: "customer_base.signed_up_at", granularity: "month" }],
+      order: [["customer_base.signed_up_at", "asc"]],
+    },
+  ],
+  [
+    "Wie viele neue Kunden haben sich pro Monat angemeldet?",
+    {
+      measures: ["customer_base.count"],
+      timeDimensions: [{ dimension: "customer_base.signed_up_at", granularity: "month" }],
+      order: [["customer_base.signed_up_at", "asc"]],
+    },
+  ],
+  [
+    "¿Cuántos clientes nuevos se registraron cada mes?",
+    {
+      measures: ["customer_base.count"],
+      timeDimensions: [{ dimension: "customer_base.signed_up_at", granularity: "month" }],
+      order: [["customer_base.signed_up_at", "asc"]],
+    },
+  ],
   ["weather in Paris tomorrow", null],
   ["who is the CEO", null],
+  ["average order value by customer segment", null],
+  ["delete all orders", null],
+  ["How many employees work at our company?", null],
+];
+
+type Tenant = "acme-corp" | "globex-inc";
+const orders2024 = (t: Tenant) => `tenant = '${t}' AND created_at >= '2024-01-01' AND created_at < '2025-01-01'`;
+const revenue2024NotCancelled = (t: Tenant) => `SELECT sum(amount)::DOUBLE AS "sales.revenue" FROM orders WHERE ${orders2024(t)} AND status <> 'cancelled'`;
+const busiestMonth2024 = (t: Tenant) =>
+  `SELECT strftime(date_trunc('month', created_at), '%Y-%m-%d') AS "sales.created_at.month", count(*) AS "sales.count"
+   FROM orders WHERE ${orders2024(t)} GROUP BY 1 ORDER BY 2 DESC LIMIT 1`;
+const signUpsByMonth = (t: Tenant) =>
+  `SELECT strftime(date_trunc('month', signed_up_at), '%Y-%m-%d') AS "customer_base.signed_up_at.month", count(*) AS "customer_base.count"
+   FROM customers WHERE tenant = '${t}' GROUP BY 1 ORDER BY 1`;
+
+/**
+ * The figures of answers, against SQL written by hand on the demo data of each tenant (never the
+ * query API): the answer's table holds exactly these rows, for an acme viewer and a globex viewer.
+ */
+const FIGURES: [string, (t: Tenant) => string][] = [
+  ["orders above $500", (t) => `SELECT count(*) AS "sales.count" FROM orders WHERE tenant = '${t}' AND amount > 500`],
+  ["Bestellungen mit mehr als 3 Stück", (t) => `SELECT count(*) AS "sales.count" FROM orders WHERE tenant = '${t}' AND quantity > 3`],
+  ["pedidos con más de 3 unidades", (t) => `SELECT count(*) AS "sales.count" FROM orders WHERE tenant = '${t}' AND quantity > 3`],
+  ["revenue from orders with more than 3 units", (t) => `SELECT sum(amount)::DOUBLE AS "sales.revenue" FROM orders WHERE tenant = '${t}' AND quantity > 3`],
+  [
+    "categories with revenue above 40000",
+    (t) => `SELECT p.category AS "sales.products_category", sum(o.amount)::DOUBLE AS "sales.revenue"
+            FROM orders o JOIN products p ON p.product_id = o.product_id WHERE o.tenant = '${t}'
+            GROUP BY 1 HAVING sum(o.amount) > 40000 ORDER BY 2 DESC`,
+  ],
+  ["revenue in 2024 excluding cancelled orders", revenue2024NotCancelled],
+  ["Umsatz 2024 ohne stornierte Bestellungen", revenue2024NotCancelled],
+  ["ingresos en 2024 sin los pedidos cancelados", revenue2024NotCancelled],
+  ["Wie hoch ist unser Gesamtumsatz?", (t) => `SELECT sum(amount)::DOUBLE AS "sales.revenue" FROM orders WHERE tenant = '${t}'`],
+  ["busiest month in 2024", busiestMonth2024],
+  ["Welcher Monat hatte 2024 die meisten Bestellungen?", busiestMonth2024],
+  ["¿Cuál fue el mes con más pedidos en 2024?", busiestMonth2024],
+  ["How many new customers signed up each month?", signUpsByMonth],
+  ["Wie viele neue Kunden haben sich pro Monat angemeldet?", signUpsByMonth],
+  ["¿Cuántos clientes nuevos se registraron cada mes?", signUpsByMonth],
+];
+
+/** Rows as plain figures: numbers to the cent, times as their day. */
+const asFigures = (rows: Record<string, unknown>[], keys: string[]) =>
+  rows.map((r) =>
+    Object.fromEntries(
+      keys.map((k) => {
+        const v = r[k];
+        return [
+          k,
+          typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v)
+            ? v.slice(0, 10)
+            : typeof v === "string" && !/^[\d.-]+$/.test(v)
+              ? v
+              : Math.round(Number(v) * 100) / 100,
+        ];
+      }),
+    ),
+  );
+
+/**
+ * What the chat says instead of figures: a request to change data, a word the data does not
+ * hold (said with what it can be grouped by, or what it holds), in the question's language.
+ */
+const REFUSALS: [string, string][] = [
+  ["average order value by customer segment", "There is no segment in this data; you can group customers by country or city."],
+  ["durchschnittlicher Bestellwert nach Kundensegment", "In diesen Daten gibt es nichts zu „segment“; Kunden lassen sich nach Land oder Stadt gruppieren."],
+  ["valor medio del pedido por segmento de cliente", "En estos datos no hay «segmento»; puede agrupar los clientes por país o ciudad."],
+  ["delete all orders", "The chat only reads data: it cannot delete, change or add anything."],
+  ["lösche alle Bestellungen", "Der Chat liest Daten nur: Er kann nichts löschen, ändern oder hinzufügen."],
+  ["borra todos los pedidos", "El chat solo lee datos: no puede borrar, cambiar ni añadir nada."],
+  ["update the status of every order to shipped", "The chat only reads data"],
+  ["How many employees work at our company?", "There are no employees in this data. It holds Sales (Orders, Revenue,"],
+  ["Wie viele Mitarbeiter hat unser Unternehmen?", "In diesen Daten gibt es nichts zu „mitarbeiter“. Sie enthalten Sales (Orders, Revenue,"],
+  ["¿Cuántos empleados trabajan en nuestra empresa?", "En estos datos no hay «empleados». Contienen Sales (Orders, Revenue,"],
+  ["what is our profit margin by category", "There is no profit in this data. It holds"],
+  ["What's the weather like in Berlin?", "There is no weather in this data. It holds"],
 ];
 
 let data: QueryTestData;
+/** FIGURES' SQL results per tenant, read before the platform opens the file. */
+const expectedFigures = new Map<string, Record<string, unknown>[]>();
 beforeAll(async () => {
   data = await prepareQueryTestData({ rows: 3000, postgres: false });
+  const instance = await DuckDBInstance.create(data.duckdbPath, { access_mode: "READ_ONLY" });
+  const conn = await instance.connect();
+  for (const [question, sql] of FIGURES) {
+    for (const tenant of ["acme-corp", "globex-inc"] as const) {
+      expectedFigures.set(`${tenant} ${question}`, (await conn.runAndReadAll(sql(tenant))).getRowObjectsJS() as Record<string, unknown>[]);
+    }
+  }
+  conn.closeSync();
+  instance.closeSync();
 }, 60_000);
 afterAll(() => data?.cleanup());
 
@@ -371,6 +550,67 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
         .map((l) => l.text)
         .join("");
       expect(text.length).toBeGreaterThan(20);
+    });
+  });
+
+  describe("answers' figures equal SQL written by hand, each tenant its own", () => {
+    it.each(FIGURES.map(([q]) => q))("%s", async (question) => {
+      const answers: Record<string, unknown>[][] = [];
+      for (const [tenant, token] of [
+        ["acme-corp", tokens.acme!],
+        ["globex-inc", tokens.globex!],
+      ] as const) {
+        const lines = await ask(token, await newThread(token), question);
+        const table = lines.find((l) => l.type === "table") as Line & { rows: Record<string, unknown>[] };
+        expect(table, JSON.stringify(lines).slice(0, 1500)).toBeTruthy();
+        const expected = expectedFigures.get(`${tenant} ${question}`)!;
+        expect(expected.length).toBeGreaterThan(0);
+        const keys = Object.keys(expected[0]!);
+        expect(asFigures(table.rows, keys)).toEqual(asFigures(expected, keys));
+        answers.push(asFigures(table.rows, keys));
+      }
+      // Tenant isolation: globex's figures are not acme's.
+      expect(answers[1]).not.toEqual(answers[0]);
+    });
+
+    it.each([
+      ["busiest month in 2024", "The top month by Orders was **November 2024**, with **123**."],
+      ["¿Cuál fue el mes con más pedidos en 2024?", "El mes con más Orders fue **noviembre de 2024**, con **123**."],
+    ])("%s: answered as a sentence", async (question, sentence) => {
+      const lines = await ask(tokens.acme!, await newThread(tokens.acme!), question);
+      const text = lines
+        .filter((l) => l.type === "text")
+        .map((l) => l.text)
+        .join("");
+      expect(text).toContain(sentence);
+    });
+
+    it("leaves the cancelled orders out: the figure is not the one with them", async () => {
+      const lines = await ask(tokens.acme!, await newThread(tokens.acme!), "revenue in 2024 excluding cancelled orders");
+      const table = lines.find((l) => l.type === "table") as Line & { rows: Record<string, unknown>[] };
+      const all = await t.api(
+        "POST",
+        `/api/v1/deployments/${deploymentId}/query`,
+        { query: { measures: ["sales.revenue"], timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2024-01-01", "2024-12-31"] }] } },
+        tokens.acme,
+      );
+      const withCancelled = Number(((await all.json()) as { data: Record<string, unknown>[] }).data[0]!["sales.revenue"]);
+      expect(Number(table.rows[0]!["sales.revenue"])).toBeLessThan(withCancelled);
+    });
+  });
+
+  describe("no figures for what the data does not hold, nor for changing it", () => {
+    it.each(REFUSALS)("%s", async (question, said) => {
+      const lines = await ask(tokens.acme!, await newThread(tokens.acme!), question);
+      const text = lines
+        .filter((l) => l.type === "text")
+        .map((l) => l.text)
+        .join("");
+      expect(text).toContain(said);
+      expect(lines.some((l) => l.type === "table" || l.type === "query" || l.type === "chart")).toBe(false);
+      expect(lines.some((l) => l.type === "tool_call" && l.name === "run_query")).toBe(false);
+      const suggestions = lines.find((l) => l.type === "suggestions") as Line & { suggestions: string[] };
+      expect(suggestions.suggestions.length).toBeGreaterThan(0);
     });
   });
 
