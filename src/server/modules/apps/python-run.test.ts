@@ -6,6 +6,7 @@ import { silentLogger } from "../../logger";
 import { seedDemo } from "../../demo/seed";
 import { createTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { PythonSandbox } from "./python-sandbox";
+import { warmPythonFor } from "./service";
 
 const ORDERS_BY_STATUS = { measures: ["sales.count"], dimensions: ["sales.status"], order: { "sales.status": "asc" } };
 
@@ -18,6 +19,7 @@ describe.each(["pglite"] as const)("python-run (%s)", (storage) => {
   let deploymentId: number;
   let publicId: string;
   let otherPublicId: string;
+  let sandbox: PythonSandbox;
   const reportIds: Record<string, number> = {};
 
   async function report(key: string, python: string | null, query: Record<string, unknown> | null, workbookId: number) {
@@ -62,7 +64,7 @@ describe.each(["pglite"] as const)("python-run (%s)", (storage) => {
 
   beforeAll(async () => {
     // Short limits keep the loop and allocation cases quick; the defaults are larger.
-    const sandbox = new PythonSandbox({ timeoutMs: 3000, memoryLimitBytes: 96 * 1024 * 1024 });
+    sandbox = new PythonSandbox({ timeoutMs: 3000, memoryLimitBytes: 96 * 1024 * 1024 });
     const { setPythonSandboxForTests } = await import("./python-sandbox");
     setPythonSandboxForTests(sandbox);
     t = await createTestPlatform({ storage });
@@ -93,6 +95,14 @@ describe.each(["pglite"] as const)("python-run (%s)", (storage) => {
     await t?.close();
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it("starts loading an interpreter when a dashboard with Python reports is opened, before any run", async () => {
+    expect(sandbox.processCount).toBe(0);
+    const res = await t.api("GET", `/api/v1/embed/dashboard/${otherPublicId}`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    // Within the time the wall takes to verify (seconds on a loaded machine), not the interpreter load.
+    await expect.poll(() => sandbox.processCount, { timeout: 60_000 }).toBe(1);
+  }, 90_000);
 
   it("runs the report's Python over its query result and returns stdout, table and html", async () => {
     const res = await run({ reportId: reportIds.summary });
@@ -208,4 +218,15 @@ describe.each(["pglite"] as const)("python-run (%s)", (storage) => {
       await sandbox.close();
     }
   }, 240_000);
+});
+
+describe("warmPythonFor", () => {
+  it("starts a process only for a dashboard that holds Python code", () => {
+    let warmed = 0;
+    const sandbox = { warm: async () => void (warmed += 1) };
+    expect(warmPythonFor(sandbox, [{ meta: {} }, { meta: { python: "  " } }])).toBe(false);
+    expect(warmed).toBe(0);
+    expect(warmPythonFor(sandbox, [{ meta: {} }, { meta: { python: "print(1)" } }])).toBe(true);
+    expect(warmed).toBe(1);
+  });
 });

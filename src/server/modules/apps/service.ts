@@ -53,6 +53,17 @@ export function parseRunFilters(filters: string[] | undefined): DashboardFilter[
   return parsed;
 }
 
+/**
+ * A dashboard holding Python reports is being opened: one sandbox process starts loading now
+ * (seconds of interpreter start), so that its first run finds it ready. Nothing runs in it until
+ * a run of a viewer allowed to run; the pool's limits hold as for any run.
+ */
+export function warmPythonFor(sandbox: Pick<PythonSandbox, "warm">, snapshots: Pick<ReportSnapshot, "meta">[]): boolean {
+  if (!snapshots.some((s) => pythonCodeOf(s) !== null)) return false;
+  void sandbox.warm().catch(() => undefined);
+  return true;
+}
+
 /** Whose share of the Python pool a run counts against: the embed tenant, an embed creator's tenant, or the platform's users. */
 export function pythonTenantOf(principal: Principal): string {
   if (principal.kind === "embed") return `embed:${principal.deploymentId}:${principal.embedTenant ?? ""}`;

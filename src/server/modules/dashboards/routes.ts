@@ -3,6 +3,8 @@ import { Dashboard } from "../../../schema/dashboard";
 import { EmbedTheme, EmbedSessionSettings } from "../../../schema/embed-session";
 import { requirePrincipal } from "../../http/auth";
 import { commonErrors, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
+import { pythonSandbox } from "../apps/python-sandbox";
+import { warmPythonFor } from "../apps/service";
 import { resolveViewableDashboard, viewerOf } from "../embed-access/service";
 import { PublicIdParam } from "../embed-access/routes";
 import { Timestamp } from "../../../schema/common";
@@ -40,6 +42,7 @@ export function registerEmbedDashboardRoutes(app: Router) {
     const db = c.get("deps").db;
     const dashboard = await resolveViewableDashboard(db, principal, c.req.valid("param").publicId);
     const viewer = await viewerOf(db, principal);
+    warmPythonFor(pythonSandbox(), dashboard.reportSnapshots);
     c.header("Cache-Control", "no-store");
     return c.json(
       { dashboard: dashboard as z.infer<typeof Dashboard>, viewer: { ...viewer, deploymentId: viewer.deploymentId ?? dashboard.deploymentId } },
