@@ -87,7 +87,8 @@ export function checkFormula<M>(node: FormulaNode, scope: FormulaScope<M>): Chec
   if (root.level === "aggregate" && root.type !== "number") {
     throw new FormulaError("type", 0, `a formula over measures gives a number; this one gives ${TYPE_NAMES[root.type]}`);
   }
-  return { root, type: root.type, level: root.level, members, aggregates };
+  // A formula naming a member reads rows or groups: only literals alone are constant.
+  return { root, type: root.type, level: root.level === "aggregate" ? "aggregate" : "row", members, aggregates };
 }
 
 class Checker<M> {
