@@ -33,3 +33,27 @@ export const CalculatedFieldSchema = z
 
 type Assignable<T extends U, U> = T;
 export type CalculatedFieldIsWire = Assignable<CalculatedField, z.input<typeof CalculatedFieldSchema>>;
+
+/** A workbook's field key: `<view>.<name>` (or `<cube>.<name>`), as queries name the field. */
+export const WORKBOOK_FIELD_KEY = /^[_a-zA-Z][_a-zA-Z0-9]*\.[_a-zA-Z][_a-zA-Z0-9]*$/;
+
+/** One calculated field of a workbook: its name is its key. */
+export const WorkbookCalculatedField = z
+  .strictObject({
+    formula: CalculatedFieldSchema.shape.formula,
+    title: CalculatedFieldSchema.shape.title,
+    format: CalculatedFieldSchema.shape.format,
+  })
+  .meta({ id: "WorkbookCalculatedField" });
+export type WorkbookCalculatedField = z.infer<typeof WorkbookCalculatedField>;
+
+/**
+ * Spec 2.2 `calculatedFields` of a workbook: `{ "<view>.<name>": { formula, title?, format? } }`,
+ * the fields its reports may use (docs/data-model.md, "Calculated fields"). Written whole by an
+ * update; formulas are checked against the deployment's model when it has one.
+ */
+export const WorkbookCalculatedFields = z
+  .record(z.string().regex(WORKBOOK_FIELD_KEY, "a key is <view>.<name> (identifiers)"), WorkbookCalculatedField)
+  .refine((fields) => Object.keys(fields).length <= MAX_CALCULATED_FIELDS, `at most ${MAX_CALCULATED_FIELDS} calculated fields`)
+  .meta({ id: "WorkbookCalculatedFields" });
+export type WorkbookCalculatedFields = z.infer<typeof WorkbookCalculatedFields>;

@@ -38,7 +38,9 @@ export const Workbook = z
     deploymentId: z.number().int(),
     name: z.string(),
     meta: FreeFormObject,
-    calculatedFields: FreeFormObject,
+    calculatedFields: FreeFormObject.meta({
+      description: 'Calculated fields: { "<view>.<name>": { formula, title?, format? } } (docs/data-model.md, "Calculated fields").',
+    }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
     type: WorkspaceItemType,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WorkbookCalculatedFields } from "./calculated-field";
 import { acceptingReadBack, Id, Name, SafeJsonObject, SafeText, Timestamp } from "./common";
 import { Workbook, WorkspaceItemType } from "./workbook";
 
@@ -23,6 +24,10 @@ export const UpdateWorkbookInput = acceptingReadBack(
       folderId: Id.nullable().optional(),
       meta: SafeJsonObject.nullable().optional(),
       slug: Slug.nullable().optional().meta({ description: "New slug (normalized); null removes it." }),
+      calculatedFields: WorkbookCalculatedFields.nullable().optional().meta({
+        description:
+          'The workbook\'s calculated fields, replaced whole: { "<view>.<name>": { formula, title?, format? } } (docs/data-model.md, "Calculated fields"); null clears them. Formulas are checked against the deployment\'s model when it has one.',
+      }),
       slugTakeover: z
         .boolean()
         .optional()

@@ -4182,8 +4182,10 @@ export interface components {
             updatedAt?: unknown;
         };
         UpdateWorkbookInput: {
-            /** @description Read-only (shown by GET): accepted and ignored. */
-            calculatedFields?: unknown;
+            /** @description The workbook's calculated fields, replaced whole: { "<view>.<name>": { formula, title?, format? } } (docs/data-model.md, "Calculated fields"); null clears them. Formulas are checked against the deployment's model when it has one. */
+            calculatedFields?: {
+                [key: string]: components["schemas"]["WorkbookCalculatedField"];
+            } | null;
             /** @description Read-only (shown by GET): accepted and ignored. */
             createdAt?: unknown;
             /** @description Read-only (shown by GET): accepted and ignored. */
@@ -4281,6 +4283,7 @@ export interface components {
             items: components["schemas"]["UserOAuthConnection"][];
         };
         Workbook: {
+            /** @description Calculated fields: { "<view>.<name>": { formula, title?, format? } } (docs/data-model.md, "Calculated fields"). */
             calculatedFields: {
                 [key: string]: unknown;
             };
@@ -4306,6 +4309,13 @@ export interface components {
             updatedAt: string;
             user?: components["schemas"]["ResourceOwner"];
             userId?: number | null;
+        };
+        WorkbookCalculatedField: {
+            /** @enum {string} */
+            format?: "currency" | "percent" | "number";
+            /** @description revenue / customers_count, count(where status = 'returned') / count, amount * 1.2 (docs/data-model.md). */
+            formula: string;
+            title?: string;
         };
         WorkbookReportsResponse: {
             items: components["schemas"]["Report"][];
@@ -15138,6 +15148,7 @@ export declare namespace PlatformApiSchemas {
     export type UserOAuthConnection = components["schemas"]["UserOAuthConnection"];
     export type UserOAuthConnectionsResponse = components["schemas"]["UserOAuthConnectionsResponse"];
     export type Workbook = components["schemas"]["Workbook"];
+    export type WorkbookCalculatedField = components["schemas"]["WorkbookCalculatedField"];
     export type WorkbookReportsResponse = components["schemas"]["WorkbookReportsResponse"];
     export type WorkbooksListResponse = components["schemas"]["WorkbooksListResponse"];
     export type WorkspaceBulkDeleteInput = components["schemas"]["WorkspaceBulkDeleteInput"];

@@ -44,6 +44,7 @@ export {
 export { securityContextSchema, platformRoles, type SecurityContext, type PlatformRole, type UserAttributeValue } from "./security-context";
 export { resolveRelativeRange, resolveDateRange, isValidTimeZone } from "./date-range";
 export { explainChange, type ExplainOptions } from "./explain";
+export { checkWorkbookCalculatedFields } from "./formula/workbook-fields";
 export {
   createQueryEngine,
   type QueryEngine,

@@ -75,6 +75,8 @@ export interface DistinctValuesOptions {
 }
 
 export interface QueryEngine {
+  /** The data model queries compile against (the workbook API checks calculated fields with it). */
+  readonly model: DataModel;
   load(query: SemanticQuery | unknown, options: LoadOptions): Promise<LoadResult>;
   sql(
     query: SemanticQuery | unknown,
@@ -340,6 +342,7 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
   }
 
   return {
+    model,
     load,
     sql(query, o) {
       const c = compile(query, o);

@@ -204,7 +204,14 @@ export function registerWorkbookRoutes(app: Router) {
   app.openapi(update, async (c) => {
     const { deploymentId, workbookId } = c.req.valid("param");
     const actor = await requireActor(c, deploymentId);
-    return c.json(await updateWorkbook(c.get("deps").db, deploymentId, workbookId, c.req.valid("json"), actor), 200);
+    const deps = c.get("deps");
+    // The engine holds the deployment's model; a deployment without a data source or with a broken model has none to check against.
+    const model = () =>
+      deps.queryEngines.get(deploymentId).then(
+        (engine) => engine.model,
+        () => undefined,
+      );
+    return c.json(await updateWorkbook(deps.db, deploymentId, workbookId, c.req.valid("json"), actor, { model }), 200);
   });
 
   app.openapi(remove, async (c) => {

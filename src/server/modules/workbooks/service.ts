@@ -3,7 +3,9 @@ import { NAME_MAX } from "../../../schema/common";
 import type { DashboardConfig } from "../../../schema/dashboard";
 import type { CreateWorkbookInput, Workbook } from "../../../schema/workbook";
 import { normalizeSlug, SLUG_PATTERN, SLUG_RULE, type DuplicateWorkbookInput, type UpdateWorkbookInput } from "../../../schema/workspace";
+import type { WorkbookCalculatedFields } from "../../../schema/calculated-field";
 import type { Db } from "../../db/connection";
+import { checkWorkbookCalculatedFields, type DataModel } from "../../semantic";
 import { deployments, favorites, users, workbooks } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound, type DomainError } from "../../domain/errors";
 import { hasRole, type UserPrincipal } from "../../domain/actor";
@@ -76,6 +78,8 @@ interface WorkbookPatchInput {
   /** Merged into the stored meta (`meta || patch`), so concurrent writers of other keys lose nothing. */
   meta: Record<string, unknown> | null;
   slug?: { value: string | null };
+  /** Replaces the stored calculated fields. */
+  calculatedFields?: Record<string, unknown>;
 }
 
 /**
@@ -101,6 +105,10 @@ function workbookPatch(input: WorkbookPatchInput): { sets: SQL; current: SQL; wa
   if (input.slug) {
     columns.push(sql`slug`);
     values.push(sql`${input.slug.value}::text`);
+  }
+  if (input.calculatedFields) {
+    columns.push(sql`calculated_fields`);
+    values.push(sql`${JSON.stringify(input.calculatedFields)}::jsonb`);
   }
   if (!columns.length) return null;
   return {
@@ -312,9 +320,24 @@ export async function listWorkbooks(
 }
 
 /** `PUT …/workbooks/{workbookId}`: like the update branch of 4.1, plus `slug` / `slugTakeover`. */
-export async function updateWorkbook(db: Db, deploymentId: number, workbookId: number, input: UpdateWorkbookInput, actor: UserPrincipal): Promise<Workbook> {
+/** Options of `updateWorkbook`. */
+export interface UpdateWorkbookOptions {
+  /** The deployment's data model, when it has one: calculated fields are checked against it. */
+  model?: () => Promise<DataModel | undefined>;
+}
+
+export async function updateWorkbook(
+  db: Db,
+  deploymentId: number,
+  workbookId: number,
+  input: UpdateWorkbookInput,
+  actor: UserPrincipal,
+  options: UpdateWorkbookOptions = {},
+): Promise<Workbook> {
   const meta = checkMeta(input.meta);
   const { row, level } = await requireWorkbook(db, deploymentId, workbookId, actor, "edit");
+  const calculatedFields = input.calculatedFields === undefined ? undefined : (input.calculatedFields ?? {});
+  if (calculatedFields) await checkCalculatedFields(calculatedFields, options);
   const sendsFolder = input.folderId !== undefined;
   if (sendsFolder) {
     if (!atLeast(level, "manage")) throw forbidden("Moving this workbook (folderId) needs manage access to it");
@@ -344,6 +367,7 @@ export async function updateWorkbook(db: Db, deploymentId: number, workbookId: n
     folderId: sendsFolder ? { value: input.folderId ?? null } : undefined,
     meta,
     slug: sendsSlug ? { value: input.slug ?? null } : undefined,
+    calculatedFields,
   });
   if (patch) {
     const update = sql`UPDATE workbooks SET ${patch.sets}, updated_at = now()
@@ -363,6 +387,22 @@ export async function updateWorkbook(db: Db, deploymentId: number, workbookId: n
   const view = await getWorkbookView(db, workbookId, actor.userId);
   if (!view) throw notFound("Workbook");
   return view;
+}
+
+/**
+ * Formulas compile over the deployment's model as a query would compile them (400 naming the
+ * key and the position); without a model (no data source, a broken model, no model files) only
+ * their shape is checked, and queries check them again when they use them.
+ */
+async function checkCalculatedFields(fields: WorkbookCalculatedFields, options: UpdateWorkbookOptions): Promise<void> {
+  if (!Object.keys(fields).length || !options.model) return;
+  const model = await options.model();
+  // No model files yet (an empty model): nothing to check against until the model is written.
+  if (!model || (model.views.size === 0 && model.cubes.size === 0)) return;
+  const problems = checkWorkbookCalculatedFields(model, fields);
+  if (!problems.length) return;
+  const summary = problems.slice(0, 5).map((p) => `${p.path.slice(1).join(".")}: ${p.message}`);
+  throw badRequest(`Invalid calculated fields: ${summary.join("; ")}`, problems);
 }
 
 /** Deletes a workbook (manage access); its dashboard, versions and favorites go with it. */

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDuckDbDataSource } from "../../datasources/duckdb-data-source";
+import { shopModelYaml, shopSeedSql } from "../../semantic/test-support/shop-fixture";
+import { createTestPlatform, type TestPlatform } from "../../testing/test-platform";
+
+/** A workbook's calculatedFields (docs/data-model.md, "Calculated fields"): written whole, checked against the deployment's model. */
+describe("workbook calculated fields", () => {
+  let t: TestPlatform;
+  let dir: string;
+  let withModel: number;
+  let withoutModel: number;
+  const workbook = async (deploymentId: number) => {
+    const res = await t.api("PUT", `/api/v1/deployments/${deploymentId}/workbooks/by-slug/fields-${Math.random().toString(36).slice(2, 8)}`, {});
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const update = (deploymentId: number, id: number, body: unknown) => t.api("PUT", `/api/v1/deployments/${deploymentId}/workbooks/${id}`, body);
+
+  beforeAll(async () => {
+    t = await createTestPlatform({ storage: "pglite" });
+    dir = mkdtempSync(path.join(tmpdir(), "svc-fields-"));
+    const file = path.join(dir, "shop.duckdb");
+    const seed = createDuckDbDataSource({ path: file, poolSize: 1 });
+    for (const stmt of shopSeedSql("main")) await seed.query(stmt, []);
+    await seed.close();
+    const res = await t.api("POST", "/build/api/v1/deployments/", {
+      name: "shop",
+      dataSource: { type: "duckdb", path: file },
+      dataModelFiles: [{ path: "shop.yml", content: shopModelYaml("main") }],
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    withModel = ((await res.json()) as { id: number }).id;
+    [withoutModel] = await t.addDeployments("bare");
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("stores fields whose formulas compile, replaces them whole and clears them with null", async () => {
+    const id = await workbook(withModel);
+    const fields = {
+      "sales.returned_share": { formula: "count(where status = 'returned') / count", title: "Returned share", format: "percent" },
+      "sales.with_tax": { formula: "amount * 1.2" },
+    };
+    const res = await update(withModel, id, { calculatedFields: fields });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as { calculatedFields: unknown }).calculatedFields).toEqual(fields);
+    const replaced = await update(withModel, id, { calculatedFields: { "sales.aov": { formula: "revenue / nullif(count, 0)" } } });
+    expect(((await replaced.json()) as { calculatedFields: unknown }).calculatedFields).toEqual({ "sales.aov": { formula: "revenue / nullif(count, 0)" } });
+    const read = await t.api("GET", `/api/v1/deployments/${withModel}/workbooks/${id}`);
+    expect(((await read.json()) as { calculatedFields: unknown }).calculatedFields).toEqual({ "sales.aov": { formula: "revenue / nullif(count, 0)" } });
+    const cleared = await update(withModel, id, { calculatedFields: null });
+    expect(((await cleared.json()) as { calculatedFields: unknown }).calculatedFields).toEqual({});
+  });
+
+  it("refuses a formula that does not compile with 400 naming the key and the position, and keeps the stored fields", async () => {
+    const id = await workbook(withModel);
+    await update(withModel, id, { calculatedFields: { "sales.kept": { formula: "count * 2" } } });
+    const res = await update(withModel, id, { calculatedFields: { "sales.bad": { formula: "revnue / count" }, "sales.ok": { formula: "count" } } });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { code: string; details: unknown };
+    expect(body.code).toBe("validation_failed");
+    expect(body.details).toEqual([
+      {
+        path: ["calculatedFields", "sales.bad", "formula"],
+        code: "unknown_member",
+        message: 'unknown member "revnue"; did you mean "revenue"? (at character 1)',
+      },
+    ]);
+    const read = await t.api("GET", `/api/v1/deployments/${withModel}/workbooks/${id}`);
+    expect(((await read.json()) as { calculatedFields: unknown }).calculatedFields).toEqual({ "sales.kept": { formula: "count * 2" } });
+  });
+
+  it("checks only the shape where the deployment has no model files yet, and refuses bad keys and unknown keys everywhere", async () => {
+    const id = await workbook(withoutModel);
+    const ok = await update(withoutModel, id, { calculatedFields: { "sales.later": { formula: "revenue / count" } } });
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    const badKey = await update(withoutModel, id, { calculatedFields: { later: { formula: "revenue" } } });
+    expect(badKey.status).toBe(400);
+    const sqlKey = await update(withModel, await workbook(withModel), { calculatedFields: { "sales.x": { formula: "count", sql: "1" } } });
+    expect(sqlKey.status).toBe(400);
+  });
+});
