@@ -75,6 +75,28 @@ describe("workbook calculated fields", () => {
     expect(((await read.json()) as { calculatedFields: unknown }).calculatedFields).toEqual({ "sales.kept": { formula: "count * 2" } });
   });
 
+  it("answers a query with calculated fields over HTTP, and a bad formula with 400 naming the field and the position", async () => {
+    const query = (formula: string) =>
+      t.api("POST", `/api/v1/deployments/${withModel}/query`, {
+        query: { measures: ["sales.completed_share"], calculatedFields: [{ name: "completed_share", formula, format: "percent" }] },
+      });
+    // The admin sees all ten orders: seven completed (1, 2, 4, 5, 6, 8, 9).
+    const ok = await query("count(where status = 'completed') / count");
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    const body = (await ok.json()) as { data: Record<string, unknown>[]; annotation: { measures: Record<string, unknown> } };
+    expect(body.data).toEqual([{ "sales.completed_share": 0.7 }]);
+    expect(body.annotation.measures["sales.completed_share"]).toMatchObject({ type: "number", format: "percent" });
+    const bad = await query("count(where status = 'completed') / amount");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { details: unknown }).details).toEqual([
+      expect.objectContaining({
+        path: ["query", "calculatedFields", 0, "formula"],
+        code: "wrong_member_kind",
+        message: expect.stringContaining("(at character 37)"),
+      }),
+    ]);
+  });
+
   it("checks only the shape where the deployment has no model files yet, and refuses bad keys and unknown keys everywhere", async () => {
     const id = await workbook(withoutModel);
     const ok = await update(withoutModel, id, { calculatedFields: { "sales.later": { formula: "revenue / count" } } });

@@ -1,8 +1,18 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compileQuery } from "../compile-query";
+import { loadDataModel } from "../data-model";
 import { QueryValidationError } from "../errors";
 import { createQueryEngine } from "../query-engine";
-import { acmeViewer, createDuckDbShop, createPostgresShop, globexViewer, postgresReachable, type ShopEngine } from "../test-support/shop-fixture";
+import {
+  acmeViewer,
+  createDuckDbShop,
+  createPostgresShop,
+  globexViewer,
+  postgresReachable,
+  shopModelYaml,
+  type ShopEngine,
+} from "../test-support/shop-fixture";
 
 /**
  * Calculated fields (docs/data-model.md, "Calculated fields") on both dialects, under the
@@ -256,6 +266,21 @@ describe("calculated fields: refused", () => {
     expect(await refused({ measures: ["sales.x"], calculatedFields: [{ name: "x", formula: "revenue; DROP TABLE orders" }] })).toEqual([
       expect.objectContaining({ path: ["calculatedFields", 0, "formula"], code: "invalid_shape", message: expect.stringContaining("(at character 8)") }),
     ]);
+  });
+
+  it("lets a formula name only members a query may name: not those of a cube kept private", () => {
+    const model = loadDataModel([
+      { path: "shop.yml", content: shopModelYaml("main") },
+      {
+        path: "secret.yml",
+        content: "cubes:\n  - { name: payroll, sql_table: main.payroll, public: false, measures: [{ name: total, sql: salary, type: sum }] }\n",
+      },
+    ]);
+    const compile = (formula: string) => () =>
+      compileQuery(model, { measures: ["sales.x"], calculatedFields: [{ name: "x", formula }] }, { dialect: "duckdb", securityContext: acmeViewer });
+    expect(compile("payroll.total / count")).toThrow(QueryValidationError);
+    expect(compile("payroll.total / count")).toThrow(/unknown member "payroll.total"/);
+    expect(compile("orders.count / count")).toThrow(/a query reads one view/);
   });
 
   it("refuses a row-level field as a measure, a clash with a model member, a bad name and members of another view", async () => {
