@@ -158,6 +158,21 @@ describe.each(engines)("calculated fields (%s)", (_name, create) => {
         periodComparisons: [{ measure: "sales.big_revenue", timeDimension: "sales.created_at", offset: { amount: 1, unit: "year" } }],
       },
     );
+    const filled = await engine.load(
+      {
+        measures: ["sales.big_revenue", "sales.count"],
+        timeDimensions: [{ dimension: "sales.created_at", granularity: "day", dateRange: ["2024-03-29", "2024-04-01"] }],
+        calculatedFields: FIELDS,
+      },
+      { securityContext: acmeViewer, fillMissingRows: { member: "sales.created_at" } },
+    );
+    // Orders 1 and 2 (10, 20) on 30 March, order 3 (30) on the 31st; filled days hold null for the field, 0 for the count.
+    expect(filled.data.map((row) => [String(row["sales.created_at.day"]).slice(0, 10), row["sales.big_revenue"], row["sales.count"]])).toEqual([
+      ["2024-03-29", null, 0],
+      ["2024-03-30", 20, 2],
+      ["2024-03-31", 30, 1],
+      ["2024-04-01", null, 0],
+    ]);
     // Amounts of at least 20: none in 2023, 20 + 30 + 40 in 2024.
     expect(yearly.data.map((row) => [String(row["sales.created_at.year"]).slice(0, 4), row["sales.big_revenue"], row["sales.big_revenue_prev_year"]])).toEqual([
       ["2023", null, null],
