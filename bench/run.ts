@@ -61,6 +61,7 @@ const BENCHES: Record<string, BenchSpec> = {
   "dashboard-apps": { modest: ["--runs", "2", "--python-runs", "3"], build: true },
   "dashboard-bundle": { modest: [], build: true },
   "dashboard-load": { modest: ["--runs", "2"], build: true },
+  explain: { modest: ["--rows", "1000000", "--runs", "5"], full: ["--rows", "10000000", "--runs", "9"] },
   "model-build": { modest: ["--runs", "3"] },
   "query-api-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
   "query-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },

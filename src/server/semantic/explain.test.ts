@@ -52,6 +52,11 @@ describe.each(engines)("explainChange (%s)", (_name, create) => {
     ]);
     const top = await explainChange(engine(), { ...input, limit: 2 }, { securityContext: acmeViewer });
     expect(brief(top).map((c) => c[1])).toEqual(["US", "tools"]);
+    // The same figures when the combinations of the candidates do not fit one result and each
+    // candidate (and the total) is queried on its own.
+    const apart = await explainChange(engine(), input, { securityContext: acmeViewer, maxCombinedRows: 1 });
+    expect(apart.total).toEqual(r.total);
+    expect(brief(apart)).toEqual(brief(r));
   });
 
   it("sees only the viewer's rows, and ranks a fall by its size", async () => {

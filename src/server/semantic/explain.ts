@@ -9,6 +9,11 @@ export interface ExplainOptions {
   securityContext: SecurityContext;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * Rows of the one query grouped by every candidate at once, at most (default the query limit,
+   * 50 000); past it each candidate is queried on its own.
+   */
+  maxCombinedRows?: number;
 }
 
 /** Measures whose values add up over the values of a dimension, so that contributions sum to the total change. */
@@ -52,25 +57,33 @@ export async function explainChange(engine: QueryEngine, input: ExplainInput, op
   };
   const load = (query: Record<string, unknown>) =>
     engine.load(query, { securityContext: options.securityContext, signal: options.signal, timeoutMs: options.timeoutMs });
-  const settled = await Promise.allSettled([load(base), ...input.candidates.map((d) => load({ ...base, dimensions: [d] }))]);
-  const failed = settled.flatMap((s, i) => (s.status === "rejected" ? [{ error: s.reason as unknown, candidate: i - 1 }] : []));
-  if (failed.length) {
-    const invalid = failed.filter((f) => f.error instanceof QueryValidationError);
-    if (invalid.length < failed.length) throw failed.find((f) => !(f.error instanceof QueryValidationError))!.error;
-    throw new QueryValidationError(uniqueProblems(invalid.flatMap((f) => (f.error as QueryValidationError).details.map((d) => inInput(d, f.candidate)))));
-  }
-  const [total, ...byCandidate] = settled.map((s) => (s as PromiseFulfilledResult<Awaited<ReturnType<typeof load>>>).value);
-  const figures = (row: Record<string, unknown> | undefined) => {
-    const read = (output: string) => Number(row?.[`${input.measure}.${output}`] ?? 0);
-    const relative = row?.[`${input.measure}.relativeChange`];
-    return { baseline: read("baseline"), current: read("current"), change: read("change"), relativeChange: relative == null ? null : Number(relative) };
-  };
-  const totals = figures(total!.data[0]);
-  const contributors: (Contributor & { order: number })[] = byCandidate.flatMap((result, order) => {
-    const dimension = input.candidates[order]!;
-    return result.data.map((row) => {
-      const f = figures(row);
-      return { dimension, value: row[dimension] as Contributor["value"], ...f, share: totals.change === 0 ? null : f.change / totals.change, order };
+  const candidates = [...new Set(input.candidates)];
+  // One query grouped by every candidate at once: a count or a sum of a value is the sum over its
+  // finer groups, so each candidate's figures and the total are added up from these rows — the
+  // two periods are scanned once, whatever the number of candidates. Only when the combinations
+  // do not fit one result does each candidate get a query of its own.
+  const maxCombined = Math.min(options.maxCombinedRows ?? MAX_QUERY_LIMIT, MAX_QUERY_LIMIT);
+  const combined = await load({ ...base, dimensions: candidates, limit: maxCombined }).catch((e: unknown) => {
+    throw inputError(e, (problem) => inInput(problem, problem.path[0] === "dimensions" ? input.candidates.indexOf(candidates[Number(problem.path[1])]!) : -1));
+  });
+  const fits = combined.data.length < maxCombined;
+  // Past the limit: the total from a query without dimensions, and each candidate's rows from its own.
+  const [totalRows, ...rowsByCandidate] = fits
+    ? [combined.data, ...candidates.map(() => combined.data)]
+    : await perCandidateRows(load, base, ["", ...candidates], ["", ...input.candidates]);
+  const sum = decimalSum(rowsByCandidate.flat().flatMap((row) => [row[`${input.measure}.baseline`], row[`${input.measure}.current`]]));
+  const totals = figures(sum(totalRows!, `${input.measure}.baseline`), sum(totalRows!, `${input.measure}.current`));
+  const contributors: (Contributor & { order: number })[] = candidates.flatMap((dimension, order) => {
+    const groups = new Map<string, { value: Contributor["value"]; rows: Record<string, unknown>[] }>();
+    for (const row of rowsByCandidate[order]!) {
+      const value = row[dimension] as Contributor["value"];
+      const key = JSON.stringify(value ?? null);
+      const group = groups.get(key) ?? groups.set(key, { value, rows: [] }).get(key)!;
+      group.rows.push(row);
+    }
+    return [...groups.values()].map(({ value, rows }) => {
+      const f = figures(sum(rows, `${input.measure}.baseline`), sum(rows, `${input.measure}.current`));
+      return { dimension, value, ...f, share: totals.change === 0 ? null : f.change / totals.change, order };
     });
   });
   const ranked = contributors
@@ -79,7 +92,7 @@ export async function explainChange(engine: QueryEngine, input: ExplainInput, op
     .slice(0, limit)
     .map(({ order: _order, ...c }) => c);
   // A compare query always annotates its columns with both ranges.
-  const ranges = total!.annotation.compare![`${input.measure}.change`]!.ranges;
+  const ranges = combined.annotation.compare![`${input.measure}.change`]!.ranges;
   return {
     measure: input.measure,
     timeDimension: input.timeDimension,
@@ -89,9 +102,55 @@ export async function explainChange(engine: QueryEngine, input: ExplainInput, op
   };
 }
 
+type Load = (query: Record<string, unknown>) => ReturnType<QueryEngine["load"]>;
+
+/**
+ * Each candidate's rows from a query of its own (when the combinations of all do not fit one
+ * result); `""` stands for the query without dimensions (the total). `asked` is the input's list,
+ * with `""` first, for the paths of refused candidates.
+ */
+async function perCandidateRows(load: Load, base: Record<string, unknown>, candidates: string[], asked: string[]): Promise<Record<string, unknown>[][]> {
+  const settled = await Promise.allSettled(candidates.map((d) => load(d ? { ...base, dimensions: [d] } : base)));
+  const failed = settled.flatMap((s, i) => (s.status === "rejected" ? [{ error: s.reason as unknown, candidate: asked.indexOf(candidates[i]!) - 1 }] : []));
+  if (failed.length) {
+    const invalid = failed.filter((f) => f.error instanceof QueryValidationError);
+    if (invalid.length < failed.length) throw failed.find((f) => !(f.error instanceof QueryValidationError))!.error;
+    throw new QueryValidationError(uniqueProblems(invalid.flatMap((f) => (f.error as QueryValidationError).details.map((d) => inInput(d, f.candidate)))));
+  }
+  return settled.map((s) => (s as PromiseFulfilledResult<Awaited<ReturnType<Load>>>).value.data);
+}
+
+function figures(baseline: number, current: number) {
+  const change = current - baseline;
+  return { baseline, current, change, relativeChange: baseline === 0 ? null : change / baseline };
+}
+
+/**
+ * A sum over rows of one column (missing values are 0), rounded to the most decimal places any
+ * of `values` has: sums of decimal amounts (2.50 + 0.10) come out as the database would write
+ * them, not with binary floating-point tails.
+ */
+function decimalSum(values: unknown[]): (rows: Record<string, unknown>[], column: string) => number {
+  let places = 0;
+  for (const v of values) {
+    const text = typeof v === "number" && Number.isFinite(v) ? String(v) : "";
+    const dot = text.indexOf(".");
+    if (dot >= 0 && !text.includes("e")) places = Math.max(places, text.length - dot - 1);
+  }
+  const scale = 10 ** Math.min(places, 10);
+  return (rows, column) => Math.round(rows.reduce((total, row) => total + Number(row[column] ?? 0), 0) * scale) / scale;
+}
+
+/** A refused compare query, its problems named by their place in the explain input. */
+function inputError(error: unknown, rename: (problem: QueryProblem) => QueryProblem): unknown {
+  if (!(error instanceof QueryValidationError)) return error;
+  return new QueryValidationError(uniqueProblems(error.details.map(rename)));
+}
+
 /** A problem of one of the compare queries, named by its place in the explain input. */
 function inInput(problem: QueryProblem, candidate: number): QueryProblem {
-  const [head, second, ...rest] = problem.path;
+  const [head, second] = problem.path;
+  const rest = problem.path.slice(2);
   let path = problem.path;
   if (head === "measures") path = ["measure"];
   else if (head === "dimensions") path = ["candidates", candidate, ...rest];
