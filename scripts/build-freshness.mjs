@@ -15,6 +15,7 @@ export const BUILD_INPUTS = {
     "index.html",
     "vite.config.ts",
     "vite.demo-host.config.ts",
+    "scripts/build-browser.mjs",
     "scripts/compress-assets.mjs",
     "public",
     "src/embed",

@@ -11,34 +11,20 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { buildBrowser } from "./build-browser.mjs";
 import { staleParts, writeStamp } from "./build-freshness.mjs";
 import { missingBrotli } from "./compress-assets.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const { stale, hashes } = staleParts(root);
 
-/**
- * @param {string[]} argv
- * @param {Record<string, string>} [env]
- */
-function run(argv, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, argv, { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } });
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(undefined) : reject(new Error(`${argv.join(" ")} exited with ${code}`))));
-  });
-}
-
-const vite = path.join(root, "node_modules", "vite", "bin", "vite.js");
-const buildingBrowser = stale.includes("browser");
 /** @type {Promise<void> | undefined} */
 let browserBuild;
-if (buildingBrowser) {
+if (stale.includes("browser")) {
   process.stdout.write("Building the embed app and the demo host page (first start, or their sources changed)…\n");
   const started = Date.now();
   browserBuild = (async () => {
-    await run([vite, "build", "--logLevel", "warn"], { SVC_BROTLI: "later" });
-    await run([vite, "build", "-c", "vite.demo-host.config.ts", "--logLevel", "warn"]);
+    await buildBrowser(root, { args: ["--logLevel", "warn"], embedEnv: { SVC_BROTLI: "later" } });
     // Recorded only once built: a failed build is tried again on the next start.
     writeStamp(root, "browser", hashes.browser);
     process.stdout.write(`Built the browser apps in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);

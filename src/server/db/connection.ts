@@ -23,8 +23,6 @@ export interface Database {
 /** The advisory lock nodes take while they migrate (any constant unique to this purpose). */
 const MIGRATION_LOCK_KEY = 7_310_461_205;
 
-export { migrationsFolder };
-
 export class DatabaseStartError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
