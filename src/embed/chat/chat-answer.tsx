@@ -4,14 +4,15 @@
  * follow-up suggestions.
  */
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import type { TimePart } from "../../schema/semantic-query";
-import { timePartLabel } from "../../schema/time-part-labels";
+import { DEFAULT_LOCALE, isSupportedLocale } from "../i18n";
+import { formatCell } from "../widgets/query/format-cell";
 import { renderMarkdown } from "../widgets/text/render-markdown";
 import { VegaView } from "../widgets/chart/vega-view";
 import { buildVegaConfig } from "../widgets/chart/vega-theme";
 import { useChartPalette } from "../widgets/chart/use-chart-palette";
 import type { VegaLiteSpec } from "../widgets/chart/vega-spec";
 import { AlertIcon, ChevronDownIcon, SparkIcon } from "../ui/icons";
+import { answerColumnsOf, queryPartOf } from "./answer-columns";
 import { chatText } from "./chat-messages";
 import type { ChatMessageView, ChatPart } from "./chat-api";
 
@@ -31,27 +32,10 @@ function Markdown(props: { text: string }) {
   return <div className="svc-chat-text" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-function formatCell(value: unknown, column: { type: string; format?: string; timePart?: TimePart }, locale: string): string {
-  const { type, format } = column;
-  if (value === null || value === undefined) return "–";
-  if (column.timePart && typeof value === "number") return timePartLabel(locale, column.timePart, value);
-  if (type === "number") {
-    const n = Number(value);
-    if (!Number.isFinite(n)) return String(value);
-    if (format === "currency") return new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(n);
-    if (format === "percent") return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(n);
-    return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(n);
-  }
-  if (type === "time" && typeof value === "string") {
-    const d = new Date(value.length <= 10 ? value + "T00:00:00Z" : value.endsWith("Z") ? value : value + "Z");
-    return Number.isNaN(d.getTime()) ? value : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(d);
-  }
-  return String(value);
-}
-
-function AnswerTable(props: { part: ChatPart; locale: string }) {
-  const columns = (props.part.columns ?? []) as { key: string; title: string; type: string; format?: string; timePart?: TimePart }[];
+function AnswerTable(props: { part: ChatPart; queryPart: ChatPart | undefined; locale: string }) {
+  const columns = useMemo(() => answerColumnsOf(props.part, props.queryPart), [props.part, props.queryPart]);
   const rows = (props.part.rows ?? []) as Record<string, unknown>[];
+  const ctx = { locale: isSupportedLocale(props.locale) ? props.locale : DEFAULT_LOCALE, timezone: null };
   return (
     <div className="svc-chat-table-wrap">
       <table className="svc-chat-table" data-testid="chat-table">
@@ -69,7 +53,7 @@ function AnswerTable(props: { part: ChatPart; locale: string }) {
             <tr key={i}>
               {columns.map((c) => (
                 <td key={c.key} className={c.type === "number" ? "is-number" : undefined}>
-                  {formatCell(r[c.key], c, props.locale)}
+                  {formatCell(r[c.key], c, ctx)}
                 </td>
               ))}
             </tr>
@@ -144,7 +128,7 @@ export function ChatAnswer(props: { message: ChatMessageView; locale: string; on
         <Steps parts={message.parts} running={running} locale={locale} />
         {visible.map((p) => {
           if (p.type === "text") return <Markdown key={p.id} text={String(p.text ?? "")} />;
-          if (p.type === "table") return <AnswerTable key={p.id} part={p} locale={locale} />;
+          if (p.type === "table") return <AnswerTable key={p.id} part={p} queryPart={queryPartOf(message.parts, p)} locale={locale} />;
           if (p.type === "chart") return <AnswerChart key={p.id} part={p} description={description} />;
           if (p.type === "query" && props.showQuery)
             return (

@@ -1,9 +1,11 @@
 /**
  * Columns of an exported result: the query's members in query order (dimensions, time
- * dimensions, measures), then any further columns the result carries (period comparison
- * outputs), titled from the query annotation.
+ * dimensions, measures with the compare columns made of them), then the other columns the
+ * annotation lists (period comparisons, calculations), then any further keys of the rows;
+ * titled from the annotation (`result-columns.ts`).
  */
 import type { QueryAnnotation, SemanticQuery } from "../shell/platform-api";
+import { resultColumnOf, resultColumnsOf } from "./result-columns";
 
 export interface ExportColumn {
   /** Key in the result rows. */
@@ -15,31 +17,46 @@ export interface ExportColumn {
 }
 
 export function titleOfColumn(key: string, annotation: QueryAnnotation | undefined): string {
-  const a = annotation?.measures[key] ?? annotation?.dimensions[key] ?? annotation?.timeDimensions[key];
   // Short titles ("Revenue") read better than view-prefixed ones ("Sales Revenue") in a widget.
-  if (a?.shortTitle || a?.title) return (a.shortTitle || a.title)!;
+  const a = resultColumnOf(key, annotation);
+  if (a) return a.shortTitle;
   // `view.member.granularity` of a time dimension: title of the member plus the grain.
   const base = key.split(".").slice(0, 2).join(".");
   const grain = key.split(".")[2];
-  const baseAnnotation = annotation?.timeDimensions[base] ?? annotation?.dimensions[base];
-  const baseTitle = baseAnnotation?.shortTitle || baseAnnotation?.title;
-  if (baseTitle) return grain ? `${baseTitle} (${grain})` : baseTitle;
+  const baseColumn = resultColumnOf(base, annotation);
+  if (baseColumn && (baseColumn.role === "timeDimension" || baseColumn.role === "dimension"))
+    return grain ? `${baseColumn.shortTitle} (${grain})` : baseColumn.shortTitle;
   return key;
 }
 
 export function typeOfColumn(key: string, annotation: QueryAnnotation | undefined): string | undefined {
-  return (annotation?.measures[key] ?? annotation?.dimensions[key] ?? annotation?.timeDimensions[key])?.type;
+  return resultColumnOf(key, annotation)?.type;
+}
+
+/** Result keys in query order: with an annotation, only the columns the result has (a compared measure `m` has no column `m`). */
+export function orderedColumnKeys(rows: readonly Record<string, unknown>[], annotation: QueryAnnotation | undefined, query?: SemanticQuery): string[] {
+  const annotated = resultColumnsOf(annotation);
+  const rowKeys = new Set(rows.slice(0, 50).flatMap((row) => Object.keys(row)));
+  const present = (key: string) => !annotation || rowKeys.has(key) || annotated.some((c) => c.key === key);
+  const keys: string[] = [];
+  const add = (key: string) => {
+    if (!keys.includes(key) && present(key)) keys.push(key);
+  };
+  for (const d of query?.dimensions ?? []) add(d);
+  for (const t of query?.timeDimensions ?? []) {
+    if (t.granularity) add(`${t.dimension}.${t.granularity}`);
+    if (t.part) add(`${t.dimension}.${t.part}`);
+  }
+  for (const m of query?.measures ?? []) {
+    add(m);
+    for (const c of annotated) if (c.role === "compare" && c.measure === m) add(c.key);
+  }
+  for (const c of annotated) add(c.key);
+  for (const key of rowKeys) add(key);
+  // Members the query names but the result lacks (an empty result) still get a header.
+  return keys;
 }
 
 export function exportColumnsOf(rows: readonly Record<string, unknown>[], annotation: QueryAnnotation | undefined, query?: SemanticQuery): ExportColumn[] {
-  const keys: string[] = [];
-  const add = (key: string) => {
-    if (!keys.includes(key)) keys.push(key);
-  };
-  for (const d of query?.dimensions ?? []) add(d);
-  for (const t of query?.timeDimensions ?? []) if (t.granularity) add(`${t.dimension}.${t.granularity}`);
-  for (const m of query?.measures ?? []) add(m);
-  for (const row of rows.slice(0, 50)) for (const key of Object.keys(row)) add(key);
-  // Members the query names but the result lacks (an empty result) still get a header.
-  return keys.map((key) => ({ key, title: titleOfColumn(key, annotation), type: typeOfColumn(key, annotation) }));
+  return orderedColumnKeys(rows, annotation, query).map((key) => ({ key, title: titleOfColumn(key, annotation), type: typeOfColumn(key, annotation) }));
 }

@@ -2,13 +2,14 @@ import { unzipSync, strFromU8 } from "fflate";
 import { describe, expect, it } from "vitest";
 import { buildCsv } from "./csv";
 import { exportColumnsOf } from "./export-columns";
+import { calculationsQuery, calculationsResult, compareQuery, compareResult } from "./result-fixtures";
 import { fileNameFor } from "./save-file";
 import { buildXlsxBlob, buildXlsxSheet } from "./xlsx";
 
 const annotation = {
   measures: { "sales.revenue": { title: "Sales Revenue", shortTitle: "Revenue", type: "number" } },
-  dimensions: { "sales.city": { title: "City", type: "string" } },
-  timeDimensions: { "sales.created_at.month": { title: "Created", type: "time" } },
+  dimensions: { "sales.city": { title: "City", shortTitle: "City", type: "string" } },
+  timeDimensions: { "sales.created_at.month": { title: "Created", shortTitle: "Created", type: "time" } },
 };
 const rows = [
   { "sales.city": "New York", "sales.created_at.month": "2024-01-01T00:00:00.000", "sales.revenue": 1200.5 },
@@ -23,6 +24,57 @@ describe("exportColumnsOf", () => {
       ["sales.created_at.month", "Created"],
       ["sales.revenue", "Revenue"],
     ]);
+  });
+});
+
+describe("exportColumnsOf on compare and calculations results", () => {
+  it.each([
+    [
+      "compare",
+      compareResult,
+      compareQuery,
+      [
+        ["sales.products_category", "Products Category"],
+        ["sales.revenue.baseline", "Revenue (baseline, 2024-01-01 – 2024-03-31)"],
+        ["sales.revenue.current", "Revenue (current, 2025-01-01 – 2025-03-31)"],
+        ["sales.revenue.change", "Revenue (change)"],
+        ["sales.revenue.relativeChange", "Revenue (% change)"],
+      ],
+    ],
+    [
+      "calculations",
+      calculationsResult,
+      calculationsQuery,
+      [
+        ["sales.products_category", "Products Category"],
+        ["sales.revenue", "Revenue"],
+        ["sales.returned_share", "Returned share"],
+        ["sales.revenue.percentOfTotal", "Revenue (% of total)"],
+        ["sales.revenue.runningTotal", "Revenue (running total)"],
+        ["sales.revenue.rank", "Revenue (rank)"],
+      ],
+    ],
+  ])("titles every column of a %s result, and none the result lacks", (_kind, result, query, expected) => {
+    expect(exportColumnsOf(result.data, result.annotation, query).map((c) => [c.key, c.title])).toEqual(expected);
+    // An empty result still has its annotation: the same headers.
+    expect(exportColumnsOf([], result.annotation, query).map((c) => c.key)).toEqual(expected.map(([key]) => key));
+  });
+
+  it("writes the titles as the CSV header and the XLSX header row", () => {
+    const columns = exportColumnsOf(compareResult.data, compareResult.annotation, compareQuery);
+    expect(buildCsv(columns, compareResult.data).split("\r\n")[0]).toBe(
+      'Products Category,"Revenue (baseline, 2024-01-01 – 2024-03-31)","Revenue (current, 2025-01-01 – 2025-03-31)",Revenue (change),Revenue (% change)',
+    );
+    const sheet = buildXlsxSheet(exportColumnsOf(calculationsResult.data, calculationsResult.annotation, calculationsQuery), calculationsResult.data);
+    expect(sheet[0]!.map((cell) => (cell as { value: unknown }).value)).toEqual([
+      "Products Category",
+      "Revenue",
+      "Returned share",
+      "Revenue (% of total)",
+      "Revenue (running total)",
+      "Revenue (rank)",
+    ]);
+    expect(sheet[1]![3]).toEqual({ value: 0.75, type: Number });
   });
 });
 

@@ -18,12 +18,12 @@ export function getNumberFormat(locale: SupportedLocale, options: Intl.NumberFor
   return format;
 }
 
-const NUMBER_KEY_FIELDS = new Set(["style", "currency", "minimumFractionDigits", "maximumFractionDigits"]);
+const NUMBER_KEY_FIELDS = new Set(["style", "currency", "minimumFractionDigits", "maximumFractionDigits", "signDisplay"]);
 
 /** The cache key of a number format: called for every cell of a table, so no JSON for the usual options. */
 function numberFormatKey(locale: string, options: Intl.NumberFormatOptions): string {
   for (const field in options) if (!NUMBER_KEY_FIELDS.has(field)) return JSON.stringify([locale, options]);
-  return `${locale}|${options.style ?? ""}|${options.currency ?? ""}|${options.minimumFractionDigits ?? ""}|${options.maximumFractionDigits ?? ""}`;
+  return `${locale}|${options.style ?? ""}|${options.currency ?? ""}|${options.minimumFractionDigits ?? ""}|${options.maximumFractionDigits ?? ""}|${options.signDisplay ?? ""}`;
 }
 
 /**
@@ -48,11 +48,18 @@ export function getDateTimeFormat(
 export interface FormatOptions {
   /** Fixed number of decimal places; when omitted Intl's defaults apply. */
   decimalPlaces?: number | null;
+  /** At most this many decimal places (fewer when they are zeros); ignored beside `decimalPlaces`. */
+  maxDecimalPlaces?: number;
+  /** A difference: a plus sign on gains as a minus on losses (zero unsigned). */
+  signed?: boolean;
 }
 
 function decimals(options: FormatOptions | undefined): Intl.NumberFormatOptions {
   const places = options?.decimalPlaces;
-  return places === undefined || places === null ? {} : { minimumFractionDigits: places, maximumFractionDigits: places };
+  const sign: Intl.NumberFormatOptions = options?.signed ? { signDisplay: "exceptZero" } : {};
+  if (places !== undefined && places !== null) return { minimumFractionDigits: places, maximumFractionDigits: places, ...sign };
+  if (options?.maxDecimalPlaces !== undefined) return { minimumFractionDigits: 0, maximumFractionDigits: options.maxDecimalPlaces, ...sign };
+  return sign;
 }
 
 export function formatNumber(locale: SupportedLocale, value: number, options?: FormatOptions): string {

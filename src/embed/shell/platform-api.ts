@@ -3,7 +3,7 @@
  * login, widget queries): each goes through the typed client, operations checked against
  * the generated OpenAPI paths, and takes an optional AbortSignal.
  */
-import type { TimePart } from "../../schema/semantic-query";
+import type { Calculation, CompareRanges, GroupLimit, MemberAnnotation, QueryAnnotation, TimePart } from "../../schema/semantic-query";
 import type { EmbedTheme } from "../../protocol";
 import type { Dashboard, PeriodComparison } from "../../schema/dashboard";
 import type { QueryFilter } from "../../schema/dashboard-filters";
@@ -56,21 +56,16 @@ export interface SemanticQuery {
   limit?: number;
   offset?: number;
   timezone?: string;
+  /** Period against period (docs/data-model.md, "Comparing two date ranges"). */
+  compare?: CompareRanges;
+  /** Percent of total, running totals and ranks over the aggregated rows. */
+  calculations?: Calculation[];
+  /** Top N rows within each group. */
+  groupLimit?: GroupLimit;
 }
 
-export interface MemberAnnotation {
-  title?: string;
-  shortTitle?: string;
-  type?: string;
-  format?: string;
-  timePart?: TimePart;
-}
-
-export interface QueryAnnotation {
-  measures: Record<string, MemberAnnotation>;
-  dimensions: Record<string, MemberAnnotation>;
-  timeDimensions: Record<string, MemberAnnotation>;
-}
+/** Per-column titles, types and formats of a result: the schema's type (`export/result-columns.ts` reads every group). */
+export type { MemberAnnotation, QueryAnnotation };
 
 export interface QueryResult {
   data: Record<string, unknown>[];

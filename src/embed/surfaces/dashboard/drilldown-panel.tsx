@@ -9,6 +9,7 @@ import { useEmbedStore } from "../../state/use-embed-store";
 import { CloseIcon } from "../../ui/icons";
 import type { QueryResult } from "../../shell/platform-api";
 import { exportColumnsOf, titleOfColumn } from "../../export/export-columns";
+import { resultColumnOf } from "../../export/result-columns";
 import { fileNameFor, saveBlob } from "../../export/save-file";
 import { buildXlsxBlob } from "../../export/xlsx";
 import { tableColumnsOf, type TableSort } from "../../widgets/chart/table-model";
@@ -82,7 +83,7 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
   const valueColumn = columns.find((c) => c.key === request.member);
   const drilledValue = formatCell(
     request.value,
-    valueColumn ?? { key: request.member, type: "number", annotationFormat: annotation?.measures[request.member]?.format },
+    valueColumn ?? { key: request.member, type: "number", annotationFormat: resultColumnOf(request.member, annotation)?.format },
     {
       locale,
       timezone,

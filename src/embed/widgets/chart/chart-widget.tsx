@@ -8,6 +8,7 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import type { DashboardWidget, ReportSnapshot } from "../../../schema/dashboard";
 import type { QueryResult, SemanticQuery } from "../../shell/platform-api";
 import { exportColumnsOf, titleOfColumn } from "../../export/export-columns";
+import { resultColumnOf } from "../../export/result-columns";
 import { elementToPng } from "../../export/image-export";
 import { fileNameFor, saveBlob, saveUrl } from "../../export/save-file";
 import { buildXlsxBlob } from "../../export/xlsx";
@@ -213,7 +214,8 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
           snapshot.periodComparisons,
           timeDimension ? `${timeDimension.dimension}.${timeDimension.granularity}` : undefined,
         );
-        const annotationFormat = annotation?.measures[measure]?.format;
+        const measureColumn = resultColumnOf(measure, annotation);
+        const annotationFormat = measureColumn?.format;
         const baseFormat =
           snapshot.preferences?.columnFormats?.[measure] ??
           (annotationFormat === "currency" || annotationFormat === "percent" ? { type: annotationFormat } : null);
@@ -222,7 +224,7 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
         const format = baseFormat
           ? { ...baseFormat, decimalPlaces: baseFormat.decimalPlaces ?? (large && baseFormat.type !== "percent" ? 0 : undefined) }
           : null;
-        const column = { key: measure, type: "number", format, annotationFormat };
+        const column = { key: measure, type: "number", format, annotationFormat, signed: measureColumn?.signed };
         const timeColumn = timeDimension ? `${timeDimension.dimension}.${timeDimension.granularity}` : null;
         const latestRow = timeColumn ? [...rows].sort((a, b) => String(b[timeColumn] ?? "").localeCompare(String(a[timeColumn] ?? "")))[0] : rows[0];
         body = (
@@ -240,8 +242,19 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
       const row = rows[0] ? { ...rows[0], ...Object.fromEntries(Object.entries(aliases).map(([from, to]) => [from, rows[0]![to]])) } : undefined;
       const filled = fillHtmlTemplate(html, row, (placeholder, value) => {
         const member = aliases[placeholder] ?? placeholder;
-        const type = annotation?.measures[member] ? "number" : (annotation?.dimensions[member]?.type ?? annotation?.timeDimensions[member]?.type);
-        return formatCell(value, { key: member, type, format: snapshot.preferences?.columnFormats?.[placeholder] ?? null }, ctx);
+        const column = resultColumnOf(member, annotation);
+        return formatCell(
+          value,
+          {
+            key: member,
+            type: column?.type,
+            annotationFormat: column?.format,
+            signed: column?.signed,
+            timePart: column?.timePart,
+            format: snapshot.preferences?.columnFormats?.[placeholder] ?? null,
+          },
+          ctx,
+        );
       });
       body = <HtmlView body={filled} title={chartTitle} />;
     } else if (prepared === "waiting") {

@@ -47,7 +47,7 @@ function PythonWidget(props: { widget: DashboardWidget; reportId: number }) {
     return first
       ? Object.keys(first).map((key): TableColumn => {
           const isMeasure = typeof first[key] === "number";
-          return { key, title: key, type: isMeasure ? "number" : "string", format: null, isMeasure };
+          return { key, title: key, type: isMeasure ? "number" : "string", format: null, isMeasure, drillable: false };
         })
       : [];
   }, [out]);

@@ -3,6 +3,7 @@ import type { ColumnFormatOverride } from "../../../schema/dashboard";
 import type { TimePart } from "../../../schema/semantic-query";
 import type { QueryAnnotation, SemanticQuery } from "../../shell/platform-api";
 import { exportColumnsOf } from "../../export/export-columns";
+import { isMeasureLike, resultColumnOf } from "../../export/result-columns";
 import { numericValue } from "../query/format-cell";
 
 export interface TableColumn {
@@ -10,11 +11,15 @@ export interface TableColumn {
   title: string;
   type?: string;
   annotationFormat?: string;
+  /** A difference between periods: shown with its sign. */
+  signed?: boolean;
   /** A time dimension read as a part of time: its integers are labelled (weekday, month, hour). */
   timePart?: TimePart;
   format: ColumnFormatOverride | null;
-  /** Measures are right-aligned and drillable. */
+  /** Amounts (measures, their comparisons and calculations) are right-aligned. */
   isMeasure: boolean;
+  /** A measure of the model: its cells open the rows behind them. */
+  drillable: boolean;
 }
 
 export function tableColumnsOf(
@@ -24,19 +29,21 @@ export function tableColumnsOf(
   columnFormats: Readonly<Record<string, ColumnFormatOverride>> | null | undefined,
 ): TableColumn[] {
   return exportColumnsOf(rows, annotation, query).map((c) => {
-    const measure = annotation?.measures[c.key];
-    const isMeasure = !!measure || (query?.measures ?? []).includes(c.key) || /_(prev|next)_/.test(c.key);
+    const annotated = resultColumnOf(c.key, annotation);
+    const isQueryMeasure = (query?.measures ?? []).includes(c.key);
+    const isMeasure = isMeasureLike(annotated) || isQueryMeasure || /_(prev|next)_/.test(c.key);
     // A time column `view.member.grain` takes the format override of `view.member` too.
     const format = columnFormats?.[c.key] ?? columnFormats?.[c.key.split(".").slice(0, 2).join(".")] ?? null;
-    const timePart = annotation?.dimensions[c.key]?.timePart;
     return {
       key: c.key,
       title: c.title,
       type: isMeasure ? "number" : c.type,
-      annotationFormat: measure?.format,
-      ...(timePart ? { timePart } : {}),
+      ...(annotated?.format ? { annotationFormat: annotated.format } : {}),
+      ...(annotated?.signed ? { signed: true } : {}),
+      ...(annotated?.timePart ? { timePart: annotated.timePart } : {}),
       format,
       isMeasure,
+      drillable: annotated ? annotated.role === "measure" : isQueryMeasure,
     };
   });
 }

@@ -120,7 +120,7 @@ export function TableView(props: TableViewProps) {
                     const text = formatCell(row[c.key], c, ctx);
                     return (
                       <div key={c.key} role="cell" className={`svc-table-cell ${c.isMeasure ? "is-numeric" : ""}`}>
-                        {c.isMeasure && props.onDrill && row[c.key] !== null && row[c.key] !== undefined ? (
+                        {c.drillable && props.onDrill && row[c.key] !== null && row[c.key] !== undefined ? (
                           <button
                             type="button"
                             className="svc-drill-button"

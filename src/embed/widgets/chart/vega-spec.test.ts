@@ -1,12 +1,92 @@
 import { describe, expect, it } from "vitest";
+import { calculationsResult, compareResult } from "../../export/result-fixtures";
 import { CategoryColorRegistry } from "./category-colors";
-import { drilldownTarget, legendColumnsFor, LINE_HEADROOM, prepareVegaLiteSpec, safeFieldName, withTemporalAxisFormat, type VegaLiteSpec } from "./vega-spec";
+import {
+  drilldownTarget,
+  legendColumnsFor,
+  numberFormatOf,
+  LINE_HEADROOM,
+  prepareVegaLiteSpec,
+  safeFieldName,
+  withTemporalAxisFormat,
+  type VegaLiteSpec,
+} from "./vega-spec";
 
 const annotation = {
   measures: { "sales.revenue": { title: "Sales Revenue", shortTitle: "Revenue", type: "number" } },
-  dimensions: { "sales.status": { title: "Status", type: "string" } },
-  timeDimensions: { "sales.created_at.week": { title: "Created at", type: "time" } },
+  dimensions: { "sales.status": { title: "Status", shortTitle: "Status", type: "string" } },
+  timeDimensions: { "sales.created_at.week": { title: "Created at", shortTitle: "Created at", type: "time" } },
 };
+
+describe("prepareVegaLiteSpec on compare and calculations results", () => {
+  it.each([
+    ["compare", compareResult, "sales.revenue.relativeChange", "Revenue (% change)", "+.1~%"],
+    ["compare", compareResult, "sales.revenue.change", "Revenue (change)", "+$,.2f"],
+    ["compare", compareResult, "sales.revenue.current", "Revenue (current, 2025-01-01 – 2025-03-31)", "$,.2f"],
+    ["calculations", calculationsResult, "sales.revenue.percentOfTotal", "Revenue (% of total)", ".1~%"],
+    ["calculations", calculationsResult, "sales.returned_share", "Returned share", ".1~%"],
+    ["calculations", calculationsResult, "sales.revenue.runningTotal", "Revenue (running total)", "$,.2f"],
+  ])("titles and formats a %s column %s on the axis and in the tooltip", (_kind, result, column, title, format) => {
+    const { spec } = prepareVegaLiteSpec(
+      {
+        mark: "bar",
+        encoding: {
+          x: { field: "sales.products_category", type: "nominal" },
+          y: { field: column, type: "quantitative" },
+          tooltip: [{ field: "sales.products_category" }, { field: column, type: "quantitative" }],
+        },
+      },
+      result.data,
+      { annotation: result.annotation },
+    );
+    const safe = safeFieldName(column);
+    expect(spec.encoding).toEqual({
+      x: { field: "sales__products_category", type: "nominal", title: "Products Category" },
+      y: { field: safe, type: "quantitative", title, axis: { format } },
+      tooltip: [
+        { field: "sales__products_category", title: "Products Category" },
+        { field: safe, type: "quantitative", title, format },
+      ],
+    });
+  });
+
+  it("keeps a rank's default format and the spec's own formats and titles", () => {
+    const { spec } = prepareVegaLiteSpec(
+      {
+        mark: "bar",
+        encoding: {
+          x: { field: "sales.revenue.rank", type: "quantitative" },
+          y: { field: "sales.revenue.percentOfTotal", type: "quantitative", title: "Share", axis: { format: ".0%", grid: false } },
+          color: { field: "sales.revenue.percentOfTotal", type: "quantitative", legend: null },
+        },
+      },
+      calculationsResult.data,
+      { annotation: calculationsResult.annotation },
+    );
+    expect(spec.encoding).toEqual({
+      x: { field: "sales__revenue__rank", type: "quantitative", title: "Revenue (rank)" },
+      y: { field: "sales__revenue__percentOfTotal", type: "quantitative", title: "Share", axis: { format: ".0%", grid: false } },
+      color: { field: "sales__revenue__percentOfTotal", type: "quantitative", title: "Revenue (% of total)", legend: null },
+    });
+  });
+
+  it("reads numeric text of compare and calculation columns as numbers", () => {
+    const rows = [{ "sales.products_category": "Books", "sales.revenue.change": "250.5", "sales.revenue.rank": "1" }];
+    const { spec } = prepareVegaLiteSpec({ mark: "bar" }, rows, {
+      annotation: { ...compareResult.annotation, calculations: calculationsResult.annotation.calculations },
+    });
+    expect(spec.data).toEqual({ values: [{ sales__products_category: "Books", sales__revenue__change: 250.5, sales__revenue__rank: 1 }] });
+  });
+
+  it("has no format of its own for plain numbers, parts of time and text", () => {
+    const base = { key: "k", title: "K", shortTitle: "K", role: "measure" as const, signed: false };
+    expect(numberFormatOf({ ...base, type: "number" })).toBeNull();
+    expect(numberFormatOf({ ...base, type: "number", signed: true })).toBe("+,.2~f");
+    expect(numberFormatOf({ ...base, type: "number", format: "percent", timePart: "dayOfWeek" })).toBeNull();
+    expect(numberFormatOf({ ...base, type: "string", format: "percent" })).toBeNull();
+    expect(numberFormatOf(undefined)).toBeNull();
+  });
+});
 
 describe("prepareVegaLiteSpec", () => {
   it("renames dotted member fields in the data and in every spec reference", () => {

@@ -6,6 +6,7 @@
  */
 import type { QueryAnnotation } from "../../shell/platform-api";
 import { titleOfColumn } from "../../export/export-columns";
+import { isMeasureLike, resultColumnOf, resultColumnsOf, type ResultColumn } from "../../export/result-columns";
 import { numericValue } from "../query/format-cell";
 import type { CategoryColorRegistry } from "./category-colors";
 
@@ -87,24 +88,51 @@ export function shapeRows(rows: readonly Record<string, unknown>[], fields: Fiel
 }
 
 const CHANNELS_WITH_TITLES = ["x", "y", "x2", "y2", "color", "size", "shape", "opacity", "theta", "radius", "text", "column", "row", "facet"];
+const AXIS_CHANNELS = new Set(["x", "y", "x2", "y2"]);
+const LEGEND_CHANNELS = new Set(["color", "size", "opacity"]);
+
+/**
+ * The d3 format of a number column (the chart's locale gives the symbols): a share as a percent
+ * ("25%"), an amount of money with its currency, a difference with its sign. Plain numbers keep
+ * the theme's formats (null).
+ */
+export function numberFormatOf(column: ResultColumn | undefined): string | null {
+  if (!column || column.type !== "number" || column.timePart) return null;
+  const sign = column.signed ? "+" : "";
+  if (column.format === "percent") return `${sign}.1~%`;
+  if (column.format === "currency") return `${sign}$,.2f`;
+  return column.signed ? "+,.2~f" : null;
+}
+
+/** Titles and number formats from the annotation on a field definition without its own. */
+function describeField(def: { [key: string]: Json }, channel: string | null, fields: FieldMap, annotation: QueryAnnotation | undefined): void {
+  if (typeof def.field !== "string") return;
+  const column = fields.toColumn.get(def.field);
+  if (!column) return;
+  if (def.title === undefined) def.title = titleOfColumn(column, annotation);
+  const format = def.type === undefined || def.type === "quantitative" ? numberFormatOf(resultColumnOf(column, annotation)) : null;
+  if (!format || "format" in def) return;
+  // Axes and legends take a format of their own; text and tooltips take it on the field.
+  const guide = channel && AXIS_CHANNELS.has(channel) ? "axis" : channel && LEGEND_CHANNELS.has(channel) ? "legend" : null;
+  if (!guide) {
+    if (channel === null || channel === "text") def.format = format;
+  } else if (def[guide] !== null) {
+    const own = def[guide];
+    const current = own && typeof own === "object" && !Array.isArray(own) ? own : {};
+    if (!("format" in current)) def[guide] = { ...current, format };
+  }
+}
 
 function addTitles(spec: { [key: string]: Json }, fields: FieldMap, annotation: QueryAnnotation | undefined): void {
   const encoding = spec.encoding;
   if (encoding && typeof encoding === "object" && !Array.isArray(encoding)) {
     for (const channel of CHANNELS_WITH_TITLES) {
       const def = encoding[channel];
-      if (def && typeof def === "object" && !Array.isArray(def) && typeof def.field === "string" && def.title === undefined) {
-        const column = fields.toColumn.get(def.field);
-        if (column) def.title = titleOfColumn(column, annotation);
-      }
+      if (def && typeof def === "object" && !Array.isArray(def)) describeField(def, channel, fields, annotation);
     }
     const tooltip = encoding.tooltip;
-    for (const def of Array.isArray(tooltip) ? tooltip : tooltip && typeof tooltip === "object" ? [tooltip] : []) {
-      if (def && typeof def === "object" && !Array.isArray(def) && typeof def.field === "string" && def.title === undefined) {
-        const column = fields.toColumn.get(def.field);
-        if (column) def.title = titleOfColumn(column, annotation);
-      }
-    }
+    for (const def of Array.isArray(tooltip) ? tooltip : tooltip && typeof tooltip === "object" ? [tooltip] : [])
+      if (def && typeof def === "object" && !Array.isArray(def)) describeField(def, null, fields, annotation);
   }
   for (const key of ["layer", "concat", "hconcat", "vconcat"]) {
     const children = spec[key];
@@ -147,8 +175,7 @@ export interface PreparedSpec {
 function columnsOf(rows: readonly Record<string, unknown>[], annotation: QueryAnnotation | undefined): string[] {
   const columns = new Set<string>();
   for (const row of rows.slice(0, 50)) for (const key of Object.keys(row)) columns.add(key);
-  if (annotation)
-    for (const group of [annotation.measures, annotation.dimensions, annotation.timeDimensions]) for (const key of Object.keys(group)) columns.add(key);
+  for (const column of resultColumnsOf(annotation)) columns.add(column.key);
   return [...columns];
 }
 
@@ -161,7 +188,7 @@ export function prepareVegaLiteSpec(spec: VegaLiteSpec, rows: readonly Record<st
     out = dropTimeUnits(out, new Set(Object.values(options.aliases).map(safeFieldName))) as VegaLiteSpec;
   }
   addTitles(out, fields, options.annotation);
-  const measureColumns = new Set(Object.keys(options.annotation?.measures ?? {}));
+  const measureColumns = new Set(resultColumnsOf(options.annotation).flatMap((c) => (isMeasureLike(c) ? [c.key] : [])));
   for (const column of fields.toColumn.values()) if (/_(prev|next)_/.test(column)) measureColumns.add(column);
   const values = shapeRows(rows, fields, measureColumns);
   const palette = ((options.config?.range as { category?: unknown } | undefined)?.category ?? null) as string[] | null;

@@ -12,6 +12,20 @@ describe("formatCell", () => {
     expect(formatCell("1234.5678", { key: "m", format: { type: "number", decimalPlaces: 1 } }, de)).toBe("1.234,6");
   });
 
+  it.each([
+    ["a share", 0.25, { annotationFormat: "percent" }, en, "25%"],
+    ["a share in German", 0.25, { annotationFormat: "percent" }, de, "25\u00a0%"],
+    ["a share with a fraction", 0.2567, { annotationFormat: "percent" }, en, "25.7%"],
+    ["a relative change", 0.125, { annotationFormat: "percent", signed: true }, en, "+12.5%"],
+    ["a fall", -0.125, { annotationFormat: "percent", signed: true }, de, "-12,5\u00a0%"],
+    ["no change", 0, { annotationFormat: "percent", signed: true }, en, "0%"],
+    ["a change of money", 250, { annotationFormat: "currency", signed: true }, en, "+$250.00"],
+    ["a change of a count", 1200, { signed: true }, en, "+1,200"],
+    ["a change under the report's own format", 0.5, { signed: true, format: { type: "percent" as const, decimalPlaces: 0 } }, en, "+50%"],
+  ])("formats %s", (_what, value, column, ctx, expected) => {
+    expect(formatCell(value, { key: "sales.revenue.change", type: "number", ...column }, ctx)).toBe(expected);
+  });
+
   it("labels a part of time in the locale (a weekday, a month) instead of its number", () => {
     expect(formatCell(1, { key: "sales.created_at.dayOfWeek", type: "number", timePart: "dayOfWeek" }, de)).toBe("Montag");
     expect(formatCell("3", { key: "sales.created_at.monthOfYear", type: "number", timePart: "monthOfYear" }, en)).toBe("March");

@@ -69,8 +69,8 @@ export function formatTimeValue(value: string, granularity: string | undefined, 
   return formatDateTime(ctx.locale, zone, date, dateOptions(granularity));
 }
 
-export function formatWithOverride(value: number, format: ColumnFormatOverride, ctx: CellFormatContext): string {
-  const options = { decimalPlaces: format.decimalPlaces ?? undefined };
+export function formatWithOverride(value: number, format: ColumnFormatOverride, ctx: CellFormatContext, signed = false): string {
+  const options = { decimalPlaces: format.decimalPlaces ?? undefined, signed };
   switch (format.type) {
     case "currency":
       return formatCurrency(ctx.locale, value, ctx.currency ?? "USD", options);
@@ -88,26 +88,39 @@ function asNumber(value: unknown): number | null {
   return null;
 }
 
+/** What `formatCell` reads of a column; `TableColumn` and the chat's answer columns are ones. */
+export interface CellColumn {
+  key: string;
+  /** The annotated type (`number`, `time`, `string`, `boolean`). */
+  type?: string;
+  /** The report's own format for the column: it wins. */
+  format?: ColumnFormatOverride | null;
+  /** The annotation's format (`percent`, `currency`, `number`). */
+  annotationFormat?: string;
+  /** A difference (a change between periods): shown with its sign. */
+  signed?: boolean;
+  timePart?: TimePart;
+}
+
 /**
  * Formats one cell. `type` is the member's annotated type (`number`, `time`, `string`,
  * `boolean`, or a measure type like `sum`); `key` lets time columns use their granularity.
  */
-export function formatCell(
-  value: unknown,
-  column: { key: string; type?: string; format?: ColumnFormatOverride | null; annotationFormat?: string; timePart?: TimePart },
-  ctx: CellFormatContext,
-): string {
+export function formatCell(value: unknown, column: CellColumn, ctx: CellFormatContext): string {
   if (value === null || value === undefined || value === "") return "–";
   const n = asNumber(value);
+  const signed = column.signed === true;
   if (column.timePart && n !== null) return timePartLabel(ctx.locale, column.timePart, n);
-  if (column.format && n !== null) return formatWithOverride(n, column.format, ctx);
+  if (column.format && n !== null) return formatWithOverride(n, column.format, ctx, signed);
   if (column.type === "time" && typeof value === "string") return formatTimeValue(value, granularityOfColumn(column.key), ctx);
-  if (column.annotationFormat === "percent" && n !== null) return formatPercent(ctx.locale, n, { decimalPlaces: 1 });
-  if (column.annotationFormat === "currency" && n !== null) return formatCurrency(ctx.locale, n, ctx.currency ?? "USD");
+  // 0.25 reads "25 %" (and 0.256 "25.6 %"): a share needs no trailing zeros.
+  if (column.annotationFormat === "percent" && n !== null) return formatPercent(ctx.locale, n, { maxDecimalPlaces: 1, signed });
+  if (column.annotationFormat === "currency" && n !== null) return formatCurrency(ctx.locale, n, ctx.currency ?? "USD", { signed });
   if (typeof value === "boolean") return String(value);
   // Identifiers ("order_id") are names, not quantities: no digit grouping.
   if (n !== null && !column.format && /(?:^|[._])id$/i.test(column.key)) return String(value);
-  if (n !== null && column.type !== "string") return formatNumber(ctx.locale, n, Number.isInteger(n) ? {} : { decimalPlaces: Math.abs(n) >= 100 ? 0 : 2 });
+  if (n !== null && column.type !== "string")
+    return formatNumber(ctx.locale, n, Number.isInteger(n) ? { signed } : { decimalPlaces: Math.abs(n) >= 100 ? 0 : 2, signed });
   return String(value);
 }
 

@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { calculationsQuery, calculationsResult, compareQuery, compareResult } from "../export/result-fixtures";
+import type { QueryResult, SemanticQuery } from "../shell/platform-api";
+import { answerColumnsOf, queryPartOf } from "./answer-columns";
+import type { ChatMessageView, ChatPart } from "./chat-api";
+import { ChatAnswer } from "./chat-answer";
+
+afterEach(cleanup);
+
+/** The parts one run_query call gives (src/server/ai/tools.ts): the query, then a table of the annotated columns. */
+function toolParts(query: SemanticQuery, result: QueryResult, at: number): ChatPart[] {
+  const groups = ["timeDimensions", "dimensions", "measures", "periodComparisons", "compare", "calculations"] as const;
+  const columns = groups.flatMap((g) =>
+    Object.entries((result.annotation[g] ?? {}) as Record<string, { shortTitle: string; type: string; format?: string }>).map(([key, a]) => ({
+      key,
+      title: a.shortTitle,
+      type: a.type,
+      ...(a.format ? { format: a.format } : {}),
+    })),
+  );
+  return [
+    { id: `q${at}`, type: "query", query },
+    { id: `t${at}`, type: "table", columns, rows: result.data },
+  ];
+}
+
+function renderAnswer(parts: ChatPart[], locale: string) {
+  const message: ChatMessageView = { id: "m", role: "assistant", status: "completed", content: "", parts };
+  render(<ChatAnswer message={message} locale={locale} showQuery={false} />);
+  return screen.getAllByTestId("chat-table").map((table) => ({
+    headers: within(table)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent),
+    rows: within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole("cell")
+          .map((c) => (c.textContent ?? "").replace(/\u00a0/g, " ")),
+      ),
+  }));
+}
+
+describe("ChatAnswer's table", () => {
+  it.each([
+    [
+      "compare",
+      "en-US",
+      compareQuery,
+      compareResult,
+      [
+        "Products Category",
+        "Revenue (baseline, 2024-01-01 – 2024-03-31)",
+        "Revenue (current, 2025-01-01 – 2025-03-31)",
+        "Revenue (change)",
+        "Revenue (% change)",
+      ],
+      ["Games", "$800.00", "$700.00", "-$100.00", "-12.5%"],
+    ],
+    ["compare", "de-DE", compareQuery, compareResult, null, ["Books", "1.000,00 $", "1.250,00 $", "+250,00 $", "+25 %"]],
+    [
+      "calculations",
+      "en-US",
+      calculationsQuery,
+      calculationsResult,
+      ["Products Category", "Revenue", "Returned share", "Revenue (% of total)", "Revenue (running total)", "Revenue (rank)"],
+      ["Games", "$250.00", "12.5%", "25%", "$1,000.00", "2"],
+    ],
+    ["calculations", "de-DE", calculationsQuery, calculationsResult, null, ["Books", "750,00 $", "4 %", "75 %", "750,00 $", "1"]],
+  ])("shows a %s answer in %s with titles and formats", (_kind, locale, query, result, headers, row) => {
+    const [table] = renderAnswer(toolParts(query, result, 0), locale);
+    if (headers) expect(table!.headers).toEqual(headers);
+    expect(table!.rows).toContainEqual(row);
+  });
+
+  it("signs the changes of a compare table only, beside a table of another query", () => {
+    const parts = [...toolParts(calculationsQuery, calculationsResult, 0), ...toolParts(compareQuery, compareResult, 1)];
+    const [calculations, compare] = renderAnswer(parts, "en-US");
+    expect(calculations!.rows[0]).toEqual(["Books", "$750.00", "4%", "75%", "$750.00", "1"]);
+    expect(compare!.rows[0]).toEqual(["Books", "$1,000.00", "$1,250.00", "+$250.00", "+25%"]);
+  });
+});
+
+describe("answerColumnsOf", () => {
+  it.each([
+    ["a change of a compared measure", "sales.revenue.change", { compare: {}, measures: ["sales.revenue"] }, true],
+    ["a relative change", "sales.revenue.relativeChange", { compare: {}, measures: ["sales.revenue"] }, true],
+    ["the current value", "sales.revenue.current", { compare: {}, measures: ["sales.revenue"] }, false],
+    ["a measure named like an output, without compare", "sales.change", { measures: ["sales.change"] }, false],
+    ["a column of a measure the query does not compare", "sales.count.change", { compare: {}, measures: ["sales.revenue"] }, false],
+  ])("signs %s: %s", (_what, key, query, signed) => {
+    const columns = answerColumnsOf({ id: "t", type: "table", columns: [{ key, title: key, type: "number" }] }, { id: "q", type: "query", query });
+    expect(columns[0]?.signed === true).toBe(signed);
+  });
+
+  it("takes the output when the platform names it, and drops columns without a key", () => {
+    const part: ChatPart = {
+      id: "t",
+      type: "table",
+      columns: [{ key: "x", title: "X", type: "number", output: "change", format: "percent", timePart: "nonsense" }, { title: "no key" }, 7],
+    };
+    expect(answerColumnsOf(part, undefined)).toEqual([{ key: "x", title: "X", type: "number", annotationFormat: "percent", signed: true }]);
+  });
+
+  it("pairs a table with the query part before it", () => {
+    const parts = [...toolParts(compareQuery, compareResult, 0), ...toolParts(calculationsQuery, calculationsResult, 1)];
+    expect(queryPartOf(parts, parts[3]!)?.id).toBe("q1");
+    expect(queryPartOf(parts, parts[1]!)?.id).toBe("q0");
+    expect(queryPartOf(parts, parts[0]!)).toBeUndefined();
+  });
+});
