@@ -53,6 +53,14 @@ const MARKERS: Record<Language, string[]> = {
     "wachstum",
     "vergleich",
     "vorjahr",
+    "jeder",
+    "jede",
+    "warum",
+    "zwischen",
+    "anteil",
+    "stuck",
+    "bis",
+    "ohne",
   ],
   es: [
     "por",
@@ -80,6 +88,15 @@ const MARKERS: Record<Language, string[]> = {
     "crecimiento",
     "frente",
     "interanual",
+    "producto",
+    "productos",
+    "categoria",
+    "cada",
+    "mas",
+    "entre",
+    "porque",
+    "unidades",
+    "sin",
   ],
 };
 
@@ -109,7 +126,13 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
     [/\b(less than|fewer than|lower than|smaller than|below|under)(?= \d)/g, "lt"],
     [/\b(at most|no more than|up to|maximum of|max)(?= \d)/g, "lte"],
     [/\b(pieces|items)\b/g, "units"],
-    [/\b(busiest|most active|strongest|peak)\b/g, "top"],
+    [/\b(?:best|top|most)[ -]?sell(?:ing|er|ers)\b/g, "top units sold"],
+    [/\b(share|percentage|percent|proportion|portion|fraction) of\b/g, "share"],
+    [/\b(cumulative|cumulated|running total of|running total|running sum|accumulated)\b/g, "cumulative"],
+    [/\b(?:why did|why has|why have|why is|why are|why was|why were|explain why|what drove|what caused|reason for)\b/g, "why"],
+    [/\b(fall|fell|drop|dropped|decline|declined|decrease|go down|went down|shrink|shrank|rise|rose|go up|went up|jump|jumped)\b/g, "change"],
+    [/\b(in each|for each|per each|in every|for every|each|every)\b(?! (?:day|week|month|quarter|year)\b)/g, "by each"],
+    [/\b(busiest|most active|strongest|peak|fastest|quickest)\b/g, "top"],
     [/\b(quietest|slowest|weakest)\b/g, "bottom"],
     [/\bnach\b/g, "by"],
     [/\b(days? of (?:the )?week|weekdays?)\b/g, "weekday"],
@@ -121,7 +144,7 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
     [/\b(previous|past|prior)\b/g, "last"],
     [/\b(current)\b/g, "this"],
     [/\bversus\b/g, "vs"],
-    [/\b(for each|broken down by|split by|grouped by|across)\b/g, "by"],
+    [/\b(broken down by|split by|grouped by|across)\b/g, "by"],
     [/\b(best|largest|biggest|highest|most)\b/g, "top"],
     [/\b(worst|smallest|lowest|least|fewest)\b/g, "bottom"],
     [/\b(trend|trends|evolution|over the time)\b/g, "over time"],
@@ -136,6 +159,14 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
     [/\b(weniger als|unter|kleiner als|niedriger als)(?= \d)/g, "lt"],
     [/\b(hochstens|maximal)(?= \d)/g, "lte"],
     [/\b(stuck|stuckzahl|teile)\b/g, "units"],
+    [/\b(meistverkauften|meistverkaufte|meistverkaufter|meistverkauftes|bestverkauften|bestverkaufte|bestverkaufter|bestverkauftes)\b/g, "top units sold"],
+    [/\b(anteil|anteile|prozentsatz)(?: (?:am|an der|an den|an|des|der))?\b/g, "share"],
+    [/\b(kumulierte|kumulierten|kumulierter|kumuliert|aufsummierte|aufsummierten|laufende summe der|laufende summe)\b/g, "cumulative"],
+    [/\b(warum|weshalb|wieso)\b/g, "why"],
+    [/\b(gesunken|gefallen|zuruckgegangen|eingebrochen|gestiegen)\b/g, "change"],
+    [/\b(gewachsen|wuchs|zugelegt)\b/g, "grew"],
+    [/\b(in jeder|in jedem|fur jede|fur jeden|fur jedes|jede|jeder|jeden|jedes)\b(?! (?:monat|woche|tag|jahr|quartal))/g, "by each"],
+    [/\bzwischen\b/g, "between"],
     [/\b(starkste|starksten|starkster|umsatzstarkste|umsatzstarksten|geschaftigste|geschaftigsten)\b/g, "top"],
     [/\b(durchschnittsbestellwert|durchschnitt bestellwert|durchschnitts bestellwert|durchschnittliche bestellwert)\b/g, "average order value"],
     [/\b(tageszeiten|tageszeit|uhrzeiten|uhrzeit|stunden|stunde)\b/g, "hourofday"],
@@ -192,6 +223,16 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
     [/\b(menos de|menor(?:es)? (?:de|que)|inferior(?:es)? a|por debajo de)(?= \d)/g, "lt"],
     [/\b(como maximo|hasta)(?= \d)/g, "lte"],
     [/\b(piezas|articulos)\b/g, "units"],
+    [/\b(mas vendidos|mas vendidas|mas vendido|mas vendida)\b/g, "top units sold"],
+    [/\b(categorias de productos|categorias de producto|categoria de productos|categoria de producto|categoria del producto)\b/g, "category"],
+    [/\b(?:que )?(?:porcentaje|proporcion|cuota|participacion|parte)(?: de| del)?\b/g, "share"],
+    [/\b(acumulados|acumuladas|acumulado|acumulada|suma acumulada de|suma acumulada)\b/g, "cumulative"],
+    [/\b(por que|porque)\b/g, "why"],
+    [/\b(bajaron|bajo|cayeron|cayo|disminuyeron|disminuyo|subieron|subio)\b/g, "change"],
+    [/\b(crecio mas|crecieron mas)\b/g, "grew top"],
+    [/\b(crecio|crecieron)\b/g, "grew"],
+    [/\b(?:en |por |de |para )?cada\b(?! (?:mes|semana|dia|ano|trimestre)\b)/g, "by each"],
+    [/\bentre\b/g, "between"],
     [/\b(con mas|con mayor|con mayores)\b/g, "with top"],
     [/\b(con menos|con menor|con menores)\b/g, "with bottom"],
     [/\b(cada)\b/g, "each"],
@@ -262,7 +303,8 @@ export const STOPWORDS = new Set(
     // Question and helper words: "how many … did we have", "wie hoch ist …", "cuántos … hubo".
     "how did does do has have had been be can could would should will your new here overall altogether grand so far who whom whose when where",
     "hoch hat haben hatte hatten wurden wurde gab gibt es viel welcher welches welchen unsere unserer unseren unserem wir sich neue neuen neuer einem einer alle allen",
-    "cuanto cuanta hay hubo tiene tienen tuvo nuevos nuevas nuevo nueva se han ha mi mis nuestros nuestras todos todas",
+    "cuanto cuanta hay hubo tiene tienen tuvo nuevos nuevas nuevo nueva se han ha mi mis nuestros nuestras todos todas aporta aportan",
+    "comes come came contributes between vergleiche vergleich von bis",
   ]
     .join(" ")
     .split(" "),
@@ -333,6 +375,17 @@ export const SAY: Record<
     holds: (list: string) => string;
     or: string;
     busiest: (grain: string, when: string, m: string, v: string) => string;
+    periods: (baseline: string, current: string) => string;
+    shareOfTotal: string;
+    runningTotal: string;
+    perGroup: (n: number, within: string) => string;
+    explained: string;
+    share: (pct: string) => string;
+    reached: (m: string, v: string, when: string) => string;
+    eachTop: (m: string, within: string) => string;
+    fromTo: (from: string, to: string) => string;
+    contributors: string;
+    ofChange: (pct: string) => string;
   }
 > = {
   en: {
@@ -373,6 +426,17 @@ export const SAY: Record<
     holds: (list) => `. It holds ${list}.`,
     or: "or",
     busiest: (grain, when, m, v) => `The top ${grain} by ${m} was **${when}**, with **${v}**.`,
+    periods: (baseline, current) => `${current} against ${baseline}`,
+    shareOfTotal: "each row's share of the total",
+    runningTotal: "the running total",
+    perGroup: (n, within) => `the top ${n} in each ${within}`,
+    explained: "what moved it most",
+    share: (pct) => ` (**${pct}** of the total)`,
+    reached: (m, v, when) => `${m} added up to **${v}** by **${when}**.`,
+    eachTop: (m, within) => `The top by ${m} in each ${within}:`,
+    fromTo: (from, to) => ` (from ${from} to ${to})`,
+    contributors: "What moved it most:",
+    ofChange: (pct) => `${pct} of the change`,
   },
   de: {
     understood: "So habe ich die Frage verstanden",
@@ -412,6 +476,17 @@ export const SAY: Record<
     holds: (list) => `. Sie enthalten ${list}.`,
     or: "oder",
     busiest: (grain, when, m, v) => `Spitzenreiter (${grain}) bei ${m}: **${when}** mit **${v}**.`,
+    periods: (baseline, current) => `${current} gegenüber ${baseline}`,
+    shareOfTotal: "der Anteil jeder Zeile an der Summe",
+    runningTotal: "die laufende Summe",
+    perGroup: (n, within) => `die ersten ${n} je ${within}`,
+    explained: "was es am meisten bewegt hat",
+    share: (pct) => ` (**${pct}** der Summe)`,
+    reached: (m, v, when) => `${m} summierte sich bis **${when}** auf **${v}**.`,
+    eachTop: (m, within) => `Spitzenreiter bei ${m} je ${within}:`,
+    fromTo: (from, to) => ` (von ${from} auf ${to})`,
+    contributors: "Am meisten bewegt haben es:",
+    ofChange: (pct) => `${pct} der Veränderung`,
   },
   es: {
     understood: "Así entendí la pregunta",
@@ -451,6 +526,17 @@ export const SAY: Record<
     holds: (list) => `. Contienen ${list}.`,
     or: "o",
     busiest: (grain, when, m, v) => `El ${grain} con más ${m} fue **${when}**, con **${v}**.`,
+    periods: (baseline, current) => `${current} frente a ${baseline}`,
+    shareOfTotal: "la parte de cada fila en el total",
+    runningTotal: "el total acumulado",
+    perGroup: (n, within) => `los ${n} primeros de cada ${within}`,
+    explained: "qué lo movió más",
+    share: (pct) => ` (**${pct}** del total)`,
+    reached: (m, v, when) => `${m} sumó **${v}** hasta **${when}**.`,
+    eachTop: (m, within) => `Los primeros por ${m} en cada ${within}:`,
+    fromTo: (from, to) => ` (de ${from} a ${to})`,
+    contributors: "Lo que más lo movió:",
+    ofChange: (pct) => `${pct} del cambio`,
   },
 };
 

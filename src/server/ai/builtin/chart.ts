@@ -5,6 +5,11 @@ import { comparisonColumns, type Understanding } from "./understanding";
 /** Which chart fits the rows of an understanding. */
 export function chartFor(u: Understanding): ChartRequest | null {
   const measure = u.measures[0]!;
+  // Two periods: both bars per row; a running total: its line; the top per group: a bar per row.
+  if (u.periods) return u.dimensions.length ? { type: "bar", x: u.dimensions[0]!, y: [`${measure}.baseline`, `${measure}.current`] } : null;
+  if (u.calculation === "runningTotal" && u.time?.granularity)
+    return { type: "line", x: `${u.time.dimension}.${u.time.granularity}`, y: [`${measure}.runningTotal`] };
+  if (u.perGroup) return { type: "bar", x: u.dimensions[0]!, y: [measure], series: u.perGroup.within[0]! };
   const cols = comparisonColumns(u);
   if (cols && u.time?.granularity) {
     const x = `${u.time.dimension}.${u.time.granularity}`;

@@ -14,11 +14,12 @@ import type { MetaMember } from "../../semantic/query-engine";
 export interface WrittenCondition {
   operator: Condition["operator"];
   value: number;
+  high?: number;
   unit?: string;
   before: string[];
 }
 
-const COMPARISON = /\b(gt|gte|lt|lte) (\d+(?:\.\d+)?)(?: ([a-z]+))?/;
+const COMPARISON = /\b(gt|gte|lt|lte|between) (\d+(?:\.\d+)?)(?: and (\d+(?:\.\d+)?))?(?: ([a-z]+))?/;
 const CURRENCY = /^(dollars?|dolares|euros?|usd|eur)$/;
 const NOT_A_UNIT = /^(by|in|and|or|vs|excluding|last|this|top|bottom|dollars?|dolares|euros?|usd|eur|\d.*)$/;
 
@@ -27,14 +28,19 @@ export function readConditions(canonical: string): { written: WrittenCondition[]
   const written: WrittenCondition[] = [];
   let rest = canonical;
   for (let m = COMPARISON.exec(rest); m; m = COMPARISON.exec(rest)) {
-    const unit = m[3] && !NOT_A_UNIT.test(m[3]) && !STOPWORDS.has(m[3]) ? m[3] : undefined;
+    // "between 100 and 500" needs both bounds; "between" alone is left to the time phrases.
+    if (m[1] === "between" && m[3] === undefined) break;
+    const word = m[4];
+    const unit = word && !NOT_A_UNIT.test(word) && !STOPWORDS.has(word) ? word : undefined;
     const before = rest
       .slice(0, m.index)
       .split(" ")
       .filter((w) => w && !STOPWORDS.has(w))
       .slice(-3);
-    written.push({ operator: m[1] as Condition["operator"], value: Number(m[2]), ...(unit ? { unit } : {}), before });
-    const kept = unit || CURRENCY.test(m[3] ?? "") ? "" : (m[3] ?? "");
+    const [low, high] = [Number(m[2]), Number(m[3])].sort((a, b) => a - b);
+    const bounds = m[1] === "between" ? { value: low!, high: high! } : { value: Number(m[2]) };
+    written.push({ operator: m[1] as Condition["operator"], ...bounds, ...(unit ? { unit } : {}), before });
+    const kept = unit || CURRENCY.test(word ?? "") ? "" : (word ?? "");
     rest = rest.slice(0, m.index) + " " + kept + rest.slice(m.index + m[0].length);
   }
   return { written, rest };
@@ -86,5 +92,5 @@ export function resolveCondition(index: ViewIndex, w: WrittenCondition, opts: { 
   else if (target && isMeasure && opts.grouped && !perRow && !(target.measureType === "count" && !w.unit)) member = target;
   else if (target && isMeasure) member = rowsNumber(opts.money || target.format === "currency" || target.measureType === "count");
   else if (opts.money) member = rowsNumber(true);
-  return member ? { member: member.name, operator: w.operator, value: w.value } : null;
+  return member ? { member: member.name, operator: w.operator, value: w.value, ...(w.high !== undefined ? { high: w.high } : {}) } : null;
 }

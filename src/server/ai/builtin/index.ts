@@ -10,6 +10,7 @@ import { SAY } from "../builtin-language";
 import { runTool, type ToolOutcome, type ToolState } from "../tools";
 import type { AiProvider, AnswerPart, Emit, TurnContext } from "../types";
 import { chartFor } from "./chart";
+import { explainAnswer } from "./explain";
 import { rankedByChange, runQueryArgs } from "./query";
 import { readQuestion } from "./question";
 import { refusalText } from "./refusal";
@@ -63,6 +64,11 @@ export const builtinProvider: AiProvider = {
     const u = reading.understanding;
     await callTool("describe_view", { view: u.view }, ctx, state, emit);
     emit({ id: partId(), type: "text", text: describeUnderstanding(u, indexes, reference) + "\n\n" });
+    if (u.explain) {
+      const explained = await explainAnswer(u, ctx, indexes, emit, partId);
+      emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, u.language, explained ? u : undefined) });
+      return;
+    }
     const outcome = await callTool("run_query", runQueryArgs(u), ctx, state, emit, (o) => rankedByChange(u, o, state));
     if (!outcome.ok) {
       const say = SAY[u.language];

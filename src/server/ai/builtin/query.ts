@@ -43,8 +43,28 @@ export function queryOf(u: Understanding): SemanticQuery {
     operator: f.exclude ? (f.values.length > 1 ? "notIn" : "notEquals") : f.values.length > 1 ? "in" : "equals",
     values: f.values,
   }));
-  for (const c of u.conditions ?? []) filters.push({ member: c.member, operator: c.operator, values: [c.value] });
+  for (const c of u.conditions ?? []) filters.push({ member: c.member, operator: c.operator, values: c.high !== undefined ? [c.value, c.high] : [c.value] });
   if (filters.length) query.filters = filters;
+  const m = u.measures[0]!;
+  if (u.periods) {
+    const { dimension, baseline, current } = u.periods;
+    query.compare = { dimension, baseline: [baseline.from, baseline.to], current: [current.from, current.to] };
+    // "which category grew fastest": ranked by the relative change; otherwise the current period's largest first.
+    if (u.limit) {
+      query.order = [[`${m}.relativeChange`, u.direction ?? "desc"]];
+      query.limit = u.limit;
+    }
+    return query;
+  }
+  if (u.calculation) query.calculations = [{ type: u.calculation, measure: m }];
+  if (u.perGroup) {
+    query.groupLimit = { within: u.perGroup.within, limit: u.perGroup.limit, order: [[m, u.direction ?? "desc"]] };
+    query.order = [
+      [u.perGroup.within[0]!, "asc"],
+      [m, u.direction ?? "desc"],
+    ];
+    return query;
+  }
   if (u.limit) {
     query.order = [[u.measures[0]!, u.direction ?? "desc"]];
     query.limit = u.limit;

@@ -9,10 +9,12 @@ import { measureBefore, namesNumber, readConditions, resolveCondition } from "./
 import { readCompare, readGrain, readPart, readRank } from "./phrases";
 import { applyTime } from "./question-time";
 import { isWriteRequest } from "./requests";
-import { readTime } from "./time";
-import type { Condition, Reading, Understanding } from "./understanding";
+import { readCalculation, readEach, readPeriods, readWhy } from "./analysis";
+import { applyAnalysis } from "./question-analysis";
+import { understand } from "./understand";
+import type { Condition, Reading } from "./understanding";
 import { isTerm, placedCount, readAgainst, type Found } from "./placement";
-import { modelWords, type Match, type ViewIndex } from "./view-index";
+import { modelWords, type ViewIndex } from "./view-index";
 
 /**
  * Reads a question. `indexes` are the views the viewer may query; the one that places the
@@ -31,10 +33,13 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
     language = "de";
   }
   const canonical = canonicalize(normalized, language);
-  const compare = readCompare(canonical);
+  const why = readWhy(canonical);
+  const calculation = readCalculation(why.rest);
+  const each = readEach(calculation.rest);
+  const compare = readCompare(each.rest);
   const part = readPart(compare.rest);
   const grain = readGrain(part.rest);
-  const time = readTime(grain.rest, question, language, opts.reference);
+  const time = readPeriods(grain.rest, question, language, opts.reference);
   const rank = readRank(time.rest);
   const conditions = readConditions(rank.rest);
   let text = conditions.rest;
@@ -81,53 +86,19 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
   const u = understand(index, read, { language, limit: rank.limit, direction: rank.direction, joined: /\b(and|vs|compare)\b/.test(text), notAsked });
   u.ignored = u.ignored.filter((w) => !compared.has(w));
   if (resolved.length) u.conditions = resolved;
-  applyTime(u, { ...compare, ...part, grain: grainWord, period: time.period, named: namedTime !== undefined }, namedTime ?? timeDims[0], opts.reference);
+  const analysis = { why: why.why, calculation: calculation.calculation, each: each.each, periods: time.periods };
+  const side = time.periods !== undefined || why.why;
+  // Two periods side by side are one `compare`, not a series: no grain, no period comparison.
+  const phrases = side
+    ? { ...part, named: false }
+    : {
+        ...compare,
+        ...part,
+        grain: grainWord ?? (calculation.calculation === "runningTotal" ? "month" : undefined),
+        period: time.period,
+        named: namedTime !== undefined,
+      };
+  applyTime(u, phrases, namedTime ?? timeDims[0], opts.reference);
+  applyAnalysis(u, analysis, { timeDimension: (namedTime ?? timeDims[0])?.name, period: time.period, reference: opts.reference });
   return { ok: true, understanding: u };
-}
-
-/** The understanding of what a view placed: measures (a count by default), groupings and filters. */
-function understand(
-  index: ViewIndex,
-  read: Found,
-  o: { language: Understanding["language"]; limit?: number; direction?: "asc" | "desc"; joined: boolean; notAsked: Set<string> },
-): Understanding {
-  const member = (m: Match) => index.members[m.ref]!;
-  let measures = [...new Set(read.measures.map((m) => member(m).name))];
-  if (measures.some((m) => !o.notAsked.has(m))) measures = measures.filter((m) => !o.notAsked.has(m));
-  // "revenue from orders …": the orders are what the revenue is of, unless both are asked ("revenue and orders").
-  if (measures.length > 1 && !o.joined) {
-    const counted = new Set(read.measures.filter((m) => member(m).measureType === "count").map((m) => member(m).name));
-    if (counted.size < measures.length) measures = measures.filter((m) => !counted.has(m));
-  }
-  const timeDims = new Set(index.source.dimensions.filter((d) => d.type === "time").map((d) => d.name));
-  const dimensions = [...new Set(read.groups.map((m) => member(m).name))].filter((d) => !timeDims.has(d));
-  const valuesOf = (matches: Match[]) => {
-    const byMember = new Map<string, string[]>();
-    for (const v of matches) {
-      const doc = index.values[v.ref]!;
-      byMember.set(doc.member, [...new Set([...(byMember.get(doc.member) ?? []), doc.value])]);
-    }
-    return byMember;
-  };
-  const kept = valuesOf(read.values);
-  // "compare A and B": two values of one dimension are also its grouping.
-  for (const [m, values] of kept) if (values.length > 1 && !dimensions.includes(m)) dimensions.push(m);
-  const filters: Understanding["filters"] = [...kept].map(([m, values]) => ({ member: m, values }));
-  for (const [m, values] of valuesOf(read.excluded)) filters.push({ member: m, values, exclude: true });
-  let defaultMeasure = false;
-  if (measures.length === 0) {
-    const count = index.source.measures.find((m) => m.measureType === "count") ?? index.source.measures[0];
-    if (count) measures = [count.name];
-    defaultMeasure = true;
-  }
-  return {
-    language: o.language,
-    view: index.source.name,
-    measures,
-    dimensions,
-    filters,
-    defaultMeasure,
-    ignored: read.left,
-    ...(o.limit ? { limit: o.limit, direction: o.direction } : {}),
-  };
 }

@@ -2,6 +2,7 @@
 import { GRAIN_NAMES, PART_NAMES, SAY } from "../builtin-language";
 import { timePartLabel } from "../../../schema/time-part-labels";
 import { dateFormat, formatPeriod, formatValue, listJoin, signedNumber, signedPercent, titleOf } from "./format";
+import { isAnalysis, summarizeAnalysis } from "./summary-analysis";
 import { comparisonColumns, type Understanding } from "./understanding";
 import type { ViewIndex } from "./view-index";
 
@@ -16,14 +17,25 @@ export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], re
   if (u.time?.part) parts.push(`${say.groupedBy} ${PART_NAMES[u.language][u.time.part]}`);
   if (u.time?.granularity) parts.push(say.overTime(GRAIN_NAMES[u.language][u.time.granularity] ?? u.time.granularity));
   for (const f of u.filters) parts.push(`${say.filteredBy} ${t(f.member)} ${f.exclude ? "≠" : "="} ${f.values.join(" / ")}`);
+  const num = (v: number) => formatValue(u.language, v, undefined);
   for (const c of u.conditions ?? [])
-    parts.push(`${say.filteredBy} ${t(c.member)} ${OPERATOR_SIGNS[c.operator]} ${formatValue(u.language, c.value, undefined)}`);
+    parts.push(
+      `${say.filteredBy} ${t(c.member)} ${c.operator === "between" ? `${num(c.value)} – ${num(c.high!)}` : `${OPERATOR_SIGNS[c.operator]} ${num(c.value)}`}`,
+    );
   if (u.time?.range) {
     const fmt = dateFormat(u.language);
     const from = fmt.format(new Date(u.time.range.from + "T00:00:00Z"));
     const to = fmt.format(new Date(u.time.range.to + "T00:00:00Z"));
     parts.push(`${say.period} ${t(u.time.dimension)}: ${from} – ${to}`);
   }
+  if (u.periods) {
+    const day = (d: string) => dateFormat(u.language).format(new Date(d + "T00:00:00Z"));
+    const range = (r: { from: string; to: string }) => `${day(r.from)} – ${day(r.to)}`;
+    parts.push(`${say.period} ${t(u.periods.dimension)}: ${say.periods(range(u.periods.baseline), range(u.periods.current))}`);
+  }
+  if (u.calculation) parts.push(u.calculation === "percentOfTotal" ? say.shareOfTotal : say.runningTotal);
+  if (u.perGroup) parts.push(say.perGroup(u.perGroup.limit, listJoin(u.language, u.perGroup.within.map(t))));
+  if (u.explain) parts.push(say.explained);
   if (u.limit) parts.push(u.direction === "asc" ? say.bottom(u.limit) : say.top(u.limit));
   if (u.compare) parts.push(u.compare.toDate ? say.comparedToDate(u.compare.unit) : say.compared(u.compare.unit));
   if (u.rankByChange) parts.push(u.rankByChange.direction === "asc" ? say.bottomByChange(u.rankByChange.limit) : say.topByChange(u.rankByChange.limit));
@@ -41,6 +53,7 @@ const startOfDay = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.
 export function summarize(u: Understanding, rows: Record<string, unknown>[], columns: { key: string; title: string; format?: string }[]): string {
   const say = SAY[u.language];
   if (rows.length === 0) return say.noRows;
+  if (isAnalysis(u)) return summarizeAnalysis(u, rows, columns);
   const cols = comparisonColumns(u);
   if (cols) return summarizeGrowth(u, rows, columns, cols);
   const measure = u.measures[0]!;

@@ -38,7 +38,7 @@ export interface Period {
  * reference day, years, quarters ("Q1 2025"), and dates and months through chrono-node in the
  * question's language. Returns the period and the canonical text without the phrase.
  */
-export function readTime(canonical: string, original: string, lang: Language, reference: Date): { period?: Period; rest: string } {
+export function readTime(canonical: string, original: string, lang: Language, reference: Date, nth = 0): { period?: Period; rest: string; dated?: true } {
   const today = startOf("day", reference);
   // "last month" before "month last" ("the busiest day last month" is last month's busiest day).
   let m = /\b(last|this) (\d+ )?(day|week|month|quarter|year)s?\b/.exec(canonical);
@@ -67,8 +67,14 @@ export function readTime(canonical: string, original: string, lang: Language, re
   }
   // Months and dates, in the question's own language (the date parser only runs when the
   // question names a month or writes a date: it is the slowest part of reading a question).
+  // German months with a year ("Februar 2025"), which the German date parser leaves out.
+  m = lang === "de" ? new RegExp(`\\b(${DE_MONTHS.join("|")})(?: ((?:19|20)\\d{2}))?\\b`).exec(canonical) : null;
+  if (m) {
+    const from = utc(m[2] ? Number(m[2]) : reference.getUTCFullYear(), DE_MONTHS.indexOf(m[1]!));
+    return { period: { from, to: shift("month", from, 1) }, rest: canonical.replace(m[0], " ") };
+  }
   const parser = lang === "de" ? chrono.de : lang === "es" ? chrono.es : chrono.en;
-  const parsed = MONTH_OR_DATE.test(normalize(original)) ? parser.parse(original, reference).find((r) => r.start.isCertain("month")) : undefined;
+  const parsed = MONTH_OR_DATE.test(normalize(original)) ? parser.parse(original, reference).filter((r) => r.start.isCertain("month"))[nth] : undefined;
   if (parsed) {
     const s = parsed.start;
     const y = s.get("year") ?? reference.getUTCFullYear();
@@ -85,7 +91,7 @@ export function readTime(canonical: string, original: string, lang: Language, re
       .split(" ")
       .filter((w) => !drop.has(w))
       .join(" ");
-    return { period: { from, to }, rest };
+    return { period: { from, to }, rest, dated: true };
   }
   m = /\b(?:year )?((?:19|20)\d{2})\b/.exec(canonical);
   if (m) {
@@ -94,6 +100,8 @@ export function readTime(canonical: string, original: string, lang: Language, re
   }
   return { rest: canonical };
 }
+
+const DE_MONTHS = ["januar", "februar", "marz", "april", "mai", "juni", "juli", "august", "september", "oktober", "november", "dezember"];
 
 /** Month names and abbreviations (English, German, Spanish; normalized) or a written date. */
 const MONTH_OR_DATE =

@@ -22,6 +22,14 @@ export interface Understanding {
   compare?: { unit: Grain; toDate?: boolean };
   /** "top 5 countries by growth": the rows ranked by their relative change, and the first `limit` kept. */
   rankByChange?: { limit: number; direction: "asc" | "desc" };
+  /** Two date ranges side by side ("Q1 2025 with Q1 2024"): the earlier is the baseline. */
+  periods?: { dimension: string; baseline: { from: string; to: string }; current: { from: string; to: string } };
+  /** A column worked out over the rows: each row's share of the total, or the running total along time. */
+  calculation?: "percentOfTotal" | "runningTotal";
+  /** "the best-selling product in each category": the first `limit` rows within each value of `within`. */
+  perGroup?: { within: string[]; limit: number };
+  /** "why did revenue fall in February 2025?": which values moved the measure between the periods. */
+  explain?: boolean;
   defaultMeasure: boolean;
   ignored: string[];
 }
@@ -29,8 +37,10 @@ export interface Understanding {
 /** "orders above $500", "more than 3 units": a member compared with a number. */
 export interface Condition {
   member: string;
-  operator: "gt" | "gte" | "lt" | "lte";
+  operator: "gt" | "gte" | "lt" | "lte" | "between";
   value: number;
+  /** The upper bound of `between` (both included). */
+  high?: number;
 }
 
 /**

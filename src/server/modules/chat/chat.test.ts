@@ -371,6 +371,73 @@ const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = [
       order: [["customer_base.signed_up_at", "asc"]],
     },
   ],
+  // Two date ranges side by side, calculations over the rows, the top per group, between.
+  ...[
+    "Which product category grew fastest from Q1 2025 to Q2 2025?",
+    "Welche Produktkategorie ist von Q1 2025 bis Q2 2025 am stärksten gewachsen?",
+    "¿Qué categoría de producto creció más del T1 2025 al T2 2025?",
+  ].map((q): [string, SemanticQuery] => [
+    q,
+    {
+      measures: ["sales.count"],
+      dimensions: ["sales.products_category"],
+      compare: { dimension: "sales.created_at", baseline: ["2025-01-01", "2025-03-31"], current: ["2025-04-01", "2025-06-30"] },
+      order: [["sales.count.relativeChange", "desc"]],
+      limit: 1,
+    },
+  ]),
+  ...[
+    "compare revenue in Q1 2025 with Q1 2024 by category",
+    "Vergleiche den Umsatz im Q1 2025 mit Q1 2024 nach Kategorie",
+    "compara los ingresos del T1 2025 con el T1 2024 por categoría",
+  ].map((q): [string, SemanticQuery] => [
+    q,
+    {
+      measures: ["sales.revenue"],
+      dimensions: ["sales.products_category"],
+      compare: { dimension: "sales.created_at", baseline: ["2024-01-01", "2024-03-31"], current: ["2025-01-01", "2025-03-31"] },
+    },
+  ]),
+  ...[
+    "what share of revenue comes from each category",
+    "Welchen Anteil am Umsatz hat jede Kategorie?",
+    "¿Qué porcentaje de los ingresos aporta cada categoría?",
+  ].map((q): [string, SemanticQuery] => [
+    q,
+    {
+      measures: ["sales.revenue"],
+      dimensions: ["sales.products_category"],
+      calculations: [{ type: "percentOfTotal", measure: "sales.revenue" }],
+      order: [["sales.revenue", "desc"]],
+    },
+  ]),
+  ...["cumulative revenue by month", "kumulierter Umsatz pro Monat", "ingresos acumulados por mes"].map((q): [string, SemanticQuery] => [
+    q,
+    {
+      measures: ["sales.revenue"],
+      timeDimensions: [month],
+      calculations: [{ type: "runningTotal", measure: "sales.revenue" }],
+      order: [["sales.created_at", "asc"]],
+    },
+  ]),
+  ...["best-selling product in each category", "meistverkauftes Produkt in jeder Kategorie", "producto más vendido en cada categoría"].map(
+    (q): [string, SemanticQuery] => [
+      q,
+      {
+        measures: ["sales.units"],
+        dimensions: ["sales.products_name", "sales.products_category"],
+        groupLimit: { within: ["sales.products_category"], limit: 1, order: [["sales.units", "desc"]] },
+        order: [
+          ["sales.products_category", "asc"],
+          ["sales.units", "desc"],
+        ],
+      },
+    ],
+  ),
+  ...["orders between $100 and $500", "Bestellungen zwischen 100 und 500 €", "pedidos entre 100 y 500 dólares"].map((q): [string, SemanticQuery] => [
+    q,
+    { measures: ["sales.count"], filters: [{ member: "sales.amount", operator: "between", values: [100, 500] }] },
+  ]),
   ["weather in Paris tomorrow", null],
   ["who is the CEO", null],
   ["average order value by customer segment", null],
@@ -387,6 +454,54 @@ const busiestMonth2024 = (t: Tenant) =>
 const signUpsByMonth = (t: Tenant) =>
   `SELECT strftime(date_trunc('month', signed_up_at), '%Y-%m-%d') AS "customer_base.signed_up_at.month", count(*) AS "customer_base.count"
    FROM customers WHERE tenant = '${t}' GROUP BY 1 ORDER BY 1`;
+
+const countByCategory = (t: Tenant, from: string, to: string) =>
+  `SELECT p.category AS c, count(*) AS n, sum(o.amount)::DOUBLE AS r FROM orders o JOIN products p ON p.product_id = o.product_id
+   WHERE o.tenant = '${t}' AND o.created_at >= '${from}' AND o.created_at < '${to}' GROUP BY 1`;
+const grewFastest = (t: Tenant) =>
+  `WITH b AS (${countByCategory(t, "2025-01-01", "2025-04-01")}), k AS (${countByCategory(t, "2025-04-01", "2025-07-01")})
+   SELECT k.c AS "sales.products_category", b.n AS "sales.count.baseline", k.n AS "sales.count.current", k.n - b.n AS "sales.count.change",
+          (k.n - b.n)::DOUBLE / b.n AS "sales.count.relativeChange"
+   FROM b JOIN k ON k.c = b.c ORDER BY 5 DESC LIMIT 1`;
+const q1Against = (t: Tenant) =>
+  `WITH b AS (${countByCategory(t, "2024-01-01", "2024-04-01")}), k AS (${countByCategory(t, "2025-01-01", "2025-04-01")})
+   SELECT k.c AS "sales.products_category", b.r AS "sales.revenue.baseline", k.r AS "sales.revenue.current", k.r - b.r AS "sales.revenue.change",
+          (k.r - b.r) / b.r AS "sales.revenue.relativeChange"
+   FROM b JOIN k ON k.c = b.c ORDER BY 3 DESC`;
+const shareByCategory = (t: Tenant) =>
+  `SELECT p.category AS "sales.products_category", sum(o.amount)::DOUBLE AS "sales.revenue",
+          sum(o.amount)::DOUBLE / sum(sum(o.amount)::DOUBLE) OVER () AS "sales.revenue.percentOfTotal"
+   FROM orders o JOIN products p ON p.product_id = o.product_id WHERE o.tenant = '${t}' GROUP BY 1 ORDER BY 2 DESC`;
+const cumulativeByMonth = (t: Tenant) =>
+  `SELECT strftime(date_trunc('month', created_at), '%Y-%m-%d') AS "sales.created_at.month", sum(amount)::DOUBLE AS "sales.revenue",
+          sum(sum(amount)::DOUBLE) OVER (ORDER BY date_trunc('month', created_at)) AS "sales.revenue.runningTotal"
+   FROM orders WHERE tenant = '${t}' GROUP BY date_trunc('month', created_at) ORDER BY 1`;
+const bestSelling = (t: Tenant) =>
+  `SELECT p.name AS "sales.products_name", p.category AS "sales.products_category", sum(o.quantity) AS "sales.units"
+   FROM orders o JOIN products p ON p.product_id = o.product_id WHERE o.tenant = '${t}' GROUP BY 1, 2
+   QUALIFY row_number() OVER (PARTITION BY p.category ORDER BY sum(o.quantity) DESC, p.name) = 1 ORDER BY 2`;
+const between100And500 = (t: Tenant) => `SELECT count(*) AS "sales.count" FROM orders WHERE tenant = '${t}' AND amount BETWEEN 100 AND 500`;
+/** What moved revenue from January to February 2025: each value of each grouping, by the size of its change. */
+const whyFebruary = (t: Tenant) => {
+  const groupings: [string, string][] = [
+    ["Status", "o.status"],
+    ["Country", "c.country"],
+    ["City", "c.city"],
+    ["Category", "p.category"],
+  ];
+  const per = groupings
+    .map(
+      ([title, column], i) => `SELECT '${title}' AS dimension, ${i} AS pos, ${column} AS value,
+        coalesce(sum(o.amount) FILTER (WHERE o.created_at >= '2025-01-01' AND o.created_at < '2025-02-01'), 0)::DOUBLE AS baseline,
+        coalesce(sum(o.amount) FILTER (WHERE o.created_at >= '2025-02-01' AND o.created_at < '2025-03-01'), 0)::DOUBLE AS current
+      FROM orders o JOIN customers c ON c.customer_id = o.customer_id JOIN products p ON p.product_id = o.product_id
+      WHERE o.tenant = '${t}' AND o.created_at >= '2025-01-01' AND o.created_at < '2025-03-01' GROUP BY 3`,
+    )
+    .join(" UNION ALL ");
+  return `WITH v AS (${per}), total AS (SELECT sum(current - baseline) / 4 AS change FROM v)
+    SELECT dimension, value, baseline, current, current - baseline AS change, (current - baseline) / total.change AS share
+    FROM v, total WHERE current <> baseline ORDER BY abs(current - baseline) DESC, pos, value LIMIT 10`;
+};
 
 /**
  * The figures of answers, against SQL written by hand on the demo data of each tenant (never the
@@ -413,6 +528,27 @@ const FIGURES: [string, (t: Tenant) => string][] = [
   ["How many new customers signed up each month?", signUpsByMonth],
   ["Wie viele neue Kunden haben sich pro Monat angemeldet?", signUpsByMonth],
   ["¿Cuántos clientes nuevos se registraron cada mes?", signUpsByMonth],
+  ["Which product category grew fastest from Q1 2025 to Q2 2025?", grewFastest],
+  ["Welche Produktkategorie ist von Q1 2025 bis Q2 2025 am stärksten gewachsen?", grewFastest],
+  ["¿Qué categoría de producto creció más del T1 2025 al T2 2025?", grewFastest],
+  ["compare revenue in Q1 2025 with Q1 2024 by category", q1Against],
+  ["Vergleiche den Umsatz im Q1 2025 mit Q1 2024 nach Kategorie", q1Against],
+  ["compara los ingresos del T1 2025 con el T1 2024 por categoría", q1Against],
+  ["what share of revenue comes from each category", shareByCategory],
+  ["Welchen Anteil am Umsatz hat jede Kategorie?", shareByCategory],
+  ["¿Qué porcentaje de los ingresos aporta cada categoría?", shareByCategory],
+  ["cumulative revenue by month", cumulativeByMonth],
+  ["kumulierter Umsatz pro Monat", cumulativeByMonth],
+  ["ingresos acumulados por mes", cumulativeByMonth],
+  ["best-selling product in each category", bestSelling],
+  ["meistverkauftes Produkt in jeder Kategorie", bestSelling],
+  ["producto más vendido en cada categoría", bestSelling],
+  ["orders between $100 and $500", between100And500],
+  ["Bestellungen zwischen 100 und 500 €", between100And500],
+  ["pedidos entre 100 y 500 dólares", between100And500],
+  ["why did revenue fall in February 2025?", whyFebruary],
+  ["Warum ist der Umsatz im Februar 2025 gesunken?", whyFebruary],
+  ["¿Por qué bajaron los ingresos en febrero de 2025?", whyFebruary],
 ];
 
 /** Rows as plain figures: numbers to the cent, times as their day. */

@@ -1,0 +1,59 @@
+/**
+ * "Why did revenue fall in February 2025?": the values of the view's groupings that moved the
+ * measure most between the period and the one before, through `explainChange` under the viewer's
+ * row-level security (and the surface's own filters), as a table and a sentence.
+ */
+import type { QueryFilter } from "../../../schema/semantic-query";
+import { explainChange } from "../../semantic";
+import { QueryValidationError } from "../../semantic/errors";
+import { SAY } from "../builtin-language";
+import type { Emit, TurnContext } from "../types";
+import { queryOf } from "./query";
+import { groupingsOf } from "./refusal";
+import { summarizeExplanation } from "./summary-analysis";
+import type { Understanding } from "./understanding";
+import type { ViewIndex } from "./view-index";
+
+/** Answers an explaining understanding; `partId` names each emitted part. */
+export async function explainAnswer(u: Understanding, ctx: TurnContext, indexes: ViewIndex[], emit: Emit, partId: () => string): Promise<boolean> {
+  const index = indexes.find((i) => i.source.name === u.view)!;
+  const say = SAY[u.language];
+  const filters: QueryFilter[] = [...(queryOf(u).filters ?? []), ...(ctx.extraFilters ?? [])];
+  const input = {
+    measure: u.measures[0]!,
+    timeDimension: u.periods!.dimension,
+    baseline: [u.periods!.baseline.from, u.periods!.baseline.to] as [string, string],
+    current: [u.periods!.current.from, u.periods!.current.to] as [string, string],
+    candidates: groupingsOf(index).map((d) => d.name),
+    ...(filters.length ? { filters } : {}),
+    limit: 10,
+  };
+  emit({ id: partId(), type: "tool_call", name: "explain_change", arguments: input });
+  try {
+    const result = await explainChange(ctx.engine, input, { securityContext: ctx.securityContext, signal: ctx.signal, timeoutMs: ctx.queryTimeoutMs });
+    emit({ id: partId(), type: "tool_result", name: "explain_change", ok: true, summary: `${result.contributors.length} rows` });
+    const format = index.source.measures.find((m) => m.name === u.measures[0])?.format;
+    const money = format ? { format } : {};
+    emit({
+      id: partId(),
+      type: "table",
+      columns: [
+        { key: "dimension", title: "Dimension", type: "string" },
+        { key: "value", title: "Value", type: "string" },
+        { key: "baseline", title: "Baseline", type: "number", ...money },
+        { key: "current", title: "Current", type: "number", ...money },
+        { key: "change", title: "Change", type: "number", ...money },
+        { key: "share", title: "Share of the change", type: "number", format: "percent" },
+      ],
+      rows: result.contributors.map((c) => ({ ...c, dimension: index.members.find((m) => m.name === c.dimension)?.shortTitle ?? c.dimension })),
+      truncated: false,
+    });
+    emit({ id: partId(), type: "text", text: summarizeExplanation(u, result, indexes, format) });
+    return true;
+  } catch (e) {
+    if (!(e instanceof QueryValidationError)) throw e;
+    emit({ id: partId(), type: "tool_result", name: "explain_change", ok: false, summary: e.message });
+    emit({ id: partId(), type: "text", text: `${say.cannot} ${e.message}` });
+    return false;
+  }
+}
