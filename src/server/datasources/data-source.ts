@@ -53,6 +53,18 @@ export class QueryExecutionError extends DomainError {
   }
 }
 
+/**
+ * The database could not compute a value from the data (→ 422 `query_value_error`): an overflow
+ * or a value out of range (a calculated field's `amount * 1e300`), a text that does not convert.
+ * Postgres's class 22 (data exception) and DuckDB's Out of Range and Conversion errors.
+ */
+export class QueryValueError extends DomainError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super("query_value_error", message, options);
+    this.name = "QueryValueError";
+  }
+}
+
 /** Formats a naive timestamp's wall clock as "YYYY-MM-DDTHH:mm:ss.sss". */
 export function formatNaiveTimestamp(utcFieldsDate: Date): string {
   return utcFieldsDate.toISOString().slice(0, 23);

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { postgresOptions, postgresReachable, postgresUrl } from "../semantic/test-support/shop-fixture";
-import { DatasourceUnavailableError, QueryCancelledError, QueryExecutionError, QueryTimeoutError } from "./data-source";
+import { DatasourceUnavailableError, QueryCancelledError, QueryExecutionError, QueryTimeoutError, QueryValueError } from "./data-source";
 import { createDuckDbDataSource } from "./duckdb-data-source";
 import { createPostgresDataSource } from "./postgres-data-source";
 
@@ -51,6 +51,32 @@ describe("createDuckDbDataSource", () => {
     const ds = createDuckDbDataSource({ path: ":memory:" });
     await expect(ds.query("SELEC 1", [])).rejects.toBeInstanceOf(QueryExecutionError);
     await ds.close();
+  });
+
+  it("reports a value the data cannot give (an overflow, a text that is no number) as a value error, not a failure", async () => {
+    const ds = createDuckDbDataSource({ path: ":memory:" });
+    const overflow = await ds.query("SELECT 99999999999::DECIMAL(12,2) * $1", [99999999999]).catch((e) => e);
+    expect(overflow).toBeInstanceOf(QueryValueError);
+    expect(overflow).toMatchObject({ code: "query_value_error" });
+    await expect(ds.query("SELECT CAST($1 AS INTEGER)", ["x"])).rejects.toBeInstanceOf(QueryValueError);
+    await expect(ds.query("SELECT nope()", [])).rejects.not.toBeInstanceOf(QueryValueError);
+    await ds.close();
+  });
+});
+
+describe.runIf(pgUp)("createPostgresDataSource (value errors)", () => {
+  it("reports Postgres's data exceptions as value errors, other failures as execution errors", async () => {
+    const ds = createPostgresDataSource(postgresOptions());
+    try {
+      const overflow = await ds.query("SELECT 1e300::float8 * $1::float8 AS x", [1e300]).catch((e) => e);
+      expect(overflow).toBeInstanceOf(QueryValueError);
+      await expect(ds.query("SELECT $1::int AS x", ["x"])).rejects.toBeInstanceOf(QueryValueError);
+      const syntax = await ds.query("SELEC 1", []).catch((e) => e);
+      expect(syntax).toBeInstanceOf(QueryExecutionError);
+      expect(syntax).not.toBeInstanceOf(QueryValueError);
+    } finally {
+      await ds.close();
+    }
   });
 });
 

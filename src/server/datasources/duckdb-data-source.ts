@@ -5,6 +5,7 @@ import {
   QueryCancelledError,
   QueryExecutionError,
   QueryTimeoutError,
+  QueryValueError,
   bigintToJson,
   formatNaiveTimestamp,
   type DataSource,
@@ -146,9 +147,7 @@ export function createDuckDbDataSource(options: DuckDbDataSourceOptions): DataSo
             );
             settle(() => resolve(rows));
           } catch (e) {
-            settle(() =>
-              reject(e instanceof QueryTimeoutError || e instanceof QueryCancelledError ? e : new QueryExecutionError((e as Error).message, { cause: e })),
-            );
+            settle(() => reject(executionError(e)));
           } finally {
             release(acquired);
           }
@@ -165,6 +164,14 @@ export function createDuckDbDataSource(options: DuckDbDataSourceOptions): DataSo
       }
     },
   };
+}
+
+/** What a failed statement is: a value the data could not give (422), or the query's failure. */
+function executionError(e: unknown): Error {
+  if (e instanceof QueryTimeoutError || e instanceof QueryCancelledError) return e;
+  const message = (e as Error).message;
+  if (/^(Out of Range|Conversion) Error\b/.test(message)) return new QueryValueError(message, { cause: e });
+  return new QueryExecutionError(message, { cause: e });
 }
 
 /** DuckDB's type ids of DATE and TIMESTAMP_TZ (fixed by its C API). */

@@ -3,6 +3,7 @@ export {
   QueryCancelledError,
   QueryExecutionError,
   QueryTimeoutError,
+  QueryValueError,
   type DataSource,
   type QueryRunOptions,
   type ResultRow,

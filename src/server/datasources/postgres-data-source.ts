@@ -4,6 +4,7 @@ import {
   QueryCancelledError,
   QueryExecutionError,
   QueryTimeoutError,
+  QueryValueError,
   type DataSource,
   type QueryRunOptions,
   type ResultRow,
@@ -160,6 +161,7 @@ export function createPostgresDataSource(options: PostgresDataSourceOptions): Da
           broken = true;
           throw new DatasourceUnavailableError(`Postgres is unavailable: ${(e as Error).message}`, { cause: e });
         }
+        if (typeof code === "string" && code.startsWith("22")) throw new QueryValueError((e as Error).message, { cause: e });
         throw new QueryExecutionError((e as Error).message, { cause: e });
       } finally {
         if (timer) clearTimeout(timer);

@@ -43,6 +43,9 @@ export const DOMAIN_ERROR_CODES = [
   "ai_step_limit",
   "ai_disabled",
   "ai_invalid_response",
+  // The database could not compute a value of the query from the data (an overflow, a value
+  // out of range, a text that is no number): the query's figures, not the server, are at fault.
+  "query_value_error",
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
