@@ -42,5 +42,23 @@ describe("chartFor", () => {
       u({ time: { dimension: "sales.created_at", granularity: "year" }, compare: { unit: "year" }, dimensions: ["sales.customers_country"] }),
       { type: "bar", x: "sales.customers_country", y: ["sales.revenue", "sales.revenue_prev_year"] },
     ],
+    [
+      "two periods by category: both bars",
+      u({
+        dimensions: ["sales.products_category"],
+        periods: { dimension: "sales.created_at", baseline: { from: "a", to: "b" }, current: { from: "c", to: "d" } },
+      }),
+      { type: "bar", x: "sales.products_category", y: ["sales.revenue.baseline", "sales.revenue.current"] },
+    ],
+    [
+      "a running total: its line",
+      u({ time: month, calculation: "runningTotal" }),
+      { type: "line", x: "sales.created_at.month", y: ["sales.revenue.runningTotal"] },
+    ],
+    [
+      "the top in each group: a bar each",
+      u({ dimensions: ["sales.products_name", "sales.products_category"], perGroup: { within: ["sales.products_category"], limit: 1 } }),
+      { type: "bar", x: "sales.products_name", y: ["sales.revenue"], series: "sales.products_category" },
+    ],
   ])("%s", (_, understanding, expected) => expect(chartFor(understanding)).toEqual(expected));
 });

@@ -60,6 +60,50 @@ describe("queryOf", () => {
       },
     ],
     [
+      "two periods side by side, ranked by the relative change",
+      u({
+        dimensions: ["sales.products_category"],
+        periods: { dimension: "sales.created_at", baseline: { from: "2025-01-01", to: "2025-03-31" }, current: { from: "2025-04-01", to: "2025-06-30" } },
+        limit: 1,
+        direction: "desc",
+      }),
+      {
+        measures: ["sales.revenue"],
+        dimensions: ["sales.products_category"],
+        compare: { dimension: "sales.created_at", baseline: ["2025-01-01", "2025-03-31"], current: ["2025-04-01", "2025-06-30"] },
+        order: [["sales.revenue.relativeChange", "desc"]],
+        limit: 1,
+      },
+    ],
+    [
+      "a share of the total",
+      u({ dimensions: ["sales.status"], calculation: "percentOfTotal" }),
+      {
+        measures: ["sales.revenue"],
+        dimensions: ["sales.status"],
+        calculations: [{ type: "percentOfTotal", measure: "sales.revenue" }],
+        order: [["sales.revenue", "desc"]],
+      },
+    ],
+    [
+      "the top in each group",
+      u({ dimensions: ["sales.products_name", "sales.products_category"], perGroup: { within: ["sales.products_category"], limit: 2 } }),
+      {
+        measures: ["sales.revenue"],
+        dimensions: ["sales.products_name", "sales.products_category"],
+        groupLimit: { within: ["sales.products_category"], limit: 2, order: [["sales.revenue", "desc"]] },
+        order: [
+          ["sales.products_category", "asc"],
+          ["sales.revenue", "desc"],
+        ],
+      },
+    ],
+    [
+      "between",
+      u({ conditions: [{ member: "sales.amount", operator: "between", value: 100, high: 500 }] }),
+      { measures: ["sales.revenue"], filters: [{ member: "sales.amount", operator: "between", values: [100, 500] }] },
+    ],
+    [
       "a series in a range",
       u({ time: { dimension: "sales.created_at", granularity: "month", range: { from: "2024-01-01", to: "2024-12-31" } } }),
       {

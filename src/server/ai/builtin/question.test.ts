@@ -8,7 +8,23 @@ const read = (question: string) => readQuestion(question, views, { locale: "en",
 
 /** What the table checks of a reading: the fields a question sets (the rest is left out). */
 type Expected = Partial<
-  Pick<Understanding, "language" | "view" | "measures" | "dimensions" | "filters" | "conditions" | "time" | "limit" | "direction" | "compare">
+  Pick<
+    Understanding,
+    | "language"
+    | "view"
+    | "measures"
+    | "dimensions"
+    | "filters"
+    | "conditions"
+    | "time"
+    | "limit"
+    | "direction"
+    | "compare"
+    | "periods"
+    | "calculation"
+    | "perGroup"
+    | "explain"
+  >
 >;
 
 describe("readQuestion", () => {
@@ -80,6 +96,40 @@ describe("readQuestion", () => {
     ],
     ["¿Cuál fue el mes con más pedidos en 2024?", { measures: ["sales.count"], limit: 1, time: { dimension: "sales.created_at", granularity: "month" } }],
     ["the busiest day last month", { limit: 1, time: { dimension: "sales.created_at", granularity: "day", range: { from: "2025-06-01", to: "2025-06-30" } } }],
+    // The query contract's comparisons and calculations.
+    [
+      "Which product category grew fastest from Q1 2025 to Q2 2025?",
+      {
+        dimensions: ["sales.products_category"],
+        limit: 1,
+        periods: { dimension: "sales.created_at", baseline: { from: "2025-01-01", to: "2025-03-31" }, current: { from: "2025-04-01", to: "2025-06-30" } },
+      },
+    ],
+    [
+      "compare revenue in Q1 2025 with Q1 2024 by category",
+      {
+        measures: ["sales.revenue"],
+        periods: { dimension: "sales.created_at", baseline: { from: "2024-01-01", to: "2024-03-31" }, current: { from: "2025-01-01", to: "2025-03-31" } },
+      },
+    ],
+    ["what share of revenue comes from each category", { measures: ["sales.revenue"], dimensions: ["sales.products_category"], calculation: "percentOfTotal" }],
+    ["kumulierter Umsatz pro Monat", { calculation: "runningTotal", time: { dimension: "sales.created_at", granularity: "month" } }],
+    ["producto más vendido en cada categoría", { measures: ["sales.units"], perGroup: { within: ["sales.products_category"], limit: 1 } }],
+    ["Bestellungen zwischen 100 und 500 €", { conditions: [{ member: "sales.amount", operator: "between", value: 100, high: 500 }] }],
+    [
+      "¿Por qué bajaron los ingresos en febrero de 2025?",
+      {
+        explain: true,
+        periods: { dimension: "sales.created_at", baseline: { from: "2025-01-01", to: "2025-01-31" }, current: { from: "2025-02-01", to: "2025-02-28" } },
+      },
+    ],
+    [
+      "why did revenue fall?",
+      {
+        explain: true,
+        periods: { dimension: "sales.created_at", baseline: { from: "2025-05-01", to: "2025-05-31" }, current: { from: "2025-06-01", to: "2025-06-30" } },
+      },
+    ],
     // Sign-ups: the customers view's own date.
     [
       "How many new customers signed up each month?",

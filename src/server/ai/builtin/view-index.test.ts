@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { demoViews } from "./demo-views";
-import { lookup, scan, stem, valueAliases, type Match } from "./view-index";
+import { lookup, memberAliases, scan, stem, valueAliases, type Match } from "./view-index";
 
 const [sales] = demoViews();
 const named = (m: Match | null) =>
@@ -25,6 +25,17 @@ describe("valueAliases", () => {
     ["Electronics", ["Electronics"]],
     ["de", ["de"]],
   ])("%s → %j", (value, expected) => expect(valueAliases(value)).toEqual(expected));
+});
+
+describe("memberAliases", () => {
+  const views = demoViews();
+  const member = (name: string) => views.flatMap((v) => v.members).find((m) => m.name === name)!;
+  it.each([
+    ["sales.customers_country", ["Country", "customers country", "country"]],
+    ["sales.products_name", ["Products Name", "products name", "products"]],
+    ["customer_base.signed_up_at", ["Signed Up At", "signed up at", "up at", "Signed Up", "signed up"]],
+    ["sales.units", ["Units Sold", "units"]],
+  ])("%s → %j", (name, expected) => expect(memberAliases(member(name))).toEqual(expected));
 });
 
 describe("lookup in the sales view", () => {
