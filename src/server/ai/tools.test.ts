@@ -79,6 +79,27 @@ describe("AI tools over the deeper query contract", () => {
     expect(state.lastColumns!.find((c) => c.key === "sales.revenue.relativeChange")).toMatchObject({ format: "percent" });
   });
 
+  it("runs calculated fields, and refuses a formula that names a member outside the surface's scope", async () => {
+    const fields = [{ name: "per_order", formula: "revenue / count", format: "currency" as const }];
+    const query = { measures: ["sales.revenue", "sales.count", "sales.per_order"], calculatedFields: fields };
+    const state: ToolState = {};
+    const outcome = await runTool("run_query", { query }, context(), state);
+    expect(outcome.ok, outcome.summary).toBe(true);
+    const [row] = state.lastRows!;
+    expect(row!["sales.per_order"]).toBeCloseTo(Number(row!["sales.revenue"]) / Number(row!["sales.count"]), 9);
+    expect(Number(row!["sales.count"])).toBeGreaterThan(0);
+    // A surface allowed revenue and count only: the formula may use them, not amount or status behind them.
+    const scoped = context({ members: ["sales.revenue", "sales.count"] });
+    expect(await runTool("run_query", { query: { measures: ["sales.per_order"], calculatedFields: fields } }, scoped, {})).toMatchObject({ ok: true });
+    const hidden = await runTool(
+      "run_query",
+      { query: { measures: ["sales.revenue"], calculatedFields: [{ name: "share", formula: "count(where status = 'returned') / sum(amount)" }] } },
+      scoped,
+      {},
+    );
+    expect(hidden).toMatchObject({ ok: false, summary: expect.stringContaining("sales.status") });
+  });
+
   it("keeps the top row of each group and filters with between", async () => {
     const state: ToolState = {};
     // acme, amounts between 10 and 40 (#1–#4): tools DE 10, US 40; toys DE 20; apparel US 30. Top country by revenue per category.

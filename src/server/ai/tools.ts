@@ -18,6 +18,7 @@ import { timePartLabel } from "../../schema/time-part-labels";
 import type { MemberAnnotation } from "../semantic/compiler/annotation";
 import { DomainError } from "../domain/errors";
 import { explainChange } from "../semantic/explain";
+import { membersNamedByFormula } from "../semantic/formula/named-members";
 import type { MetaSource } from "../semantic/query-engine";
 import { MAX_ROWS_TO_MODEL, MAX_TABLE_ROWS, MAX_TOOL_RESULT_CHARS, type AnswerPart, type ChartRequest, type TurnContext } from "./types";
 
@@ -60,6 +61,7 @@ export function toolDefinitions(allowAuthoring: boolean) {
         "Run a semantic query (never SQL). Members are `<view>.<member>`. Fields: measures, dimensions, timeDimensions [{dimension, granularity or part (dayOfWeek, hourOfDay, dayOfMonth, weekOfYear, monthOfYear, quarterOfYear), dateRange}], filters [{member, operator, values}] (operators include gt, gte, lt, lte, and between / notBetween with values [low, high], both included; a filter on a measure applies after aggregation), order, limit. " +
         "To compare any two date ranges (Q1 2025 vs Q1 2024, this quarter vs last quarter) add compare {dimension: <time dimension>, baseline: <range compared against>, current: <range compared>}: each measure m then gives columns m.baseline, m.current, m.change, m.relativeChange (a fraction; order by these, not by m). " +
         "For shares, running totals and rankings add calculations [{type: percentOfTotal | runningTotal | rank, measure: <a measure column>, within?: [dimension columns], along?: <dimension column a running total runs along>, name?}] (columns <measure>.<type>, shares as fractions). " +
+        "For a figure the model has no member for (average revenue per customer, the share of returned orders) add calculatedFields [{name, formula, format?: number | percent | currency}] and name it <view>.<name>: a formula over the view's members, never SQL: revenue / customer_count, count(where status = 'returned') / count, sum(amount where quantity > 3). " +
         "For the top N within each group (the best-selling product in each category) add groupLimit {within: [dimension columns], limit: N, order?: [[column, desc]]}. " +
         "For growth by fixed offsets on a granularity add periodComparisons [{measure, timeDimension (with a granularity in the query), offset: {amount: 1, unit}, outputs: [previous, change, percentChange column names]}]. " +
         "To explain why a count or sum changed between two date ranges, send explain {measure, timeDimension, baseline, current, candidates: [dimensions], filters?, limit?} instead of query: it answers the dimension values that moved it most, ranked by the size of their change, each with its share of the total change.",
@@ -150,7 +152,26 @@ export function membersOf(query: SemanticQuery): string[] {
   for (const c of query.calculations ?? []) out.push(...[c.measure, ...(c.within ?? []), ...(c.along ? [c.along] : [])].flatMap(memberOfColumn));
   const g = query.groupLimit;
   if (g) out.push(...[...g.within, ...(g.order ?? []).map(([k]) => k)].flatMap(memberOfColumn));
-  return out;
+  return throughCalculatedFields(out, query.calculatedFields ?? []);
+}
+
+/**
+ * A calculated field stands for the members its formula names: `<view>.<field>` is replaced by
+ * them (bare names read in that view, or in the view of the query's first member when the field
+ * is not used), so a formula cannot reach past the members the surface allows.
+ */
+function throughCalculatedFields(named: string[], fields: { name: string; formula: string }[]): string[] {
+  if (fields.length === 0) return named;
+  const fieldNames = new Set(fields.map((f) => f.name));
+  const isField = (m: string) => fieldNames.has(m.slice(m.indexOf(".") + 1));
+  const members = named.filter((m) => !isField(m));
+  const firstView = named[0]?.split(".")[0];
+  for (const field of fields) {
+    const views = new Set(named.filter((m) => m.endsWith(`.${field.name}`) && isField(m)).map((m) => m.split(".")[0]!));
+    if (views.size === 0 && firstView) views.add(firstView);
+    for (const view of views) members.push(...(membersNamedByFormula(field.formula, view) ?? []));
+  }
+  return members;
 }
 
 /** A Vega-Lite spec for rows with the given columns. */
