@@ -15,7 +15,7 @@ import { startersOf } from "../../chat/starters";
 import { SparkIcon } from "../../ui/icons";
 import { useApp, messageOf } from "./app-context";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { chartSpecOf } from "./report-builder";
+import { chartSpecOf } from "./report-query";
 import "../../chat/chat-panel.css";
 
 function useLocale(): string {

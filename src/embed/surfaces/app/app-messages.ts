@@ -55,6 +55,17 @@ const en = {
   favoritesEmpty: "Star a workbook to keep it here.",
   sharedWithMe: "Shared with me",
   sharedEmpty: "Nothing has been shared with you yet.",
+  groupBy: "Group by",
+  periods: "Periods",
+  partsOfTime: "Parts of time",
+  partDayOfWeek: "Day of the week",
+  partHourOfDay: "Hour of the day",
+  partDayOfMonth: "Day of the month",
+  partWeekOfYear: "Week of the year",
+  partMonthOfYear: "Month of the year",
+  partQuarterOfYear: "Quarter of the year",
+  betweenLow: "From",
+  betweenHigh: "To",
 } as const;
 export type AppMessageKey = keyof typeof en;
 type AppCatalog = Record<AppMessageKey, string>;
@@ -107,6 +118,17 @@ const de: AppCatalog = {
   favoritesEmpty: "Markieren Sie eine Arbeitsmappe mit einem Stern, um sie hier zu behalten.",
   sharedWithMe: "Mit mir geteilt",
   sharedEmpty: "Mit Ihnen wurde noch nichts geteilt.",
+  groupBy: "Gruppieren nach",
+  periods: "Zeiträume",
+  partsOfTime: "Zeitbestandteile",
+  partDayOfWeek: "Wochentag",
+  partHourOfDay: "Stunde des Tages",
+  partDayOfMonth: "Tag des Monats",
+  partWeekOfYear: "Kalenderwoche",
+  partMonthOfYear: "Monat des Jahres",
+  partQuarterOfYear: "Quartal des Jahres",
+  betweenLow: "Von",
+  betweenHigh: "Bis",
 };
 
 const es: AppCatalog = {
@@ -157,6 +179,17 @@ const es: AppCatalog = {
   favoritesEmpty: "Marque un libro de trabajo con una estrella para tenerlo aquí.",
   sharedWithMe: "Compartido conmigo",
   sharedEmpty: "Todavía no se ha compartido nada con usted.",
+  groupBy: "Agrupar por",
+  periods: "Periodos",
+  partsOfTime: "Partes del tiempo",
+  partDayOfWeek: "Día de la semana",
+  partHourOfDay: "Hora del día",
+  partDayOfMonth: "Día del mes",
+  partWeekOfYear: "Semana del año",
+  partMonthOfYear: "Mes del año",
+  partQuarterOfYear: "Trimestre del año",
+  betweenLow: "Desde",
+  betweenHigh: "Hasta",
 };
 
 const esMX: AppCatalog = {
@@ -221,6 +254,17 @@ const fr: AppCatalog = {
   favoritesEmpty: "Ajoutez une étoile à un classeur pour le garder ici.",
   sharedWithMe: "Partagés avec moi",
   sharedEmpty: "Rien n'a encore été partagé avec vous.",
+  groupBy: "Regrouper par",
+  periods: "Périodes",
+  partsOfTime: "Parties du temps",
+  partDayOfWeek: "Jour de la semaine",
+  partHourOfDay: "Heure de la journée",
+  partDayOfMonth: "Jour du mois",
+  partWeekOfYear: "Semaine de l’année",
+  partMonthOfYear: "Mois de l’année",
+  partQuarterOfYear: "Trimestre de l’année",
+  betweenLow: "De",
+  betweenHigh: "À",
 };
 
 const it: AppCatalog = {
@@ -271,6 +315,17 @@ const it: AppCatalog = {
   favoritesEmpty: "Aggiungi una stella a una cartella di lavoro per tenerla qui.",
   sharedWithMe: "Condivisi con me",
   sharedEmpty: "Nessuno ha ancora condiviso niente con te.",
+  groupBy: "Raggruppa per",
+  periods: "Periodi",
+  partsOfTime: "Parti del tempo",
+  partDayOfWeek: "Giorno della settimana",
+  partHourOfDay: "Ora del giorno",
+  partDayOfMonth: "Giorno del mese",
+  partWeekOfYear: "Settimana dell’anno",
+  partMonthOfYear: "Mese dell’anno",
+  partQuarterOfYear: "Trimestre dell’anno",
+  betweenLow: "Da",
+  betweenHigh: "A",
 };
 
 const ja: AppCatalog = {
@@ -321,6 +376,17 @@ const ja: AppCatalog = {
   favoritesEmpty: "ワークブックにスターを付けると、ここに表示されます。",
   sharedWithMe: "共有アイテム",
   sharedEmpty: "まだ何も共有されていません。",
+  groupBy: "グループ化",
+  periods: "期間",
+  partsOfTime: "時間の区分",
+  partDayOfWeek: "曜日",
+  partHourOfDay: "時刻（時）",
+  partDayOfMonth: "日（月内）",
+  partWeekOfYear: "週（年内）",
+  partMonthOfYear: "月（年内）",
+  partQuarterOfYear: "四半期（年内）",
+  betweenLow: "開始",
+  betweenHigh: "終了",
 };
 
 const nb: AppCatalog = {
@@ -371,6 +437,17 @@ const nb: AppCatalog = {
   favoritesEmpty: "Stjernemerk en arbeidsbok for å ha den her.",
   sharedWithMe: "Delt med meg",
   sharedEmpty: "Ingenting er delt med deg ennå.",
+  groupBy: "Grupper etter",
+  periods: "Perioder",
+  partsOfTime: "Deler av tiden",
+  partDayOfWeek: "Ukedag",
+  partHourOfDay: "Time på døgnet",
+  partDayOfMonth: "Dag i måneden",
+  partWeekOfYear: "Uke i året",
+  partMonthOfYear: "Måned i året",
+  partQuarterOfYear: "Kvartal i året",
+  betweenLow: "Fra",
+  betweenHigh: "Til",
 };
 
 const ptBR: AppCatalog = {
@@ -421,6 +498,17 @@ const ptBR: AppCatalog = {
   favoritesEmpty: "Marque uma pasta de trabalho com estrela para mantê-la aqui.",
   sharedWithMe: "Compartilhados comigo",
   sharedEmpty: "Nada foi compartilhado com você ainda.",
+  groupBy: "Agrupar por",
+  periods: "Períodos",
+  partsOfTime: "Partes do tempo",
+  partDayOfWeek: "Dia da semana",
+  partHourOfDay: "Hora do dia",
+  partDayOfMonth: "Dia do mês",
+  partWeekOfYear: "Semana do ano",
+  partMonthOfYear: "Mês do ano",
+  partQuarterOfYear: "Trimestre do ano",
+  betweenLow: "De",
+  betweenHigh: "Até",
 };
 
 const ptPT: AppCatalog = {
@@ -491,6 +579,17 @@ const sv: AppCatalog = {
   favoritesEmpty: "Stjärnmarkera en arbetsbok för att ha den här.",
   sharedWithMe: "Delat med mig",
   sharedEmpty: "Inget har delats med dig ännu.",
+  groupBy: "Gruppera efter",
+  periods: "Perioder",
+  partsOfTime: "Delar av tiden",
+  partDayOfWeek: "Veckodag",
+  partHourOfDay: "Timme på dygnet",
+  partDayOfMonth: "Dag i månaden",
+  partWeekOfYear: "Vecka på året",
+  partMonthOfYear: "Månad på året",
+  partQuarterOfYear: "Kvartal på året",
+  betweenLow: "Från",
+  betweenHigh: "Till",
 };
 
 const vi: AppCatalog = {
@@ -541,6 +640,17 @@ const vi: AppCatalog = {
   favoritesEmpty: "Gắn sao cho một sổ làm việc để giữ nó ở đây.",
   sharedWithMe: "Được chia sẻ với tôi",
   sharedEmpty: "Chưa có gì được chia sẻ với bạn.",
+  groupBy: "Nhóm theo",
+  periods: "Khoảng thời gian",
+  partsOfTime: "Thành phần thời gian",
+  partDayOfWeek: "Ngày trong tuần",
+  partHourOfDay: "Giờ trong ngày",
+  partDayOfMonth: "Ngày trong tháng",
+  partWeekOfYear: "Tuần trong năm",
+  partMonthOfYear: "Tháng trong năm",
+  partQuarterOfYear: "Quý trong năm",
+  betweenLow: "Từ",
+  betweenHigh: "Đến",
 };
 
 /** The app catalogue of every shipped locale. */

@@ -1,7 +1,7 @@
 /**
  * The report builder: a semantic query built from the data model's views and members
- * (measures, dimensions, a time dimension with granularity and date range, filters with every
- * operator and member-aware value pickers, sort, limit), shown as a table, chart or KPI with
+ * (measures, dimensions, a time dimension by period or part of time with a date range, filters
+ * with the operators of each member's type and member-aware value pickers, sort, limit), shown as a table, chart or KPI with
  * column formats and a period comparison. Edits autosave; a failed save keeps every edit on
  * screen and retries on the next change. The query runs under the viewer's row-level security
  * (the API applies it), through the same chart widget as dashboards.
@@ -11,43 +11,18 @@ import { useQuery } from "@tanstack/react-query";
 import type { Report } from "../../../schema/report";
 import type { ReportSnapshot, ColumnFormatOverride, PeriodComparison } from "../../../schema/dashboard";
 import type { SemanticQuery } from "../../shell/platform-api";
-import type { MemberFilter, FilterOperator } from "../../../schema/semantic-query";
 import { useEmbedServices } from "../../shell/embed-context";
 import { fetchDistinctValues, runQuery } from "../../shell/platform-api";
 import { WidgetHostContext, type WidgetHost } from "../../grid/widget-host";
 import { ChartWidget } from "../../widgets/chart/chart-widget";
 import { useApp, messageOf } from "./app-context";
 import type { MetaMember, MetaSource } from "./app-api";
-
-export const OPERATORS: readonly FilterOperator[] = [
-  "equals",
-  "notEquals",
-  "contains",
-  "notContains",
-  "startsWith",
-  "notStartsWith",
-  "endsWith",
-  "notEndsWith",
-  "in",
-  "notIn",
-  "gt",
-  "gte",
-  "lt",
-  "lte",
-  "set",
-  "notSet",
-  "inDateRange",
-  "notInDateRange",
-  "beforeDate",
-  "beforeOrOnDate",
-  "afterDate",
-  "afterOrOnDate",
-];
-const NO_VALUES = new Set(["set", "notSet"]);
-const GRANULARITIES = ["day", "week", "month", "quarter", "year"];
-const DATE_RANGES = ["", "Last 7 days", "Last 30 days", "This month", "This quarter", "This year", "Last year"];
-
-type Viz = "table" | "bar" | "line" | "area" | "kpi";
+import { FilterRow } from "./report-filter-row";
+import { chartSpecOf, semanticSqlOf, type Viz } from "./report-query";
+import { TIME_PART_NAMES, timeColumnOf } from "./report-time";
+import { useAppText } from "./app-messages";
+import { TimePanel } from "./report-time-panel";
+import { useEmbedStore } from "../../state/use-embed-store";
 interface Draft {
   name: string;
   view: string | null;
@@ -73,64 +48,11 @@ function draftOf(report: Report): Draft {
   };
 }
 
-/** A Vega-Lite spec for the chosen chart over the query's members. */
-export function chartSpecOf(viz: Viz, q: SemanticQuery, titleOf: (m: string) => string): Record<string, unknown> | null {
-  const measure = q.measures?.[0];
-  const time = q.timeDimensions?.find((t) => t.granularity)?.dimension;
-  const dim = q.dimensions?.[0];
-  if (!measure || (!time && !dim)) return null;
-  const x = time ?? dim!;
-  const xType = time ? "temporal" : "nominal";
-  const color = time && dim ? { color: { field: dim, type: "nominal", title: titleOf(dim) } } : {};
-  if (viz === "bar" && !time) {
-    return {
-      mark: { type: "bar", cornerRadiusEnd: 3 },
-      encoding: {
-        y: { field: x, type: xType, sort: "-x", title: null },
-        x: { field: measure, type: "quantitative", title: titleOf(measure) },
-        tooltip: [
-          { field: x, type: xType, title: titleOf(x) },
-          { field: measure, type: "quantitative", title: titleOf(measure), format: ",.2f" },
-        ],
-      },
-    };
-  }
-  return {
-    mark: viz === "area" ? { type: "area", line: true, opacity: 0.3 } : viz === "line" ? { type: "line", point: true } : { type: "bar" },
-    encoding: {
-      x: { field: x, type: xType, title: null },
-      y: { field: measure, type: "quantitative", title: titleOf(measure) },
-      ...color,
-      tooltip: [
-        { field: x, type: xType, title: titleOf(x) },
-        { field: measure, type: "quantitative", title: titleOf(measure), format: ",.2f" },
-      ],
-    },
-  };
-}
-
-/** The query as semantic SQL: members by name, the semantic layer does the joins and grouping. */
-export function semanticSqlOf(q: SemanticQuery, view: string | null): string {
-  const cols = [
-    ...(q.dimensions ?? []),
-    ...(q.timeDimensions ?? []).map((t) => (t.granularity ? `DATE_TRUNC('${t.granularity}', ${t.dimension})` : null)).filter(Boolean),
-    ...(q.measures ?? []).map((m) => `MEASURE(${m})`),
-  ];
-  const where = (q.filters ?? [])
-    .filter((f): f is MemberFilter => "member" in f)
-    .map((f: MemberFilter) => `${f.member} ${f.operator}${f.values?.length ? ` (${f.values.map((v: unknown) => JSON.stringify(v)).join(", ")})` : ""}`);
-  const ranges = (q.timeDimensions ?? []).filter((t) => t.dateRange).map((t) => `${t.dimension} IN DATE RANGE ${JSON.stringify(t.dateRange)}`);
-  const order = Array.isArray(q.order) ? q.order : Object.entries(q.order ?? {});
-  const lines = [`SELECT ${cols.join(",\n       ") || "*"}`, `FROM ${view ?? "?"}`];
-  if (where.length || ranges.length) lines.push(`WHERE ${[...where, ...ranges].join("\n  AND ")}`);
-  if (order.length) lines.push(`ORDER BY ${order.map(([m, d]) => `${m} ${String(d).toUpperCase()}`).join(", ")}`);
-  if (q.limit) lines.push(`LIMIT ${q.limit}`);
-  return lines.join("\n");
-}
-
 export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
   const { api, switches, notify } = useApp();
   const { api: embedApi, bridge } = useEmbedServices();
+  const locale = useEmbedStore((s) => s.locale);
+  const text = useAppText();
   const meta = useQuery({ queryKey: ["app", api.deploymentId, "meta"], queryFn: () => api.meta(), staleTime: 60_000 });
   const [draft, setDraft] = useState<Draft>(() => draftOf(props.report));
   const [save, setSave] = useState<{ status: "saved" | "saving" | "error"; message?: string }>({ status: "saved" });
@@ -150,12 +72,12 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
   const q = draft.query;
   const timeDim = q.timeDimensions?.[0];
   const kind = draft.viz === "table" ? "table" : draft.viz === "kpi" ? "kpi" : "vega";
-  const spec = kind === "vega" ? chartSpecOf(draft.viz, q, titleOf) : null;
+  const spec = kind === "vega" ? chartSpecOf(draft.viz, q, titleOf, locale) : null;
   const periodComparisons: PeriodComparison[] | null =
     draft.compare && timeDim?.granularity && q.measures?.[0]
       ? [{ measure: q.measures[0], timeDimension: timeDim.dimension, offset: { amount: 1, unit: "year" } }]
       : null;
-  const runnable = !!(q.measures?.length || q.dimensions?.length || timeDim?.granularity);
+  const runnable = !!(q.measures?.length || q.dimensions?.length || timeDim?.granularity || timeDim?.part);
 
   // Autosave: a second after the last change; the draft on screen stays whatever happens.
   useEffect(() => {
@@ -302,74 +224,15 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
           ))}
         </fieldset>
         {timeMembers.length ? (
-          <fieldset className="svc-app-fieldset" disabled={!props.canEdit}>
-            <legend>Time</legend>
-            <select
-              className="svc-app-input"
-              aria-label="Time dimension"
-              value={timeDim?.dimension ?? ""}
-              onChange={(e) =>
-                editQuery((cur) => ({
-                  ...cur,
-                  timeDimensions: e.target.value
-                    ? [
-                        {
-                          dimension: e.target.value,
-                          granularity: timeDim?.granularity ?? "month",
-                          ...(timeDim?.dateRange ? { dateRange: timeDim.dateRange } : {}),
-                        },
-                      ]
-                    : [],
-                }))
-              }
-              data-testid="time-dimension"
-            >
-              <option value="">None</option>
-              {timeMembers.map((m) => (
-                <option key={m.name} value={m.name}>
-                  {label(m)}
-                </option>
-              ))}
-            </select>
-            {timeDim ? (
-              <div className="svc-app-inline">
-                <select
-                  className="svc-app-input"
-                  aria-label="Granularity"
-                  value={timeDim.granularity ?? ""}
-                  onChange={(e) => editQuery((cur) => ({ ...cur, timeDimensions: [{ ...timeDim, granularity: e.target.value || undefined }] }))}
-                >
-                  <option value="">No grouping</option>
-                  {GRANULARITIES.map((g) => (
-                    <option key={g} value={g}>
-                      {g}
-                    </option>
-                  ))}
-                </select>
-                <select
-                  className="svc-app-input"
-                  aria-label="Date range"
-                  value={typeof timeDim.dateRange === "string" ? timeDim.dateRange : ""}
-                  onChange={(e) => {
-                    const { dateRange: _drop, ...rest } = timeDim;
-                    void _drop;
-                    editQuery((cur) => ({ ...cur, timeDimensions: [{ ...rest, ...(e.target.value ? { dateRange: e.target.value } : {}) }] }));
-                  }}
-                >
-                  {DATE_RANGES.map((r) => (
-                    <option key={r} value={r}>
-                      {r || "All time"}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ) : null}
-            {timeDim?.granularity ? (
-              <label className="svc-app-check-row">
-                <input type="checkbox" checked={draft.compare} onChange={(e) => edit({ compare: e.target.checked })} /> Compare with the year before
-              </label>
-            ) : null}
-          </fieldset>
+          <TimePanel
+            members={timeMembers}
+            value={timeDim}
+            label={label}
+            disabled={!props.canEdit}
+            onChange={(td) => editQuery((cur) => ({ ...cur, timeDimensions: td ? [td] : [] }))}
+            compare={draft.compare}
+            onCompareChange={(compare) => edit({ compare })}
+          />
         ) : null}
         <fieldset className="svc-app-fieldset" disabled={!props.canEdit}>
           <legend>Filters</legend>
@@ -406,9 +269,16 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
               data-testid="sort-member"
             >
               <option value="">Default order</option>
-              {[...(q.measures ?? []), ...(q.dimensions ?? []), ...(q.timeDimensions ?? []).map((t) => t.dimension)].map((m) => (
+              {[
+                ...[...(q.measures ?? []), ...(q.dimensions ?? [])].map((m) => [m, label(m)] as const),
+                ...(q.timeDimensions ?? []).map((t) =>
+                  t.part
+                    ? ([timeColumnOf(t), `${label(t.dimension)} (${text(TIME_PART_NAMES[t.part])})`] as const)
+                    : ([t.dimension, label(t.dimension)] as const),
+                ),
+              ].map(([m, title]) => (
                 <option key={m} value={m}>
-                  {label(m)}
+                  {title}
                 </option>
               ))}
             </select>
@@ -510,92 +380,6 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
           </details>
         ) : null}
       </section>
-    </div>
-  );
-}
-
-function FilterRow(props: {
-  filter: MemberFilter;
-  members: MetaMember[];
-  label(m: MetaMember | string): string;
-  onChange(f: MemberFilter): void;
-  onRemove(): void;
-}) {
-  const { api } = useApp();
-  const f = props.filter;
-  const [text, setText] = useState((f.values ?? []).join(", "));
-  const member = props.members.find((m) => m.name === f.member);
-  const values = useQuery({
-    queryKey: ["app", api.deploymentId, "values", f.member],
-    queryFn: () => api.values(f.member, ""),
-    enabled: member?.type === "string",
-    staleTime: 60_000,
-  });
-  const listId = `values-${f.member.replace(/\W/g, "_")}`;
-  const commit = (raw: string) => {
-    const parts = raw
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    props.onChange({
-      ...f,
-      values:
-        member?.type === "number"
-          ? parts
-              .map(Number)
-              .filter((n) => !Number.isNaN(n))
-              .map(String)
-          : parts,
-    });
-  };
-  return (
-    <div className="svc-app-filter" data-testid="filter-row">
-      <select
-        className="svc-app-input"
-        aria-label="Filter member"
-        value={f.member}
-        onChange={(e) => props.onChange({ ...f, member: e.target.value, values: [] })}
-      >
-        {props.members.map((m) => (
-          <option key={m.name} value={m.name}>
-            {props.label(m)}
-          </option>
-        ))}
-      </select>
-      <select
-        className="svc-app-input"
-        aria-label="Operator"
-        value={f.operator}
-        onChange={(e) => props.onChange({ ...f, operator: e.target.value as FilterOperator })}
-      >
-        {OPERATORS.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-      {NO_VALUES.has(f.operator) ? null : (
-        <>
-          <input
-            className="svc-app-input"
-            aria-label="Values (comma separated)"
-            list={listId}
-            value={text}
-            placeholder={member?.type === "time" ? "2025-01-01, 2025-12-31" : "value, value"}
-            onChange={(e) => setText(e.target.value)}
-            onBlur={(e) => commit(e.target.value)}
-            onKeyDown={(e) => e.key === "Enter" && commit((e.target as HTMLInputElement).value)}
-          />
-          <datalist id={listId}>
-            {(values.data ?? []).slice(0, 100).map((v) => (
-              <option key={String(v)} value={String(v)} />
-            ))}
-          </datalist>
-        </>
-      )}
-      <button type="button" className="svc-icon-button" aria-label="Remove filter" onClick={props.onRemove}>
-        ×
-      </button>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { chartSpecOf, semanticSqlOf } from "./report-builder";
+import { chartSpecOf, semanticSqlOf } from "./report-query";
 
 const title = (m: string) => m.split(".")[1]!;
 
-describe("report builder", () => {
+describe("report query", () => {
   it("charts a measure by a dimension as horizontal bars sorted by value, and over time as a line", () => {
     const bars = chartSpecOf("bar", { measures: ["sales.revenue"], dimensions: ["sales.customers_country"] }, title) as {
       mark: { type: string };
@@ -49,5 +49,35 @@ describe("report builder", () => {
         "LIMIT 10",
       ].join("\n"),
     );
+  });
+
+  it("charts a part of time on an ordered axis labelled in the viewer's language", () => {
+    const spec = chartSpecOf("bar", { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", part: "dayOfWeek" }] }, title, "de-DE") as {
+      encoding: Record<string, { field: string; type: string; axis?: { labelExpr: string } }>;
+    };
+    expect(spec.encoding.x).toMatchObject({ field: "sales.created_at.dayOfWeek", type: "ordinal" });
+    expect(spec.encoding.x!.axis!.labelExpr).toContain('"Montag"');
+    expect(spec.encoding.y).toMatchObject({ field: "sales.count", type: "quantitative" });
+  });
+
+  it("writes a part of time and a between filter as semantic SQL", () => {
+    const sql = semanticSqlOf(
+      {
+        measures: ["sales.count"],
+        timeDimensions: [{ dimension: "sales.created_at", part: "hourOfDay" }],
+        filters: [
+          { member: "sales.amount", operator: "between", values: [10, 100] },
+          { member: "sales.revenue", operator: "notBetween", values: [0, 5] },
+        ],
+      },
+      "sales",
+    );
+    expect(sql.split("\n")).toEqual([
+      "SELECT EXTRACT(hourOfDay FROM sales.created_at),",
+      "       MEASURE(sales.count)",
+      "FROM sales",
+      "WHERE sales.amount BETWEEN 10 AND 100",
+      "  AND sales.revenue NOT BETWEEN 0 AND 5",
+    ]);
   });
 });

@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SupportedLocale } from "../../i18n";
+import type { SemanticQuery } from "../../shell/platform-api";
+import { createEmbedStore } from "../../state/embed-store";
+import { EmbedStoreProvider } from "../../state/use-embed-store";
+import { TimePanel } from "./report-time-panel";
+
+afterEach(cleanup);
+
+type TimeDimension = NonNullable<SemanticQuery["timeDimensions"]>[number];
+const members = [{ name: "sales.created_at", title: "Sales Created At", shortTitle: "Created At", type: "time" as const }];
+
+function renderPanel(value: TimeDimension | undefined, locale: SupportedLocale = "en-US") {
+  const onChange = vi.fn<(td: TimeDimension | null) => void>();
+  render(
+    <EmbedStoreProvider store={createEmbedStore({ locale })}>
+      <TimePanel members={members} value={value} label={(m) => m.shortTitle} disabled={false} onChange={onChange} compare={false} onCompareChange={() => {}} />
+    </EmbedStoreProvider>,
+  );
+  return onChange;
+}
+
+describe("TimePanel", () => {
+  it.each([
+    [
+      "en-US",
+      "Group by",
+      "Parts of time",
+      ["Day of the week", "Hour of the day", "Day of the month", "Week of the year", "Month of the year", "Quarter of the year"],
+    ],
+    [
+      "de-DE",
+      "Gruppieren nach",
+      "Zeitbestandteile",
+      ["Wochentag", "Stunde des Tages", "Tag des Monats", "Kalenderwoche", "Monat des Jahres", "Quartal des Jahres"],
+    ],
+  ] as const)("names the parts of time in %s", (locale, groupBy, partsOfTime, names) => {
+    renderPanel({ dimension: "sales.created_at", granularity: "month" }, locale);
+    const select = screen.getByRole("combobox", { name: groupBy });
+    const group = within(select).getByRole("group", { name: partsOfTime });
+    expect(
+      within(group)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(names);
+  });
+
+  it("groups by a part of time instead of the period, keeping the date range", () => {
+    const onChange = renderPanel({ dimension: "sales.created_at", granularity: "month", dateRange: "This year" });
+    fireEvent.change(screen.getByTestId("time-grouping"), { target: { value: "part:hourOfDay" } });
+    expect(onChange).toHaveBeenLastCalledWith({ dimension: "sales.created_at", part: "hourOfDay", dateRange: "This year" });
+  });
+
+  it("shows the chosen part and offers no comparison with the year before for it", () => {
+    renderPanel({ dimension: "sales.created_at", part: "dayOfWeek" });
+    expect(screen.getByTestId("time-grouping")).toHaveProperty("value", "part:dayOfWeek");
+    expect(screen.queryByText(/Compare with the year before/)).toBeNull();
+  });
+
+  it("offers the comparison for a period", () => {
+    renderPanel({ dimension: "sales.created_at", granularity: "month" });
+    expect(screen.getByText(/Compare with the year before/)).toBeTruthy();
+  });
+
+  it("starts a first time dimension by month and clears it with None", () => {
+    const onChange = renderPanel(undefined);
+    fireEvent.change(screen.getByTestId("time-dimension"), { target: { value: "sales.created_at" } });
+    expect(onChange).toHaveBeenLastCalledWith({ dimension: "sales.created_at", granularity: "month" });
+    cleanup();
+    const onClear = renderPanel({ dimension: "sales.created_at", part: "dayOfWeek" });
+    fireEvent.change(screen.getByTestId("time-dimension"), { target: { value: "" } });
+    expect(onClear).toHaveBeenLastCalledWith(null);
+  });
+});

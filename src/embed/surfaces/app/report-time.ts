@@ -1,0 +1,69 @@
+/**
+ * The report builder's time dimension: grouped by a period (a granularity: months, weeks) or by
+ * a part of time (day of week, hour of day, month of year), never both, as the query contract has
+ * it (docs/data-model.md, "Parts of time").
+ */
+import type { TimePart } from "../../../schema/semantic-query";
+import { timePartLabel } from "../../../schema/time-part-labels";
+import type { SemanticQuery } from "../../shell/platform-api";
+import type { AppMessageKey } from "./app-messages";
+
+type TimeDimension = NonNullable<SemanticQuery["timeDimensions"]>[number];
+
+/** Periods the builder offers, finest first. */
+export const GRANULARITIES = ["day", "week", "month", "quarter", "year"] as const;
+
+/** Parts of time the builder offers, with the catalogue key of each one's name. */
+export const TIME_PART_NAMES: Record<TimePart, AppMessageKey> = {
+  dayOfWeek: "partDayOfWeek",
+  hourOfDay: "partHourOfDay",
+  dayOfMonth: "partDayOfMonth",
+  weekOfYear: "partWeekOfYear",
+  monthOfYear: "partMonthOfYear",
+  quarterOfYear: "partQuarterOfYear",
+};
+
+const isTimePart = (value: string): value is TimePart => Object.hasOwn(TIME_PART_NAMES, value);
+
+/** The value of the "group by" choice: `granularity:month`, `part:dayOfWeek`, or "" (no grouping). */
+export function timeGroupingOf(td: TimeDimension | undefined): string {
+  if (td?.part) return `part:${td.part}`;
+  if (td?.granularity) return `granularity:${td.granularity}`;
+  return "";
+}
+
+/** The time dimension grouped by `grouping` (a value of `timeGroupingOf`); its date range stays. */
+export function withTimeGrouping(td: TimeDimension, grouping: string): TimeDimension {
+  const { granularity: _g, part: _p, ...rest } = td;
+  const [kind, value = ""] = grouping.split(":");
+  if (kind === "part" && isTimePart(value)) return { ...rest, part: value };
+  if (kind === "granularity" && value) return { ...rest, granularity: value };
+  return rest;
+}
+
+/** The result column of a grouped time dimension (`sales.created_at.month`, `sales.created_at.dayOfWeek`), or the member itself. */
+export function timeColumnOf(td: TimeDimension): string {
+  const grouping = td.part ?? td.granularity;
+  return grouping ? `${td.dimension}.${grouping}` : td.dimension;
+}
+
+/** The range of a part's integers. */
+const PART_RANGES: Record<TimePart, [number, number]> = {
+  dayOfWeek: [1, 7],
+  hourOfDay: [0, 23],
+  dayOfMonth: [1, 31],
+  weekOfYear: [1, 53],
+  monthOfYear: [1, 12],
+  quarterOfYear: [1, 4],
+};
+
+/**
+ * A vega expression that labels a part's integers on an axis in `locale` ("Montag", "14:00"):
+ * an array of the labels indexed by the value, so the chart needs no function of its own.
+ */
+export function timePartLabelExpr(locale: string, part: TimePart): string {
+  const [low, high] = PART_RANGES[part];
+  const labels: string[] = [];
+  for (let v = 0; v <= high; v++) labels.push(v < low ? "" : timePartLabel(locale, part, v));
+  return `${JSON.stringify(labels)}[datum.value] || datum.label`;
+}
