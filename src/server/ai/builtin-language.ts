@@ -304,7 +304,8 @@ export const STOPWORDS = new Set(
     "how did does do has have had been be can could would should will your new here overall altogether grand so far who whom whose when where",
     "hoch hat haben hatte hatten wurden wurde gab gibt es viel welcher welches welchen unsere unserer unseren unserem wir sich neue neuen neuer einem einer alle allen",
     "cuanto cuanta hay hubo tiene tienen tuvo nuevos nuevas nuevo nueva se han ha mi mis nuestros nuestras todos todas aporta aportan",
-    "comes come came contributes between vergleiche vergleich von bis",
+    "comes come came contributes between vergleiche vergleich von bis breakdown make made earn earned generate generated sell bring brought get got",
+    "gemacht gemacht verdient verkauft erzielt erwirtschaftet tuvimos tenemos tuvieron vendimos hicimos generamos ganamos",
   ]
     .join(" ")
     .split(" "),

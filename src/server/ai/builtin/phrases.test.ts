@@ -24,6 +24,7 @@ describe("readGrain", () => {
     ["monthly revenue", "month", "revenue"],
     ["orders each week", "week", "orders"],
     ["revenue over time", "month", "revenue"],
+    ["monthly revenue over time for 2024", "month", "revenue for 2024"],
     ["revenue by country", undefined, "revenue by country"],
   ])("%s → %s", (text, grain, rest) => {
     const read = readGrain(text);

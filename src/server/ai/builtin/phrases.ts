@@ -44,6 +44,12 @@ export function readPart(canonical: string): { part?: TimePart; rest: string } {
 }
 
 export function readGrain(canonical: string): { grain?: Grain; rest: string } {
+  const read = readNamedGrain(canonical);
+  // "monthly revenue trend": a named grain says how "over time" is meant.
+  return read.grain ? { grain: read.grain, rest: read.rest.replace(/\bover time\b/, " ") } : read;
+}
+
+function readNamedGrain(canonical: string): { grain?: Grain; rest: string } {
   let m = /\b(?:by|per|each|every) (day|week|month|quarter|year)\b/.exec(canonical);
   if (m) return { grain: m[1] as Grain, rest: canonical.replace(m[0], " ") };
   m = /\b(daily|weekly|monthly|quarterly|yearly|annually|annual)\b/.exec(canonical);

@@ -2,7 +2,7 @@
  * What one view places of a question: the measures, groupings and values it names (values after
  * "excluding" are left out), the words it places nowhere, and which of those were asked "by".
  */
-import { scan, type Match, type ViewIndex } from "./view-index";
+import { lookup, scan, type Match, type ViewIndex } from "./view-index";
 
 export interface Found {
   measures: Match[];
@@ -26,6 +26,13 @@ export function readAgainst(index: ViewIndex, text: string, ranked: boolean): Fo
     const prefer = (i === 0) !== ranked ? "measure" : "dimension";
     const matches: Match[] = [];
     const left = scan(index, kept!.split(" ").filter(Boolean), prefer, matches);
+    // "which city has the most customers": ranked without "by", what follows the ranked thing is the measure.
+    if (ranked && i === 0 && !text.includes(" by ") && !matches.some((m) => m.kind === "measure")) {
+      const dims = matches.filter((m) => m.kind === "dimension");
+      const last = dims.length > 1 ? dims[dims.length - 1]! : undefined;
+      const measure = last?.words ? lookup(index, last.words, "measure") : null;
+      if (last && measure?.kind === "measure") matches.splice(matches.indexOf(last), 1, { ...measure, words: last.words });
+    }
     found.left.push(...left);
     if (i > 0) found.groupLeft.push(...left);
     for (const m of matches) {

@@ -130,6 +130,25 @@ describe("readQuestion", () => {
         periods: { dimension: "sales.created_at", baseline: { from: "2025-05-01", to: "2025-05-31" }, current: { from: "2025-06-01", to: "2025-06-30" } },
       },
     ],
+    // Everyday wording: helper verbs, "breakdown", a quarter without a year, "trend" with a grain.
+    ["revenue breakdown by status", { measures: ["sales.revenue"], dimensions: ["sales.status"] }],
+    [
+      "How much revenue did we make in 2024?",
+      { measures: ["sales.revenue"], time: { dimension: "sales.created_at", range: { from: "2024-01-01", to: "2024-12-31" } } },
+    ],
+    [
+      "Wie viel Umsatz haben wir 2024 gemacht?",
+      { measures: ["sales.revenue"], time: { dimension: "sales.created_at", range: { from: "2024-01-01", to: "2024-12-31" } } },
+    ],
+    [
+      "¿Cuántos pedidos tuvimos el mes pasado?",
+      { measures: ["sales.count"], time: { dimension: "sales.created_at", range: { from: "2025-06-01", to: "2025-06-30" } } },
+    ],
+    ["What were our sales in Q2?", { measures: ["sales.revenue"], time: { dimension: "sales.created_at", range: { from: "2025-04-01", to: "2025-06-30" } } }],
+    ["monthly revenue trend for 2024", { time: { dimension: "sales.created_at", granularity: "month", range: { from: "2024-01-01", to: "2024-12-31" } } }],
+    ["Which city has the most customers?", { measures: ["sales.customer_count"], dimensions: ["sales.customers_city"], limit: 1 }],
+    ["top 5 customers", { measures: ["sales.count"], dimensions: ["sales.customers_name"], limit: 5 }],
+    ["revenue by country for completed orders", { measures: ["sales.revenue", "sales.completed_count"], dimensions: ["sales.customers_country"] }],
     // Sign-ups: the customers view's own date.
     [
       "How many new customers signed up each month?",

@@ -66,13 +66,13 @@ describe("summarizeExplanation", () => {
   const result: ExplainResult = {
     measure: "sales.revenue",
     timeDimension: "sales.created_at",
-    ranges: { baseline: ["2025-01-01T00:00:00", "2025-02-01T00:00:00"], current: ["2025-02-01T00:00:00", "2025-03-01T00:00:00"] },
+    ranges: { baseline: { from: "2025-01-01T00:00:00", to: "2025-02-01T00:00:00" }, current: { from: "2025-02-01T00:00:00", to: "2025-03-01T00:00:00" } },
     total: { baseline: 200, current: 150, change: -50, relativeChange: -0.25 },
     contributors: [
       { dimension: "sales.products_category", value: "Toys", baseline: 100, current: 40, change: -60, relativeChange: -0.6, share: 1.2 },
       { dimension: "sales.status", value: "completed", baseline: 50, current: 60, change: 10, relativeChange: 0.2, share: -0.2 },
     ],
-  } as ExplainResult;
+  };
   it.each([
     [
       "en",

@@ -29,6 +29,9 @@ describe("readTime (the demo data ends on Jun 30, 2025)", () => {
     ["revenue in march 2025", "revenue in March 2025", "en", "2025-03-01", "2025-04-01", "revenue in"],
     ["revenue en febrero de 2025", "ingresos en febrero de 2025", "es", "2025-02-01", "2025-03-01", "revenue en"],
     ["revenue ytd", "revenue YTD", "en", "2025-01-01", "2025-07-02", "revenue"],
+    ["revenue in q2", "revenue in Q2", "en", "2025-04-01", "2025-07-01", "revenue in"],
+    ["revenue in q3", "revenue in Q3", "en", "2024-07-01", "2024-10-01", "revenue in"],
+    ["revenue im februar 2025", "Umsatz im Februar 2025", "de", "2025-02-01", "2025-03-01", "revenue im"],
     ["revenue by country", "revenue by country", "en", null, null, "revenue by country"],
   ] as const)("%s", (canonical, original, lang, from, to, rest) => {
     const read = readTime(canonical, original, lang as Language, DEMO_REFERENCE);

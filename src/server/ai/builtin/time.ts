@@ -67,6 +67,13 @@ export function readTime(canonical: string, original: string, lang: Language, re
   }
   // Months and dates, in the question's own language (the date parser only runs when the
   // question names a month or writes a date: it is the slowest part of reading a question).
+  // A quarter without a year: the latest one that has begun ("sales in Q2").
+  m = /\b(?:q|t)([1-4])\b/.exec(canonical);
+  if (m) {
+    const q = Number(m[1]);
+    const y = utc(reference.getUTCFullYear(), 3 * (q - 1)) < reference ? reference.getUTCFullYear() : reference.getUTCFullYear() - 1;
+    return { period: { from: utc(y, 3 * (q - 1)), to: utc(y, 3 * q) }, rest: canonical.replace(m[0], " ") };
+  }
   // German months with a year ("Februar 2025"), which the German date parser leaves out.
   m = lang === "de" ? new RegExp(`\\b(${DE_MONTHS.join("|")})(?: ((?:19|20)\\d{2}))?\\b`).exec(canonical) : null;
   if (m) {

@@ -14,7 +14,8 @@ export function understand(
   if (measures.some((m) => !o.notAsked.has(m))) measures = measures.filter((m) => !o.notAsked.has(m));
   // "revenue from orders …": the orders are what the revenue is of, unless both are asked ("revenue and orders").
   if (measures.length > 1 && !o.joined) {
-    const counted = new Set(read.measures.filter((m) => member(m).measureType === "count").map((m) => member(m).name));
+    // Only a count named by one word ("orders"): "completed orders" is a figure of its own.
+    const counted = new Set(read.measures.filter((m) => member(m).measureType === "count" && (m.words?.length ?? 1) === 1).map((m) => member(m).name));
     if (counted.size < measures.length) measures = measures.filter((m) => !counted.has(m));
   }
   const timeDims = new Set(index.source.dimensions.filter((d) => d.type === "time").map((d) => d.name));

@@ -52,6 +52,8 @@ export interface Match {
   ref: number;
   score: number;
   exact: boolean;
+  /** The question's words that named it (set by `scan`). */
+  words?: string[];
 }
 
 /**
@@ -104,7 +106,7 @@ export function scan(index: ViewIndex, words: string[], prefer: "measure" | "dim
       if (n === 1 && STOPWORDS.has(window[0]!)) break;
       const m = lookup(index, window, prefer);
       if (m) {
-        found.push(m);
+        found.push({ ...m, words: window });
         i += n;
         matched = true;
         break;
