@@ -24,11 +24,19 @@ export async function explainAnswer(u: Understanding, ctx: TurnContext, indexes:
     timeDimension: u.periods!.dimension,
     baseline: [u.periods!.baseline.from, u.periods!.baseline.to] as [string, string],
     current: [u.periods!.current.from, u.periods!.current.to] as [string, string],
-    candidates: groupingsOf(index).map((d) => d.name),
+    // Where the surface allows only some members (ctx.members), only those are explained by.
+    candidates: groupingsOf(index)
+      .map((d) => d.name)
+      .filter((name) => !ctx.members || ctx.members.includes(name)),
     ...(filters.length ? { filters } : {}),
     limit: 10,
   };
   emit({ id: partId(), type: "tool_call", name: "explain_change", arguments: input });
+  if (ctx.members && (!ctx.members.includes(input.measure) || !ctx.members.includes(input.timeDimension) || input.candidates.length === 0)) {
+    emit({ id: partId(), type: "tool_result", name: "explain_change", ok: false, summary: "outside the members this surface allows" });
+    emit({ id: partId(), type: "text", text: say.cannot });
+    return false;
+  }
   try {
     const result = await explainChange(ctx.engine, input, { securityContext: ctx.securityContext, signal: ctx.signal, timeoutMs: ctx.queryTimeoutMs });
     emit({ id: partId(), type: "tool_result", name: "explain_change", ok: true, summary: `${result.contributors.length} rows` });

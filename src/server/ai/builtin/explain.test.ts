@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SecurityContext } from "../../semantic/security-context";
+import { createQueryEngine, type QueryEngine } from "../../semantic/query-engine";
+import { acmeViewer, createDuckDbShop, globexViewer, type ShopEngine } from "../../semantic/test-support/shop-fixture";
+import type { AnswerPart, TurnContext } from "../types";
+import { explainAnswer } from "./explain";
+import { readQuestion } from "./question";
+import { viewerIndexes } from "./viewer-indexes";
+
+let shop: ShopEngine;
+let engine: QueryEngine;
+beforeAll(async () => {
+  shop = await createDuckDbShop();
+  engine = createQueryEngine({ model: shop.model, dataSource: shop.dataSource });
+});
+afterAll(() => shop?.cleanup());
+
+const context = (securityContext: SecurityContext, members?: string[]): TurnContext => ({
+  deploymentId: 1,
+  engine,
+  securityContext,
+  locale: "en",
+  allowAuthoring: false,
+  signal: new AbortController().signal,
+  queryTimeoutMs: 30_000,
+  includeSql: false,
+  ...(members ? { members } : {}),
+});
+
+/**
+ * "Why did revenue fall in March 2024?" on the small shop (March against February 2024). By hand:
+ * acme has no February orders and 10 + 20 + 30 in March; globex has 100 in February and 50 in March.
+ */
+describe("explainAnswer", () => {
+  it.each<[string, SecurityContext, string[] | undefined, string | null, number]>([
+    ["acme", acmeViewer, undefined, "Revenue: **$60.00**, against **$0.00** in the period before: **–** (+$60.00).", 60],
+    ["globex", globexViewer, undefined, "Revenue: **$50.00**, against **$100.00** in the period before: **-50%** (-$50.00).", -50],
+    ["acme, where the surface allows no revenue", acmeViewer, ["sales.count", "sales.created_at", "sales.status"], null, 0],
+  ])("%s", async (_, viewer, members, said, change) => {
+    const ctx = context(viewer, members);
+    const { indexes } = await viewerIndexes(ctx);
+    const reading = readQuestion("why did revenue fall in March 2024?", indexes, { locale: "en", reference: new Date("2024-11-01T00:00:00Z") });
+    expect(reading).toMatchObject({ ok: true, understanding: { explain: true, measures: ["sales.revenue"] } });
+    if (!reading.ok) return;
+    const parts: AnswerPart[] = [];
+    let seq = 0;
+    const ok = await explainAnswer(
+      reading.understanding,
+      ctx,
+      indexes,
+      (p) => parts.push(p),
+      () => `p${seq++}`,
+    );
+    const text = parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
+    const table = parts.find((p) => p.type === "table");
+    if (said === null) {
+      expect([ok, text, table]).toEqual([false, "I could not answer that.", undefined]);
+      return;
+    }
+    expect(ok).toBe(true);
+    expect(text).toContain(said);
+    // Each grouping's values add up to the total change.
+    const rows = table?.type === "table" ? table.rows : [];
+    const byDimension = new Map<string, number>();
+    for (const r of rows) byDimension.set(String(r.dimension), (byDimension.get(String(r.dimension)) ?? 0) + Number(r.change));
+    expect(byDimension.get("Status")).toBe(change);
+  });
+});
