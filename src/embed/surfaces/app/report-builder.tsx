@@ -17,10 +17,9 @@ import { WidgetHostContext, type WidgetHost } from "../../grid/widget-host";
 import { ChartWidget } from "../../widgets/chart/chart-widget";
 import { useApp, messageOf } from "./app-context";
 import type { MetaMember, MetaSource } from "./app-api";
-import { FilterRow } from "./report-filter-row";
+import { FiltersPanel } from "./report-filters-panel";
 import { chartSpecOf, semanticSqlOf, type Viz } from "./report-query";
-import { TIME_PART_NAMES, timeColumnOf } from "./report-time";
-import { useAppText } from "./app-messages";
+import { SortPanel } from "./report-sort-panel";
 import { TimePanel } from "./report-time-panel";
 import { useEmbedStore } from "../../state/use-embed-store";
 interface Draft {
@@ -52,7 +51,6 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
   const { api, switches, notify } = useApp();
   const { api: embedApi, bridge } = useEmbedServices();
   const locale = useEmbedStore((s) => s.locale);
-  const text = useAppText();
   const meta = useQuery({ queryKey: ["app", api.deploymentId, "meta"], queryFn: () => api.meta(), staleTime: 60_000 });
   const [draft, setDraft] = useState<Draft>(() => draftOf(props.report));
   const [save, setSave] = useState<{ status: "saved" | "saving" | "error"; message?: string }>({ status: "saved" });
@@ -173,7 +171,6 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
   const timeMembers = view ? view.dimensions.filter((d) => d.type === "time") : [];
   const plainDims = view ? view.dimensions.filter((d) => d.type !== "time") : [];
   const members = view ? [...view.dimensions, ...view.measures] : [];
-  const order = Array.isArray(q.order) ? q.order : Object.entries(q.order ?? {});
 
   return (
     <div className="svc-app-builder" data-testid="report-builder" data-report-id={props.report.id}>
@@ -234,77 +231,14 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
             onCompareChange={(compare) => edit({ compare })}
           />
         ) : null}
-        <fieldset className="svc-app-fieldset" disabled={!props.canEdit}>
-          <legend>Filters</legend>
-          {(q.filters ?? []).map((f, i) =>
-            "member" in f ? (
-              <FilterRow
-                key={i}
-                filter={f}
-                members={members}
-                label={label}
-                onChange={(next) => editQuery((cur) => ({ ...cur, filters: (cur.filters ?? []).map((x, j) => (j === i ? next : x)) }))}
-                onRemove={() => editQuery((cur) => ({ ...cur, filters: (cur.filters ?? []).filter((_, j) => j !== i) }))}
-              />
-            ) : null,
-          )}
-          <button
-            type="button"
-            className="svc-button is-small"
-            onClick={() =>
-              members[0] && editQuery((cur) => ({ ...cur, filters: [...(cur.filters ?? []), { member: members[0]!.name, operator: "equals", values: [] }] }))
-            }
-          >
-            + Filter
-          </button>
-        </fieldset>
-        <fieldset className="svc-app-fieldset" disabled={!props.canEdit}>
-          <legend>Sort and limit</legend>
-          <div className="svc-app-inline">
-            <select
-              className="svc-app-input"
-              aria-label="Sort by"
-              value={order[0]?.[0] ?? ""}
-              onChange={(e) => editQuery((cur) => ({ ...cur, order: e.target.value ? { [e.target.value]: order[0]?.[1] ?? "desc" } : {} }))}
-              data-testid="sort-member"
-            >
-              <option value="">Default order</option>
-              {[
-                ...[...(q.measures ?? []), ...(q.dimensions ?? [])].map((m) => [m, label(m)] as const),
-                ...(q.timeDimensions ?? []).map((t) =>
-                  t.part
-                    ? ([timeColumnOf(t), `${label(t.dimension)} (${text(TIME_PART_NAMES[t.part])})`] as const)
-                    : ([t.dimension, label(t.dimension)] as const),
-                ),
-              ].map(([m, title]) => (
-                <option key={m} value={m}>
-                  {title}
-                </option>
-              ))}
-            </select>
-            <select
-              className="svc-app-input"
-              aria-label="Direction"
-              value={order[0]?.[1] ?? "desc"}
-              onChange={(e) => order[0] && editQuery((cur) => ({ ...cur, order: { [order[0]![0]]: e.target.value as "asc" | "desc" } }))}
-            >
-              <option value="desc">Descending</option>
-              <option value="asc">Ascending</option>
-            </select>
-          </div>
-          <label className="svc-app-field">
-            <span>Row limit</span>
-            <input
-              className="svc-app-input"
-              type="number"
-              min={1}
-              max={50000}
-              value={q.limit ?? ""}
-              placeholder="500"
-              onChange={(e) => editQuery((cur) => ({ ...cur, limit: e.target.value ? Math.max(1, Math.min(50000, Number(e.target.value))) : undefined }))}
-            />
-          </label>
-        </fieldset>
+        <FiltersPanel
+          filters={q.filters ?? []}
+          members={members}
+          label={label}
+          disabled={!props.canEdit}
+          onChange={(filters) => editQuery((cur) => ({ ...cur, filters }))}
+        />
+        <SortPanel query={q} label={label} disabled={!props.canEdit} onChange={editQuery} />
       </aside>
 
       <section className="svc-app-builder-result" aria-label="Result">
