@@ -117,8 +117,33 @@ export function detectLanguage(normalized: string, locale: string): Language {
 }
 
 // Phrase → canonical English, per language; longer phrases first (applied in order).
-const REWRITES: Record<Language, [RegExp, string][]> = {
+/** Ordinal words of the quarters (normalized), in the three languages. */
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  "1st": 1,
+  second: 2,
+  "2nd": 2,
+  third: 3,
+  "3rd": 3,
+  fourth: 4,
+  "4th": 4,
+  erst: 1,
+  zweit: 2,
+  dritt: 3,
+  viert: 4,
+  primer: 1,
+  primero: 1,
+  segundo: 2,
+  tercer: 3,
+  tercero: 3,
+  cuarto: 4,
+};
+
+type Rewrite = [RegExp, string | ((match: string, word: string) => string)];
+
+const REWRITES: Record<Language, Rewrite[]> = {
   en: [
+    [/\b(?:the )?(first|1st|second|2nd|third|3rd|fourth|4th) quarter(?: of)?\b/g, (_: string, n: string) => `q${ORDINALS[n]}`],
     [/\b(sign ?ups?|signed up|registrations?|registered|joined)\b/g, "signed up"],
     [/\b(excluding|exclude|without|except(?: for)?|other than|apart from|not counting)\b/g, "excluding"],
     [/\b(more than|greater than|higher than|larger than|above|over|exceeding|bigger than)(?= \d)/g, "gt"],
@@ -150,6 +175,10 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
     [/\b(trend|trends|evolution|over the time)\b/g, "over time"],
   ],
   de: [
+    [
+      /\b(?:im |das |dem )?(ersten|erstes|erste|zweiten|zweites|zweite|dritten|drittes|dritte|vierten|viertes|vierte) quartals?\b/g,
+      (_: string, n: string) => `q${ORDINALS[n.replace(/(en|es|e)$/, "")]}`,
+    ],
     [/\b(wochentagen|wochentage|wochentag)\b/g, "weekday"],
     [/\b(neukunden)\b/g, "new customers"],
     [/\b(angemeldet|registriert|anmeldungen|anmeldung|registrierungen|registrierung|hinzugekommen)\b/g, "signed up"],
@@ -165,9 +194,10 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
     [/\b(warum|weshalb|wieso)\b/g, "why"],
     [/\b(gesunken|gefallen|zuruckgegangen|eingebrochen|gestiegen)\b/g, "change"],
     [/\b(gewachsen|wuchs|zugelegt)\b/g, "grew"],
-    [/\b(in jeder|in jedem|fur jede|fur jeden|fur jedes|jede|jeder|jeden|jedes)\b(?! (?:monat|woche|tag|jahr|quartal))/g, "by each"],
+    [/\b(in jeder|in jedem|fur jede|fur jeden|fur jedes|jede|jeder|jeden|jedes|je)\b(?! (?:monat|woche|tag|jahr|quartal))/g, "by each"],
     [/\bzwischen\b/g, "between"],
-    [/\b(starkste|starksten|starkster|umsatzstarkste|umsatzstarksten|geschaftigste|geschaftigsten)\b/g, "top"],
+    [/\b(umsatzstarkste|umsatzstarksten|umsatzstarkster|umsatzstarkstes)\b/g, "top revenue"],
+    [/\b(starkste|starksten|starkster|geschaftigste|geschaftigsten)\b/g, "top"],
     [/\b(durchschnittsbestellwert|durchschnitt bestellwert|durchschnitts bestellwert|durchschnittliche bestellwert)\b/g, "average order value"],
     [/\b(tageszeiten|tageszeit|uhrzeiten|uhrzeit|stunden|stunde)\b/g, "hourofday"],
     [/\b(?:im vergleich zum|gegenuber dem|gegenuber|vs) (vorjahr|vorjahreszeitraum)\b/g, "vs last year"],
@@ -215,6 +245,7 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
     [/\b(zuruckgegebenen|zuruckgegebene|zuruckgegeben|retournierte|retourniert|retouren)\b/g, "returned"],
   ],
   es: [
+    [/\b(?:el )?(primer|primero|segundo|tercer|tercero|cuarto) trimestre(?: de| del)?\b/g, (_: string, n: string) => `t${ORDINALS[n]}`],
     [/\b(dias de la semana|dia de la semana)\b/g, "weekday"],
     [/\b(se registraron|se registro|se dieron de alta|se dio de alta|registrados|registradas|registros|registro|altas)\b/g, "signed up"],
     [/\b(excluyendo|excepto|salvo|sin contar|sin)\b/g, "excluding"],
@@ -279,7 +310,7 @@ const REWRITES: Record<Language, [RegExp, string][]> = {
   ],
 };
 
-const EN_NUMBERS: [RegExp, string][] = [
+const EN_NUMBERS: Rewrite[] = [
   [/\bthree\b/g, "3"],
   [/\bfive\b/g, "5"],
   [/\bten\b/g, "10"],
@@ -289,7 +320,7 @@ const EN_NUMBERS: [RegExp, string][] = [
 /** Rewrites a normalized question into canonical English words. */
 export function canonicalize(normalized: string, lang: Language): string {
   let text = ` ${normalized} `;
-  for (const [re, to] of [...REWRITES[lang], ...(lang === "en" ? EN_NUMBERS : [])]) text = text.replace(re, to);
+  for (const [re, to] of [...REWRITES[lang], ...(lang === "en" ? EN_NUMBERS : [])]) text = typeof to === "string" ? text.replace(re, to) : text.replace(re, to);
   return text.replace(/\s+/g, " ").trim();
 }
 
@@ -305,7 +336,8 @@ export const STOPWORDS = new Set(
     "hoch hat haben hatte hatten wurden wurde gab gibt es viel welcher welches welchen unsere unserer unseren unserem wir sich neue neuen neuer einem einer alle allen",
     "cuanto cuanta hay hubo tiene tienen tuvo nuevos nuevas nuevo nueva se han ha mi mis nuestros nuestras todos todas aporta aportan",
     "comes come came contributes between vergleiche vergleich von bis breakdown make made earn earned generate generated sell bring brought get got",
-    "gemacht gemacht verdient verkauft erzielt erwirtschaftet tuvimos tenemos tuvieron vendimos hicimos generamos ganamos",
+    "gemacht verdient verkauft erzielt erwirtschaftet entfallt entfallen tuvimos tenemos tuvieron vendimos hicimos generamos ganamos",
+    "corresponde corresponden representa representan accounts account",
   ]
     .join(" ")
     .split(" "),

@@ -149,6 +149,16 @@ describe("readQuestion", () => {
     ["Which city has the most customers?", { measures: ["sales.customer_count"], dimensions: ["sales.customers_city"], limit: 1 }],
     ["top 5 customers", { measures: ["sales.count"], dimensions: ["sales.customers_name"], limit: 5 }],
     ["revenue by country for completed orders", { measures: ["sales.revenue", "sales.completed_count"], dimensions: ["sales.customers_country"] }],
+    ["revenue in the first quarter of 2025", { time: { dimension: "sales.created_at", range: { from: "2025-01-01", to: "2025-03-31" } } }],
+    ["Umsatz im ersten Quartal 2025", { time: { dimension: "sales.created_at", range: { from: "2025-01-01", to: "2025-03-31" } } }],
+    ["ingresos del primer trimestre de 2025", { time: { dimension: "sales.created_at", range: { from: "2025-01-01", to: "2025-03-31" } } }],
+    ["¿Qué parte de los pedidos corresponde a cada estado?", { measures: ["sales.count"], dimensions: ["sales.status"], calculation: "percentOfTotal" }],
+    ["die 2 umsatzstärksten Produkte je Kategorie", { measures: ["sales.revenue"], perGroup: { within: ["sales.products_category"], limit: 2 } }],
+    ["Umsatz je Land", { measures: ["sales.revenue"], dimensions: ["sales.customers_country"] }],
+    [
+      "ingresos 2024 frente a 2023",
+      { periods: { dimension: "sales.created_at", baseline: { from: "2023-01-01", to: "2023-12-31" }, current: { from: "2024-01-01", to: "2024-12-31" } } },
+    ],
     // Sign-ups: the customers view's own date.
     [
       "How many new customers signed up each month?",
