@@ -509,6 +509,11 @@ const whyFebruary = (t: Tenant) => {
  */
 const FIGURES: [string, (t: Tenant) => string][] = [
   ["orders above $500", (t) => `SELECT count(*) AS "sales.count" FROM orders WHERE tenant = '${t}' AND amount > 500`],
+  ["Bestellungen mit einem Bestellwert über 500 €", (t) => `SELECT count(*) AS "sales.count" FROM orders WHERE tenant = '${t}' AND amount > 500`],
+  [
+    "What were our sales in Q2?",
+    (t) => `SELECT sum(amount)::DOUBLE AS "sales.revenue" FROM orders WHERE tenant = '${t}' AND created_at >= '2025-04-01' AND created_at < '2025-07-01'`,
+  ],
   ["Bestellungen mit mehr als 3 Stück", (t) => `SELECT count(*) AS "sales.count" FROM orders WHERE tenant = '${t}' AND quantity > 3`],
   ["pedidos con más de 3 unidades", (t) => `SELECT count(*) AS "sales.count" FROM orders WHERE tenant = '${t}' AND quantity > 3`],
   ["revenue from orders with more than 3 units", (t) => `SELECT sum(amount)::DOUBLE AS "sales.revenue" FROM orders WHERE tenant = '${t}' AND quantity > 3`],
