@@ -411,6 +411,7 @@ export const SAY: Record<
     periods: (baseline: string, current: string) => string;
     shareOfTotal: string;
     runningTotal: string;
+    ranked: string;
     perGroup: (n: number, within: string) => string;
     explained: string;
     share: (pct: string) => string;
@@ -462,6 +463,7 @@ export const SAY: Record<
     periods: (baseline, current) => `${current} against ${baseline}`,
     shareOfTotal: "each row's share of the total",
     runningTotal: "the running total",
+    ranked: "ranked",
     perGroup: (n, within) => `the top ${n} in each ${within}`,
     explained: "what moved it most",
     share: (pct) => ` (**${pct}** of the total)`,
@@ -512,6 +514,7 @@ export const SAY: Record<
     periods: (baseline, current) => `${current} gegenüber ${baseline}`,
     shareOfTotal: "der Anteil jeder Zeile an der Summe",
     runningTotal: "die laufende Summe",
+    ranked: "mit Rang",
     perGroup: (n, within) => `die ersten ${n} je ${within}`,
     explained: "was es am meisten bewegt hat",
     share: (pct) => ` (**${pct}** der Summe)`,
@@ -562,6 +565,7 @@ export const SAY: Record<
     periods: (baseline, current) => `${current} frente a ${baseline}`,
     shareOfTotal: "la parte de cada fila en el total",
     runningTotal: "el total acumulado",
+    ranked: "con su puesto",
     perGroup: (n, within) => `los ${n} primeros de cada ${within}`,
     explained: "qué lo movió más",
     share: (pct) => ` (**${pct}** del total)`,

@@ -23,6 +23,8 @@ describe("readCalculation", () => {
   it.each([
     ["what share revenue by each category", "percentOfTotal", "what revenue by each category"],
     ["cumulative revenue by month", "runningTotal", "revenue by month"],
+    ["rank cities by revenue", "rank", "cities by revenue"],
+    ["rangliste der city by revenue", "rank", "der city by revenue"],
     ["revenue by month", undefined, "revenue by month"],
   ])("%s → %s", (text, calculation, rest) => {
     const read = readCalculation(text);

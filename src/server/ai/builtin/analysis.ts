@@ -13,7 +13,9 @@ export function readWhy(canonical: string): { why: boolean; rest: string } {
 }
 
 /** "share of revenue by category", "cumulative revenue by month". */
-export function readCalculation(canonical: string): { calculation?: "percentOfTotal" | "runningTotal"; rest: string } {
+export function readCalculation(canonical: string): { calculation?: "percentOfTotal" | "runningTotal" | "rank"; rest: string } {
+  const ranked = /\b(rank|ranks|ranking|rankings|ranked|rangliste|rangfolge|clasificacion|clasifica)\b/;
+  if (ranked.test(canonical)) return { calculation: "rank", rest: canonical.replace(ranked, " ") };
   if (/\bshare\b/.test(canonical)) return { calculation: "percentOfTotal", rest: canonical.replace(/\bshare\b/g, " ") };
   if (/\bcumulative\b/.test(canonical)) return { calculation: "runningTotal", rest: canonical.replace(/\bcumulative\b/g, " ") };
   return { rest: canonical };

@@ -9,7 +9,7 @@ import type { Understanding } from "./understanding";
 /** What the analysis phrases read. */
 export interface AnalysisPhrases {
   why: boolean;
-  calculation?: "percentOfTotal" | "runningTotal";
+  calculation?: "percentOfTotal" | "runningTotal" | "rank";
   each: boolean;
   periods?: { baseline: Period; current: Period };
 }

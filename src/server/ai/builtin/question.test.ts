@@ -113,6 +113,7 @@ describe("readQuestion", () => {
       },
     ],
     ["what share of revenue comes from each category", { measures: ["sales.revenue"], dimensions: ["sales.products_category"], calculation: "percentOfTotal" }],
+    ["clasificación de ciudades por ingresos", { measures: ["sales.revenue"], dimensions: ["sales.customers_city"], calculation: "rank" }],
     ["kumulierter Umsatz pro Monat", { calculation: "runningTotal", time: { dimension: "sales.created_at", granularity: "month" } }],
     ["producto más vendido en cada categoría", { measures: ["sales.units"], perGroup: { within: ["sales.products_category"], limit: 1 } }],
     ["Bestellungen zwischen 100 und 500 €", { conditions: [{ member: "sales.amount", operator: "between", value: 100, high: 500 }] }],

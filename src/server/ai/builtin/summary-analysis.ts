@@ -14,7 +14,8 @@ type Column = { key: string; title: string; format?: string };
 const finite = (v: unknown) => v !== null && v !== undefined && Number.isFinite(Number(v));
 
 /** Whether an understanding's answer is written here rather than by `summarize`. */
-export const isAnalysis = (u: Understanding) => u.periods !== undefined || u.calculation !== undefined || u.perGroup !== undefined;
+export const isAnalysis = (u: Understanding) =>
+  u.periods !== undefined || (u.calculation !== undefined && u.calculation !== "rank") || u.perGroup !== undefined;
 
 /** The sentence of an analysis answer, from its rows. */
 export function summarizeAnalysis(u: Understanding, rows: Row[], columns: Column[]): string {

@@ -33,7 +33,7 @@ export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], re
     const range = (r: { from: string; to: string }) => `${day(r.from)} – ${day(r.to)}`;
     parts.push(`${say.period} ${t(u.periods.dimension)}: ${say.periods(range(u.periods.baseline), range(u.periods.current))}`);
   }
-  if (u.calculation) parts.push(u.calculation === "percentOfTotal" ? say.shareOfTotal : say.runningTotal);
+  if (u.calculation) parts.push(u.calculation === "percentOfTotal" ? say.shareOfTotal : u.calculation === "rank" ? say.ranked : say.runningTotal);
   if (u.perGroup) parts.push(say.perGroup(u.perGroup.limit, listJoin(u.language, u.perGroup.within.map(t))));
   if (u.explain) parts.push(say.explained);
   if (u.limit) parts.push(u.direction === "asc" ? say.bottom(u.limit) : say.top(u.limit));

@@ -25,7 +25,7 @@ export interface Understanding {
   /** Two date ranges side by side ("Q1 2025 with Q1 2024"): the earlier is the baseline. */
   periods?: { dimension: string; baseline: { from: string; to: string }; current: { from: string; to: string } };
   /** A column worked out over the rows: each row's share of the total, or the running total along time. */
-  calculation?: "percentOfTotal" | "runningTotal";
+  calculation?: "percentOfTotal" | "runningTotal" | "rank";
   /** "the best-selling product in each category": the first `limit` rows within each value of `within`. */
   perGroup?: { within: string[]; limit: number };
   /** "why did revenue fall in February 2025?": which values moved the measure between the periods. */

@@ -411,6 +411,15 @@ const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = [
       order: [["sales.revenue", "desc"]],
     },
   ]),
+  ...["rank cities by revenue", "Rangliste der Städte nach Umsatz", "clasificación de ciudades por ingresos"].map((q): [string, SemanticQuery] => [
+    q,
+    {
+      measures: ["sales.revenue"],
+      dimensions: ["sales.customers_city"],
+      calculations: [{ type: "rank", measure: "sales.revenue" }],
+      order: [["sales.revenue", "desc"]],
+    },
+  ]),
   ...["cumulative revenue by month", "kumulierter Umsatz pro Monat", "ingresos acumulados por mes"].map((q): [string, SemanticQuery] => [
     q,
     {
@@ -472,6 +481,9 @@ const shareByCategory = (t: Tenant) =>
   `SELECT p.category AS "sales.products_category", sum(o.amount)::DOUBLE AS "sales.revenue",
           sum(o.amount)::DOUBLE / sum(sum(o.amount)::DOUBLE) OVER () AS "sales.revenue.percentOfTotal"
    FROM orders o JOIN products p ON p.product_id = o.product_id WHERE o.tenant = '${t}' GROUP BY 1 ORDER BY 2 DESC`;
+const rankedCities = (t: Tenant) =>
+  `SELECT c.city AS "sales.customers_city", sum(o.amount)::DOUBLE AS "sales.revenue", rank() OVER (ORDER BY sum(o.amount) DESC) AS "sales.revenue.rank"
+   FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE o.tenant = '${t}' GROUP BY 1 ORDER BY 2 DESC`;
 const cumulativeByMonth = (t: Tenant) =>
   `SELECT strftime(date_trunc('month', created_at), '%Y-%m-%d') AS "sales.created_at.month", sum(amount)::DOUBLE AS "sales.revenue",
           sum(sum(amount)::DOUBLE) OVER (ORDER BY date_trunc('month', created_at)) AS "sales.revenue.runningTotal"
@@ -542,6 +554,9 @@ const FIGURES: [string, (t: Tenant) => string][] = [
   ["what share of revenue comes from each category", shareByCategory],
   ["Welchen Anteil am Umsatz hat jede Kategorie?", shareByCategory],
   ["¿Qué porcentaje de los ingresos aporta cada categoría?", shareByCategory],
+  ["rank cities by revenue", rankedCities],
+  ["Rangliste der Städte nach Umsatz", rankedCities],
+  ["clasificación de ciudades por ingresos", rankedCities],
   ["cumulative revenue by month", cumulativeByMonth],
   ["kumulierter Umsatz pro Monat", cumulativeByMonth],
   ["ingresos acumulados por mes", cumulativeByMonth],
