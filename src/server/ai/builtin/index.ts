@@ -14,14 +14,16 @@ import { explainAnswer } from "./explain";
 import { rankedByChange, runQueryArgs } from "./query";
 import { readQuestion } from "./question";
 import { refusalText } from "./refusal";
-import { describeUnderstanding, summarize } from "./summary";
+import { describeUnderstanding } from "./describe";
+import { summarize } from "./summary";
 import { suggestionsFor } from "./suggestions";
 import { viewerIndexes } from "./viewer-indexes";
 
 export { comparisonsOf, queryOf, rankedByChange, runQueryArgs } from "./query";
 export { readQuestion } from "./question";
 export { refusalText } from "./refusal";
-export { describeUnderstanding, summarize } from "./summary";
+export { describeUnderstanding } from "./describe";
+export { summarize } from "./summary";
 export { suggestionsFor } from "./suggestions";
 export { comparisonColumns, type Reading, type Understanding } from "./understanding";
 export { indexView, type ViewIndex } from "./view-index";

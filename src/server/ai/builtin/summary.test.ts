@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_REFERENCE, demoViews } from "./demo-views";
-import { describeUnderstanding, summarize } from "./summary";
+import { summarize } from "./summary";
 import type { Understanding } from "./understanding";
 
 const base: Understanding = { language: "en", view: "sales", measures: ["sales.revenue"], dimensions: [], filters: [], defaultMeasure: false, ignored: [] };
@@ -63,36 +62,4 @@ describe("summarize", () => {
       "Revenue: **$150.00**, against **$100.00** in the period before: **+50%** (+$50.00).",
     ],
   ])("%s", (_, understanding, rows, expected) => expect(summarize(understanding, rows, columns)).toBe(expected));
-});
-
-describe("describeUnderstanding", () => {
-  const views = demoViews();
-  it.each<[string, Understanding, string]>([
-    ["a grouping", u({ dimensions: ["sales.customers_country"] }), "I read this as: **Revenue**, by Country."],
-    ["a filter", u({ filters: [{ member: "sales.customers_country", values: ["DE"] }] }), "I read this as: **Revenue**, where Country = DE."],
-    [
-      "a count by default, top 3",
-      u({ measures: ["sales.count"], defaultMeasure: true, dimensions: ["sales.customers_city"], limit: 3, direction: "desc" }),
-      "I read this as: **Orders** (counting Orders, as no measure was named), by City, top 3.",
-    ],
-    ["words not used", u({ ignored: ["please", "now"] }), "I read this as: **Revenue**. I did not use: “please now”."],
-    ["in Spanish", u({ language: "es", dimensions: ["sales.status"] }), "Así entendí la pregunta: **Revenue**, por Status."],
-    [
-      "a value left out",
-      u({ filters: [{ member: "sales.status", values: ["cancelled"], exclude: true }] }),
-      "I read this as: **Revenue**, where Status ≠ cancelled.",
-    ],
-    [
-      "a numeric condition",
-      u({ measures: ["sales.count"], conditions: [{ member: "sales.amount", operator: "gt", value: 500 }] }),
-      "I read this as: **Orders**, where Amount > 500.",
-    ],
-  ])("%s", (_, understanding, expected) => expect(describeUnderstanding(understanding, views, new Date())).toBe(expected));
-
-  it("says relative dates count from the end of the data when it ends before today", () => {
-    const text = describeUnderstanding(u({ time: { dimension: "sales.created_at", range: { from: "2025-04-01", to: "2025-06-30" } } }), views, DEMO_REFERENCE);
-    expect(text).toBe(
-      "I read this as: **Revenue**, period Order Date: Apr 1, 2025 – Jun 30, 2025. (relative dates count from the end of the data, Jun 30, 2025)",
-    );
-  });
 });

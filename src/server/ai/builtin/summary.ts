@@ -1,53 +1,9 @@
-/** The answer's sentences: how the question was read, and what its rows say. */
-import { GRAIN_NAMES, PART_NAMES, SAY } from "../builtin-language";
+/** The answer's sentences: what its rows say (the total, the leaders, the peak, the change). */
+import { GRAIN_NAMES, SAY } from "../builtin-language";
 import { timePartLabel } from "../../../schema/time-part-labels";
-import { dateFormat, formatPeriod, formatValue, listJoin, signedNumber, signedPercent, titleOf } from "./format";
+import { formatPeriod, formatValue, signedNumber, signedPercent } from "./format";
 import { isAnalysis, summarizeAnalysis } from "./summary-analysis";
 import { comparisonColumns, type Understanding } from "./understanding";
-import type { ViewIndex } from "./view-index";
-
-const OPERATOR_SIGNS = { gt: ">", gte: "≥", lt: "<", lte: "≤" } as const;
-
-/** "I read this as: …" in the question's language. */
-export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], reference: Date): string {
-  const say = SAY[u.language];
-  const t = (n: string) => titleOf(indexes, n);
-  const parts = [`**${listJoin(u.language, u.measures.map(t))}**${u.defaultMeasure ? ` ${say.defaultMeasure(t(u.measures[0]!))}` : ""}`];
-  if (u.dimensions.length) parts.push(`${say.groupedBy} ${listJoin(u.language, u.dimensions.map(t))}`);
-  if (u.time?.part) parts.push(`${say.groupedBy} ${PART_NAMES[u.language][u.time.part]}`);
-  if (u.time?.granularity) parts.push(say.overTime(GRAIN_NAMES[u.language][u.time.granularity] ?? u.time.granularity));
-  for (const f of u.filters) parts.push(`${say.filteredBy} ${t(f.member)} ${f.exclude ? "≠" : "="} ${f.values.join(" / ")}`);
-  const num = (v: number) => formatValue(u.language, v, undefined);
-  for (const c of u.conditions ?? [])
-    parts.push(
-      `${say.filteredBy} ${t(c.member)} ${c.operator === "between" ? `${num(c.value)} – ${num(c.high!)}` : `${OPERATOR_SIGNS[c.operator]} ${num(c.value)}`}`,
-    );
-  if (u.time?.range) {
-    const fmt = dateFormat(u.language);
-    const from = fmt.format(new Date(u.time.range.from + "T00:00:00Z"));
-    const to = fmt.format(new Date(u.time.range.to + "T00:00:00Z"));
-    parts.push(`${say.period} ${t(u.time.dimension)}: ${from} – ${to}`);
-  }
-  if (u.periods) {
-    const day = (d: string) => dateFormat(u.language).format(new Date(d + "T00:00:00Z"));
-    const range = (r: { from: string; to: string }) => `${day(r.from)} – ${day(r.to)}`;
-    parts.push(`${say.period} ${t(u.periods.dimension)}: ${say.periods(range(u.periods.baseline), range(u.periods.current))}`);
-  }
-  if (u.calculation) parts.push(u.calculation === "percentOfTotal" ? say.shareOfTotal : u.calculation === "rank" ? say.ranked : say.runningTotal);
-  if (u.perGroup) parts.push(say.perGroup(u.perGroup.limit, listJoin(u.language, u.perGroup.within.map(t))));
-  if (u.explain) parts.push(say.explained);
-  if (u.limit) parts.push(u.direction === "asc" ? say.bottom(u.limit) : say.top(u.limit));
-  if (u.compare) parts.push(u.compare.toDate ? say.comparedToDate(u.compare.unit) : say.compared(u.compare.unit));
-  if (u.rankByChange) parts.push(u.rankByChange.direction === "asc" ? say.bottomByChange(u.rankByChange.limit) : say.topByChange(u.rankByChange.limit));
-  let text = `${say.understood}: ${parts.join(", ")}.`;
-  if (u.time?.range && startOfDay(reference) < startOfDay(new Date())) {
-    text += ` (${say.relativeTo(dateFormat(u.language).format(new Date(reference.getTime() - 86_400_000)))})`;
-  }
-  if (u.ignored.length) text += ` ${say.ignored}: “${u.ignored.join(" ")}”.`;
-  return text;
-}
-
-const startOfDay = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
 
 /** A short written answer from the rows: the total, the leaders, or the peak of a series. */
 export function summarize(u: Understanding, rows: Record<string, unknown>[], columns: { key: string; title: string; format?: string }[]): string {
