@@ -338,6 +338,10 @@ export const STOPWORDS = new Set(
     "comes come came contributes between vergleiche vergleich von bis breakdown make made earn earned generate generated sell bring brought get got",
     "gemacht verdient verkauft erzielt erwirtschaftet entfallt entfallen tuvimos tenemos tuvieron vendimos hicimos generamos ganamos",
     "corresponde corresponden representa representan accounts account",
+    // Words about the answer itself: "the revenue numbers", "die Umsatzzahlen", "las cifras de ventas".
+    "data numbers number figures figure stats statistics report overview summary metrics metric kpi kpis",
+    "daten zahlen zahl kennzahlen kennzahl ubersicht bericht statistik werte",
+    "datos cifras cifra numeros resumen informe estadisticas metricas",
   ]
     .join(" ")
     .split(" "),

@@ -133,6 +133,9 @@ describe("readQuestion", () => {
     ],
     // Everyday wording: helper verbs, "breakdown", a quarter without a year, "trend" with a grain.
     ["revenue breakdown by status", { measures: ["sales.revenue"], dimensions: ["sales.status"] }],
+    ["show me the revenue numbers by country", { measures: ["sales.revenue"], dimensions: ["sales.customers_country"] }],
+    ["Zeig mir die Umsatzzahlen nach Land", { language: "de", measures: ["sales.revenue"], dimensions: ["sales.customers_country"] }],
+    ["las cifras de ventas por país", { measures: ["sales.revenue"], dimensions: ["sales.customers_country"] }],
     [
       "How much revenue did we make in 2024?",
       { measures: ["sales.revenue"], time: { dimension: "sales.created_at", range: { from: "2024-01-01", to: "2024-12-31" } } },
