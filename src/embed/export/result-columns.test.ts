@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { QueryAnnotation } from "../shell/platform-api";
-import { isMeasureLike, resultColumnOf, resultColumnsOf } from "./result-columns";
+import { firstAmountColumn, isMeasureLike, resultColumnOf, resultColumnsOf } from "./result-columns";
 import { calculationsResult, compareResult } from "./result-fixtures";
 
 describe("resultColumnsOf", () => {
@@ -111,5 +111,13 @@ describe("resultColumnsOf", () => {
       ["sales.revenue.rank", true],
     ]);
     expect(isMeasureLike(undefined)).toBe(false);
+  });
+
+  it.each([
+    ["the first measure the result has", ["sales.count", "sales.revenue"], calculationsResult.annotation, "sales.revenue"],
+    ["the first compare column for a compared measure", ["sales.revenue"], compareResult.annotation, "sales.revenue.baseline"],
+    ["the query's first measure before the result is in", ["sales.revenue"], undefined, "sales.revenue"],
+  ])("names %s as the first amount column", (_what, measures, annotation, expected) => {
+    expect(firstAmountColumn(measures, annotation)).toBe(expected);
   });
 });

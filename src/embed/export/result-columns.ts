@@ -118,3 +118,12 @@ export function resultColumnOf(key: string, annotation: QueryAnnotation | undefi
 export function isMeasureLike(column: ResultColumn | undefined): boolean {
   return !!column && column.role !== "dimension" && column.role !== "timeDimension";
 }
+
+/**
+ * The first amount column of a result for the query's `measures`: the first measure the result
+ * has, else (a compared measure has no column of its own) the first column made of measures.
+ */
+export function firstAmountColumn(measures: readonly string[], annotation: QueryAnnotation | undefined): string | undefined {
+  if (!annotation) return measures[0];
+  return measures.find((m) => resultColumnOf(m, annotation)) ?? resultColumnsOf(annotation).find(isMeasureLike)?.key ?? measures[0];
+}

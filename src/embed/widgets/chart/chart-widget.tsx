@@ -8,7 +8,7 @@ import { useCallback, useMemo, useRef, useState } from "react";
 import type { DashboardWidget, ReportSnapshot } from "../../../schema/dashboard";
 import type { QueryResult, SemanticQuery } from "../../shell/platform-api";
 import { exportColumnsOf, titleOfColumn } from "../../export/export-columns";
-import { resultColumnOf } from "../../export/result-columns";
+import { firstAmountColumn, resultColumnOf } from "../../export/result-columns";
 import { elementToPng } from "../../export/image-export";
 import { fileNameFor, saveBlob, saveUrl } from "../../export/save-file";
 import { buildXlsxBlob } from "../../export/xlsx";
@@ -95,7 +95,8 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
   const annotation = result.data?.annotation;
   const spec = parseSpec(snapshot?.spec ?? null);
   const measures = composed?.measures ?? [];
-  const firstMeasure = measures[0] ? { key: measures[0], title: titleOfColumn(measures[0], annotation) } : null;
+  const firstMeasureKey = firstAmountColumn(measures, annotation);
+  const firstMeasure = firstMeasureKey ? { key: firstMeasureKey, title: titleOfColumn(firstMeasureKey, annotation) } : null;
   const chartTitle = title ?? t(locale, "widget.untitled");
 
   const openDrill = useCallback(

@@ -4,6 +4,7 @@ import { CategoryColorRegistry } from "./category-colors";
 import {
   drilldownTarget,
   legendColumnsFor,
+  legendLabelLimitFor,
   numberFormatOf,
   LINE_HEADROOM,
   prepareVegaLiteSpec,
@@ -203,5 +204,15 @@ describe("chart polish", () => {
     expect(legendColumnsFor(300)).toBe(2);
     expect(legendColumnsFor(560)).toBe(4);
     expect(legendColumnsFor(60)).toBe(1);
+  });
+
+  it.each([
+    [340, 2, 126],
+    [1100, 6, 142],
+    [2000, 6, 160],
+    [60, 1, 40],
+  ])("keeps the legend labels of a chart %i px wide inside it", (width, columns, limit) => {
+    expect(legendLabelLimitFor(width)).toBe(limit);
+    expect(columns * (legendLabelLimitFor(width) + 30)).toBeLessThanOrEqual(Math.max(width, 70));
   });
 });

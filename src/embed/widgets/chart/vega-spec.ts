@@ -332,3 +332,8 @@ function addHeadroom(spec: JsonObject, values: readonly Record<string, unknown>[
 export function legendColumnsFor(width: number): number {
   return Math.max(1, Math.min(6, Math.floor((width - 8) / 120)));
 }
+
+/** Widest legend label (px) that keeps every legend column of a chart `width` px wide inside it: long titles (a compared period) end in "…" instead of running off the edge. */
+export function legendLabelLimitFor(width: number): number {
+  return Math.max(40, Math.min(160, Math.floor((width - 8) / legendColumnsFor(width)) - 40));
+}
