@@ -80,4 +80,21 @@ describe("report query", () => {
       "  AND sales.revenue NOT BETWEEN 0 AND 5",
     ]);
   });
+
+  it("charts a compared measure by its change, leaving its title and format to the result", () => {
+    const spec = chartSpecOf(
+      "bar",
+      {
+        measures: ["sales.revenue"],
+        dimensions: ["sales.products_category"],
+        compare: { dimension: "sales.created_at", baseline: "last year", current: "this year" },
+      },
+      title,
+    ) as { encoding: Record<string, unknown> };
+    expect(spec.encoding.x).toEqual({ field: "sales.revenue.change", type: "quantitative" });
+    expect(spec.encoding.tooltip).toEqual([
+      { field: "sales.products_category", type: "nominal", title: "products_category" },
+      { field: "sales.revenue.change", type: "quantitative" },
+    ]);
+  });
 });

@@ -10,7 +10,9 @@ export type Viz = "table" | "bar" | "line" | "area" | "kpi";
  * temporal axis; by a part of time an ordered one, labelled in `locale` ("Montag", "14:00").
  */
 export function chartSpecOf(viz: Viz, q: SemanticQuery, titleOf: (m: string) => string, locale = "en-US"): Record<string, unknown> | null {
-  const measure = q.measures?.[0];
+  // A compared measure has no column of its own: its change is charted, titled and formatted (signed) by the result's annotation.
+  const measure = q.measures?.[0] && q.compare ? `${q.measures[0]}.change` : q.measures?.[0];
+  const amount = q.compare ? { field: measure, type: "quantitative" } : { field: measure, type: "quantitative", title: measure ? titleOf(measure) : null };
   const td = q.timeDimensions?.find((t) => t.granularity || t.part);
   // A part's column is `<member>.<part>`; a period's rows carry the member itself as well.
   const time = td ? (td.part ? timeColumnOf(td) : td.dimension) : undefined;
@@ -20,16 +22,13 @@ export function chartSpecOf(viz: Viz, q: SemanticQuery, titleOf: (m: string) => 
   const xType = td?.part ? "ordinal" : time ? "temporal" : "nominal";
   const partAxis = td?.part ? { axis: { labelExpr: timePartLabelExpr(locale, td.part), labelAngle: 0 } } : {};
   const color = time && dim ? { color: { field: dim, type: "nominal", title: titleOf(dim) } } : {};
-  const tooltip = [
-    { field: x, type: xType, title: titleOf(td?.dimension ?? x) },
-    { field: measure, type: "quantitative", title: titleOf(measure), format: ",.2f" },
-  ];
+  const tooltip = [{ field: x, type: xType, title: titleOf(td?.dimension ?? x) }, q.compare ? amount : { ...amount, format: ",.2f" }];
   if (viz === "bar" && !time) {
     return {
       mark: { type: "bar", cornerRadiusEnd: 3 },
       encoding: {
         y: { field: x, type: xType, sort: "-x", title: null },
-        x: { field: measure, type: "quantitative", title: titleOf(measure) },
+        x: amount,
         tooltip,
       },
     };
@@ -38,7 +37,7 @@ export function chartSpecOf(viz: Viz, q: SemanticQuery, titleOf: (m: string) => 
     mark: viz === "area" ? { type: "area", line: true, opacity: 0.3 } : viz === "line" ? { type: "line", point: true } : { type: "bar" },
     encoding: {
       x: { field: x, type: xType, title: null, ...partAxis },
-      y: { field: measure, type: "quantitative", title: titleOf(measure) },
+      y: amount,
       ...color,
       tooltip,
     },
