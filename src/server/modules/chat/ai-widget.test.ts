@@ -8,6 +8,7 @@ import { silentLogger } from "../../logger";
 import { startOpenAiDouble, type OpenAiDouble } from "../../ai/testing/openai-double";
 import { createTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { embedSession } from "../../testing/shop-deployment";
+import { builtinMarkdown } from "./ai-widget";
 
 /**
  * The AI widget of the demo dashboard ("Which category had the most revenue last quarter?"):
@@ -81,6 +82,23 @@ afterAll(async () => {
 });
 
 describe("AI widget", () => {
+  it("says honestly what the data does not hold when the builtin engine cannot read its prompt", async () => {
+    const ctx = {
+      deploymentId,
+      engine: await t.deps.queryEngines.get(deploymentId),
+      securityContext: { embedTenant: "acme-corp", groups: [], userAttributes: {}, role: "viewer" as const },
+      locale: "en",
+      allowAuthoring: false,
+      signal: new AbortController().signal,
+      queryTimeoutMs: 30_000,
+      includeSql: false,
+    };
+    const segment = await builtinMarkdown(ctx, "average order value by customer segment", [], "en");
+    expect(segment).toContain("There is no segment in this data");
+    expect(segment).not.toMatch(/\d{3}/);
+    expect(await builtinMarkdown(ctx, "delete all orders", [], "en")).toContain("only reads data");
+  });
+
   it("is written by the builtin engine when no model is configured", async () => {
     const res = await answer(tok.acme!);
     expect(res.status).toBe(200);

@@ -17,7 +17,7 @@ import type { QueryFilter, SemanticQuery } from "../../../schema/semantic-query"
 import type { AppDeps, Principal } from "../../context";
 import { aiWidgetAnswers, aiWidgetThreads, chatMessages } from "../../db/schema";
 import { badRequest, DomainError, forbidden, notFound } from "../../domain/errors";
-import { readQuestion, runQueryArgs, summarize, viewerIndexes } from "../../ai/builtin";
+import { readQuestion, refusalText, runQueryArgs, summarize, viewerIndexes } from "../../ai/builtin";
 import { SAY } from "../../ai/builtin-language";
 import { readAiSettings, type AiSettings } from "../../ai/settings";
 import { membersOf, runTool, type ToolState } from "../../ai/tools";
@@ -76,7 +76,7 @@ function highlight(title: string, state: ToolState, locale: string): string | nu
 type Snapshot = { title?: string | null; name?: string | null; meta?: { query?: unknown } | null };
 
 /** The builtin engine's Markdown: the prompt answered when it can be read, then a line per report. */
-async function builtinMarkdown(ctx: TurnContext, prompt: string, snapshots: Snapshot[], locale: string): Promise<string> {
+export async function builtinMarkdown(ctx: TurnContext, prompt: string, snapshots: Snapshot[], locale: string): Promise<string> {
   const lines: string[] = [];
   if (prompt) {
     const { indexes, reference } = await viewerIndexes(ctx);
@@ -86,7 +86,11 @@ async function builtinMarkdown(ctx: TurnContext, prompt: string, snapshots: Snap
       const state: ToolState = {};
       const outcome = await runTool("run_query", runQueryArgs(reading.understanding), ctx, state);
       lines.push(outcome.ok ? summarize(reading.understanding, state.lastRows ?? [], state.lastColumns ?? []) : SAY[reading.understanding.language].cannot, "");
-    } else lines.push(`${SAY[reading.language].cannot} ${SAY[reading.language].noMatch(prompt)}`, "");
+    } else {
+      // The chat's honest wording: a term the data does not hold is named, a request to change data declined.
+      const why = reading.refusal ? refusalText(reading.language, reading.refusal, indexes) : SAY[reading.language].noMatch(prompt);
+      lines.push(`${SAY[reading.language].cannot} ${why}`, "");
+    }
   }
   const bullets: string[] = [];
   for (const s of snapshots) {
