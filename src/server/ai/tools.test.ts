@@ -138,6 +138,12 @@ describe("AI tools over the deeper query contract", () => {
     ]);
     const chart = await runTool("render_chart", { type: "bar", x: "value", y: ["change"] }, context(), state);
     expect(chart.ok).toBe(true);
+    // Dimensions by their titles, the figures in the measure's format, the columns in the viewer's language.
+    expect(state.lastRows![0]!.dimension).toBe("Category");
+    expect(state.lastColumns!.find((c) => c.key === "change")).toMatchObject({ title: "Change", format: "currency" });
+    const de: ToolState = {};
+    await runTool("run_query", { explain: args }, context({ locale: "de-AT" }), de);
+    expect(de.lastColumns!.map((c) => c.title)).toEqual(["Dimension", "Wert", "Vorher", "Nachher", "Veränderung", "Anteil an der Veränderung"]);
     // globex: toys +100, apparel +50, tools −30; nothing of acme's.
     const g: ToolState = {};
     await runTool("run_query", { explain: args }, context({ securityContext: globexViewer }), g);

@@ -3,6 +3,7 @@
  * validated and compiled under the viewer's security context by the query engine, so the
  * viewer's row-level security applies to every row a model or the chat ever sees.
  */
+import { match } from "@formatjs/intl-localematcher";
 import { z } from "zod";
 import { PeriodComparison } from "../../schema/dashboard";
 import {
@@ -387,6 +388,20 @@ export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, 
   return { ok: true, content: JSON.stringify({ rendered: true }), summary: `${chart.type} chart`, parts: [{ type: "chart", spec, chart }] };
 }
 
+/** The columns of an explanation: dimension, value, baseline, current, change, share of the change. */
+const EXPLAIN_TITLES = {
+  en: ["Dimension", "Value", "Before", "After", "Change", "Share of the change"],
+  de: ["Dimension", "Wert", "Vorher", "Nachher", "Veränderung", "Anteil an der Veränderung"],
+  es: ["Dimensión", "Valor", "Antes", "Después", "Cambio", "Parte del cambio"],
+} as const;
+const languageOf = (locale: string): keyof typeof EXPLAIN_TITLES => {
+  try {
+    return match([locale], Object.keys(EXPLAIN_TITLES), "en") as keyof typeof EXPLAIN_TITLES;
+  } catch {
+    return "en";
+  }
+};
+
 /** `run_query` with `explain`: the largest contributors to a change, as a table the model reads and the viewer sees (and `render_chart` can draw). */
 async function explainTool(
   input: ExplainInput,
@@ -407,14 +422,23 @@ async function explainTool(
       { ...input, ...(filters.length ? { filters } : {}) },
       { securityContext: ctx.securityContext, signal: ctx.signal, timeoutMs: ctx.queryTimeoutMs },
     );
-    const rows = result.contributors.map((c) => ({ ...c, value: c.value === null ? null : String(c.value) }));
+    // Each dimension by its title in the model, the columns in the viewer's language.
+    const titles = new Map(sources.flatMap((s) => s.dimensions.map((d): [string, string] => [d.name, d.shortTitle])));
+    const rows = result.contributors.map((c) => ({
+      ...c,
+      dimension: titles.get(c.dimension) ?? c.dimension,
+      value: c.value === null ? null : String(c.value),
+    }));
+    const [dimension, value, baseline, current, change, share] = EXPLAIN_TITLES[languageOf(ctx.locale)];
+    const format = sources.flatMap((s) => s.measures).find((m) => m.name === input.measure)?.format;
+    const figure = { type: "number", ...(format ? { format } : {}) };
     const columns = [
-      { key: "dimension", title: "Dimension", type: "string" },
-      { key: "value", title: "Value", type: "string" },
-      { key: "baseline", title: "Baseline", type: "number" },
-      { key: "current", title: "Current", type: "number" },
-      { key: "change", title: "Change", type: "number" },
-      { key: "share", title: "Share of change", type: "number", format: "percent" },
+      { key: "dimension", title: dimension, type: "string" },
+      { key: "value", title: value, type: "string" },
+      { key: "baseline", title: baseline, ...figure },
+      { key: "current", title: current, ...figure },
+      { key: "change", title: change, ...figure },
+      { key: "share", title: share, type: "number", format: "percent" },
     ];
     state.lastRows = rows;
     state.lastColumns = columns;
