@@ -4,6 +4,7 @@ import { CategoryColorRegistry } from "./category-colors";
 import {
   drilldownTarget,
   legendColumnsFor,
+  legendEntriesOf,
   legendLabelLimitFor,
   numberFormatOf,
   LINE_HEADROOM,
@@ -207,12 +208,22 @@ describe("chart polish", () => {
   });
 
   it.each([
+    [340, null, 126],
     [340, 2, 126],
-    [1100, 6, 142],
-    [2000, 6, 160],
-    [60, 1, 40],
-  ])("keeps the legend labels of a chart %i px wide inside it", (width, columns, limit) => {
-    expect(legendLabelLimitFor(width)).toBe(limit);
-    expect(columns * (legendLabelLimitFor(width) + 30)).toBeLessThanOrEqual(Math.max(width, 70));
+    [1100, null, 142],
+    [730, 2, 160],
+    [730, 6, 80],
+    [2000, null, 160],
+    [60, null, 40],
+  ])("keeps the legend labels of a chart %i px wide with %s entries inside it", (width, entries, limit) => {
+    expect(legendLabelLimitFor(width, entries)).toBe(limit);
+    const columns = Math.min(legendColumnsFor(width), entries ?? Infinity);
+    expect(columns * (legendLabelLimitFor(width, entries) + 30)).toBeLessThanOrEqual(Math.max(width, 70));
+  });
+
+  it("counts a legend's entries from a colour domain or a fold, else leaves it to the data", () => {
+    expect(legendEntriesOf({ mark: "bar", encoding: { color: { field: "c", type: "nominal", scale: { domain: ["a", "b", "c"] } } } })).toBe(3);
+    expect(legendEntriesOf({ transform: [{ fold: ["x", "y"], as: ["key", "value"] }], mark: "bar", encoding: { color: { field: "key" } } })).toBe(2);
+    expect(legendEntriesOf({ mark: "bar", encoding: { color: { field: "c", type: "nominal" } } })).toBeNull();
   });
 });

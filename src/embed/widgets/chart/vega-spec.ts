@@ -333,7 +333,29 @@ export function legendColumnsFor(width: number): number {
   return Math.max(1, Math.min(6, Math.floor((width - 8) / 120)));
 }
 
-/** Widest legend label (px) that keeps every legend column of a chart `width` px wide inside it: long titles (a compared period) end in "…" instead of running off the edge. */
-export function legendLabelLimitFor(width: number): number {
-  return Math.max(40, Math.min(160, Math.floor((width - 8) / legendColumnsFor(width)) - 40));
+/**
+ * How many entries a spec's colour legend has, when the spec says: the domain of a colour scale
+ * (set for nominal colours by `prepareVegaLiteSpec`) or the fields a `fold` transform turns into
+ * series; null when it depends on the data.
+ */
+export function legendEntriesOf(spec: VegaLiteSpec): number | null {
+  let entries: number | null = null;
+  const count = (n: number) => (entries = Math.max(entries ?? 0, n));
+  eachView(spec, (_mark, encoding) => {
+    const color = encoding?.color;
+    if (isObject(color) && isObject(color.scale) && Array.isArray(color.scale.domain)) count(color.scale.domain.length);
+  });
+  const transforms = [spec.transform, ...(Array.isArray(spec.layer) ? spec.layer.map((l) => (isObject(l) ? l.transform : undefined)) : [])];
+  for (const list of transforms) if (Array.isArray(list)) for (const t of list) if (isObject(t) && Array.isArray(t.fold)) count(t.fold.length);
+  return entries;
+}
+
+/**
+ * Widest legend label (px) that keeps the legend's columns inside a chart `width` px wide: long
+ * titles (a compared period) end in "…" instead of running off the edge; with fewer entries than
+ * columns each label may take more room.
+ */
+export function legendLabelLimitFor(width: number, entries: number | null = null): number {
+  const columns = Math.min(legendColumnsFor(width), Math.max(1, entries ?? Infinity));
+  return Math.max(40, Math.min(160, Math.floor((width - 8) / columns) - 40));
 }

@@ -13,7 +13,7 @@ import { useEmbedStore } from "../../state/use-embed-store";
 import { chartRenderScheduler } from "./render-scheduler";
 import { chartWorkerSupported, createWorkerChart } from "./chart-worker-client";
 import { numberFormatLocale, timeFormatLocale } from "./vega-theme";
-import { legendColumnsFor, legendLabelLimitFor, type VegaLiteSpec } from "./vega-spec";
+import { legendColumnsFor, legendEntriesOf, legendLabelLimitFor, type VegaLiteSpec } from "./vega-spec";
 import "../../ui/visually-hidden.css";
 import "./vega-view.css";
 
@@ -106,7 +106,10 @@ function withLegendColumns(spec: VegaLiteSpec, width: number): VegaLiteSpec {
   if (!width) return spec;
   const config = (spec.config ?? {}) as Record<string, unknown>;
   const legend = (config.legend ?? {}) as Record<string, unknown>;
-  return { ...spec, config: { ...config, legend: { ...legend, columns: legendColumnsFor(width), labelLimit: legendLabelLimitFor(width) } } } as VegaLiteSpec;
+  return {
+    ...spec,
+    config: { ...config, legend: { ...legend, columns: legendColumnsFor(width), labelLimit: legendLabelLimitFor(width, legendEntriesOf(spec)) } },
+  } as VegaLiteSpec;
 }
 
 /** Specs whose parameters react to the pointer need vega's live view on the page. */
