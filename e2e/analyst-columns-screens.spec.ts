@@ -5,11 +5,12 @@ import { createSession, generateSession, getDemoConfig, openEmbedInHost, request
 // Screens of the analyst's questions in the embed: a chat answer comparing two quarters and one
 // with shares (their columns titled and formatted), and the report builder grouping by a part of
 // time with a between filter; each in light and dark, at desktop and phone widths. The shots go
-// to test-results/analyst/ to be looked at; the assertions hold the formats.
+// to test-results/analyst/ (or SVC_SHOTS_DIR) to be looked at; the assertions hold the formats.
 
 const DESKTOP = { width: 1200, height: 800 };
 const PHONE = { width: 390, height: 844 };
-const OUT = "test-results/analyst";
+// Playwright empties test-results/ when a run starts: SVC_SHOTS_DIR keeps the shots elsewhere.
+const OUT = process.env.SVC_SHOTS_DIR ?? "test-results/analyst";
 
 async function shoot(page: Page, name: string) {
   for (const scheme of ["light", "dark"] as const) {
