@@ -40,6 +40,50 @@ test.describe("the demo host", () => {
   });
 });
 
+test.describe("the demo host's chat", () => {
+  test("answers day-two questions in English, German and Spanish, and declines what it cannot answer", async ({ page }) => {
+    await page.goto(`${E2E.demoHostUrl}/`);
+    await expect(page.locator("#log")).toContainText("svc:event:dashboard-loaded", { timeout: 60_000 });
+    await page.getByRole("button", { name: "Chat", exact: true }).click();
+    const frame = page.frameLocator("iframe#embed");
+    const ask = async (question: string) => {
+      const before = await frame.getByTestId("chat-answer").count();
+      await frame.getByTestId("chat-input").fill(question);
+      await frame.getByTestId("chat-send").click();
+      const answer = frame.getByTestId("chat-answer").nth(before);
+      await expect(answer).toHaveAttribute("data-status", "completed", { timeout: 30_000 });
+      return answer;
+    };
+    // Parts of time, named in the question's language, Monday first.
+    const weekdays = await ask("orders by day of week");
+    await expect(weekdays.getByTestId("chat-table").locator("tbody tr")).toHaveCount(7);
+    await expect(weekdays.getByTestId("chat-table").locator("tbody tr").first()).toContainText("Monday");
+    // The viewer's locale names the parts of time and formats the figures; the answer speaks the question's language.
+    await page.locator("#locale").selectOption("de-DE");
+    await expect(page.locator("#log li", { hasText: "← svc:event:action-result" }).last()).toContainText("applied");
+    const wochentage = await ask("Umsatz nach Wochentag");
+    await expect(wochentage.getByTestId("chat-table").locator("tbody tr").first()).toContainText("Montag");
+    // German digits (730.172,52 $): the currency is the data's, the formatting the viewer's.
+    await expect(wochentage.getByTestId("chat-table").locator("tbody tr").first()).toContainText(/\d\.\d{3},\d{2}/);
+    // Two date ranges side by side: both periods are in the answer, neither dropped.
+    const compared = await ask("compare revenue in Q1 2025 with Q1 2024 by category");
+    await expect(compared.getByTestId("chat-table")).toContainText("2024");
+    await expect(compared.getByTestId("chat-table")).toContainText("2025");
+    // "Why": the values that moved the measure most, in Spanish.
+    await page.locator("#locale").selectOption("es-ES");
+    await expect(page.locator("#log li", { hasText: "← svc:event:action-result" }).last()).toContainText("applied");
+    const why = await ask("¿Por qué cayeron los ingresos en febrero de 2025?");
+    await expect(why.getByTestId("chat-table")).toContainText("Parte del cambio");
+    // Honest: nothing changed, no figures for what the data does not hold.
+    const deletion = await ask("delete all orders");
+    await expect(deletion).toContainText("only reads data");
+    await expect(deletion.getByTestId("chat-table")).toHaveCount(0);
+    const segment = await ask("average order value by customer segment");
+    await expect(segment).toContainText("no segment");
+    await expect(segment.getByTestId("chat-table")).toHaveCount(0);
+  });
+});
+
 test.describe("the demo host's creator tab", () => {
   test("embeds the creator-mode app for the signed-in tenant user", async ({ page }) => {
     await page.goto(`${E2E.demoHostUrl}/`);

@@ -402,6 +402,20 @@ const languageOf = (locale: string): keyof typeof EXPLAIN_TITLES => {
   }
 };
 
+/** The table of an explanation: titles in `locale`'s language (en, de, es), figures in the measure's format. */
+export function explainColumns(locale: string, format: string | undefined) {
+  const [dimension, value, baseline, current, change, share] = EXPLAIN_TITLES[languageOf(locale)];
+  const figure = { type: "number", ...(format ? { format } : {}) };
+  return [
+    { key: "dimension", title: dimension, type: "string" },
+    { key: "value", title: value, type: "string" },
+    { key: "baseline", title: baseline, ...figure },
+    { key: "current", title: current, ...figure },
+    { key: "change", title: change, ...figure },
+    { key: "share", title: share, type: "number", format: "percent" },
+  ];
+}
+
 /** `run_query` with `explain`: the largest contributors to a change, as a table the model reads and the viewer sees (and `render_chart` can draw). */
 async function explainTool(
   input: ExplainInput,
@@ -429,17 +443,7 @@ async function explainTool(
       dimension: titles.get(c.dimension) ?? c.dimension,
       value: c.value === null ? null : String(c.value),
     }));
-    const [dimension, value, baseline, current, change, share] = EXPLAIN_TITLES[languageOf(ctx.locale)];
-    const format = sources.flatMap((s) => s.measures).find((m) => m.name === input.measure)?.format;
-    const figure = { type: "number", ...(format ? { format } : {}) };
-    const columns = [
-      { key: "dimension", title: dimension, type: "string" },
-      { key: "value", title: value, type: "string" },
-      { key: "baseline", title: baseline, ...figure },
-      { key: "current", title: current, ...figure },
-      { key: "change", title: change, ...figure },
-      { key: "share", title: share, type: "number", format: "percent" },
-    ];
+    const columns = explainColumns(ctx.locale, sources.flatMap((s) => s.measures).find((m) => m.name === input.measure)?.format);
     state.lastRows = rows;
     state.lastColumns = columns;
     state.lastComparisons = undefined;

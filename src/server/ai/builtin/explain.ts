@@ -7,6 +7,7 @@ import type { QueryFilter } from "../../../schema/semantic-query";
 import { explainChange } from "../../semantic";
 import { QueryValidationError } from "../../semantic/errors";
 import { SAY } from "../builtin-language";
+import { explainColumns } from "../tools";
 import type { Emit, TurnContext } from "../types";
 import { queryOf } from "./query";
 import { groupingsOf } from "./refusal";
@@ -41,18 +42,11 @@ export async function explainAnswer(u: Understanding, ctx: TurnContext, indexes:
     const result = await explainChange(ctx.engine, input, { securityContext: ctx.securityContext, signal: ctx.signal, timeoutMs: ctx.queryTimeoutMs });
     emit({ id: partId(), type: "tool_result", name: "explain_change", ok: true, summary: `${result.contributors.length} rows` });
     const format = index.source.measures.find((m) => m.name === u.measures[0])?.format;
-    const money = format ? { format } : {};
     emit({
       id: partId(),
       type: "table",
-      columns: [
-        { key: "dimension", title: "Dimension", type: "string" },
-        { key: "value", title: "Value", type: "string" },
-        { key: "baseline", title: "Baseline", type: "number", ...money },
-        { key: "current", title: "Current", type: "number", ...money },
-        { key: "change", title: "Change", type: "number", ...money },
-        { key: "share", title: "Share of the change", type: "number", format: "percent" },
-      ],
+      // Headed in the answer's language.
+      columns: explainColumns(u.language, format),
       rows: result.contributors.map((c) => ({ ...c, dimension: index.members.find((m) => m.name === c.dimension)?.shortTitle ?? c.dimension })),
       truncated: false,
     });
