@@ -1,17 +1,17 @@
 /**
  * The report builder: a semantic query built from the data model's views and members
  * (measures, dimensions, a time dimension by period or part of time with a date range, filters
- * with the operators of each member's type and member-aware value pickers, sort, limit), shown as a table, chart or KPI with
- * column formats and a period comparison. Edits autosave; a failed save keeps every edit on
- * screen and retries on the next change. The query runs under the viewer's row-level security
- * (the API applies it), through the same chart widget as dashboards.
+ * with the operators of each member's type and member-aware value pickers, sort, limit), shown
+ * as a table, chart or KPI with column formats and a period comparison. Edits autosave
+ * (`useReportDraft`). The query runs under the viewer's row-level security (the API applies it),
+ * through the same chart widget as dashboards.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { Report } from "../../../schema/report";
 import type { ReportSnapshot, ColumnFormatOverride, PeriodComparison } from "../../../schema/dashboard";
-import type { SemanticQuery } from "../../shell/platform-api";
 import { useEmbedServices } from "../../shell/embed-context";
+import { useEmbedStore } from "../../state/use-embed-store";
 import { fetchDistinctValues, runQuery } from "../../shell/platform-api";
 import { WidgetHostContext, type WidgetHost } from "../../grid/widget-host";
 import { ChartWidget } from "../../widgets/chart/chart-widget";
@@ -21,42 +21,26 @@ import { FiltersPanel } from "./report-filters-panel";
 import { chartSpecOf, semanticSqlOf, type Viz } from "./report-query";
 import { SortPanel } from "./report-sort-panel";
 import { TimePanel } from "./report-time-panel";
-import { useEmbedStore } from "../../state/use-embed-store";
-interface Draft {
-  name: string;
-  view: string | null;
-  query: SemanticQuery;
-  viz: Viz;
-  formats: Record<string, ColumnFormatOverride>;
-  compare: boolean;
-}
-
-function draftOf(report: Report): Draft {
-  const query = (report.query ?? {}) as SemanticQuery;
-  const first = query.measures?.[0] ?? query.dimensions?.[0] ?? query.timeDimensions?.[0]?.dimension ?? null;
-  const mark = (report.spec as { mark?: string | { type?: string } } | null)?.mark;
-  const markType = typeof mark === "string" ? mark : mark?.type;
-  const viz: Viz = report.kind === "kpi" ? "kpi" : report.kind === "vega" ? (markType === "line" ? "line" : markType === "area" ? "area" : "bar") : "table";
-  return {
-    name: report.name,
-    view: first ? first.split(".")[0]! : null,
-    query,
-    viz,
-    formats: (report.preferences?.columnFormats ?? {}) as Record<string, ColumnFormatOverride>,
-    compare: !!report.periodComparisons?.length,
-  };
-}
+import { useReportDraft } from "./use-report-draft";
 
 export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
   const { api, switches, notify } = useApp();
   const { api: embedApi, bridge } = useEmbedServices();
   const locale = useEmbedStore((s) => s.locale);
   const meta = useQuery({ queryKey: ["app", api.deploymentId, "meta"], queryFn: () => api.meta(), staleTime: 60_000 });
-  const [draft, setDraft] = useState<Draft>(() => draftOf(props.report));
-  const [save, setSave] = useState<{ status: "saved" | "saving" | "error"; message?: string }>({ status: "saved" });
-  const dirty = useRef(false);
-  const publicId = props.report.publicId;
-
+  const { draft, save, edit, editQuery, toggle } = useReportDraft(props.report, {
+    canEdit: props.canEdit,
+    inputOf: (d) => ({
+      name: d.name.trim() || props.report.name,
+      kind,
+      query: d.query as Record<string, unknown>,
+      spec: spec ?? null,
+      preferences: { columnFormats: d.formats },
+      periodComparisons,
+    }),
+    save: (input) => api.saveReport(props.report.publicId, input),
+    onSaveError: (message) => notify("error", `Not saved: ${message}. Your changes are kept; they are saved with the next edit.`),
+  });
   const sources = useMemo(() => meta.data?.sources ?? [], [meta.data]);
   const view: MetaSource | undefined = sources.find((s) => s.name === draft.view) ?? sources[0];
   const allMembers = useMemo(() => new Map(sources.flatMap((s) => [...s.measures, ...s.dimensions]).map((m) => [m.name, m])), [sources]);
@@ -76,43 +60,6 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
       ? [{ measure: q.measures[0], timeDimension: timeDim.dimension, offset: { amount: 1, unit: "year" } }]
       : null;
   const runnable = !!(q.measures?.length || q.dimensions?.length || timeDim?.granularity || timeDim?.part);
-
-  // Autosave: a second after the last change; the draft on screen stays whatever happens.
-  useEffect(() => {
-    if (!dirty.current || !props.canEdit) return;
-    setSave({ status: "saving" });
-    const timer = setTimeout(() => {
-      api
-        .saveReport(publicId, {
-          name: draft.name.trim() || props.report.name,
-          kind,
-          query: q as Record<string, unknown>,
-          spec: spec ?? null,
-          preferences: { columnFormats: draft.formats },
-          periodComparisons,
-        })
-        .then(
-          () => setSave({ status: "saved" }),
-          (error: unknown) => {
-            setSave({ status: "error", message: messageOf(error) });
-            notify("error", `Not saved: ${messageOf(error)}. Your changes are kept; they are saved with the next edit.`);
-          },
-        );
-    }, 800);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the draft is what changes; the rest derives from it
-  }, [draft]);
-
-  const edit = (next: Partial<Draft> | ((d: Draft) => Partial<Draft>)) => {
-    dirty.current = true;
-    setDraft((d) => ({ ...d, ...(typeof next === "function" ? next(d) : next) }));
-  };
-  const editQuery = (fn: (q: SemanticQuery) => SemanticQuery) => edit((d) => ({ query: fn(d.query) }));
-  const toggle = (list: "measures" | "dimensions", name: string) =>
-    editQuery((cur) => {
-      const now = cur[list] ?? [];
-      return { ...cur, [list]: now.includes(name) ? now.filter((n) => n !== name) : [...now, name] };
-    });
 
   const host = useMemo<WidgetHost>(
     () => ({

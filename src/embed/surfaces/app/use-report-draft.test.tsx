@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { act, renderHook } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Report, ReportInput } from "../../../schema/report";
+import { AUTOSAVE_DELAY_MS, draftOf, useReportDraft, type ReportDraft } from "./use-report-draft";
+
+const report: Report = {
+  id: 1,
+  publicId: "AbCdEfGh1234",
+  deploymentId: 1,
+  type: "REPORT",
+  folderId: null,
+  folderPath: [],
+  workbookId: 3,
+  name: "Orders by weekday",
+  title: null,
+  description: null,
+  kind: "vega",
+  query: { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", part: "dayOfWeek" }] },
+  sqlQuery: null,
+  spec: { mark: { type: "line" } },
+  meta: null,
+  fillMissingRows: null,
+  periodComparisons: null,
+  preferences: null,
+  externalWorkbookPlacements: [],
+  versionNumber: 1,
+  createdBy: null,
+  createdAt: "2026-11-27T00:00:00.000Z",
+  updatedAt: "2026-11-27T00:00:00.000Z",
+  lastViewedAt: null,
+  canEdit: true,
+  canManage: true,
+};
+
+const inputOf = (d: ReportDraft): ReportInput => ({ name: d.name, query: d.query as Record<string, unknown> });
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+function setUp(options: { canEdit?: boolean; save?: (input: ReportInput) => Promise<unknown> } = {}) {
+  const save = vi.fn(options.save ?? (async () => undefined));
+  const onSaveError = vi.fn<(message: string) => void>();
+  const hook = renderHook(() => useReportDraft(report, { canEdit: options.canEdit ?? true, inputOf, save, onSaveError }));
+  return { hook, save, onSaveError };
+}
+
+describe("draftOf", () => {
+  it("reads the view, the chart and the part of time of a saved report", () => {
+    expect(draftOf(report)).toEqual({
+      name: "Orders by weekday",
+      view: "sales",
+      query: report.query,
+      viz: "line",
+      formats: {},
+      compare: false,
+    });
+  });
+});
+
+describe("useReportDraft", () => {
+  it("saves the draft once, a moment after the last edit", async () => {
+    const { hook, save } = setUp();
+    act(() => hook.result.current.toggle("dimensions", "sales.status"));
+    act(() => hook.result.current.edit({ name: "By weekday and status" }));
+    expect(hook.result.current.save.status).toBe("saving");
+    await act(async () => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS - 1));
+    expect(save).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTimeAsync(1));
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenLastCalledWith({ name: "By weekday and status", query: { ...report.query, dimensions: ["sales.status"] } });
+    expect(hook.result.current.save.status).toBe("saved");
+  });
+
+  it("keeps the draft and says why when a save fails", async () => {
+    const { hook, onSaveError } = setUp({
+      save: async () => {
+        throw new Error("conflict");
+      },
+    });
+    act(() => hook.result.current.editQuery((q) => ({ ...q, limit: 10 })));
+    await act(async () => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS));
+    expect(hook.result.current.save).toEqual({ status: "error", message: "conflict" });
+    expect(onSaveError).toHaveBeenCalledWith("conflict");
+    expect(hook.result.current.draft.query.limit).toBe(10);
+  });
+
+  it("saves nothing before an edit, nor for a viewer who may not edit", async () => {
+    const untouched = setUp();
+    await act(async () => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 2));
+    expect(untouched.save).not.toHaveBeenCalled();
+    const viewer = setUp({ canEdit: false });
+    act(() => viewer.hook.result.current.toggle("measures", "sales.count"));
+    await act(async () => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 2));
+    expect(viewer.save).not.toHaveBeenCalled();
+    expect(viewer.hook.result.current.draft.query.measures).toEqual([]);
+  });
+});

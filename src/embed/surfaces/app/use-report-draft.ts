@@ -1,0 +1,89 @@
+/**
+ * The report builder's draft: the report's name, view, query, chart and formats as edited on
+ * screen, saved 800 ms after the last edit. A failed save keeps the draft on screen, says so, and
+ * is retried with the next edit.
+ */
+import { useEffect, useRef, useState } from "react";
+import type { ColumnFormatOverride } from "../../../schema/dashboard";
+import type { Report, ReportInput } from "../../../schema/report";
+import type { SemanticQuery } from "../../shell/platform-api";
+import { messageOf } from "./app-context";
+import type { Viz } from "./report-query";
+
+export interface ReportDraft {
+  name: string;
+  view: string | null;
+  query: SemanticQuery;
+  viz: Viz;
+  formats: Record<string, ColumnFormatOverride>;
+  /** Compare with the year before (a period comparison of the first measure). */
+  compare: boolean;
+}
+
+export type SaveState = { status: "saved" | "saving" | "error"; message?: string };
+
+/** Wait after the last edit before saving. */
+export const AUTOSAVE_DELAY_MS = 800;
+
+export function draftOf(report: Report): ReportDraft {
+  const query = (report.query ?? {}) as SemanticQuery;
+  const first = query.measures?.[0] ?? query.dimensions?.[0] ?? query.timeDimensions?.[0]?.dimension ?? null;
+  const mark = (report.spec as { mark?: string | { type?: string } } | null)?.mark;
+  const markType = typeof mark === "string" ? mark : mark?.type;
+  const viz: Viz = report.kind === "kpi" ? "kpi" : report.kind === "vega" ? (markType === "line" ? "line" : markType === "area" ? "area" : "bar") : "table";
+  return {
+    name: report.name,
+    view: first ? first.split(".")[0]! : null,
+    query,
+    viz,
+    formats: (report.preferences?.columnFormats ?? {}) as Record<string, ColumnFormatOverride>,
+    compare: !!report.periodComparisons?.length,
+  };
+}
+
+export interface ReportDraftOptions {
+  canEdit: boolean;
+  /** What is saved for a draft (its chart spec and comparisons derive from it). */
+  inputOf(draft: ReportDraft): ReportInput;
+  save(input: ReportInput): Promise<unknown>;
+  /** Told why a save failed (the draft stays). */
+  onSaveError(message: string): void;
+}
+
+export function useReportDraft(report: Report, options: ReportDraftOptions) {
+  const [draft, setDraft] = useState<ReportDraft>(() => draftOf(report));
+  const [save, setSave] = useState<SaveState>({ status: "saved" });
+  const dirty = useRef(false);
+  // The latest callbacks, read when the timer fires: the draft is what schedules a save.
+  const latest = useRef(options);
+  latest.current = options;
+
+  useEffect(() => {
+    if (!dirty.current || !latest.current.canEdit) return;
+    setSave({ status: "saving" });
+    const timer = setTimeout(() => {
+      const { save: send, inputOf, onSaveError } = latest.current;
+      send(inputOf(draft)).then(
+        () => setSave({ status: "saved" }),
+        (error: unknown) => {
+          setSave({ status: "error", message: messageOf(error) });
+          onSaveError(messageOf(error));
+        },
+      );
+    }, AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft]);
+
+  const edit = (next: Partial<ReportDraft> | ((d: ReportDraft) => Partial<ReportDraft>)) => {
+    dirty.current = true;
+    setDraft((d) => ({ ...d, ...(typeof next === "function" ? next(d) : next) }));
+  };
+  const editQuery = (fn: (q: SemanticQuery) => SemanticQuery) => edit((d) => ({ query: fn(d.query) }));
+  /** Adds a measure or dimension to the query, or takes it out. */
+  const toggle = (list: "measures" | "dimensions", name: string) =>
+    editQuery((cur) => {
+      const now = cur[list] ?? [];
+      return { ...cur, [list]: now.includes(name) ? now.filter((n) => n !== name) : [...now, name] };
+    });
+  return { draft, save, edit, editQuery, toggle };
+}
