@@ -76,7 +76,8 @@ describe("AI tools over the deeper query contract", () => {
       "sales.revenue.relativeChange",
       "sales.revenue.change.rank",
     ]);
-    expect(state.lastColumns!.find((c) => c.key === "sales.revenue.relativeChange")).toMatchObject({ format: "percent" });
+    expect(state.lastColumns!.find((c) => c.key === "sales.revenue.relativeChange")).toMatchObject({ format: "percent", output: "relativeChange" });
+    expect(state.lastColumns!.find((c) => c.key === "sales.revenue.change")).toMatchObject({ output: "change" });
   });
 
   it("runs calculated fields, and refuses a formula that names a member outside the surface's scope", async () => {
@@ -140,7 +141,7 @@ describe("AI tools over the deeper query contract", () => {
     expect(chart.ok).toBe(true);
     // Dimensions by their titles, the figures in the measure's format, the columns in the viewer's language.
     expect(state.lastRows![0]!.dimension).toBe("Category");
-    expect(state.lastColumns!.find((c) => c.key === "change")).toMatchObject({ title: "Change", format: "currency" });
+    expect(state.lastColumns!.find((c) => c.key === "change")).toMatchObject({ title: "Change", format: "currency", output: "change" });
     const de: ToolState = {};
     await runTool("run_query", { explain: args }, context({ locale: "de-AT" }), de);
     expect(de.lastColumns!.map((c) => c.title)).toEqual(["Dimension", "Wert", "Vorher", "Nachher", "Veränderung", "Anteil an der Veränderung"]);

@@ -103,7 +103,7 @@ export interface ToolState {
   lastQuery?: SemanticQuery;
   lastComparisons?: PeriodComparison[];
   lastRows?: Record<string, unknown>[];
-  lastColumns?: { key: string; title: string; type: string; format?: string; timePart?: TimePart }[];
+  lastColumns?: { key: string; title: string; type: string; format?: string; timePart?: TimePart; output?: string }[];
 }
 
 function cap(text: string): string {
@@ -351,6 +351,7 @@ export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, 
           type: a.type ?? "string",
           ...(a.format ? { format: a.format } : {}),
           ...(a.timePart ? { timePart: a.timePart } : {}),
+          ...("output" in a && typeof a.output === "string" ? { output: a.output } : {}),
         }))
         .filter((c) => result.data.length === 0 || c.key in result.data[0]!);
       const rows = result.data as Record<string, unknown>[];
@@ -411,7 +412,7 @@ export function explainColumns(locale: string, format: string | undefined) {
     { key: "value", title: value, type: "string" },
     { key: "baseline", title: baseline, ...figure },
     { key: "current", title: current, ...figure },
-    { key: "change", title: change, ...figure },
+    { key: "change", title: change, ...figure, output: "change" },
     { key: "share", title: share, type: "number", format: "percent" },
   ];
 }

@@ -16,7 +16,8 @@ export type AnswerPart =
   | {
       id: string;
       type: "table";
-      columns: { key: string; title: string; type: string; format?: string; timePart?: TimePart }[];
+      /** `output`: which figure of a compared measure a column is (baseline, current, change, relativeChange); differences are shown signed. */
+      columns: { key: string; title: string; type: string; format?: string; timePart?: TimePart; output?: string }[];
       rows: Record<string, unknown>[];
       truncated: boolean;
     }
