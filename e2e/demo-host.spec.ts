@@ -45,6 +45,8 @@ test.describe("the demo host's chat", () => {
     await page.goto(`${E2E.demoHostUrl}/`);
     await expect(page.locator("#log")).toContainText("svc:event:dashboard-loaded", { timeout: 60_000 });
     await page.getByRole("button", { name: "Chat", exact: true }).click();
+    // The chat gets a frame tall enough to read an answer with its table (it fills its frame).
+    await expect.poll(() => page.locator("iframe#embed").evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThanOrEqual(700);
     const frame = page.frameLocator("iframe#embed");
     const ask = async (question: string) => {
       const before = await frame.getByTestId("chat-answer").count();

@@ -20,6 +20,8 @@ const log = $("log");
 const tenantSelect = $<HTMLSelectElement>("tenant");
 let connection: SvcEmbedConnection | null = null;
 // "dashboard": the published dashboard; "creator": the creator-mode app for the signed-in user.
+/** Whether the frame shows the chat surface (after a `navigate`), which sizes itself to its frame. */
+let onChat = false;
 let view: "dashboard" | "creator" = new URLSearchParams(location.search).get("view") === "creator" ? "creator" : "dashboard";
 // Read before anything mounts (top-level await): every function below uses it.
 const config: DemoConfig = await (await fetch("/config.json")).json();
@@ -100,7 +102,11 @@ async function mount() {
       const p = event.payload as Record<string, unknown>;
       if (event.type === "svc:event:ready") status.textContent = `Connected · ${p.mode} mode · tenant ${p.embedTenant ?? "none"}`;
       if (event.type === "svc:event:dashboard-loaded") status.textContent += ` · ${p.widgetCount} widgets in ${p.loadDurationMs} ms`;
-      if (event.type === "svc:event:resize" && typeof p.height === "number" && view === "dashboard")
+      // The chat fills whatever height it is given (its input stays at the bottom): it gets a
+      // tall frame of its own; the dashboard is as tall as its content.
+      if (event.type === "svc:event:view") onChat = p.surface === "chat";
+      if (event.type === "svc:event:view" && view === "dashboard" && onChat) iframe.style.height = "760px";
+      if (event.type === "svc:event:resize" && typeof p.height === "number" && view === "dashboard" && !onChat)
         iframe.style.height = `${Math.max(400, Math.ceil(p.height))}px`;
       if (event.type === "svc:event:session-expiring") void renew();
     });
