@@ -1,13 +1,27 @@
 /**
- * The creator-mode app's own words (its frame and the workspace home) in every shipped locale
+ * The creator-mode app's own words (its frame, the workspace home and the report builder's, from
+ * report-builder-messages.ts) in every shipped locale
  * (decisions.md "Locales"); a locale that is not shipped reads the closest shipped one, and
  * English is the fallback.
  */
 import { useEmbedStore } from "../../state/use-embed-store";
 import { shippedLocale } from "../../chat/chat-messages";
 import type { SupportedLocale } from "../../i18n/supported-locales";
+import {
+  reportBuilderEn,
+  reportBuilderDe,
+  reportBuilderEs,
+  reportBuilderFr,
+  reportBuilderIt,
+  reportBuilderJa,
+  reportBuilderNb,
+  reportBuilderPtBR,
+  reportBuilderSv,
+  reportBuilderVi,
+} from "./report-builder-messages";
 
 const en = {
+  ...reportBuilderEn,
   brand: "Analytics",
   workspace: "Workspace",
   home: "Home",
@@ -71,6 +85,7 @@ export type AppMessageKey = keyof typeof en;
 type AppCatalog = Record<AppMessageKey, string>;
 
 const de: AppCatalog = {
+  ...reportBuilderDe,
   brand: "Analysen",
   workspace: "Arbeitsbereich",
   home: "Start",
@@ -132,6 +147,7 @@ const de: AppCatalog = {
 };
 
 const es: AppCatalog = {
+  ...reportBuilderEs,
   brand: "Análisis",
   workspace: "Espacio de trabajo",
   home: "Inicio",
@@ -207,6 +223,7 @@ const esMX: AppCatalog = {
 };
 
 const fr: AppCatalog = {
+  ...reportBuilderFr,
   brand: "Analyses",
   workspace: "Espace de travail",
   home: "Accueil",
@@ -268,6 +285,7 @@ const fr: AppCatalog = {
 };
 
 const it: AppCatalog = {
+  ...reportBuilderIt,
   brand: "Analisi",
   workspace: "Area di lavoro",
   home: "Home",
@@ -329,6 +347,7 @@ const it: AppCatalog = {
 };
 
 const ja: AppCatalog = {
+  ...reportBuilderJa,
   brand: "アナリティクス",
   workspace: "ワークスペース",
   home: "ホーム",
@@ -390,6 +409,7 @@ const ja: AppCatalog = {
 };
 
 const nb: AppCatalog = {
+  ...reportBuilderNb,
   brand: "Analyse",
   workspace: "Arbeidsområde",
   home: "Hjem",
@@ -451,6 +471,7 @@ const nb: AppCatalog = {
 };
 
 const ptBR: AppCatalog = {
+  ...reportBuilderPtBR,
   brand: "Análises",
   workspace: "Espaço de trabalho",
   home: "Início",
@@ -513,6 +534,8 @@ const ptBR: AppCatalog = {
 
 const ptPT: AppCatalog = {
   ...ptBR,
+  rangeEnd: "Data de fim",
+  filterIncompleteHint: "Este filtro é aplicado quando tiver os seus valores.",
   workbook: "Livro",
   sharedWith: "Partilhado com {name}",
   team: "a equipa",
@@ -532,6 +555,7 @@ const ptPT: AppCatalog = {
 };
 
 const sv: AppCatalog = {
+  ...reportBuilderSv,
   brand: "Analys",
   workspace: "Arbetsyta",
   home: "Start",
@@ -593,6 +617,7 @@ const sv: AppCatalog = {
 };
 
 const vi: AppCatalog = {
+  ...reportBuilderVi,
   brand: "Phân tích",
   workspace: "Không gian làm việc",
   home: "Trang chủ",

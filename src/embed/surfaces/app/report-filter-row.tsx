@@ -1,15 +1,15 @@
 /**
- * One filter of the report builder: a member, an operator its type takes, and its values: a
- * comma-separated list (with the member's values to pick from), two bounds for `between`, or
- * nothing for `set` / `notSet`.
+ * One filter of the report builder: a member, an operator its type takes (named as people say it,
+ * in the viewer's language), and its values. A filter that cannot run yet (no value, one bound,
+ * a word in a number filter, half a date range) says so quietly: it is left out of the query
+ * until it is complete, which is not an error.
  */
-import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import type { MemberFilter } from "../../../schema/semantic-query";
 import type { MetaMember } from "./app-api";
-import { useApp } from "./app-context";
 import { useAppText } from "./app-messages";
-import { isRangeOperator, NO_VALUE_OPERATORS, operatorsFor, rangeValues, valuesAfterOperatorChange } from "./report-filters";
+import { filterState } from "./report-draft-query";
+import { DateRangeValues, DateValue, ListValues, NumberRangeValues } from "./report-filter-values";
+import { OPERATOR_NAMES, operatorsFor, valueInputOf, valuesAfterOperatorChange } from "./report-filters";
 
 export interface FilterRowProps {
   filter: MemberFilter;
@@ -20,14 +20,19 @@ export interface FilterRowProps {
 }
 
 export function FilterRow(props: FilterRowProps) {
+  const text = useAppText();
   const f = props.filter;
   const member = props.members.find((m) => m.name === f.member);
   const operators = operatorsFor(member, f.operator);
+  const input = valueInputOf(f.operator);
+  const incomplete = filterState(f, (name) => props.members.find((m) => m.name === name)?.type) === "incomplete";
+  // New fields for another member or operator: what was typed for one does not carry over.
+  const key = `${f.member} ${f.operator}`;
   return (
-    <div className="svc-app-filter" data-testid="filter-row">
+    <div className={`svc-app-filter${incomplete ? " is-incomplete" : ""}`} data-testid="filter-row" data-state={incomplete ? "incomplete" : "complete"}>
       <select
         className="svc-app-input"
-        aria-label="Filter member"
+        aria-label={text("filterMember")}
         value={f.member}
         onChange={(e) => props.onChange({ ...f, member: e.target.value, values: [] })}
       >
@@ -39,7 +44,7 @@ export function FilterRow(props: FilterRowProps) {
       </select>
       <select
         className="svc-app-input"
-        aria-label="Operator"
+        aria-label={text("operator")}
         value={f.operator}
         onChange={(e) => {
           const operator = operators.find((o) => o === e.target.value);
@@ -48,107 +53,27 @@ export function FilterRow(props: FilterRowProps) {
       >
         {operators.map((o) => (
           <option key={o} value={o}>
-            {o}
+            {text(OPERATOR_NAMES[o])}
           </option>
         ))}
       </select>
-      {NO_VALUE_OPERATORS.has(f.operator) ? null : isRangeOperator(f.operator) ? (
-        <RangeValues key={`${f.member} ${f.operator}`} filter={f} onChange={props.onChange} />
-      ) : (
-        <ListValues key={`${f.member} ${f.operator}`} filter={f} member={member} onChange={props.onChange} />
-      )}
-      <button type="button" className="svc-icon-button" aria-label="Remove filter" onClick={props.onRemove}>
+      <button type="button" className="svc-icon-button" aria-label={text("removeFilter")} title={text("removeFilter")} onClick={props.onRemove}>
         ×
       </button>
+      {input === "numberRange" ? (
+        <NumberRangeValues key={key} filter={f} onChange={props.onChange} />
+      ) : input === "dateRange" ? (
+        <DateRangeValues key={key} filter={f} onChange={props.onChange} />
+      ) : input === "date" ? (
+        <DateValue key={key} filter={f} onChange={props.onChange} />
+      ) : input === "list" ? (
+        <ListValues key={key} filter={f} member={member} onChange={props.onChange} />
+      ) : null}
+      {incomplete ? (
+        <span className="svc-app-filter-note" role="note" title={text("filterIncompleteHint")} data-testid="filter-incomplete">
+          {text("filterIncomplete")}
+        </span>
+      ) : null}
     </div>
-  );
-}
-
-/** The lower and upper bound of a `between` filter, both included. */
-function RangeValues(props: { filter: MemberFilter; onChange(f: MemberFilter): void }) {
-  const text = useAppText();
-  const [low, high] = props.filter.values ?? [];
-  const [bounds, setBounds] = useState({
-    low: low === undefined || low === null ? "" : String(low),
-    high: high === undefined || high === null ? "" : String(high),
-  });
-  const commit = (next: { low: string; high: string }) => {
-    setBounds(next);
-    props.onChange({ ...props.filter, values: rangeValues(next.low, next.high) });
-  };
-  return (
-    <span className="svc-app-range">
-      <input
-        className="svc-app-input"
-        type="number"
-        inputMode="decimal"
-        aria-label={text("betweenLow")}
-        placeholder={text("betweenLow")}
-        value={bounds.low}
-        onChange={(e) => setBounds({ ...bounds, low: e.target.value })}
-        onBlur={(e) => commit({ ...bounds, low: e.target.value })}
-        data-testid="filter-low"
-      />
-      <input
-        className="svc-app-input"
-        type="number"
-        inputMode="decimal"
-        aria-label={text("betweenHigh")}
-        placeholder={text("betweenHigh")}
-        value={bounds.high}
-        onChange={(e) => setBounds({ ...bounds, high: e.target.value })}
-        onBlur={(e) => commit({ ...bounds, high: e.target.value })}
-        data-testid="filter-high"
-      />
-    </span>
-  );
-}
-
-/** A comma-separated list of values, with the member's values to pick from when it is text. */
-function ListValues(props: { filter: MemberFilter; member: MetaMember | undefined; onChange(f: MemberFilter): void }) {
-  const { api } = useApp();
-  const f = props.filter;
-  const [text, setText] = useState((f.values ?? []).join(", "));
-  const values = useQuery({
-    queryKey: ["app", api.deploymentId, "values", f.member],
-    queryFn: () => api.values(f.member, ""),
-    enabled: props.member?.type === "string",
-    staleTime: 60_000,
-  });
-  const listId = `values-${f.member.replace(/\W/g, "_")}`;
-  const commit = (raw: string) => {
-    const parts = raw
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    props.onChange({
-      ...f,
-      values:
-        props.member?.type === "number"
-          ? parts
-              .map(Number)
-              .filter((n) => !Number.isNaN(n))
-              .map(String)
-          : parts,
-    });
-  };
-  return (
-    <>
-      <input
-        className="svc-app-input"
-        aria-label="Values (comma separated)"
-        list={listId}
-        value={text}
-        placeholder={props.member?.type === "time" ? "2025-01-01, 2025-12-31" : "value, value"}
-        onChange={(e) => setText(e.target.value)}
-        onBlur={(e) => commit(e.target.value)}
-        onKeyDown={(e) => e.key === "Enter" && commit((e.target as HTMLInputElement).value)}
-      />
-      <datalist id={listId}>
-        {(values.data ?? []).slice(0, 100).map((v) => (
-          <option key={String(v)} value={String(v)} />
-        ))}
-      </datalist>
-    </>
   );
 }

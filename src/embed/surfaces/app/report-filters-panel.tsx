@@ -1,7 +1,11 @@
-/** The report builder's filters: one row per member filter, and a button that adds one. */
+/**
+ * The report builder's filters: one row per member filter, and a button that adds one. A new
+ * filter has no value yet: it shows as incomplete and is left out of the query until it has one.
+ */
 import type { MemberFilter } from "../../../schema/semantic-query";
 import type { SemanticQuery } from "../../shell/platform-api";
 import type { MetaMember } from "./app-api";
+import { useAppText } from "./app-messages";
 import { FilterRow } from "./report-filter-row";
 
 export interface FiltersPanelProps {
@@ -14,10 +18,11 @@ export interface FiltersPanelProps {
 }
 
 export function FiltersPanel(props: FiltersPanelProps) {
+  const text = useAppText();
   const first = props.members[0];
   return (
     <fieldset className="svc-app-fieldset" disabled={props.disabled}>
-      <legend>Filters</legend>
+      <legend>{text("filters")}</legend>
       {props.filters.map((f, i) =>
         "member" in f ? (
           <FilterRow
@@ -35,7 +40,7 @@ export function FiltersPanel(props: FiltersPanelProps) {
         className="svc-button is-small"
         onClick={() => first && props.onChange([...props.filters, { member: first.name, operator: "equals", values: [] }])}
       >
-        + Filter
+        {text("addFilter")}
       </button>
     </fieldset>
   );

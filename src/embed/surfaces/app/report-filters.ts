@@ -1,19 +1,24 @@
 /**
  * Filter operators the report builder offers per member type (docs/data-model.md, "Operators"),
- * and the two bounds of a `between` filter.
+ * each with the catalogue key of its name as people say it ("is", "at least", "on or before"),
+ * which values each one takes, and the two bounds of a `between` filter.
  */
 import type { FilterOperator, FilterValue } from "../../../schema/semantic-query";
 import type { MetaMember } from "./app-api";
+import type { AppMessageKey } from "./app-messages";
 
 const LIST: readonly FilterOperator[] = ["equals", "notEquals", "in", "notIn"];
 const PRESENCE: readonly FilterOperator[] = ["set", "notSet"];
 const COMPARISON: readonly FilterOperator[] = ["gt", "gte", "lt", "lte"];
 
-/** Every operator a member of each type takes; measures are numbers. */
+/**
+ * Every operator the builder offers a member of each type; measures are numbers. A date is
+ * compared with before / after (`gt` and the like stay readable on a saved filter).
+ */
 export const OPERATORS_BY_TYPE: Record<MetaMember["type"], readonly FilterOperator[]> = {
   string: [...LIST, "contains", "notContains", "startsWith", "notStartsWith", "endsWith", "notEndsWith", ...PRESENCE],
   number: [...LIST, ...COMPARISON, "between", "notBetween", ...PRESENCE],
-  time: [...LIST, ...COMPARISON, "inDateRange", "notInDateRange", "beforeDate", "beforeOrOnDate", "afterDate", "afterOrOnDate", ...PRESENCE],
+  time: [...LIST, "inDateRange", "notInDateRange", "beforeDate", "beforeOrOnDate", "afterDate", "afterOrOnDate", ...PRESENCE],
   boolean: [...LIST, ...PRESENCE],
 };
 
@@ -43,8 +48,50 @@ export function rangeValues(low: string, high: string): FilterValue[] {
   return a <= b ? [a, b] : [b, a];
 }
 
-/** The values a filter keeps when its operator changes: a range and a list do not read each other's values. */
+/** The values a filter keeps when its operator changes: only between operators that take values alike (a range and a list do not read each other's). */
 export function valuesAfterOperatorChange(from: FilterOperator, to: FilterOperator, values: FilterValue[] | undefined): FilterValue[] {
-  if (NO_VALUE_OPERATORS.has(to) || isRangeOperator(from) !== isRangeOperator(to)) return [];
+  if (NO_VALUE_OPERATORS.has(to) || valueInputOf(from) !== valueInputOf(to)) return [];
   return values ?? [];
+}
+
+/** The catalogue key of each operator's name. */
+export const OPERATOR_NAMES: Record<FilterOperator, AppMessageKey> = {
+  equals: "opEquals",
+  notEquals: "opNotEquals",
+  in: "opIn",
+  notIn: "opNotIn",
+  contains: "opContains",
+  notContains: "opNotContains",
+  startsWith: "opStartsWith",
+  notStartsWith: "opNotStartsWith",
+  endsWith: "opEndsWith",
+  notEndsWith: "opNotEndsWith",
+  gt: "opGt",
+  gte: "opGte",
+  lt: "opLt",
+  lte: "opLte",
+  between: "opBetween",
+  notBetween: "opNotBetween",
+  set: "opSet",
+  notSet: "opNotSet",
+  inDateRange: "opInDateRange",
+  notInDateRange: "opNotInDateRange",
+  beforeDate: "opBeforeDate",
+  beforeOrOnDate: "opBeforeOrOnDate",
+  afterDate: "opAfterDate",
+  afterOrOnDate: "opAfterOrOnDate",
+};
+
+/**
+ * How a filter's values are entered: none, two number bounds, two dates, one date, or a list
+ * (with the member's values to pick from).
+ */
+export type ValueInput = "none" | "numberRange" | "dateRange" | "date" | "list";
+
+export function valueInputOf(operator: FilterOperator): ValueInput {
+  if (NO_VALUE_OPERATORS.has(operator)) return "none";
+  if (isRangeOperator(operator)) return "numberRange";
+  if (operator === "inDateRange" || operator === "notInDateRange") return "dateRange";
+  if (operator === "beforeDate" || operator === "beforeOrOnDate" || operator === "afterDate" || operator === "afterOrOnDate") return "date";
+  return "list";
 }

@@ -73,4 +73,44 @@ describe("TimePanel", () => {
     fireEvent.change(screen.getByTestId("time-dimension"), { target: { value: "" } });
     expect(onClear).toHaveBeenLastCalledWith(null);
   });
+
+  it.each([
+    ["en-US", ["Day", "Week", "Month", "Quarter", "Year"], "Date range", "Previous 7 days", "Custom range"],
+    ["de-DE", ["Tag", "Woche", "Monat", "Quartal", "Jahr"], "Zeitraum", "Letzte 7 Tage", "Eigener Zeitraum"],
+    ["ja-JP", ["日", "週", "月", "四半期", "年"], "期間", "過去7日間", "期間を指定"],
+  ] as const)("names the periods and the date ranges in %s", (locale, periods, dateRange, last7, custom) => {
+    renderPanel({ dimension: "sales.created_at", granularity: "month" }, locale);
+    const group = within(screen.getByTestId("time-grouping")).getAllByRole("group")[0]!;
+    expect(
+      within(group)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(periods);
+    const ranges = within(screen.getByRole("combobox", { name: dateRange }))
+      .getAllByRole("option")
+      .map((o) => o.textContent);
+    expect(ranges).toHaveLength(10);
+    expect(ranges).toContain(last7);
+    expect(ranges.at(-1)).toBe(custom);
+  });
+
+  it.each([["last 7 days"], ["last 30 days"], ["this month"], ["last month"], ["this quarter"], ["last quarter"], ["this year"], ["last year"]])(
+    "sends the relative range %j as the query contract spells it",
+    (range) => {
+      const onChange = renderPanel({ dimension: "sales.created_at", granularity: "month" });
+      fireEvent.change(screen.getByTestId("time-range"), { target: { value: range } });
+      expect(onChange).toHaveBeenLastCalledWith({ dimension: "sales.created_at", granularity: "month", dateRange: range });
+    },
+  );
+
+  it("takes a custom range as two dates, the first one alone while the second is missing", () => {
+    const onChange = renderPanel({ dimension: "sales.created_at", granularity: "month", dateRange: "this year" });
+    fireEvent.change(screen.getByTestId("time-range"), { target: { value: "custom" } });
+    expect(onChange).toHaveBeenLastCalledWith({ dimension: "sales.created_at", granularity: "month", dateRange: ["", ""] });
+    cleanup();
+    const onDates = renderPanel({ dimension: "sales.created_at", granularity: "month", dateRange: ["", ""] });
+    fireEvent.change(screen.getByTestId("time-range-start"), { target: { value: "2025-01-01" } });
+    expect(onDates).toHaveBeenLastCalledWith({ dimension: "sales.created_at", granularity: "month", dateRange: ["2025-01-01", ""] });
+    expect(screen.getByTestId("time-range")).toHaveProperty("value", "custom");
+  });
 });

@@ -1,16 +1,24 @@
 /**
  * The report builder's time panel: which time dimension, grouped by a period or by a part of
- * time (named in the viewer's language), over which date range, and the comparison with the year
- * before (periods only: a part of time has no previous period).
+ * time, over which date range (a relative one, or a custom range of two dates), and the comparison
+ * with the year before (periods only: a part of time has no previous period); every choice named
+ * in the viewer's language. A custom range with one date yet is left out of the query.
  */
 import type { SemanticQuery } from "../../shell/platform-api";
 import type { MetaMember } from "./app-api";
 import { useAppText } from "./app-messages";
-import { GRANULARITIES, TIME_PART_NAMES, timeGroupingOf, withTimeGrouping } from "./report-time";
+import {
+  dateRangeChoiceOf,
+  GRANULARITIES,
+  GRANULARITY_NAMES,
+  RELATIVE_DATE_RANGES,
+  TIME_PART_NAMES,
+  timeGroupingOf,
+  withDateRangeChoice,
+  withTimeGrouping,
+} from "./report-time";
 
 type TimeDimension = NonNullable<SemanticQuery["timeDimensions"]>[number];
-
-const DATE_RANGES = ["", "Last 7 days", "Last 30 days", "This month", "This quarter", "This year", "Last year"];
 
 export interface TimePanelProps {
   /** The view's time dimensions. */
@@ -26,12 +34,13 @@ export interface TimePanelProps {
 export function TimePanel(props: TimePanelProps) {
   const text = useAppText();
   const td = props.value;
+  const range = td?.dateRange;
   return (
-    <fieldset className="svc-app-fieldset" disabled={props.disabled}>
-      <legend>Time</legend>
+    <fieldset className="svc-app-fieldset svc-app-time" disabled={props.disabled}>
+      <legend>{text("time")}</legend>
       <select
         className="svc-app-input"
-        aria-label="Time dimension"
+        aria-label={text("timeDimension")}
         value={td?.dimension ?? ""}
         onChange={(e) => {
           const dimension = e.target.value;
@@ -40,7 +49,7 @@ export function TimePanel(props: TimePanelProps) {
         }}
         data-testid="time-dimension"
       >
-        <option value="">None</option>
+        <option value="">{text("noTimeDimension")}</option>
         {props.members.map((m) => (
           <option key={m.name} value={m.name}>
             {props.label(m)}
@@ -48,7 +57,7 @@ export function TimePanel(props: TimePanelProps) {
         ))}
       </select>
       {td ? (
-        <div className="svc-app-inline">
+        <>
           <select
             className="svc-app-input"
             aria-label={text("groupBy")}
@@ -56,11 +65,11 @@ export function TimePanel(props: TimePanelProps) {
             onChange={(e) => props.onChange(withTimeGrouping(td, e.target.value))}
             data-testid="time-grouping"
           >
-            <option value="">No grouping</option>
+            <option value="">{text("noGrouping")}</option>
             <optgroup label={text("periods")}>
               {GRANULARITIES.map((g) => (
                 <option key={g} value={`granularity:${g}`}>
-                  {g}
+                  {text(GRANULARITY_NAMES[g])}
                 </option>
               ))}
             </optgroup>
@@ -74,24 +83,44 @@ export function TimePanel(props: TimePanelProps) {
           </select>
           <select
             className="svc-app-input"
-            aria-label="Date range"
-            value={typeof td.dateRange === "string" ? td.dateRange : ""}
-            onChange={(e) => {
-              const { dateRange: _drop, ...rest } = td;
-              props.onChange({ ...rest, ...(e.target.value ? { dateRange: e.target.value } : {}) });
-            }}
+            aria-label={text("dateRange")}
+            value={dateRangeChoiceOf(range)}
+            onChange={(e) => props.onChange(withDateRangeChoice(td, e.target.value))}
+            data-testid="time-range"
           >
-            {DATE_RANGES.map((r) => (
-              <option key={r} value={r}>
-                {r || "All time"}
+            <option value="">{text("rangeAllTime")}</option>
+            {RELATIVE_DATE_RANGES.map(([value, key]) => (
+              <option key={value} value={value}>
+                {text(key)}
               </option>
             ))}
+            <option value="custom">{text("rangeCustom")}</option>
           </select>
-        </div>
+          {Array.isArray(range) ? (
+            <span className="svc-app-range">
+              <input
+                className="svc-app-input"
+                type="date"
+                aria-label={text("rangeStart")}
+                value={range[0]}
+                onChange={(e) => props.onChange({ ...td, dateRange: [e.target.value, range[1]] })}
+                data-testid="time-range-start"
+              />
+              <input
+                className="svc-app-input"
+                type="date"
+                aria-label={text("rangeEnd")}
+                value={range[1]}
+                onChange={(e) => props.onChange({ ...td, dateRange: [range[0], e.target.value] })}
+                data-testid="time-range-end"
+              />
+            </span>
+          ) : null}
+        </>
       ) : null}
       {td?.granularity ? (
         <label className="svc-app-check-row">
-          <input type="checkbox" checked={props.compare} onChange={(e) => props.onCompareChange(e.target.checked)} /> Compare with the year before
+          <input type="checkbox" checked={props.compare} onChange={(e) => props.onCompareChange(e.target.checked)} /> {text("compareYearBefore")}
         </label>
       ) : null}
     </fieldset>

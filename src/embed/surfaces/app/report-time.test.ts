@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timeColumnOf, timeGroupingOf, timePartLabelExpr, withTimeGrouping } from "./report-time";
+import { dateRangeChoiceOf, timeColumnOf, timeGroupingOf, timePartLabelExpr, withDateRangeChoice, withTimeGrouping } from "./report-time";
 
 const td = { dimension: "sales.created_at", granularity: "month", dateRange: "This year" };
 
@@ -44,5 +44,31 @@ describe("timePartLabelExpr", () => {
     const labels = JSON.parse(expr.slice(0, expr.indexOf("[datum.value]"))) as string[];
     expect(labels[value]).toBe(label);
     expect(expr.endsWith("[datum.value] || datum.label")).toBe(true);
+  });
+});
+
+describe("dateRangeChoiceOf", () => {
+  it.each([
+    [undefined, ""],
+    ["last 30 days", "last 30 days"],
+    ["Last 7 days", "last 7 days"],
+    ["This year", "this year"],
+    ["next 2 weeks", "custom"],
+    [["2025-01-01", "2025-03-31"], "custom"],
+    [["", ""], "custom"],
+  ] as const)("reads %j as the choice %j", (range, choice) => {
+    expect(dateRangeChoiceOf(range === undefined ? undefined : typeof range === "string" ? range : [range[0], range[1]])).toBe(choice);
+  });
+});
+
+describe("withDateRangeChoice", () => {
+  const base = { dimension: "sales.created_at", granularity: "month" };
+  it.each([
+    [{ ...base, dateRange: "this year" }, "", base],
+    [base, "last quarter", { ...base, dateRange: "last quarter" }],
+    [{ ...base, dateRange: "this year" }, "custom", { ...base, dateRange: ["", ""] }],
+    [{ ...base, dateRange: ["2025-01-01", ""] as [string, string] }, "custom", { ...base, dateRange: ["2025-01-01", ""] }],
+  ])("sets %j to %j", (from, choice, to) => {
+    expect(withDateRangeChoice(from, choice)).toEqual(to);
   });
 });

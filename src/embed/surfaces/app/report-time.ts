@@ -10,8 +10,48 @@ import type { AppMessageKey } from "./app-messages";
 
 type TimeDimension = NonNullable<SemanticQuery["timeDimensions"]>[number];
 
-/** Periods the builder offers, finest first. */
+/** Periods the builder offers, finest first, with the catalogue key of each one's name. */
 export const GRANULARITIES = ["day", "week", "month", "quarter", "year"] as const;
+export const GRANULARITY_NAMES: Record<(typeof GRANULARITIES)[number], AppMessageKey> = {
+  day: "granDay",
+  week: "granWeek",
+  month: "granMonth",
+  quarter: "granQuarter",
+  year: "granYear",
+};
+
+/**
+ * Relative date ranges the builder offers, as the query contract reads them (docs/data-model.md,
+ * "Date ranges and time zones": "last 7 days" are the 7 complete days before today), with the
+ * catalogue key of each one's name.
+ */
+export const RELATIVE_DATE_RANGES: readonly (readonly [string, AppMessageKey])[] = [
+  ["last 7 days", "rangeLast7Days"],
+  ["last 30 days", "rangeLast30Days"],
+  ["this month", "rangeThisMonth"],
+  ["last month", "rangeLastMonth"],
+  ["this quarter", "rangeThisQuarter"],
+  ["last quarter", "rangeLastQuarter"],
+  ["this year", "rangeThisYear"],
+  ["last year", "rangeLastYear"],
+];
+
+/** The value of the "date range" choice: "" (all time), a relative range, or `custom` for two dates. */
+export function dateRangeChoiceOf(range: TimeDimension["dateRange"]): string {
+  if (range === undefined) return "";
+  if (Array.isArray(range)) return "custom";
+  // A range saved in other words ("Last 7 days") reads as the same choice.
+  const phrase = range.trim().toLowerCase().replace(/\s+/g, " ");
+  return RELATIVE_DATE_RANGES.some(([value]) => value === phrase) ? phrase : "custom";
+}
+
+/** The time dimension over the chosen range: none, a relative one, or two dates (kept from a custom range, empty to start). */
+export function withDateRangeChoice(td: TimeDimension, choice: string): TimeDimension {
+  const { dateRange, ...rest } = td;
+  if (!choice) return rest;
+  if (choice === "custom") return { ...rest, dateRange: Array.isArray(dateRange) ? dateRange : ["", ""] };
+  return { ...rest, dateRange: choice };
+}
 
 /** Parts of time the builder offers, with the catalogue key of each one's name. */
 export const TIME_PART_NAMES: Record<TimePart, AppMessageKey> = {

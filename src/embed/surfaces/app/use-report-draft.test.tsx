@@ -2,6 +2,7 @@
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Report, ReportInput } from "../../../schema/report";
+import { completeQueryOf } from "./report-draft-query";
 import { AUTOSAVE_DELAY_MS, draftOf, useReportDraft, type ReportDraft } from "./use-report-draft";
 
 const report: Report = {
@@ -33,7 +34,7 @@ const report: Report = {
   canManage: true,
 };
 
-const inputOf = (d: ReportDraft): ReportInput => ({ name: d.name, query: d.query as Record<string, unknown> });
+const inputOf = (d: ReportDraft): ReportInput => ({ name: d.name, query: { ...completeQueryOf(d.query) } });
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -94,5 +95,37 @@ describe("useReportDraft", () => {
     await act(async () => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 2));
     expect(viewer.save).not.toHaveBeenCalled();
     expect(viewer.hook.result.current.draft.query.measures).toEqual([]);
+  });
+
+  it("saves nothing for a half-made filter, and the complete query once it is finished", async () => {
+    const { hook, save } = setUp();
+    act(() => hook.result.current.editQuery((q) => ({ ...q, filters: [{ member: "sales.id", operator: "equals", values: [] }] })));
+    await act(async () => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 2));
+    expect(save).not.toHaveBeenCalled();
+    expect(hook.result.current.save.status).toBe("saved");
+    expect(hook.result.current.draft.query.filters).toHaveLength(1);
+    act(() => hook.result.current.editQuery((q) => ({ ...q, filters: [{ member: "sales.id", operator: "equals", values: ["7"] }] })));
+    await act(async () => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS));
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenLastCalledWith({
+      name: report.name,
+      query: { ...report.query, filters: [{ member: "sales.id", operator: "equals", values: ["7"] }] },
+    });
+  });
+
+  it("saves again after a failed save even when the next edit leaves the complete query as it was", async () => {
+    let fail = true;
+    const { hook, save } = setUp({
+      save: async () => {
+        if (fail) throw new Error("offline");
+      },
+    });
+    act(() => hook.result.current.editQuery((q) => ({ ...q, limit: 10 })));
+    await act(async () => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS));
+    fail = false;
+    act(() => hook.result.current.editQuery((q) => ({ ...q, filters: [{ member: "sales.id", operator: "equals", values: [] }] })));
+    await act(async () => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS));
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(hook.result.current.save.status).toBe("saved");
   });
 });

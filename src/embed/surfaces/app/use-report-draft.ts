@@ -1,7 +1,8 @@
 /**
  * The report builder's draft: the report's name, view, query, chart and formats as edited on
- * screen, saved 800 ms after the last edit. A failed save keeps the draft on screen, says so, and
- * is retried with the next edit.
+ * screen, saved 800 ms after the last edit when what is saved (`inputOf`: the complete part of
+ * the query) changed. A failed save keeps the draft on screen, says so, and is retried with the
+ * next edit.
  */
 import { useEffect, useRef, useState } from "react";
 import type { ColumnFormatOverride } from "../../../schema/dashboard";
@@ -58,13 +59,27 @@ export function useReportDraft(report: Report, options: ReportDraftOptions) {
   const latest = useRef(options);
   latest.current = options;
 
+  // What the report holds on the server: an edit whose input is the same (a filter still being
+  // made leaves the complete query as it was) saves nothing.
+  const savedKey = useRef<string | null>(null);
+
   useEffect(() => {
-    if (!dirty.current || !latest.current.canEdit) return;
+    const input = latest.current.inputOf(draft);
+    const key = JSON.stringify(input);
+    savedKey.current ??= key;
+    if (!latest.current.canEdit) return;
+    if (!dirty.current || key === savedKey.current) {
+      setSave((s) => (s.status === "saving" ? { status: "saved" } : s));
+      return;
+    }
     setSave({ status: "saving" });
     const timer = setTimeout(() => {
-      const { save: send, inputOf, onSaveError } = latest.current;
-      send(inputOf(draft)).then(
-        () => setSave({ status: "saved" }),
+      const { save: send, onSaveError } = latest.current;
+      send(input).then(
+        () => {
+          savedKey.current = key;
+          setSave({ status: "saved" });
+        },
         (error: unknown) => {
           setSave({ status: "error", message: messageOf(error) });
           onSaveError(messageOf(error));

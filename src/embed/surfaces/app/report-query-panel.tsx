@@ -1,0 +1,96 @@
+/**
+ * The report builder's query panel: the report's name, its view, the measures and dimensions,
+ * the time panel, the filters and the sort. Edits go to the draft as they are (a half-made filter
+ * too); the builder runs and saves the complete part of it.
+ */
+import type { SemanticQuery } from "../../shell/platform-api";
+import type { MetaMember, MetaSource } from "./app-api";
+import { FiltersPanel } from "./report-filters-panel";
+import { SortPanel } from "./report-sort-panel";
+import { TimePanel } from "./report-time-panel";
+import type { ReportDraft } from "./use-report-draft";
+
+export interface QueryPanelProps {
+  draft: ReportDraft;
+  sources: readonly MetaSource[];
+  view: MetaSource | undefined;
+  label(m: MetaMember | string): string;
+  showMemberNames: boolean;
+  canEdit: boolean;
+  edit(next: Partial<ReportDraft>): void;
+  editQuery(fn: (q: SemanticQuery) => SemanticQuery): void;
+  toggle(list: "measures" | "dimensions", name: string): void;
+}
+
+export function QueryPanel(props: QueryPanelProps) {
+  const { draft, view, label, canEdit } = props;
+  const q = draft.query;
+  const timeMembers = view ? view.dimensions.filter((d) => d.type === "time") : [];
+  const plainDims = view ? view.dimensions.filter((d) => d.type !== "time") : [];
+  const members = view ? [...view.dimensions, ...view.measures] : [];
+  const checks = (list: "measures" | "dimensions", of: readonly MetaMember[]) =>
+    of.map((m) => (
+      <label key={m.name} className="svc-app-check-row" title={m.description ?? ""}>
+        <input type="checkbox" checked={q[list]?.includes(m.name) ?? false} onChange={() => props.toggle(list, m.name)} data-member={m.name} />
+        {label(m)}
+      </label>
+    ));
+  return (
+    <aside className="svc-app-builder-panel" aria-label="Query">
+      <label className="svc-app-field">
+        <span>Report name</span>
+        <input
+          className="svc-app-input"
+          value={draft.name}
+          disabled={!canEdit}
+          onChange={(e) => props.edit({ name: e.target.value })}
+          data-testid="report-name"
+        />
+      </label>
+      <label className="svc-app-field">
+        <span>View</span>
+        <select
+          className="svc-app-input"
+          value={view?.name ?? ""}
+          disabled={!canEdit}
+          onChange={(e) => props.edit({ view: e.target.value, query: {} })}
+          data-testid="view-select"
+        >
+          {props.sources.map((s) => (
+            <option key={s.name} value={s.name}>
+              {props.showMemberNames ? `${s.title} (${s.name})` : s.title}
+            </option>
+          ))}
+        </select>
+        {view?.description ? <small className="svc-app-muted">{view.description}</small> : null}
+      </label>
+      <fieldset className="svc-app-fieldset" disabled={!canEdit}>
+        <legend>Measures</legend>
+        {checks("measures", view?.measures ?? [])}
+      </fieldset>
+      <fieldset className="svc-app-fieldset" disabled={!canEdit}>
+        <legend>Dimensions</legend>
+        {checks("dimensions", plainDims)}
+      </fieldset>
+      {timeMembers.length ? (
+        <TimePanel
+          members={timeMembers}
+          value={q.timeDimensions?.[0]}
+          label={label}
+          disabled={!canEdit}
+          onChange={(td) => props.editQuery((cur) => ({ ...cur, timeDimensions: td ? [td] : [] }))}
+          compare={draft.compare}
+          onCompareChange={(compare) => props.edit({ compare })}
+        />
+      ) : null}
+      <FiltersPanel
+        filters={q.filters ?? []}
+        members={members}
+        label={label}
+        disabled={!canEdit}
+        onChange={(filters) => props.editQuery((cur) => ({ ...cur, filters }))}
+      />
+      <SortPanel query={q} label={label} disabled={!canEdit} onChange={props.editQuery} />
+    </aside>
+  );
+}
