@@ -42,8 +42,11 @@ export function FilterRow(props: FilterRowProps) {
           </option>
         ))}
       </select>
+      <button type="button" className="svc-icon-button" aria-label={text("removeFilter")} title={text("removeFilter")} onClick={props.onRemove}>
+        ×
+      </button>
       <select
-        className="svc-app-input"
+        className="svc-app-input svc-app-filter-operator"
         aria-label={text("operator")}
         value={f.operator}
         onChange={(e) => {
@@ -57,9 +60,6 @@ export function FilterRow(props: FilterRowProps) {
           </option>
         ))}
       </select>
-      <button type="button" className="svc-icon-button" aria-label={text("removeFilter")} title={text("removeFilter")} onClick={props.onRemove}>
-        ×
-      </button>
       {input === "numberRange" ? (
         <NumberRangeValues key={key} filter={f} onChange={props.onChange} />
       ) : input === "dateRange" ? (

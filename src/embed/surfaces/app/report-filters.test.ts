@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { isRangeOperator, operatorsFor, rangeValues, valuesAfterOperatorChange } from "./report-filters";
+import { filterOperators } from "../../../schema/semantic-query";
+import { SUPPORTED_LOCALES } from "../../i18n/supported-locales";
+import { appText } from "./app-messages";
+import { isRangeOperator, OPERATOR_NAMES, OPERATORS_BY_TYPE, operatorsFor, rangeValues, valueInputOf, valuesAfterOperatorChange } from "./report-filters";
 
 const member = (type: "string" | "number" | "boolean" | "time") => ({ name: "sales.x", title: "X", shortTitle: "X", type });
 
@@ -44,5 +47,35 @@ describe("valuesAfterOperatorChange", () => {
   ] as const)("from %s to %s keeps %j as %j", (from, to, values, expected) => {
     expect(valuesAfterOperatorChange(from, to, [...values])).toEqual(expected);
     expect(isRangeOperator(to)).toBe(to === "between" || to === "notBetween");
+  });
+});
+
+describe("OPERATOR_NAMES", () => {
+  it("names every operator of the query contract, each differently, in every shipped locale", () => {
+    for (const locale of SUPPORTED_LOCALES) {
+      const names = filterOperators.map((o) => appText(locale, OPERATOR_NAMES[o]));
+      expect(new Set(names).size, locale).toBe(filterOperators.length);
+      for (const name of names) expect(name, locale).not.toMatch(/^[a-z]+[A-Z]/);
+    }
+  });
+
+  it("offers dates before and after, not greater or less than", () => {
+    expect(OPERATORS_BY_TYPE.time).toEqual(expect.arrayContaining(["beforeDate", "afterOrOnDate", "inDateRange"]));
+    expect(OPERATORS_BY_TYPE.time.filter((o) => ["gt", "gte", "lt", "lte"].includes(o))).toEqual([]);
+  });
+});
+
+describe("valueInputOf", () => {
+  it.each([
+    ["equals", "list"],
+    ["gte", "list"],
+    ["between", "numberRange"],
+    ["notBetween", "numberRange"],
+    ["inDateRange", "dateRange"],
+    ["beforeOrOnDate", "date"],
+    ["afterDate", "date"],
+    ["set", "none"],
+  ] as const)("enters the values of %s as %s", (operator, input) => {
+    expect(valueInputOf(operator)).toBe(input);
   });
 });

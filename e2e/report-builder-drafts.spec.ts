@@ -1,0 +1,116 @@
+import { expect, test, type FrameLocator, type Page, type Request } from "@playwright/test";
+import { E2E } from "./support/env";
+import { eventsOf, generateSession, getDemoConfig, openEmbedInHost, requestAction } from "./support/embed-harness";
+
+// The report builder with a filter still being made: it is marked incomplete and left out, so the
+// preview keeps its answer, the host hears of no error and nothing is saved; finished, it filters
+// the preview and is saved. The operator and time choices stay inside the panel at desktop and
+// phone widths. Screens in light and dark go to test-results/report-drafts/ (or SVC_SHOTS_DIR).
+
+const DESKTOP = { width: 1200, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const OUT = process.env.SVC_SHOTS_DIR ?? "test-results/report-drafts";
+
+async function shoot(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    expect((await requestAction(page, "svc:action:set-color-scheme", { scheme })).status).toBe("applied");
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${OUT}/${name}-${scheme}.png`, fullPage: true });
+  }
+}
+
+/** Every field of the query panel ends inside it (nothing is cut off at its right edge). */
+async function expectInsidePanel(app: FrameLocator) {
+  const panel = await app.getByRole("complementary", { name: "Query" }).boundingBox();
+  expect(panel).not.toBeNull();
+  const fields = app.getByRole("complementary", { name: "Query" }).locator("select, input:not([type=checkbox])");
+  for (let i = 0; i < (await fields.count()); i++) {
+    const box = await fields.nth(i).boundingBox();
+    if (!box) continue;
+    expect(box.x + box.width, `field ${i} ends inside the panel`).toBeLessThanOrEqual(panel!.x + panel!.width + 0.5);
+  }
+}
+
+for (const [width, size] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const) {
+  test(`report builder: a half-made filter is left out, not an error, not saved (${width})`, async ({ page }) => {
+    test.setTimeout(150_000);
+    const saves: Request[] = [];
+    const queries: Request[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "PUT" && r.url().includes("/reports/by-public-id/")) saves.push(r);
+      if (r.method() === "POST" && /\/query$/.test(new URL(r.url()).pathname)) queries.push(r);
+    });
+    const { deploymentId } = await getDemoConfig(page.request);
+    const src = new URL(`/embed/d/${deploymentId}/app`, E2E.platformUrl);
+    src.searchParams.set("session", await generateSession(page.request, { externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }));
+    const app = await openEmbedInHost(page, src.toString(), size);
+    await app.getByTestId("new-workbook").click();
+    await app.getByTestId("name-input").fill(`Drafts ${width} ${Date.now().toString(36)}`);
+    await app.getByTestId("name-submit").click();
+    await app.getByRole("button", { name: "Create a report" }).click();
+    await app.getByTestId("name-input").fill("Orders by month");
+    await app.getByTestId("name-submit").click();
+    const builder = app.getByTestId("report-builder");
+    const result = app.getByTestId("report-result");
+    await builder.locator('input[data-member="sales.count"]').check();
+    await app.getByTestId("time-dimension").selectOption("sales.created_at");
+    await app.getByTestId("time-grouping").selectOption("granularity:quarter");
+    await expect(result.locator('[data-state="ready"]')).toBeVisible({ timeout: 30_000 });
+    await expect(app.getByTestId("save-status")).toHaveText("Saved", { timeout: 15_000 });
+    const savedBefore = saves.length;
+
+    // A filter added and not finished: on screen, marked, and nowhere else.
+    await builder.getByRole("button", { name: "+ Filter" }).click();
+    const filter = app.getByTestId("filter-row").last();
+    await filter.getByRole("combobox", { name: "Filter member" }).selectOption("sales.amount");
+    await filter.getByRole("combobox", { name: "Operator" }).selectOption("between");
+    await filter.getByTestId("filter-low").fill("20");
+    await filter.getByTestId("filter-low").blur();
+    await expect(filter.getByTestId("filter-incomplete")).toHaveText("incomplete — left out");
+    await page.waitForTimeout(2000);
+    expect(await eventsOf(page, "svc:event:error")).toEqual([]);
+    expect(saves.length).toBe(savedBefore);
+    for (const q of queries) expect(q.postData() ?? "").not.toContain("sales.amount");
+    await expect(result.locator('[data-state="ready"]')).toBeVisible();
+    await expect(app.getByTestId("save-status")).toHaveText("Saved");
+    await expectInsidePanel(app);
+    await filter.scrollIntoViewIfNeeded();
+    await shoot(page, `drafts-incomplete-${width}`);
+
+    // Finished: the preview runs with it and it is saved.
+    const ranBefore = queries.length;
+    await filter.getByTestId("filter-high").fill("200");
+    await filter.getByTestId("filter-high").blur();
+    await expect(filter.getByTestId("filter-incomplete")).toHaveCount(0);
+    await expect.poll(() => queries.slice(ranBefore).some((q) => (q.postData() ?? "").includes('"sales.amount"'))).toBe(true);
+    await expect(result.locator('[data-state="ready"]')).toBeVisible({ timeout: 30_000 });
+    await expect.poll(() => saves.slice(savedBefore).some((r) => (r.postData() ?? "").includes('"values":[20,200]'))).toBe(true);
+    await expect(app.getByTestId("save-status")).toHaveText("Saved", { timeout: 15_000 });
+    expect(await eventsOf(page, "svc:event:error")).toEqual([]);
+
+    // Dates: "on or before" a date, and a custom range waiting for its end.
+    await builder.getByRole("button", { name: "+ Filter" }).click();
+    const dateFilter = app.getByTestId("filter-row").last();
+    await dateFilter.getByRole("combobox", { name: "Filter member" }).selectOption("sales.created_at");
+    await dateFilter.getByRole("combobox", { name: "Operator" }).selectOption("beforeOrOnDate");
+    await expect(dateFilter.getByRole("combobox", { name: "Operator" }).locator("option:checked")).toHaveText("on or before");
+    await dateFilter.getByTestId("filter-date").fill("2025-06-30");
+    await expect(dateFilter.getByTestId("filter-incomplete")).toHaveCount(0);
+    await app.getByTestId("time-range").selectOption("custom");
+    await app.getByTestId("time-range-start").fill("2025-01-01");
+    await expect(app.getByTestId("time-range").locator("option:checked")).toHaveText("Custom range");
+    await page.waitForTimeout(1500);
+    expect(await eventsOf(page, "svc:event:error")).toEqual([]);
+    await expectInsidePanel(app);
+    await app.getByTestId("time-range").scrollIntoViewIfNeeded();
+    await shoot(page, `drafts-dates-${width}`);
+    await app.getByTestId("time-range-end").fill("2025-12-31");
+    await expect.poll(() => queries.some((q) => (q.postData() ?? "").includes('"dateRange":["2025-01-01","2025-12-31"]'))).toBe(true);
+    await expect(result.locator('[data-state="ready"]')).toBeVisible({ timeout: 30_000 });
+    await shoot(page, `drafts-complete-${width}`);
+    expect(await eventsOf(page, "svc:event:error")).toEqual([]);
+  });
+}
