@@ -72,4 +72,16 @@ describe("ReportBuilder", () => {
     await waitFor(() => expect(errors.length).toBeGreaterThan(0));
     expect(errors[0]).toMatchObject({ name: "QueryFailed" });
   });
+
+  it("speaks the viewer's language (de-DE): panels, charts, the new filter and the save status", async () => {
+    const { requests } = renderInApp(<ReportBuilder report={report} canEdit />, { locale: "de-DE" });
+    await waitFor(() => expect(queries(requests)).toHaveLength(1));
+    expect(screen.getByRole("complementary", { name: "Abfrage" })).toBeTruthy();
+    expect(screen.getByText("Kennzahlen")).toBeTruthy();
+    expect(screen.getByTestId("viz-bar").textContent).toBe("Balken");
+    fireEvent.click(screen.getByRole("button", { name: "+ Filter hinzufügen" }));
+    expect(screen.getByTestId("filter-incomplete").textContent).toBe("unvollständig – nicht angewendet");
+    expect(screen.getByRole("combobox", { name: "Bedingung" })).toHaveProperty("value", "equals");
+    expect(screen.getByTestId("save-status").textContent).toBe("Gespeichert");
+  });
 });

@@ -18,6 +18,7 @@ import { fetchDistinctValues, runQuery, type SemanticQuery } from "../../shell/p
 import { WidgetHostContext, type WidgetHost } from "../../grid/widget-host";
 import { ChartWidget } from "../../widgets/chart/chart-widget";
 import { useApp, messageOf } from "./app-context";
+import { useAppText } from "./app-messages";
 import type { MetaMember, MetaSource } from "./app-api";
 import { completeQueryOf } from "./report-draft-query";
 import { chartSpecOf, semanticSqlOf, type Viz } from "./report-query";
@@ -28,6 +29,7 @@ import "./report-builder.css";
 
 export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
   const { api, switches, notify } = useApp();
+  const text = useAppText();
   const { api: embedApi, bridge } = useEmbedServices();
   const locale = useEmbedStore((s) => s.locale);
   const meta = useQuery({ queryKey: ["app", api.deploymentId, "meta"], queryFn: () => api.meta(), staleTime: 60_000 });
@@ -48,7 +50,7 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
       };
     },
     save: (input) => api.saveReport(props.report.publicId, input),
-    onSaveError: (message) => notify("error", `Not saved: ${message}. Your changes are kept; they are saved with the next edit.`),
+    onSaveError: (message) => notify("error", text("saveFailed", { message })),
   });
   const view: MetaSource | undefined = sources.find((s) => s.name === draft.view) ?? sources[0];
   const label = (m: MetaMember | string) => {
@@ -111,11 +113,11 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
     retry: false,
   });
 
-  if (meta.isPending) return <div className="svc-app-skeleton" aria-busy="true" aria-label="Loading the data model" />;
+  if (meta.isPending) return <div className="svc-app-skeleton" aria-busy="true" aria-label={text("loadingModel")} />;
   if (meta.isError) {
     return (
       <div className="svc-app-error" role="alert">
-        The data model could not be loaded: {messageOf(meta.error)}
+        {text("modelFailed", { message: messageOf(meta.error) })}
       </div>
     );
   }
@@ -144,12 +146,12 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
       >
         {!runnable ? (
           <div className="svc-app-empty">
-            <h3>Pick a measure or a dimension</h3>
-            <p>The answer appears here as you build the question.</p>
+            <h3>{text("pickMember")}</h3>
+            <p>{text("pickMemberHint")}</p>
           </div>
         ) : kind === "vega" && !spec ? (
           <div className="svc-app-empty">
-            <h3>A chart needs a measure and a dimension or time</h3>
+            <h3>{text("chartNeeds")}</h3>
           </div>
         ) : (
           <WidgetHostContext.Provider value={hostWithReport}>

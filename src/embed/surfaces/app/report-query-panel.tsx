@@ -5,6 +5,7 @@
  */
 import type { SemanticQuery } from "../../shell/platform-api";
 import type { MetaMember, MetaSource } from "./app-api";
+import { useAppText } from "./app-messages";
 import { FiltersPanel } from "./report-filters-panel";
 import { SortPanel } from "./report-sort-panel";
 import { TimePanel } from "./report-time-panel";
@@ -23,6 +24,7 @@ export interface QueryPanelProps {
 }
 
 export function QueryPanel(props: QueryPanelProps) {
+  const text = useAppText();
   const { draft, view, label, canEdit } = props;
   const q = draft.query;
   const timeMembers = view ? view.dimensions.filter((d) => d.type === "time") : [];
@@ -36,9 +38,9 @@ export function QueryPanel(props: QueryPanelProps) {
       </label>
     ));
   return (
-    <aside className="svc-app-builder-panel" aria-label="Query">
+    <aside className="svc-app-builder-panel" aria-label={text("queryPanel")}>
       <label className="svc-app-field">
-        <span>Report name</span>
+        <span>{text("reportName")}</span>
         <input
           className="svc-app-input"
           value={draft.name}
@@ -48,7 +50,7 @@ export function QueryPanel(props: QueryPanelProps) {
         />
       </label>
       <label className="svc-app-field">
-        <span>View</span>
+        <span>{text("viewLabel")}</span>
         <select
           className="svc-app-input"
           value={view?.name ?? ""}
@@ -65,11 +67,11 @@ export function QueryPanel(props: QueryPanelProps) {
         {view?.description ? <small className="svc-app-muted">{view.description}</small> : null}
       </label>
       <fieldset className="svc-app-fieldset" disabled={!canEdit}>
-        <legend>Measures</legend>
+        <legend>{text("measures")}</legend>
         {checks("measures", view?.measures ?? [])}
       </fieldset>
       <fieldset className="svc-app-fieldset" disabled={!canEdit}>
-        <legend>Dimensions</legend>
+        <legend>{text("dimensions")}</legend>
         {checks("dimensions", plainDims)}
       </fieldset>
       {timeMembers.length ? (

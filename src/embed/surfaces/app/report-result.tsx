@@ -6,6 +6,7 @@
 import type { ReactNode } from "react";
 import type { ColumnFormatOverride } from "../../../schema/dashboard";
 import type { SemanticQuery } from "../../shell/platform-api";
+import { useAppText, type AppMessageKey } from "./app-messages";
 import type { Viz } from "./report-query";
 import type { ReportDraft, SaveState } from "./use-report-draft";
 
@@ -22,14 +23,18 @@ export interface ResultPanelProps {
   generatedSql: string | null;
 }
 
+const VIZ_NAMES: Record<Viz, AppMessageKey> = { table: "vizTable", bar: "vizBar", line: "vizLine", area: "vizArea", kpi: "vizKpi" };
+const FORMAT_NAMES: Record<ColumnFormatOverride["type"], AppMessageKey> = { number: "formatNumber", currency: "formatCurrency", percent: "formatPercent" };
+
 export function ResultPanel(props: ResultPanelProps) {
+  const text = useAppText();
   const { draft, canEdit, save } = props;
   const first = props.query.measures?.[0];
   return (
-    <section className="svc-app-builder-result" aria-label="Result">
+    <section className="svc-app-builder-result" aria-label={text("resultPanel")}>
       <div className="svc-app-toolbar">
-        <div className="svc-app-segmented" role="radiogroup" aria-label="Show as">
-          {(["table", "bar", "line", "area", "kpi"] as Viz[]).map((v) => (
+        <div className="svc-app-segmented" role="radiogroup" aria-label={text("showAs")}>
+          {(Object.keys(VIZ_NAMES) as Viz[]).map((v) => (
             <button
               key={v}
               type="button"
@@ -40,14 +45,14 @@ export function ResultPanel(props: ResultPanelProps) {
               onClick={() => props.edit({ viz: v })}
               data-testid={`viz-${v}`}
             >
-              {v === "kpi" ? "KPI" : v[0]!.toUpperCase() + v.slice(1)}
+              {text(VIZ_NAMES[v])}
             </button>
           ))}
         </div>
         {first ? (
           <select
             className="svc-app-input"
-            aria-label="Number format"
+            aria-label={text("numberFormat")}
             disabled={!canEdit}
             value={draft.formats[first]?.type ?? ""}
             onChange={(e) =>
@@ -60,14 +65,16 @@ export function ResultPanel(props: ResultPanelProps) {
               })
             }
           >
-            <option value="">Format: automatic</option>
-            <option value="number">Number</option>
-            <option value="currency">Currency</option>
-            <option value="percent">Percent</option>
+            <option value="">{text("formatAuto")}</option>
+            {Object.entries(FORMAT_NAMES).map(([type, key]) => (
+              <option key={type} value={type}>
+                {text(key)}
+              </option>
+            ))}
           </select>
         ) : null}
         <span className={`svc-app-save is-${save.status}`} role="status" data-testid="save-status" title={save.message}>
-          {canEdit ? (save.status === "saving" ? "Saving…" : save.status === "error" ? "Not saved" : "Saved") : "Read only"}
+          {text(canEdit ? (save.status === "saving" ? "saving" : save.status === "error" ? "notSaved" : "saved") : "readOnly")}
         </span>
       </div>
       <div className="svc-app-result" data-testid="report-result">
@@ -75,13 +82,13 @@ export function ResultPanel(props: ResultPanelProps) {
       </div>
       {props.semanticSql !== null ? (
         <details className="svc-app-sql" data-testid="semantic-sql">
-          <summary>Semantic SQL</summary>
+          <summary>{text("semanticSql")}</summary>
           <pre>{props.semanticSql}</pre>
         </details>
       ) : null}
       {props.generatedSql !== null ? (
         <details className="svc-app-sql" data-testid="generated-sql">
-          <summary>Generated SQL</summary>
+          <summary>{text("generatedSql")}</summary>
           <pre>{props.generatedSql}</pre>
         </details>
       ) : null}
