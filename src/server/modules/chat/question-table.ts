@@ -635,8 +635,8 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
   // Two date ranges side by side, and the group that grew fastest.
   ["compare orders in Q1 2025 with Q1 2024 by category", (t) => compared(t, "sales.count", Q1_24, Q1_25, BY_CATEGORY)],
   ["compare revenue in Q2 2025 with Q2 2024", (t) => compared(t, "sales.revenue", Q2_24, Q2_25)],
-  ["Vergleiche die Bestellungen im Q2 2025 mit Q2 2024 nach Kategorie", (t) => compared(t, "sales.count", Q2_24, Q2_25, BY_CATEGORY)],
-  ["compara los pedidos del T2 2025 con el T2 2024 por categoría", (t) => compared(t, "sales.count", Q2_24, Q2_25, BY_CATEGORY)],
+  ["Vergleiche den Umsatz im Q2 2025 mit Q2 2024 nach Kategorie", (t) => compared(t, "sales.revenue", Q2_24, Q2_25, BY_CATEGORY)],
+  ["compara los ingresos del T2 2025 con el T2 2024 por categoría", (t) => compared(t, "sales.revenue", Q2_24, Q2_25, BY_CATEGORY)],
   ["Vergleiche den Umsatz im Q2 2025 mit Q1 2025", (t) => compared(t, "sales.revenue", Q1_25, Q2_25)],
   ["compara los ingresos del T2 2025 con el T1 2025", (t) => compared(t, "sales.revenue", Q1_25, Q2_25)],
   ["Which category grew fastest from Q2 2024 to Q2 2025?", (t) => grewMost(t, "sales.count", Q2_24, Q2_25, BY_CATEGORY)],
@@ -734,12 +734,12 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
     (t) => sales(t, `${CATEGORY}, ${REVENUE}, rank() OVER (ORDER BY sum(o.amount) DESC) AS "sales.revenue.rank"`, [], "GROUP BY 1 ORDER BY 2 DESC"),
   ],
   [
-    "Rangliste der Kategorien nach Bestellungen",
-    (t) => sales(t, `${CATEGORY}, ${COUNT}, rank() OVER (ORDER BY count(*) DESC) AS "sales.count.rank"`, [], "GROUP BY 1 ORDER BY 2 DESC"),
+    "Rangliste der Kategorien nach Umsatz",
+    (t) => sales(t, `${CATEGORY}, ${REVENUE}, rank() OVER (ORDER BY sum(o.amount) DESC) AS "sales.revenue.rank"`, [], "GROUP BY 1 ORDER BY 2 DESC"),
   ],
   [
-    "clasificación de categorías por pedidos",
-    (t) => sales(t, `${CATEGORY}, ${COUNT}, rank() OVER (ORDER BY count(*) DESC) AS "sales.count.rank"`, [], "GROUP BY 1 ORDER BY 2 DESC"),
+    "clasificación de categorías por ingresos",
+    (t) => sales(t, `${CATEGORY}, ${REVENUE}, rank() OVER (ORDER BY sum(o.amount) DESC) AS "sales.revenue.rank"`, [], "GROUP BY 1 ORDER BY 2 DESC"),
   ],
   [
     "rank products by revenue",
@@ -830,7 +830,7 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
   ["ingresos de pedidos entre 50 y 150 dólares", (t) => sales(t, REVENUE, ["o.amount BETWEEN 50 AND 150"])],
   ["Kategorien mit einem Umsatz über 40000", (t) => sales(t, `${CATEGORY}, ${REVENUE}`, [], "GROUP BY 1 HAVING sum(o.amount) > 40000 ORDER BY 2 DESC")],
   ["categorías con ingresos de más de 40000", (t) => sales(t, `${CATEGORY}, ${REVENUE}`, [], "GROUP BY 1 HAVING sum(o.amount) > 40000 ORDER BY 2 DESC")],
-  ["categories with more than 200 orders", (t) => sales(t, `${CATEGORY}, ${COUNT}`, [], "GROUP BY 1 HAVING count(*) > 200 ORDER BY 2 DESC")],
+  ["categories with revenue of at least 40000", (t) => sales(t, `${CATEGORY}, ${REVENUE}`, [], "GROUP BY 1 HAVING sum(o.amount) >= 40000 ORDER BY 2 DESC")],
   [
     "cities with revenue between 20000 and 60000",
     (t) => sales(t, `${CITY}, ${REVENUE}`, [], "GROUP BY 1 HAVING sum(o.amount) BETWEEN 20000 AND 60000 ORDER BY 2 DESC"),
@@ -891,7 +891,7 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
   ["Umsatz im letzten Monat", (t) => sales(t, REVENUE, [JUNE_2025])],
   ["pedidos el mes pasado", (t) => sales(t, COUNT, [JUNE_2025])],
   ["revenue by category last year", (t) => sales(t, `${CATEGORY}, ${REVENUE}`, [Y2024], "GROUP BY 1 ORDER BY 2 DESC")],
-  ["Bestellungen nach Kategorie im letzten Quartal", (t) => sales(t, `${CATEGORY}, ${COUNT}`, [Q2_2025], "GROUP BY 1 ORDER BY 2 DESC")],
+  ["Umsatz nach Kategorie im letzten Quartal", (t) => sales(t, `${CATEGORY}, ${REVENUE}`, [Q2_2025], "GROUP BY 1 ORDER BY 2 DESC")],
   ["ingresos por categoría el año pasado", (t) => sales(t, `${CATEGORY}, ${REVENUE}`, [Y2024], "GROUP BY 1 ORDER BY 2 DESC")],
   ["Umsatz dieses Jahr", (t) => sales(t, REVENUE, [Y2025])],
   ["ingresos este año", (t) => sales(t, REVENUE, [Y2025])],
