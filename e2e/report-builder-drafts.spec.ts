@@ -20,10 +20,10 @@ async function shoot(page: Page, name: string) {
 }
 
 /** Every field of the query panel ends inside it (nothing is cut off at its right edge). */
-async function expectInsidePanel(app: FrameLocator) {
-  const panel = await app.getByRole("complementary", { name: "Query" }).boundingBox();
+async function expectInsidePanel(app: FrameLocator, name = "Query") {
+  const panel = await app.getByRole("complementary", { name }).boundingBox();
   expect(panel).not.toBeNull();
-  const fields = app.getByRole("complementary", { name: "Query" }).locator("select, input:not([type=checkbox])");
+  const fields = app.getByRole("complementary", { name }).locator("select, input:not([type=checkbox])");
   for (let i = 0; i < (await fields.count()); i++) {
     const box = await fields.nth(i).boundingBox();
     if (!box) continue;
@@ -111,6 +111,16 @@ for (const [width, size] of [
     await expect.poll(() => queries.some((q) => (q.postData() ?? "").includes('"dateRange":["2025-01-01","2025-12-31"]'))).toBe(true);
     await expect(result.locator('[data-state="ready"]')).toBeVisible({ timeout: 30_000 });
     await shoot(page, `drafts-complete-${width}`);
+    expect(await eventsOf(page, "svc:event:error")).toEqual([]);
+
+    // In German the longer words stay inside the panel too, and a new filter is marked in German.
+    expect((await requestAction(page, "svc:action:set-locale", { locale: "de-DE" })).status).toBe("applied");
+    await builder.getByRole("button", { name: "+ Filter hinzufügen" }).click();
+    await expect(app.getByTestId("filter-row").last().getByTestId("filter-incomplete")).toHaveText("unvollständig – nicht angewendet");
+    await expect(app.getByTestId("time-range").locator("option:checked")).toHaveText("Eigener Zeitraum");
+    await expectInsidePanel(app, "Abfrage");
+    await app.getByTestId("filter-row").last().scrollIntoViewIfNeeded();
+    await shoot(page, `drafts-de-${width}`);
     expect(await eventsOf(page, "svc:event:error")).toEqual([]);
   });
 }
