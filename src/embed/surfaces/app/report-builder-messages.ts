@@ -91,6 +91,13 @@ export const reportBuilderEn = {
   loadingModel: "Loading the data model",
   modelFailed: "The data model could not be loaded: {message}",
   saveFailed: "Not saved: {message}. Your changes are kept; they are saved with the next edit.",
+  sortAndLimit: "Sort and limit",
+  sortBy: "Sort by",
+  defaultOrder: "Default order",
+  direction: "Direction",
+  descending: "Descending",
+  ascending: "Ascending",
+  rowLimit: "Row limit",
 } as const;
 
 export type ReportBuilderMessageKey = keyof typeof reportBuilderEn;
@@ -182,6 +189,13 @@ export const reportBuilderDe: ReportBuilderCatalog = {
   loadingModel: "Datenmodell wird geladen",
   modelFailed: "Das Datenmodell konnte nicht geladen werden: {message}",
   saveFailed: "Nicht gespeichert: {message}. Ihre Änderungen bleiben erhalten und werden mit der nächsten Bearbeitung gespeichert.",
+  sortAndLimit: "Sortierung und Limit",
+  sortBy: "Sortieren nach",
+  defaultOrder: "Standardreihenfolge",
+  direction: "Richtung",
+  descending: "Absteigend",
+  ascending: "Aufsteigend",
+  rowLimit: "Zeilenlimit",
 };
 
 export const reportBuilderEs: ReportBuilderCatalog = {
@@ -270,6 +284,13 @@ export const reportBuilderEs: ReportBuilderCatalog = {
   loadingModel: "Cargando el modelo de datos",
   modelFailed: "No se pudo cargar el modelo de datos: {message}",
   saveFailed: "No guardado: {message}. Tus cambios se conservan y se guardan con la próxima edición.",
+  sortAndLimit: "Orden y límite",
+  sortBy: "Ordenar por",
+  defaultOrder: "Orden predeterminado",
+  direction: "Dirección",
+  descending: "Descendente",
+  ascending: "Ascendente",
+  rowLimit: "Límite de filas",
 };
 
 export const reportBuilderFr: ReportBuilderCatalog = {
@@ -358,6 +379,13 @@ export const reportBuilderFr: ReportBuilderCatalog = {
   loadingModel: "Chargement du modèle de données",
   modelFailed: "Le modèle de données n'a pas pu être chargé : {message}",
   saveFailed: "Non enregistré : {message}. Vos modifications sont conservées et seront enregistrées à la prochaine modification.",
+  sortAndLimit: "Tri et limite",
+  sortBy: "Trier par",
+  defaultOrder: "Ordre par défaut",
+  direction: "Sens",
+  descending: "Décroissant",
+  ascending: "Croissant",
+  rowLimit: "Nombre maximal de lignes",
 };
 
 export const reportBuilderIt: ReportBuilderCatalog = {
@@ -446,6 +474,13 @@ export const reportBuilderIt: ReportBuilderCatalog = {
   loadingModel: "Caricamento del modello dati",
   modelFailed: "Impossibile caricare il modello dati: {message}",
   saveFailed: "Non salvato: {message}. Le modifiche restano e vengono salvate con la prossima modifica.",
+  sortAndLimit: "Ordinamento e limite",
+  sortBy: "Ordina per",
+  defaultOrder: "Ordine predefinito",
+  direction: "Direzione",
+  descending: "Decrescente",
+  ascending: "Crescente",
+  rowLimit: "Limite di righe",
 };
 
 export const reportBuilderJa: ReportBuilderCatalog = {
@@ -534,6 +569,13 @@ export const reportBuilderJa: ReportBuilderCatalog = {
   loadingModel: "データモデルを読み込み中",
   modelFailed: "データモデルを読み込めませんでした: {message}",
   saveFailed: "保存されていません: {message}。変更は保持され、次の編集時に保存されます。",
+  sortAndLimit: "並べ替えと件数",
+  sortBy: "並べ替えの基準",
+  defaultOrder: "既定の順序",
+  direction: "方向",
+  descending: "降順",
+  ascending: "昇順",
+  rowLimit: "最大行数",
 };
 
 export const reportBuilderNb: ReportBuilderCatalog = {
@@ -622,6 +664,13 @@ export const reportBuilderNb: ReportBuilderCatalog = {
   loadingModel: "Laster datamodellen",
   modelFailed: "Datamodellen kunne ikke lastes: {message}",
   saveFailed: "Ikke lagret: {message}. Endringene beholdes og lagres ved neste endring.",
+  sortAndLimit: "Sortering og grense",
+  sortBy: "Sorter etter",
+  defaultOrder: "Standard rekkefølge",
+  direction: "Retning",
+  descending: "Synkende",
+  ascending: "Stigende",
+  rowLimit: "Radgrense",
 };
 
 export const reportBuilderPtBR: ReportBuilderCatalog = {
@@ -710,6 +759,13 @@ export const reportBuilderPtBR: ReportBuilderCatalog = {
   loadingModel: "Carregando o modelo de dados",
   modelFailed: "Não foi possível carregar o modelo de dados: {message}",
   saveFailed: "Não salvo: {message}. Suas alterações são mantidas e salvas na próxima edição.",
+  sortAndLimit: "Ordem e limite",
+  sortBy: "Ordenar por",
+  defaultOrder: "Ordem padrão",
+  direction: "Direção",
+  descending: "Decrescente",
+  ascending: "Crescente",
+  rowLimit: "Limite de linhas",
 };
 
 export const reportBuilderSv: ReportBuilderCatalog = {
@@ -798,6 +854,13 @@ export const reportBuilderSv: ReportBuilderCatalog = {
   loadingModel: "Läser in datamodellen",
   modelFailed: "Datamodellen kunde inte läsas in: {message}",
   saveFailed: "Inte sparad: {message}. Dina ändringar finns kvar och sparas vid nästa ändring.",
+  sortAndLimit: "Sortering och gräns",
+  sortBy: "Sortera efter",
+  defaultOrder: "Standardordning",
+  direction: "Riktning",
+  descending: "Fallande",
+  ascending: "Stigande",
+  rowLimit: "Radgräns",
 };
 
 export const reportBuilderVi: ReportBuilderCatalog = {
@@ -886,4 +949,11 @@ export const reportBuilderVi: ReportBuilderCatalog = {
   loadingModel: "Đang tải mô hình dữ liệu",
   modelFailed: "Không thể tải mô hình dữ liệu: {message}",
   saveFailed: "Chưa lưu: {message}. Thay đổi của bạn được giữ lại và sẽ được lưu ở lần chỉnh sửa tiếp theo.",
+  sortAndLimit: "Sắp xếp và giới hạn",
+  sortBy: "Sắp xếp theo",
+  defaultOrder: "Thứ tự mặc định",
+  direction: "Chiều sắp xếp",
+  descending: "Giảm dần",
+  ascending: "Tăng dần",
+  rowLimit: "Giới hạn số dòng",
 };

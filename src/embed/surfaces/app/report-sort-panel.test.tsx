@@ -56,7 +56,8 @@ describe("SortPanel", () => {
       within(select)
         .getAllByRole("option")
         .map((o) => o.textContent),
-    ).toEqual(["Default order", "Count", "Order Date (Stunde des Tages)"]);
+    ).toEqual(["Standardreihenfolge", "Count", "Order Date (Stunde des Tages)"]);
+    expect(screen.getByRole("group", { name: "Sortierung und Limit" })).toBeTruthy();
     fireEvent.change(select, { target: { value: "sales.created_at.hourOfDay" } });
     expect(applied(query).order).toEqual({ "sales.created_at.hourOfDay": "desc" });
   });

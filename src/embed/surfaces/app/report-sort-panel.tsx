@@ -30,11 +30,11 @@ export function SortPanel(props: SortPanelProps) {
   const first = order[0];
   return (
     <fieldset className="svc-app-fieldset" disabled={props.disabled}>
-      <legend>Sort and limit</legend>
+      <legend>{text("sortAndLimit")}</legend>
       <div className="svc-app-inline">
         <select
           className="svc-app-input"
-          aria-label="Sort by"
+          aria-label={text("sortBy")}
           value={first?.[0] ?? ""}
           onChange={(e) => {
             const column = e.target.value;
@@ -42,7 +42,7 @@ export function SortPanel(props: SortPanelProps) {
           }}
           data-testid="sort-member"
         >
-          <option value="">Default order</option>
+          <option value="">{text("defaultOrder")}</option>
           {sortChoicesOf(q, props.label, text).map(([column, title]) => (
             <option key={column} value={column}>
               {title}
@@ -51,19 +51,19 @@ export function SortPanel(props: SortPanelProps) {
         </select>
         <select
           className="svc-app-input"
-          aria-label="Direction"
+          aria-label={text("direction")}
           value={first?.[1] ?? "desc"}
           onChange={(e) => {
             const direction = e.target.value === "asc" ? "asc" : "desc";
             if (first) props.onChange((cur) => ({ ...cur, order: { [first[0]]: direction } }));
           }}
         >
-          <option value="desc">Descending</option>
-          <option value="asc">Ascending</option>
+          <option value="desc">{text("descending")}</option>
+          <option value="asc">{text("ascending")}</option>
         </select>
       </div>
       <label className="svc-app-field">
-        <span>Row limit</span>
+        <span>{text("rowLimit")}</span>
         <input
           className="svc-app-input"
           type="number"
