@@ -11,11 +11,10 @@
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { Report } from "../../../schema/report";
-import type { ReportSnapshot, PeriodComparison } from "../../../schema/dashboard";
-import { useEmbedServices } from "../../shell/embed-context";
+import type { PeriodComparison } from "../../../schema/dashboard";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { fetchDistinctValues, runQuery, type SemanticQuery } from "../../shell/platform-api";
-import { WidgetHostContext, type WidgetHost } from "../../grid/widget-host";
+import type { SemanticQuery } from "../../shell/platform-api";
+import { WidgetHostContext } from "../../grid/widget-host";
 import { ChartWidget } from "../../widgets/chart/chart-widget";
 import { useApp, messageOf } from "./app-context";
 import { useAppText } from "./app-messages";
@@ -25,12 +24,12 @@ import { chartSpecOf, semanticSqlOf, type Viz } from "./report-query";
 import { QueryPanel } from "./report-query-panel";
 import { ResultPanel } from "./report-result";
 import { useReportDraft } from "./use-report-draft";
+import { useReportPreview } from "./use-report-preview";
 import "./report-builder.css";
 
 export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
   const { api, switches, notify } = useApp();
   const text = useAppText();
-  const { api: embedApi, bridge } = useEmbedServices();
   const locale = useEmbedStore((s) => s.locale);
   const meta = useQuery({ queryKey: ["app", api.deploymentId, "meta"], queryFn: () => api.meta(), staleTime: 60_000 });
   const sources = useMemo(() => meta.data?.sources ?? [], [meta.data]);
@@ -67,44 +66,15 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
   const spec = kind === "vega" ? chartSpecOf(draft.viz, q, titleOf, locale) : null;
   const runnable = !!(q.measures?.length || q.dimensions?.length || timeDim?.granularity || timeDim?.part);
 
-  const host = useMemo<WidgetHost>(
-    () => ({
-      deploymentId: api.deploymentId,
-      reportsById: new Map(),
-      allowExport: true,
-      runQuery: (request, signal) => runQuery(embedApi, api.deploymentId, request, signal),
-      distinctValues: async (member, search, signal) =>
-        (await fetchDistinctValues(embedApi, api.deploymentId, { member, ...(search ? { search } : {}), limit: 100 }, signal)).values,
-      settle: () => undefined,
-      // The query is complete, so what fails here is the server's or the data's: the host hears of it.
-      reportError: (error) => bridge.emitError(error),
-      drilldown: () => undefined,
-      downloaded: () => undefined,
-    }),
-    [api.deploymentId, embedApi, bridge],
-  );
-  // The builder's result renders through the dashboard's chart widget from a snapshot of the complete query.
-  const snapshot = useMemo<ReportSnapshot>(
-    () => ({
-      id: 0,
-      reportId: props.report.id,
-      versionNumber: 0,
-      name: draft.name,
-      title: draft.name,
-      kind,
-      spec: spec ?? null,
-      periodComparisons: comparisonsOf(draft.compare, q),
-      preferences: { columnFormats: draft.formats },
-      meta: { query: { ...q, limit: q.limit ?? 500 } },
-    }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- derived from the draft and its complete query (and the member titles of the data model)
-    [draft.name, draft.viz, draft.formats, draft.compare, q, props.report.id, sources],
-  );
-  const widget = useMemo(
-    () => ({ id: `report-${props.report.id}`, type: "CHART" as const, position: { x: 0, y: 0, w: 12, h: 6 }, config: { reportId: props.report.id } }),
-    [props.report.id],
-  );
-  const hostWithReport = useMemo<WidgetHost>(() => ({ ...host, reportsById: new Map([[props.report.id, snapshot]]) }), [host, snapshot, props.report.id]);
+  const preview = useReportPreview({
+    deploymentId: api.deploymentId,
+    reportId: props.report.id,
+    draft,
+    query: q,
+    kind,
+    spec,
+    periodComparisons: comparisonsOf(draft.compare, q),
+  });
 
   const generated = useQuery({
     queryKey: ["app", api.deploymentId, "sql", JSON.stringify(q)],
@@ -154,8 +124,8 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
             <h3>{text("chartNeeds")}</h3>
           </div>
         ) : (
-          <WidgetHostContext.Provider value={hostWithReport}>
-            <ChartWidget key={JSON.stringify(snapshot)} widget={widget} />
+          <WidgetHostContext.Provider value={preview.host}>
+            <ChartWidget key={JSON.stringify(preview.snapshot)} widget={preview.widget} />
           </WidgetHostContext.Provider>
         )}
       </ResultPanel>

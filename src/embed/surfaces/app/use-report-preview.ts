@@ -1,0 +1,62 @@
+/**
+ * The report builder's preview: the dashboard's chart widget host, over a snapshot of the
+ * draft's complete query. The query is complete, so what fails here is the server's or the data's,
+ * and the host hears of it (`svc:event:error`).
+ */
+import { useMemo } from "react";
+import type { PeriodComparison, ReportSnapshot } from "../../../schema/dashboard";
+import { useEmbedServices } from "../../shell/embed-context";
+import { fetchDistinctValues, runQuery, type SemanticQuery } from "../../shell/platform-api";
+import type { WidgetHost } from "../../grid/widget-host";
+import type { ReportDraft } from "./use-report-draft";
+
+export interface ReportPreviewInput {
+  deploymentId: number;
+  reportId: number;
+  draft: ReportDraft;
+  /** The complete part of the draft's query. */
+  query: SemanticQuery;
+  kind: ReportSnapshot["kind"];
+  spec: Record<string, unknown> | null;
+  periodComparisons: PeriodComparison[] | null;
+}
+
+export function useReportPreview(input: ReportPreviewInput) {
+  const { api: embedApi, bridge } = useEmbedServices();
+  const { deploymentId, reportId, draft, query: q, kind, spec, periodComparisons } = input;
+  const host = useMemo<WidgetHost>(
+    () => ({
+      deploymentId,
+      reportsById: new Map(),
+      allowExport: true,
+      runQuery: (request, signal) => runQuery(embedApi, deploymentId, request, signal),
+      distinctValues: async (member, search, signal) =>
+        (await fetchDistinctValues(embedApi, deploymentId, { member, ...(search ? { search } : {}), limit: 100 }, signal)).values,
+      settle: () => undefined,
+      reportError: (error) => bridge.emitError(error),
+      drilldown: () => undefined,
+      downloaded: () => undefined,
+    }),
+    [deploymentId, embedApi, bridge],
+  );
+  const snapshot = useMemo<ReportSnapshot>(
+    () => ({
+      id: 0,
+      reportId,
+      versionNumber: 0,
+      name: draft.name,
+      title: draft.name,
+      kind,
+      spec,
+      periodComparisons,
+      preferences: { columnFormats: draft.formats },
+      meta: { query: { ...q, limit: q.limit ?? 500 } },
+    }),
+    // The spec and comparisons are derived from the draft and its complete query each render: their content is in the key.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [draft.name, draft.formats, kind, JSON.stringify(spec), JSON.stringify(periodComparisons), q, reportId],
+  );
+  const widget = useMemo(() => ({ id: `report-${reportId}`, type: "CHART" as const, position: { x: 0, y: 0, w: 12, h: 6 }, config: { reportId } }), [reportId]);
+  const hostWithReport = useMemo<WidgetHost>(() => ({ ...host, reportsById: new Map([[reportId, snapshot]]) }), [host, snapshot, reportId]);
+  return { host: hostWithReport, widget, snapshot };
+}
