@@ -407,6 +407,8 @@ export const SAY: Record<
     latest: (when: string, pct: string, from: string, to: string) => string;
     against: (m: string, current: string, previous: string, pct: string, change: string) => string;
     readOnly: string;
+    /** Conditions joined by "or" are not read. */
+    eitherCondition: string;
     noSuch: (term: string) => string;
     groupInstead: (entity: string, list: string) => string;
     holds: (list: string) => string;
@@ -459,6 +461,7 @@ export const SAY: Record<
     latest: (when, pct, from, to) => `The latest, **${when}**, changed by **${pct}** (from ${from} to ${to}).`,
     against: (m, current, previous, pct, change) => `${m}: **${current}**, against **${previous}** in the period before: **${pct}** (${change}).`,
     readOnly: "The chat only reads data: it cannot delete, change or add anything. Ask about the data instead, for example:",
+    eitherCondition: "I can answer conditions that all hold (above $500 and below $1,000), not one or the other: ask for each condition on its own.",
     noSuch: (term) => `There ${/[^s]s$/.test(term) ? "are" : "is"} no ${term} in this data`,
     groupInstead: (entity, list) => `; you can group ${entity} by ${list}.`,
     holds: (list) => `. It holds ${list}.`,
@@ -510,6 +513,8 @@ export const SAY: Record<
     latest: (when, pct, from, to) => `Zuletzt, **${when}**: **${pct}** (von ${from} auf ${to}).`,
     against: (m, current, previous, pct, change) => `${m}: **${current}**, gegenüber **${previous}** im Vergleichszeitraum: **${pct}** (${change}).`,
     readOnly: "Der Chat liest Daten nur: Er kann nichts löschen, ändern oder hinzufügen. Fragen Sie stattdessen nach den Daten, zum Beispiel:",
+    eitherCondition:
+      "Ich kann Bedingungen beantworten, die alle gelten (über 500 $ und unter 1.000 $), nicht die eine oder die andere: Fragen Sie nach jeder Bedingung einzeln.",
     noSuch: (term) => `In diesen Daten gibt es nichts zu „${term}“`,
     groupInstead: (entity, list) => `; ${entity} lassen sich nach ${list} gruppieren.`,
     holds: (list) => `. Sie enthalten ${list}.`,
@@ -561,6 +566,8 @@ export const SAY: Record<
     latest: (when, pct, from, to) => `El último, **${when}**, varió un **${pct}** (de ${from} a ${to}).`,
     against: (m, current, previous, pct, change) => `${m}: **${current}**, frente a **${previous}** en el periodo anterior: **${pct}** (${change}).`,
     readOnly: "El chat solo lee datos: no puede borrar, cambiar ni añadir nada. Pregunte por los datos, por ejemplo:",
+    eitherCondition:
+      "Puedo responder condiciones que se cumplen todas (más de 500 $ y menos de 1.000 $), no una u otra: pregunte por cada condición por separado.",
     noSuch: (term) => `En estos datos no hay «${term}»`,
     groupInstead: (entity, list) => `; puede agrupar ${entity} por ${list}.`,
     holds: (list) => `. Contienen ${list}.`,

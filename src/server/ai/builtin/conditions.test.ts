@@ -25,6 +25,20 @@ describe("readConditions", () => {
   });
 });
 
+describe("readConditions: either of two conditions", () => {
+  it.each<[string, boolean]>([
+    ["orders gt 500 or lt 10", true],
+    ["bestellungen gt 500 oder lt 10", true],
+    ["pedidos gt 500 o lt 10", true],
+    ["orders gt 500 dollars or lt 10 dollars", true],
+    ["orders gt 500 and lt 1000", false],
+    ["orders between 100 and 500", false],
+    ["orders gt 500 by country or city", false],
+  ])("%s", (text, either) => {
+    expect(readConditions(text).either).toBe(either);
+  });
+});
+
 describe("resolveCondition in the sales view (the model decides: rows or groups)", () => {
   it.each<[string, WrittenCondition, { grouped: boolean; money: boolean }, string | null]>([
     ["orders above $500: the order's amount", { operator: "gt", value: 500, before: ["orders"] }, { grouped: false, money: true }, "sales.amount"],

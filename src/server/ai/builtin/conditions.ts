@@ -24,9 +24,11 @@ const CURRENCY = /^(dollars?|dolares|euros?|usd|eur)$/;
 const NOT_A_UNIT = /^(by|in|and|or|vs|excluding|last|this|top|bottom|dollars?|dolares|euros?|usd|eur|\d.*)$/;
 
 /** Reads the comparisons of a canonical question; the unit words are taken out of the text, the words before stay. */
-export function readConditions(canonical: string): { written: WrittenCondition[]; rest: string } {
+export function readConditions(canonical: string): { written: WrittenCondition[]; rest: string; either: boolean } {
   const written: WrittenCondition[] = [];
   let rest = canonical;
+  // "above 500 or below 10" (oder, o, u): either condition, which a query of conditions that all hold cannot say.
+  const either = /\b(gt|gte|lt|lte|between) \d+(?:\.\d+)?(?: [a-z]+)? (?:or|oder|o|u) (?:[a-z]+ )?(gt|gte|lt|lte|between) \d/.test(canonical);
   for (let m = COMPARISON.exec(rest); m; m = COMPARISON.exec(rest)) {
     // "between 100 and 500" needs both bounds; "between" alone is left to the time phrases.
     if (m[1] === "between" && m[3] === undefined) break;
@@ -43,7 +45,7 @@ export function readConditions(canonical: string): { written: WrittenCondition[]
     const kept = unit || CURRENCY.test(word ?? "") ? "" : (word ?? "");
     rest = rest.slice(0, m.index) + " " + kept + rest.slice(m.index + m[0].length);
   }
-  return { written, rest };
+  return { written, rest, either };
 }
 
 /** Whether a word names a number dimension of the view ("quantity", "amount"): compared, not unknown. */

@@ -42,6 +42,7 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
   const time = readPeriods(grain.rest, question, language, opts.reference);
   const rank = readRank(time.rest);
   const conditions = readConditions(rank.rest);
+  if (conditions.either) return { ok: false, language, unmatched, refusal: { kind: "either" } };
   let text = conditions.rest;
   // "the busiest month": a ranked grain is the grouping ranked.
   let grainWord = grain.grain;

@@ -47,6 +47,7 @@ function holdings(lang: Language, indexes: ViewIndex[]): string {
 export function refusalText(lang: Language, refusal: Refusal, indexes: ViewIndex[]): string {
   const say = SAY[lang];
   if (refusal.kind === "write") return say.readOnly;
+  if (refusal.kind === "either") return say.eitherCondition;
   const index = indexes.find((i) => i.source.name === refusal.view) ?? indexes[0];
   if (refusal.grouping && index) {
     const entity = refusal.grouping.entity;

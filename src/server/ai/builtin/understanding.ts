@@ -48,7 +48,11 @@ export interface Condition {
  * not hold (`term`, the first such word; `grouping` when it was asked "by": "by customer
  * segment", with the entity it was said of).
  */
-export type Refusal = { kind: "write" } | { kind: "unknown"; term: string; view: string; grouping?: { entity?: string } };
+export type Refusal =
+  | { kind: "write" }
+  /** Conditions joined by "or" ("above $500 or below $10"): read as all holding, they would give a wrong figure. */
+  | { kind: "either" }
+  | { kind: "unknown"; term: string; view: string; grouping?: { entity?: string } };
 
 export type Reading = { ok: true; understanding: Understanding } | { ok: false; language: Language; unmatched: string; refusal?: Refusal };
 

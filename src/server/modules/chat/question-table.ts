@@ -937,6 +937,10 @@ export const REFUSALS: [string, string][] = [
   ["average order value by customer segment", "There is no segment in this data; you can group customers by country or city."],
   ["durchschnittlicher Bestellwert nach Kundensegment", "In diesen Daten gibt es nichts zu „segment“; Kunden lassen sich nach Land oder Stadt gruppieren."],
   ["valor medio del pedido por segmento de cliente", "En estos datos no hay «segmento»; puede agrupar los clientes por país o ciudad."],
+  // Either of two conditions: read as both holding, the figure would be wrong (0 orders).
+  ["orders above $500 or below $10", "not one or the other"],
+  ["Bestellungen über 500 $ oder unter 10 $", "nicht die eine oder die andere"],
+  ["pedidos de más de 500 $ o menos de 10 $", "no una u otra"],
   ["delete all orders", "The chat only reads data: it cannot delete, change or add anything."],
   ["lösche alle Bestellungen", "Der Chat liest Daten nur: Er kann nichts löschen, ändern oder hinzufügen."],
   ["borra todos los pedidos", "El chat solo lee datos: no puede borrar, cambiar ni añadir nada."],
