@@ -102,6 +102,7 @@ for (const [width, size] of [
     await app.getByTestId("time-range").selectOption("custom");
     await app.getByTestId("time-range-start").fill("2025-01-01");
     await expect(app.getByTestId("time-range").locator("option:checked")).toHaveText("Custom range");
+    await expect(app.getByTestId("time-range-incomplete")).toHaveText("incomplete — left out");
     await page.waitForTimeout(1500);
     expect(await eventsOf(page, "svc:event:error")).toEqual([]);
     await expectInsidePanel(app);
@@ -109,6 +110,7 @@ for (const [width, size] of [
     await shoot(page, `drafts-dates-${width}`);
     await app.getByTestId("time-range-end").fill("2025-12-31");
     await expect.poll(() => queries.some((q) => (q.postData() ?? "").includes('"dateRange":["2025-01-01","2025-12-31"]'))).toBe(true);
+    await expect(app.getByTestId("time-range-incomplete")).toHaveCount(0);
     await expect(result.locator('[data-state="ready"]')).toBeVisible({ timeout: 30_000 });
     await shoot(page, `drafts-complete-${width}`);
     expect(await eventsOf(page, "svc:event:error")).toEqual([]);

@@ -112,5 +112,9 @@ describe("TimePanel", () => {
     fireEvent.change(screen.getByTestId("time-range-start"), { target: { value: "2025-01-01" } });
     expect(onDates).toHaveBeenLastCalledWith({ dimension: "sales.created_at", granularity: "month", dateRange: ["2025-01-01", ""] });
     expect(screen.getByTestId("time-range")).toHaveProperty("value", "custom");
+    expect(screen.getByTestId("time-range-incomplete").textContent).toBe("incomplete — left out");
+    cleanup();
+    renderPanel({ dimension: "sales.created_at", granularity: "month", dateRange: ["2025-01-01", "2025-03-31"] });
+    expect(screen.queryByTestId("time-range-incomplete")).toBeNull();
   });
 });

@@ -7,6 +7,7 @@
 import type { SemanticQuery } from "../../shell/platform-api";
 import type { MetaMember } from "./app-api";
 import { useAppText } from "./app-messages";
+import { isCompleteDateRange } from "./report-draft-query";
 import {
   dateRangeChoiceOf,
   GRANULARITIES,
@@ -114,6 +115,11 @@ export function TimePanel(props: TimePanelProps) {
                 onChange={(e) => props.onChange({ ...td, dateRange: [range[0], e.target.value] })}
                 data-testid="time-range-end"
               />
+            </span>
+          ) : null}
+          {Array.isArray(range) && !isCompleteDateRange(range) ? (
+            <span className="svc-app-filter-note" role="note" data-testid="time-range-incomplete">
+              {text("filterIncomplete")}
             </span>
           ) : null}
         </>
