@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { DashboardWidget } from "../../../schema/dashboard";
+import { renderEditorPart } from "./dashboard-editor-fixtures";
+import { EditableGrid } from "./dashboard-editable-grid";
+import { WidgetHostContext } from "../../grid/widget-host";
+import { useWidgetHost } from "./dashboard-widgets";
+import type { ReactNode } from "react";
+
+function Host(props: { children: ReactNode }) {
+  return <WidgetHostContext.Provider value={useWidgetHost([])}>{props.children}</WidgetHostContext.Provider>;
+}
+
+afterEach(cleanup);
+
+const item = (id: string) => {
+  const el = document.querySelector<HTMLElement>(`.svc-app-widget[data-testid="widget-${id}"]`);
+  if (!el) throw new Error(`no widget ${id}`);
+  return el;
+};
+
+const widgets: DashboardWidget[] = [
+  { id: "t1", type: "TEXT", position: { x: 0, y: 0, w: 6, h: 2 }, config: { markdown: "Hello grid" } },
+  { id: "t2", type: "TEXT", position: { x: 6, y: 0, w: 6, h: 2 }, config: { markdown: "Second" } },
+];
+
+describe("EditableGrid", () => {
+  it("gives every widget a title bar to drag it by and a Configure button that selects it", () => {
+    const onSelect = vi.fn();
+    renderEditorPart(
+      <Host>
+        <EditableGrid widgets={widgets} layout={undefined} editing selected="t2" onSelect={onSelect} onLayout={() => {}} />
+      </Host>,
+    );
+    const first = item("t1");
+    expect(first.querySelector(".svc-app-drag")?.textContent).toContain("Text");
+    expect(item("t2").className).toContain("is-selected");
+    fireEvent.click(within(first).getByRole("button", { name: "Configure Text widget" }));
+    expect(onSelect).toHaveBeenCalledWith("t1");
+  });
+
+  it("has no title bars outside edit mode", () => {
+    renderEditorPart(
+      <Host>
+        <EditableGrid widgets={widgets} layout={undefined} editing={false} selected={null} onSelect={() => {}} onLayout={() => {}} />
+      </Host>,
+    );
+    expect(item("t1").querySelector(".svc-app-widget-bar")).toBeNull();
+  });
+});

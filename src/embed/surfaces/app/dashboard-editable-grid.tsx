@@ -1,0 +1,100 @@
+/**
+ * The dashboard draft on react-grid-layout: drag a widget by its title bar, resize it by its
+ * corner; a move or resize is kept for the breakpoint it was made at.
+ */
+import { useCallback, useMemo, useRef } from "react";
+import { Responsive, useContainerWidth, type Layout } from "react-grid-layout";
+import type { BreakpointKey, DashboardConfig, DashboardWidget } from "../../../schema/dashboard";
+import { WidgetRenderer } from "../../grid/widget-renderer";
+import { DashboardGrid } from "../../grid/dashboard-grid";
+import { buildGridLayouts, resolveGridConfig } from "../../grid/grid-layouts";
+import { GripIcon } from "./app-icons";
+import { WIDGET_LABEL } from "./dashboard-widgets";
+import "../../grid/dashboard-grid.css";
+
+export function EditableGrid(props: {
+  widgets: DashboardWidget[];
+  layout: DashboardConfig["layout"];
+  editing: boolean;
+  selected: string | null;
+  onSelect(id: string | null): void;
+  onLayout(widgets: DashboardWidget[]): void;
+}) {
+  const { width, containerRef, mounted } = useContainerWidth({ initialWidth: typeof window === "undefined" ? 1280 : window.innerWidth });
+  const config = useMemo(() => resolveGridConfig(props.layout), [props.layout]);
+  const layouts = useMemo(() => buildGridLayouts(props.widgets, config), [props.widgets, config]);
+  const breakpoint = useRef<BreakpointKey>("lg");
+  const renderGrid = useCallback((ws: DashboardWidget[]) => <DashboardGrid widgets={ws} layout={props.layout} nested />, [props.layout]);
+  const { widgets, onLayout } = props;
+  const commit = useCallback(
+    (layout: Layout) => {
+      const bp = breakpoint.current;
+      const byId = new Map(layout.map((l) => [l.i, l]));
+      let changed = false;
+      const next = widgets.map((w) => {
+        const l = byId.get(w.id);
+        if (!l) return w;
+        const pos = { x: l.x, y: l.y, w: l.w, h: l.h };
+        if (bp === "lg") {
+          if (pos.x === w.position.x && pos.y === w.position.y && pos.w === w.position.w && pos.h === w.position.h) return w;
+          changed = true;
+          return { ...w, position: pos };
+        }
+        const old = w.responsiveLayouts?.[bp];
+        if (old && old.x === pos.x && old.y === pos.y && old.w === pos.w && old.h === pos.h) return w;
+        changed = true;
+        return { ...w, responsiveLayouts: { ...(w.responsiveLayouts ?? {}), [bp]: pos } };
+      });
+      if (changed) onLayout(next);
+    },
+    [widgets, onLayout],
+  );
+  return (
+    <div className={props.editing ? "svc-grid is-editing" : "svc-grid"} ref={containerRef}>
+      {mounted ? (
+        <Responsive
+          width={width}
+          breakpoints={config.breakpoints}
+          cols={config.cols}
+          layouts={layouts}
+          rowHeight={config.rowHeight}
+          margin={config.margin}
+          containerPadding={config.containerPadding}
+          dragConfig={{ enabled: props.editing, handle: ".svc-app-drag" }}
+          resizeConfig={{ enabled: props.editing }}
+          onBreakpointChange={(bp) => (breakpoint.current = bp as BreakpointKey)}
+          onDragStop={(layout) => commit(layout)}
+          onResizeStop={(layout) => commit(layout)}
+        >
+          {props.widgets.map((w) => (
+            <div
+              key={w.id}
+              className={props.selected === w.id ? "svc-grid-item svc-app-widget is-selected" : "svc-grid-item svc-app-widget"}
+              data-testid={`widget-${w.id}`}
+              data-widget-type={w.type}
+            >
+              {props.editing ? (
+                <div className="svc-app-widget-bar">
+                  <span className="svc-app-drag" title="Drag to move" aria-hidden="true">
+                    <GripIcon size={12} /> {WIDGET_LABEL[w.type]}
+                  </span>
+                  <button
+                    type="button"
+                    className="svc-app-widget-edit"
+                    onClick={() => props.onSelect(w.id)}
+                    aria-label={`Configure ${WIDGET_LABEL[w.type]} widget`}
+                  >
+                    Configure
+                  </button>
+                </div>
+              ) : null}
+              <div className="svc-app-widget-body">
+                <WidgetRenderer widget={w} renderGrid={renderGrid} />
+              </div>
+            </div>
+          ))}
+        </Responsive>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The dashboard editor's widget kinds (their order in the toolbar, default sizes and starting
+ * settings), the report snapshots widgets read, and the widget host the grid renders them with.
+ */
+import { useMemo } from "react";
+import type { DashboardWidget, DashboardWidgetType, ReportSnapshot } from "../../../schema/dashboard";
+import type { Report } from "../../../schema/report";
+import { useEmbedServices } from "../../shell/embed-context";
+import { fetchDistinctValues, runQuery } from "../../shell/platform-api";
+import type { WidgetHost } from "../../grid/widget-host";
+import { useApp } from "./app-context";
+
+export const WIDGET_LABEL: Record<DashboardWidgetType, string> = {
+  CHART: "Chart",
+  TEXT: "Text",
+  FILTER: "Filter",
+  TIME_GRAIN: "Time grain",
+  TABS_CONTAINER: "Tabs",
+  AI: "AI",
+};
+export const WIDGET_TYPES = Object.keys(WIDGET_LABEL) as DashboardWidgetType[];
+
+const DEFAULT_SIZE: Record<DashboardWidgetType, { w: number; h: number }> = {
+  CHART: { w: 6, h: 5 },
+  TEXT: { w: 6, h: 2 },
+  FILTER: { w: 3, h: 2 },
+  TIME_GRAIN: { w: 3, h: 2 },
+  TABS_CONTAINER: { w: 12, h: 6 },
+  AI: { w: 6, h: 4 },
+};
+
+export function snapshotOfReport(r: Report): ReportSnapshot {
+  return {
+    id: r.id,
+    reportId: r.id,
+    versionNumber: r.versionNumber,
+    name: r.name,
+    title: r.title ?? r.name,
+    description: r.description,
+    kind: r.kind,
+    spec: r.spec,
+    fillMissingRows: r.fillMissingRows,
+    periodComparisons: r.periodComparisons,
+    preferences: r.preferences,
+    meta: { ...(r.meta ?? {}), query: r.query },
+  };
+}
+
+/** A new widget of a type, below every widget there is, with its type's starting settings. */
+export function newWidget(type: DashboardWidgetType, widgets: DashboardWidget[], reports: Report[], id: string): DashboardWidget {
+  const y = widgets.reduce((m, w) => Math.max(m, w.position.y + w.position.h), 0);
+  const config: Record<string, unknown> =
+    type === "CHART"
+      ? { reportId: reports[0]?.id ?? null }
+      : type === "TEXT"
+        ? { markdown: "## Heading\nWrite **markdown** here." }
+        : type === "TABS_CONTAINER"
+          ? { tabs: [{ id: "tab-1", title: "Tab 1", widgets: [] }] }
+          : type === "AI"
+            ? { question: "" }
+            : {};
+  return { id, type, position: { x: 0, y, ...DEFAULT_SIZE[type] }, config };
+}
+
+export function useWidgetHost(snapshots: ReportSnapshot[]): WidgetHost {
+  const { api: appApi } = useApp();
+  const { api, bridge } = useEmbedServices();
+  return useMemo<WidgetHost>(
+    () => ({
+      deploymentId: appApi.deploymentId,
+      reportsById: new Map(snapshots.map((s) => [s.reportId, s])),
+      allowExport: true,
+      runQuery: (request, signal) => runQuery(api, appApi.deploymentId, request, signal),
+      distinctValues: async (member, search, signal) =>
+        (await fetchDistinctValues(api, appApi.deploymentId, { member, ...(search ? { search } : {}), limit: 200 }, signal)).values,
+      settle: () => undefined,
+      reportError: (error) => bridge.emitError(error),
+      drilldown: () => undefined,
+      downloaded: (event) => bridge.emit("svc:event:download", event),
+    }),
+    [api, appApi.deploymentId, bridge, snapshots],
+  );
+}

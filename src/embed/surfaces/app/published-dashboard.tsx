@@ -1,0 +1,77 @@
+/** The workbook's published dashboard, rendered exactly as the dashboard surface renders it. */
+import { WidgetHostContext } from "../../grid/widget-host";
+import { DashboardGrid } from "../../grid/dashboard-grid";
+import { useApp, messageOf } from "./app-context";
+import type { AppWorkbook } from "./app-api";
+import { useWidgetHost } from "./dashboard-widgets";
+import "../../grid/dashboard-grid.css";
+
+export function PublishedDashboard(props: { workbook: AppWorkbook }) {
+  const { switches, go, api, notify, refresh } = useApp();
+  const duplicate = async () => {
+    try {
+      const copy = await api.duplicateWorkbook(props.workbook.id);
+      await refresh();
+      notify("ok", `Duplicated as ${copy.name}`);
+      go({ kind: "workbook", workbookId: copy.id });
+    } catch (error) {
+      notify("error", `Could not duplicate: ${messageOf(error)}`);
+    }
+  };
+  const published = props.workbook.publishedDashboard;
+  const host = useWidgetHost(published?.reportSnapshots ?? []);
+  if (!published) {
+    return (
+      <div className="svc-app-empty" data-testid="published-empty">
+        <h3>Not published yet</h3>
+        <p>Publish the dashboard to share a fixed version of it.</p>
+        {switches.showDashboardEditButton ? (
+          <button type="button" className="svc-button is-primary" onClick={() => go({ kind: "dashboard", workbookId: props.workbook.id })}>
+            Open the editor
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  const title = published.config.title ?? published.title ?? props.workbook.name;
+  return (
+    <WidgetHostContext.Provider value={host}>
+      <div className="svc-app-published" data-testid="published-dashboard" data-public-id={published.publicId} data-version={published.versionNumber}>
+        {switches.showDashboardHeader ? (
+          <header className="svc-app-published-header">
+            {switches.showDashboardBackButton ? (
+              <button type="button" className="svc-button is-small" onClick={() => go({ kind: "home" })}>
+                ← Back
+              </button>
+            ) : null}
+            {switches.showDashboardTitle ? <h2 className="svc-app-published-title">{title}</h2> : null}
+            <span className="svc-app-muted">Version {published.versionNumber}</span>
+            <span className="svc-app-tabs-spacer" />
+            {switches.showDashboardDuplicateButton ? (
+              <button type="button" className="svc-button is-small" onClick={() => void duplicate()} data-testid="duplicate-dashboard">
+                Duplicate
+              </button>
+            ) : null}
+            {switches.showDashboardEditButton ? (
+              <button
+                type="button"
+                className="svc-button is-small"
+                onClick={() => go({ kind: "dashboard", workbookId: props.workbook.id })}
+                data-testid="edit-dashboard"
+              >
+                Edit
+              </button>
+            ) : null}
+          </header>
+        ) : null}
+        {(published.config.widgets ?? []).length ? (
+          <DashboardGrid widgets={published.config.widgets ?? []} layout={published.config.layout} />
+        ) : (
+          <div className="svc-app-empty">
+            <h3>This dashboard is empty</h3>
+          </div>
+        )}
+      </div>
+    </WidgetHostContext.Provider>
+  );
+}

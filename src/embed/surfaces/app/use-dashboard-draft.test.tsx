@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { WORKBOOK, renderEditorPart } from "./dashboard-editor-fixtures";
+import { useDashboardDraft } from "./use-dashboard-draft";
+
+afterEach(cleanup);
+
+function Probe() {
+  const d = useDashboardDraft(WORKBOOK, true);
+  return (
+    <div>
+      <output data-testid="title">{d.config.title}</output>
+      <output data-testid="save">{d.save.status}</output>
+      <button onClick={() => d.change((c) => ({ ...c, title: `${c.title}!` }))}>change</button>
+      <button disabled={!d.canUndo} onClick={d.undo}>
+        undo
+      </button>
+      <button disabled={!d.canRedo} onClick={d.redo}>
+        redo
+      </button>
+      <button onClick={() => void d.publish()}>publish</button>
+    </div>
+  );
+}
+
+describe("useDashboardDraft", () => {
+  it("changes the draft, undoes and redoes it (buttons and Ctrl+Z / Ctrl+Shift+Z)", () => {
+    renderEditorPart(<Probe />);
+    const title = () => screen.getByTestId("title").textContent;
+    fireEvent.click(screen.getByText("change"));
+    fireEvent.click(screen.getByText("change"));
+    expect(title()).toBe("Sales!!");
+    fireEvent.click(screen.getByText("undo"));
+    expect(title()).toBe("Sales!");
+    fireEvent.keyDown(window, { key: "z", ctrlKey: true });
+    expect(title()).toBe("Sales");
+    expect(screen.getByText<HTMLButtonElement>("undo").disabled).toBe(true);
+    fireEvent.keyDown(window, { key: "Z", ctrlKey: true, shiftKey: true });
+    expect(title()).toBe("Sales!");
+    fireEvent.click(screen.getByText("redo"));
+    expect(title()).toBe("Sales!!");
+  });
+
+  it("saves the draft a moment after the last change", async () => {
+    const view = renderEditorPart(<Probe />);
+    fireEvent.click(screen.getByText("change"));
+    expect(screen.getByTestId("save").textContent).toBe("saving");
+    await waitFor(() => expect(screen.getByTestId("save").textContent).toBe("saved"), { timeout: 2000 });
+    const put = view.requests.find((r) => r.method === "PUT" && r.path.endsWith("/workbooks/3/dashboard/draft"));
+    expect(put?.body).toMatchObject({ title: "Sales!" });
+  });
+
+  it("publishes: saves the draft, publishes, says so and opens the published dashboard", async () => {
+    const view = renderEditorPart(<Probe />);
+    await act(async () => fireEvent.click(screen.getByText("publish")));
+    await waitFor(() => expect(view.notes).toEqual([["ok", "Published"]]));
+    expect(view.requests.map((r) => `${r.method} ${r.path.split("/").slice(-2).join("/")}`)).toEqual(["PUT dashboard/draft", "POST dashboard/publish"]);
+    expect(view.went).toEqual([{ kind: "published", workbookId: WORKBOOK.id }]);
+  });
+
+  it("says why a publish failed and stays", async () => {
+    const view = renderEditorPart(<Probe />, {
+      platform: (r) => (r.method === "PUT" ? { body: r.body } : { status: 409, body: { code: "conflict", message: "a report is missing" } }),
+    });
+    await act(async () => fireEvent.click(screen.getByText("publish")));
+    await waitFor(() => expect(view.notes.length).toBe(1));
+    expect(view.notes[0]![0]).toBe("error");
+    expect(view.notes[0]![1]).toContain("a report is missing");
+    expect(view.went).toEqual([]);
+  });
+});
