@@ -38,6 +38,9 @@ describe("readPart", () => {
     ["orders by weekday", "dayOfWeek", "orders"],
     ["revenue by hourofday", "hourOfDay", "revenue"],
     ["revenue by monthofyear", "monthOfYear", "revenue"],
+    ["orders by quarterofyear", "quarterOfYear", "orders"],
+    ["orders by dayofmonth", "dayOfMonth", "orders"],
+    ["orders per weekofyear", "weekOfYear", "orders"],
     ["revenue by month", undefined, "revenue by month"],
   ])("%s → %s", (text, part, rest) => {
     const read = readPart(text);

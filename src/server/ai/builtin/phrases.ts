@@ -35,11 +35,18 @@ export function readCompare(canonical: string): { compare?: { unit?: Grain; agai
   return { compare: { unit, against }, rest };
 }
 
-const PART_WORDS: Record<string, TimePart> = { weekday: "dayOfWeek", hourofday: "hourOfDay", monthofyear: "monthOfYear" };
+const PART_WORDS: Record<string, TimePart> = {
+  weekday: "dayOfWeek",
+  hourofday: "hourOfDay",
+  dayofmonth: "dayOfMonth",
+  weekofyear: "weekOfYear",
+  monthofyear: "monthOfYear",
+  quarterofyear: "quarterOfYear",
+};
 
 /** "by day of week", "nach Wochentag", "por hora del día": a part of time (canonical words from builtin-language.ts). */
 export function readPart(canonical: string): { part?: TimePart; rest: string } {
-  const m = /\b(?:(?:by|per|each|every|on|in) )?(weekday|hourofday|monthofyear)\b/.exec(canonical);
+  const m = /\b(?:(?:by|per|each|every|on|in) )?(weekday|hourofday|dayofmonth|weekofyear|monthofyear|quarterofyear)\b/.exec(canonical);
   return m ? { part: PART_WORDS[m[1]!], rest: canonical.replace(m[0], " ") } : { rest: canonical };
 }
 

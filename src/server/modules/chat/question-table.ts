@@ -246,6 +246,50 @@ export const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = 
   ],
   // Parts of time: by weekday, hour and month of the year, in calendar order.
   [
+    "orders by quarter of the year",
+    {
+      measures: ["sales.count"],
+      timeDimensions: [{ dimension: "sales.created_at", part: "quarterOfYear" }],
+      order: [["sales.created_at.quarterOfYear", "asc"]],
+    },
+  ],
+  [
+    "Bestellungen nach Quartal des Jahres",
+    {
+      measures: ["sales.count"],
+      timeDimensions: [{ dimension: "sales.created_at", part: "quarterOfYear" }],
+      order: [["sales.created_at.quarterOfYear", "asc"]],
+    },
+  ],
+  [
+    "pedidos por trimestre del año",
+    {
+      measures: ["sales.count"],
+      timeDimensions: [{ dimension: "sales.created_at", part: "quarterOfYear" }],
+      order: [["sales.created_at.quarterOfYear", "asc"]],
+    },
+  ],
+  [
+    "Bestellungen nach Monat des Jahres",
+    { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", part: "monthOfYear" }], order: [["sales.created_at.monthOfYear", "asc"]] },
+  ],
+  [
+    "revenue by day of the month",
+    { measures: ["sales.revenue"], timeDimensions: [{ dimension: "sales.created_at", part: "dayOfMonth" }], order: [["sales.created_at.dayOfMonth", "asc"]] },
+  ],
+  [
+    "Umsatz nach Tag des Monats",
+    { measures: ["sales.revenue"], timeDimensions: [{ dimension: "sales.created_at", part: "dayOfMonth" }], order: [["sales.created_at.dayOfMonth", "asc"]] },
+  ],
+  [
+    "orders by calendar week",
+    { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", part: "weekOfYear" }], order: [["sales.created_at.weekOfYear", "asc"]] },
+  ],
+  [
+    "pedidos por semana del año",
+    { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", part: "weekOfYear" }], order: [["sales.created_at.weekOfYear", "asc"]] },
+  ],
+  [
     "orders by day of week",
     { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", part: "dayOfWeek" }], order: [["sales.created_at.dayOfWeek", "asc"]] },
   ],
@@ -508,6 +552,8 @@ const QUARTER = `strftime(date_trunc('quarter', o.created_at), '%Y-%m-%d') AS "s
 const WEEKDAY = `isodow(o.created_at) AS "sales.created_at.dayOfWeek"`;
 const HOUR = `hour(o.created_at) AS "sales.created_at.hourOfDay"`;
 const MONTH_OF_YEAR = `month(o.created_at) AS "sales.created_at.monthOfYear"`;
+const QUARTER_OF_YEAR = `quarter(o.created_at) AS "sales.created_at.quarterOfYear"`;
+const DAY_OF_MONTH = `day(o.created_at) AS "sales.created_at.dayOfMonth"`;
 const Y2024 = during("2024-01-01", "2025-01-01");
 const Y2025 = during("2025-01-01", "2026-01-01");
 const Q2_2025 = during("2025-04-01", "2025-07-01");
@@ -617,6 +663,9 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
   ["Warum ist der Umsatz im Februar 2025 gesunken?", whyFebruary],
   ["¿Por qué bajaron los ingresos en febrero de 2025?", whyFebruary], // Parts of time: weekday, hour, month and quarter of the year, in calendar order.
   ["orders by day of week", (t) => sales(t, `${WEEKDAY}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 1")],
+  ["orders by quarter of the year", (t) => sales(t, `${QUARTER_OF_YEAR}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 1")],
+  ["Bestellungen nach Monat des Jahres", (t) => sales(t, `${MONTH_OF_YEAR}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 1")],
+  ["ingresos por día del mes", (t) => sales(t, `${DAY_OF_MONTH}, ${REVENUE}`, [], "GROUP BY 1 ORDER BY 1")],
   ["Umsatz nach Wochentag", (t) => sales(t, `${WEEKDAY}, ${REVENUE}`, [], "GROUP BY 1 ORDER BY 1")],
   ["pedidos por día de la semana", (t) => sales(t, `${WEEKDAY}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 1")],
   ["average order value by weekday", (t) => sales(t, `${WEEKDAY}, ${AOV}`, [], "GROUP BY 1 ORDER BY 1")],
