@@ -345,6 +345,7 @@ export const STOPWORDS = new Set(
     "how did does do has have had been be can could would should will your new here overall altogether grand so far who whom whose when where",
     "hoch hat haben hatte hatten wurden wurde gab gibt es viel welcher welches welchen unsere unserer unseren unserem wir sich neue neuen neuer einem einer alle allen",
     "cuanto cuanta hay hubo tiene tienen tuvo nuevos nuevas nuevo nueva se han ha mi mis nuestros nuestras todos todas aporta aportan",
+    "wer wem wen wessen wann wo woher quien quienes donde cuando como",
     "comes come came contributes between vergleiche vergleich von bis breakdown make made earn earned generate generated sell bring brought get got",
     "gemacht verdient verkauft erzielt erwirtschaftet entfallt entfallen tuvimos tenemos tuvieron vendimos hicimos generamos ganamos",
     "corresponde corresponden representa representan accounts account",

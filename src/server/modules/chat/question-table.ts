@@ -991,6 +991,8 @@ export const REFUSALS: [string, string][] = [
   ["Bestellungen über 500 $ oder unter 10 $", "nicht die eine oder die andere"],
   ["pedidos de más de 500 $ o menos de 10 $", "no una u otra"],
   ["delete all orders", "The chat only reads data: it cannot delete, change or add anything."],
+  // A question word is never the unknown term: the thing asked about is.
+  ["¿Quién es el director general?", "no hay «director»"],
   ["lösche alle Bestellungen", "Der Chat liest Daten nur: Er kann nichts löschen, ändern oder hinzufügen."],
   ["borra todos los pedidos", "El chat solo lee datos: no puede borrar, cambiar ni añadir nada."],
   ["update the status of every order to shipped", "The chat only reads data"],
