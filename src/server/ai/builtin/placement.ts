@@ -37,7 +37,7 @@ export function readAgainst(index: ViewIndex, text: string, ranked: boolean): Fo
     if (i > 0) found.groupLeft.push(...left);
     for (const m of matches) {
       if (m.kind === "value") found.values.push(m);
-      else if (m.kind === "dimension") found.groups.push(m);
+      else if (m.kind === "dimension") found.groups.push(i > 0 ? { ...m, afterBy: true } : m);
       else found.measures.push(m);
       const prefix = m.kind === "dimension" ? /^([a-z]+)_/.exec(index.members[m.ref]!.name.split(".").pop()!)?.[1] : undefined;
       if (i > 0 && prefix) found.entity = prefix;

@@ -97,7 +97,9 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
         ...part,
         grain: grainWord ?? (calculation.calculation === "runningTotal" ? "month" : undefined),
         period: time.period,
-        named: namedTime !== undefined,
+        // "customers signed up in 2024" is one figure for the period; "by sign-up date" or no
+        // period at all ("new customers signed up") is a series.
+        named: namedTime !== undefined && (time.period === undefined || read.groups.some((g) => g.afterBy && index.members[g.ref] === namedTime)),
       };
   applyTime(u, phrases, namedTime ?? timeDims[0], opts.reference);
   applyAnalysis(u, analysis, { timeDimension: (namedTime ?? timeDims[0])?.name, period: time.period, reference: opts.reference });

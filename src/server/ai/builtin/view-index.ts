@@ -54,6 +54,8 @@ export interface Match {
   exact: boolean;
   /** The question's words that named it (set by `scan`). */
   words?: string[];
+  /** Named after "by" (nach, por): asked to group by, not only mentioned. */
+  afterBy?: boolean;
 }
 
 /**

@@ -385,6 +385,18 @@ export const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = 
     },
   ],
   [
+    "How many customers signed up in 2024?",
+    { measures: ["customer_base.count"], timeDimensions: [{ dimension: "customer_base.signed_up_at", dateRange: ["2024-01-01", "2024-12-31"] }] },
+  ],
+  [
+    "Wie viele Kunden haben sich 2024 angemeldet?",
+    { measures: ["customer_base.count"], timeDimensions: [{ dimension: "customer_base.signed_up_at", dateRange: ["2024-01-01", "2024-12-31"] }] },
+  ],
+  [
+    "¿Cuántos clientes se registraron en 2024?",
+    { measures: ["customer_base.count"], timeDimensions: [{ dimension: "customer_base.signed_up_at", dateRange: ["2024-01-01", "2024-12-31"] }] },
+  ],
+  [
     "How many new customers signed up each month?",
     {
       measures: ["customer_base.count"],
@@ -497,6 +509,9 @@ const revenue2024NotCancelled = (t: Tenant) => `SELECT sum(amount)::DOUBLE AS "s
 const busiestMonth2024 = (t: Tenant) =>
   `SELECT strftime(date_trunc('month', created_at), '%Y-%m-%d') AS "sales.created_at.month", count(*) AS "sales.count"
    FROM orders WHERE ${orders2024(t)} GROUP BY 1 ORDER BY 2 DESC LIMIT 1`;
+/** One figure for a period: "customers signed up in 2024" is a total, not a series. */
+const signUps2024 = (t: Tenant) =>
+  `SELECT count(*) AS "customer_base.count" FROM customers WHERE tenant = '${t}' AND signed_up_at >= '2024-01-01' AND signed_up_at < '2025-01-01'`;
 const signUpsByMonth = (t: Tenant) =>
   `SELECT strftime(date_trunc('month', signed_up_at), '%Y-%m-%d') AS "customer_base.signed_up_at.month", count(*) AS "customer_base.count"
    FROM customers WHERE tenant = '${t}' GROUP BY 1 ORDER BY 1`;
@@ -636,6 +651,9 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
   ["Welcher Monat hatte 2024 die meisten Bestellungen?", busiestMonth2024],
   ["¿Cuál fue el mes con más pedidos en 2024?", busiestMonth2024],
   ["How many new customers signed up each month?", signUpsByMonth],
+  ["How many customers signed up in 2024?", signUps2024],
+  ["Wie viele Kunden haben sich 2024 angemeldet?", signUps2024],
+  ["¿Cuántos clientes se registraron en 2024?", signUps2024],
   ["Wie viele neue Kunden haben sich pro Monat angemeldet?", signUpsByMonth],
   ["¿Cuántos clientes nuevos se registraron cada mes?", signUpsByMonth],
   ["Which product category grew fastest from Q1 2025 to Q2 2025?", grewFastest],
