@@ -183,6 +183,7 @@ const REWRITES: Record<Language, Rewrite[]> = {
       (_: string, n: string) => `q${ORDINALS[n.replace(/(en|es|e)$/, "")]}`,
     ],
     [/\b(wochentagen|wochentage|wochentag)\b/g, "weekday"],
+    [/\b(bestellanzahl|bestellungsanzahl|anzahl der bestellungen|anzahl bestellungen)\b/g, "orders"],
     [/\b(monaten des jahres|monate des jahres|monat des jahres)\b/g, "monthofyear"],
     [/\b(quartalen des jahres|quartale des jahres|quartal des jahres)\b/g, "quarterofyear"],
     [/\b(tagen des monats|tage des monats|tag des monats|monatstagen|monatstage|monatstag)\b/g, "dayofmonth"],

@@ -19,7 +19,8 @@ export interface WrittenCondition {
   before: string[];
 }
 
-const COMPARISON = /\b(gt|gte|lt|lte|between) (\d+(?:\.\d+)?)(?: and (\d+(?:\.\d+)?))?(?: ([a-z]+))?/;
+// "more than 450 units sold": the unit's "sold" belongs to it (the measure Units Sold).
+const COMPARISON = /\b(gt|gte|lt|lte|between) (\d+(?:\.\d+)?)(?: and (\d+(?:\.\d+)?))?(?: ([a-z]+)(?: sold\b)?)?/;
 const CURRENCY = /^(dollars?|dolares|euros?|usd|eur)$/;
 const NOT_A_UNIT = /^(by|in|and|or|vs|excluding|last|this|top|bottom|dollars?|dolares|euros?|usd|eur|\d.*)$/;
 

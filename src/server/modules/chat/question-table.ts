@@ -58,6 +58,16 @@ export const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = 
     },
   ],
   ["orders by status", { measures: ["sales.count"], dimensions: ["sales.status"], order: [["sales.count", "desc"]] }],
+  ["Bestellanzahl nach Status", { measures: ["sales.count"], dimensions: ["sales.status"], order: [["sales.count", "desc"]] }],
+  [
+    "categories with more than 450 units sold",
+    {
+      measures: ["sales.count"],
+      dimensions: ["sales.products_category"],
+      filters: [{ member: "sales.units", operator: "gt", values: [450] }],
+      order: [["sales.count", "desc"]],
+    },
+  ],
   ["completion rate by country", { measures: ["sales.completion_rate"], dimensions: ["sales.customers_country"], order: [["sales.completion_rate", "desc"]] }],
   [
     "monthly revenue in 2024",
@@ -980,6 +990,7 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
   // Filters on values, and groupings.
   ["revenue by category", (t) => sales(t, `${CATEGORY}, ${REVENUE}`, [], "GROUP BY 1 ORDER BY 2 DESC")],
   ["orders by status", (t) => sales(t, `${STATUS}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 2 DESC")],
+  ["Bestellanzahl nach Status", (t) => sales(t, `${STATUS}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 2 DESC")],
   ["pedidos por estado", (t) => sales(t, `${STATUS}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 2 DESC")],
   ["revenue in Germany", (t) => sales(t, REVENUE, ["c.country = 'DE'"])],
   ["Umsatz in Deutschland", (t) => sales(t, REVENUE, ["c.country = 'DE'"])],
