@@ -90,6 +90,9 @@ export function resolveCondition(index: ViewIndex, w: WrittenCondition, opts: { 
       const m = lookup(index, [word], "measure");
       return m?.kind === "measure" && index.members[m.ref]!.measureType === "count";
     });
+  // "customers with more than 3 orders": a number of rows per something the answer does not
+  // group by; no row has it as its own number, so nothing is compared (and no figure is given).
+  if (target && isMeasure && target.measureType === "count" && w.unit !== undefined && !opts.grouped) return null;
   let member: MetaMember | undefined;
   if (target && !isMeasure && target.type === "number") member = target;
   else if (target && isMeasure && opts.grouped && !perRow && !(target.measureType === "count" && !w.unit)) member = target;

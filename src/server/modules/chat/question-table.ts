@@ -60,6 +60,14 @@ export const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = 
   ["orders by status", { measures: ["sales.count"], dimensions: ["sales.status"], order: [["sales.count", "desc"]] }],
   ["Bestellanzahl nach Status", { measures: ["sales.count"], dimensions: ["sales.status"], order: [["sales.count", "desc"]] }],
   [
+    "¿Qué día de la semana tuvo más pedidos?",
+    { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", part: "dayOfWeek" }], order: [["sales.count", "desc"]], limit: 1 },
+  ],
+  [
+    "Umsatz aus Bestellungen zwischen 50 und 150 €",
+    { measures: ["sales.revenue"], filters: [{ member: "sales.amount", operator: "between", values: [50, 150] }] },
+  ],
+  [
     "categories with more than 450 units sold",
     {
       measures: ["sales.count"],
@@ -1020,6 +1028,9 @@ export const REFUSALS: [string, string][] = [
   ["Bestellungen über 500 $ oder unter 10 $", "nicht die eine oder die andere"],
   ["pedidos de más de 500 $ o menos de 10 $", "no una u otra"],
   ["delete all orders", "The chat only reads data: it cannot delete, change or add anything."],
+  // A number of orders per customer is not a row's own number: no figure rather than a wrong one.
+  ["customers with more than 3 orders", "Nothing in the data model matches"],
+  ["clientes con más de 3 pedidos", "Nada en el modelo de datos coincide"],
   // A question word is never the unknown term: the thing asked about is.
   ["¿Quién es el director general?", "no hay «director»"],
   ["lösche alle Bestellungen", "Der Chat liest Daten nur: Er kann nichts löschen, ändern oder hinzufügen."],
