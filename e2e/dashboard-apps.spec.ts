@@ -302,7 +302,14 @@ test("an app gets no WebRTC: not in its window, not from a nested document, not 
 
 test("an app that never says loaded still ends in dashboard-loaded after the time-out, with an error", async ({ page }) => {
   const { publicId } = await createAppDashboard(page.request, "e2e-silent-app", { html: "<p>I never report loaded</p>" });
+  // The page's clocks (the embed's frame included) run as usual, and are moved past the embed's
+  // time-out (10 s, use-app-channel.ts) once the app is in place, instead of waiting it out.
+  await page.clock.install();
   await openInHost(page, publicId);
+  await expect(page.frameLocator("#embed").locator("[data-testid=app-frame]")).toBeAttached({ timeout: 30_000 });
+  // Not before its time: no error while the app is still within it.
+  expect(await eventsOf(page, "svc:event:error")).toHaveLength(0);
+  await page.clock.fastForward(15_000);
   const error = await waitForEvent(page, "svc:event:error", { payload: { name: "AppLoadTimeout" }, timeout: 30_000 });
   expect(error.payload).toMatchObject({ context: "app", fatal: false });
   const loaded = await waitForEvent(page, "svc:event:dashboard-loaded", { timeout: 5000 });
