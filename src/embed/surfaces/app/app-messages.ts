@@ -1,6 +1,6 @@
 /**
- * The creator-mode app's own words (its frame, the workspace home and the report builder's, from
- * report-builder-messages.ts) in every shipped locale
+ * The creator-mode app's own words (its frame, the workspace home, the report builder's from
+ * report-builder-messages.ts and the dashboard editor's from dashboard-editor-messages.ts) in every shipped locale
  * (decisions.md "Locales"); a locale that is not shipped reads the closest shipped one, and
  * English is the fallback.
  */
@@ -19,9 +19,22 @@ import {
   reportBuilderSv,
   reportBuilderVi,
 } from "./report-builder-messages";
+import {
+  dashboardEditorEn,
+  dashboardEditorDe,
+  dashboardEditorEs,
+  dashboardEditorFr,
+  dashboardEditorIt,
+  dashboardEditorJa,
+  dashboardEditorNb,
+  dashboardEditorPtBR,
+  dashboardEditorSv,
+  dashboardEditorVi,
+} from "./dashboard-editor-messages";
 
 const en = {
   ...reportBuilderEn,
+  ...dashboardEditorEn,
   brand: "Analytics",
   workspace: "Workspace",
   home: "Home",
@@ -86,6 +99,7 @@ type AppCatalog = Record<AppMessageKey, string>;
 
 const de: AppCatalog = {
   ...reportBuilderDe,
+  ...dashboardEditorDe,
   brand: "Analysen",
   workspace: "Arbeitsbereich",
   home: "Start",
@@ -148,6 +162,7 @@ const de: AppCatalog = {
 
 const es: AppCatalog = {
   ...reportBuilderEs,
+  ...dashboardEditorEs,
   brand: "Análisis",
   workspace: "Espacio de trabajo",
   home: "Inicio",
@@ -224,6 +239,7 @@ const esMX: AppCatalog = {
 
 const fr: AppCatalog = {
   ...reportBuilderFr,
+  ...dashboardEditorFr,
   brand: "Analyses",
   workspace: "Espace de travail",
   home: "Accueil",
@@ -286,6 +302,7 @@ const fr: AppCatalog = {
 
 const it: AppCatalog = {
   ...reportBuilderIt,
+  ...dashboardEditorIt,
   brand: "Analisi",
   workspace: "Area di lavoro",
   home: "Home",
@@ -348,6 +365,7 @@ const it: AppCatalog = {
 
 const ja: AppCatalog = {
   ...reportBuilderJa,
+  ...dashboardEditorJa,
   brand: "アナリティクス",
   workspace: "ワークスペース",
   home: "ホーム",
@@ -410,6 +428,7 @@ const ja: AppCatalog = {
 
 const nb: AppCatalog = {
   ...reportBuilderNb,
+  ...dashboardEditorNb,
   brand: "Analyse",
   workspace: "Arbeidsområde",
   home: "Hjem",
@@ -472,6 +491,7 @@ const nb: AppCatalog = {
 
 const ptBR: AppCatalog = {
   ...reportBuilderPtBR,
+  ...dashboardEditorPtBR,
   brand: "Análises",
   workspace: "Espaço de trabalho",
   home: "Início",
@@ -556,6 +576,7 @@ const ptPT: AppCatalog = {
 
 const sv: AppCatalog = {
   ...reportBuilderSv,
+  ...dashboardEditorSv,
   brand: "Analys",
   workspace: "Arbetsyta",
   home: "Start",
@@ -618,6 +639,7 @@ const sv: AppCatalog = {
 
 const vi: AppCatalog = {
   ...reportBuilderVi,
+  ...dashboardEditorVi,
   brand: "Phân tích",
   workspace: "Không gian làm việc",
   home: "Trang chủ",

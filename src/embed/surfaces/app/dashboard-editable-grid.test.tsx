@@ -40,6 +40,17 @@ describe("EditableGrid", () => {
     expect(onSelect).toHaveBeenCalledWith("t1");
   });
 
+  it("names each widget's resize handle, in French in fr-FR", () => {
+    renderEditorPart(
+      <Host>
+        <EditableGrid widgets={widgets} layout={undefined} editing selected={null} onSelect={() => {}} onLayout={() => {}} />
+      </Host>,
+      { locale: "fr-FR" },
+    );
+    for (const id of ["t1", "t2"]) expect(within(item(id)).getByRole("img", { name: "Redimensionner" })).toBeTruthy();
+    expect(within(item("t1")).getByRole("button", { name: "Configurer le widget Texte" })).toBeTruthy();
+  });
+
   it("has no title bars outside edit mode", () => {
     renderEditorPart(
       <Host>

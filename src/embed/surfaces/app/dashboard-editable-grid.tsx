@@ -2,14 +2,15 @@
  * The dashboard draft on react-grid-layout: drag a widget by its title bar, resize it by its
  * corner; a move or resize is kept for the breakpoint it was made at.
  */
-import { useCallback, useMemo, useRef } from "react";
-import { Responsive, useContainerWidth, type Layout } from "react-grid-layout";
+import { useCallback, useMemo, useRef, type Ref } from "react";
+import { Responsive, useContainerWidth, type Layout, type ResizeHandleAxis } from "react-grid-layout";
 import type { BreakpointKey, DashboardConfig, DashboardWidget } from "../../../schema/dashboard";
 import { WidgetRenderer } from "../../grid/widget-renderer";
 import { DashboardGrid } from "../../grid/dashboard-grid";
 import { buildGridLayouts, resolveGridConfig } from "../../grid/grid-layouts";
 import { GripIcon } from "./app-icons";
 import { WIDGET_LABEL } from "./dashboard-widgets";
+import { useAppText } from "./app-messages";
 import "../../grid/dashboard-grid.css";
 
 export function EditableGrid(props: {
@@ -20,6 +21,16 @@ export function EditableGrid(props: {
   onSelect(id: string | null): void;
   onLayout(widgets: DashboardWidget[]): void;
 }) {
+  const t = useAppText();
+  const resize = t("dashResize");
+  const dragToResize = t("dashDragToResize");
+  // react-grid-layout's corner handle, drawn so it is seen (app-surface.css) and named for assistive technology.
+  const resizeHandle = useCallback(
+    (axis: ResizeHandleAxis, ref: Ref<HTMLElement>) => (
+      <span ref={ref} className={`react-resizable-handle react-resizable-handle-${axis} svc-app-resize`} role="img" aria-label={resize} title={dragToResize} />
+    ),
+    [resize, dragToResize],
+  );
   const { width, containerRef, mounted } = useContainerWidth({ initialWidth: typeof window === "undefined" ? 1280 : window.innerWidth });
   const config = useMemo(() => resolveGridConfig(props.layout), [props.layout]);
   const layouts = useMemo(() => buildGridLayouts(props.widgets, config), [props.widgets, config]);
@@ -61,7 +72,7 @@ export function EditableGrid(props: {
           margin={config.margin}
           containerPadding={config.containerPadding}
           dragConfig={{ enabled: props.editing, handle: ".svc-app-drag" }}
-          resizeConfig={{ enabled: props.editing }}
+          resizeConfig={{ enabled: props.editing, handles: ["se"], handleComponent: resizeHandle }}
           onBreakpointChange={(bp) => (breakpoint.current = bp as BreakpointKey)}
           onDragStop={(layout) => commit(layout)}
           onResizeStop={(layout) => commit(layout)}
@@ -75,16 +86,16 @@ export function EditableGrid(props: {
             >
               {props.editing ? (
                 <div className="svc-app-widget-bar">
-                  <span className="svc-app-drag" title="Drag to move" aria-hidden="true">
-                    <GripIcon size={12} /> {WIDGET_LABEL[w.type]}
+                  <span className="svc-app-drag" title={t("dashDragToMove")} aria-hidden="true">
+                    <GripIcon size={12} /> {t(WIDGET_LABEL[w.type])}
                   </span>
                   <button
                     type="button"
                     className="svc-app-widget-edit"
                     onClick={() => props.onSelect(w.id)}
-                    aria-label={`Configure ${WIDGET_LABEL[w.type]} widget`}
+                    aria-label={t("dashConfigureWidget", { widget: t(WIDGET_LABEL[w.type]) })}
                   >
-                    Configure
+                    {t("dashConfigure")}
                   </button>
                 </div>
               ) : null}

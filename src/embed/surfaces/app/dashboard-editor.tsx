@@ -3,13 +3,15 @@
  * layouts), every widget type addable and configurable, undo/redo, an autosaved draft, preview
  * and publish; and the published view (published-dashboard.tsx).
  */
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import type { DashboardWidget, DashboardWidgetType } from "../../../schema/dashboard";
 import type { Report } from "../../../schema/report";
 import { WidgetHostContext } from "../../grid/widget-host";
 import { useApp } from "./app-context";
 import type { AppWorkbook } from "./app-api";
 import { GridIcon } from "./app-icons";
+import { useAppText } from "./app-messages";
 import { DashboardToolbar } from "./dashboard-toolbar";
 import { EditableGrid } from "./dashboard-editable-grid";
 import { WidgetInspector } from "./dashboard-widget-inspector";
@@ -19,7 +21,14 @@ import { useDashboardDraft } from "./use-dashboard-draft";
 export { PublishedDashboard } from "./published-dashboard";
 
 export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[]; canEdit: boolean }) {
-  const { switches } = useApp();
+  const { switches, api } = useApp();
+  const queryClient = useQueryClient();
+  // The workbook's reports may have changed in the report builder since they were listed: read
+  // them again, so a chart widget shows the report as it is saved now.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: ["app", api.deploymentId, "reports", props.workbook.id] });
+  }, [queryClient, api.deploymentId, props.workbook.id]);
+  const t = useAppText();
   const draft = useDashboardDraft(props.workbook, props.canEdit);
   const { config, change } = draft;
   const widgets = useMemo(() => config.widgets ?? [], [config.widgets]);
@@ -63,7 +72,7 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
         {switches.showDashboardSettings && editing ? (
           <div className="svc-app-inline svc-app-dash-settings">
             <label className="svc-app-field is-inline">
-              <span>Title</span>
+              <span>{t("dashTitle")}</span>
               <input
                 className="svc-app-input"
                 value={config.title ?? ""}
@@ -80,12 +89,8 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
                 <div className="svc-app-empty-icon" aria-hidden="true">
                   <GridIcon size={28} />
                 </div>
-                <h3>An empty dashboard</h3>
-                <p>
-                  {props.reports.length
-                    ? "Add a chart of one of this workbook's reports, text, filters and more."
-                    : "Create a report first, then add it here as a chart."}
-                </p>
+                <h3>{t("dashEmpty")}</h3>
+                <p>{t(props.reports.length ? "dashEmptyHint" : "dashEmptyNoReports")}</p>
               </div>
             ) : (
               <EditableGrid

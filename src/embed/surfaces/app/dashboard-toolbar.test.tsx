@@ -31,6 +31,27 @@ describe("DashboardToolbar", () => {
     expect(screen.getByTestId<HTMLButtonElement>("publish").disabled).toBe(true);
   });
 
+  it("adds from the phone menu, which closes after a pick", () => {
+    const h = handlers();
+    renderEditorPart(<DashboardToolbar {...state} {...h} />);
+    const menu = screen.getByTestId("add-menu").closest("details")!;
+    menu.open = true;
+    fireEvent.click(screen.getByTestId("add-menu-time_grain"));
+    expect(h.onAdd).toHaveBeenCalledWith("TIME_GRAIN");
+    expect(menu.open).toBe(false);
+  });
+
+  it("speaks German in de-DE", () => {
+    renderEditorPart(<DashboardToolbar {...state} save={{ status: "saving" }} {...handlers()} />, { locale: "de-DE" });
+    expect(screen.getByTestId("publish").textContent).toBe("Veröffentlichen");
+    expect(screen.getByTestId("preview").textContent).toBe("Vorschau");
+    expect(screen.getByTestId("draft-status").textContent).toBe("Wird gespeichert…");
+    expect(screen.getByTestId("add-chart").textContent).toBe("+ Diagramm");
+    expect(screen.getByTestId("undo").getAttribute("aria-label")).toBe("Rückgängig");
+    expect(screen.getByTestId("redo").getAttribute("aria-label")).toBe("Wiederholen");
+    expect(screen.getByTestId("add-menu").textContent).toBe("+Widget hinzufügen");
+  });
+
   it("has no editing controls when read only", () => {
     renderEditorPart(<DashboardToolbar {...state} canEdit={false} editing={false} {...handlers()} />);
     expect(screen.queryByTestId("publish")).toBeNull();

@@ -25,6 +25,23 @@ describe("WidgetInspector", () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
+  it("closes on Escape", () => {
+    const onClose = vi.fn();
+    renderEditorPart(<WidgetInspector widget={text} reports={[]} onChange={() => {}} onRemove={() => {}} onClose={onClose} />);
+    fireEvent.keyDown(window, { key: "Enter" });
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.keyDown(window, { key: "Escape" });
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it("names its fields in the viewer's language (ja-JP)", () => {
+    renderEditorPart(<WidgetInspector widget={text} reports={[]} onChange={() => {}} onRemove={() => {}} onClose={() => {}} />, { locale: "ja-JP" });
+    expect(screen.getByRole("complementary", { name: "ウィジェットの設定" })).toBeTruthy();
+    expect(screen.getByRole("heading").textContent).toBe("テキスト");
+    expect(screen.getByTestId("remove-widget").textContent).toBe("ウィジェットを削除");
+    expect(screen.getByRole("button", { name: "閉じる" })).toBeTruthy();
+  });
+
   it("offers the semantic layer's dimensions to a filter and picks its control", async () => {
     const onChange = vi.fn();
     renderEditorPart(<WidgetInspector widget={filter} reports={[]} onChange={onChange} onRemove={() => {}} onClose={() => {}} />);

@@ -4,6 +4,7 @@ import type { DashboardWidget } from "../../../schema/dashboard";
 import type { Report } from "../../../schema/report";
 import { useApp } from "./app-context";
 import { WIDGET_LABEL } from "./dashboard-widgets";
+import { useAppText } from "./app-messages";
 
 export function WidgetInspector(props: {
   widget: DashboardWidget;
@@ -13,6 +14,7 @@ export function WidgetInspector(props: {
   onClose(): void;
 }) {
   const { api } = useApp();
+  const t = useAppText();
   const w = props.widget;
   const cfg = (w.config ?? {}) as Record<string, unknown>;
   const set = (patch: Record<string, unknown>) => props.onChange((x) => ({ ...x, config: { ...(x.config ?? {}), ...patch } }));
@@ -30,18 +32,26 @@ export function WidgetInspector(props: {
       cancelled = true;
     };
   }, [api, w.type]);
+  const { onClose } = props;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") onClose();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onClose]);
   return (
-    <aside className="svc-app-inspector" aria-label="Widget settings" data-testid="widget-inspector">
+    <aside className="svc-app-inspector" aria-label={t("dashWidgetSettings")} data-testid="widget-inspector">
       <div className="svc-app-inspector-head">
-        <h3>{WIDGET_LABEL[w.type]}</h3>
-        <button type="button" className="svc-icon-button" aria-label="Close" onClick={props.onClose}>
+        <h3>{t(WIDGET_LABEL[w.type])}</h3>
+        <button type="button" className="svc-icon-button" aria-label={t("dashClose")} onClick={props.onClose}>
           ×
         </button>
       </div>
       {w.type === "CHART" ? (
         <>
           <label className="svc-app-field">
-            <span>Report</span>
+            <span>{t("dashReport")}</span>
             <select
               className="svc-app-input"
               value={String(cfg.reportId ?? "")}
@@ -56,11 +66,11 @@ export function WidgetInspector(props: {
             </select>
           </label>
           <label className="svc-app-field">
-            <span>Title</span>
+            <span>{t("dashTitle")}</span>
             <input
               className="svc-app-input"
               value={String(cfg.title ?? "")}
-              placeholder="The report's title"
+              placeholder={t("dashReportTitle")}
               onChange={(e) => set({ title: e.target.value || undefined })}
             />
           </label>
@@ -68,7 +78,7 @@ export function WidgetInspector(props: {
       ) : null}
       {w.type === "TEXT" ? (
         <label className="svc-app-field">
-          <span>Markdown</span>
+          <span>{t("dashMarkdown")}</span>
           <textarea
             className="svc-app-input"
             rows={8}
@@ -80,7 +90,7 @@ export function WidgetInspector(props: {
       ) : null}
       {w.type === "FILTER" || w.type === "TIME_GRAIN" ? (
         <label className="svc-app-field">
-          <span>{w.type === "FILTER" ? "Filter on" : "Time dimension"}</span>
+          <span>{t(w.type === "FILTER" ? "dashFilterOn" : "dashTimeDimension")}</span>
           <select
             className="svc-app-input"
             value={String((w.type === "FILTER" ? cfg.member : cfg.dimension) ?? "")}
@@ -92,7 +102,7 @@ export function WidgetInspector(props: {
               )
             }
           >
-            <option value="">Choose…</option>
+            <option value="">{t("dashChoose")}</option>
             {members
               .filter((m) => (w.type === "TIME_GRAIN" ? m.type === "time" : true))
               .map((m) => (
@@ -105,19 +115,19 @@ export function WidgetInspector(props: {
       ) : null}
       {w.type === "FILTER" ? (
         <label className="svc-app-field">
-          <span>Label</span>
+          <span>{t("dashLabel")}</span>
           <input className="svc-app-input" value={String(cfg.label ?? "")} onChange={(e) => set({ label: e.target.value || null })} />
         </label>
       ) : null}
       {w.type === "AI" ? (
         <label className="svc-app-field">
-          <span>Suggested question</span>
+          <span>{t("dashSuggestedQuestion")}</span>
           <input className="svc-app-input" value={String(cfg.question ?? "")} onChange={(e) => set({ question: e.target.value })} />
         </label>
       ) : null}
       {w.type === "TABS_CONTAINER" ? (
         <label className="svc-app-field">
-          <span>Tab titles (comma separated)</span>
+          <span>{t("dashTabTitles")}</span>
           <input
             className="svc-app-input"
             value={((cfg.tabs as { title: string }[] | undefined) ?? []).map((t) => t.title).join(", ")}
@@ -130,7 +140,7 @@ export function WidgetInspector(props: {
         </label>
       ) : null}
       <button type="button" className="svc-button is-danger is-small" onClick={props.onRemove} data-testid="remove-widget">
-        Remove widget
+        {t("dashRemoveWidget")}
       </button>
     </aside>
   );

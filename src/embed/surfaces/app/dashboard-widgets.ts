@@ -9,14 +9,16 @@ import { useEmbedServices } from "../../shell/embed-context";
 import { fetchDistinctValues, runQuery } from "../../shell/platform-api";
 import type { WidgetHost } from "../../grid/widget-host";
 import { useApp } from "./app-context";
+import type { AppMessageKey } from "./app-messages";
 
-export const WIDGET_LABEL: Record<DashboardWidgetType, string> = {
-  CHART: "Chart",
-  TEXT: "Text",
-  FILTER: "Filter",
-  TIME_GRAIN: "Time grain",
-  TABS_CONTAINER: "Tabs",
-  AI: "AI",
+/** The catalogue key of each widget type's name. */
+export const WIDGET_LABEL: Record<DashboardWidgetType, AppMessageKey> = {
+  CHART: "widgetChart",
+  TEXT: "widgetText",
+  FILTER: "widgetFilter",
+  TIME_GRAIN: "widgetTimeGrain",
+  TABS_CONTAINER: "widgetTabs",
+  AI: "widgetAi",
 };
 export const WIDGET_TYPES = Object.keys(WIDGET_LABEL) as DashboardWidgetType[];
 

@@ -27,11 +27,17 @@ describe("PublishedDashboard", () => {
       versionId: 9,
       reportSnapshots: [],
     };
-    const view = renderEditorPart(<PublishedDashboard workbook={{ ...WORKBOOK, publishedDashboard }} />);
+    renderEditorPart(<PublishedDashboard workbook={{ ...WORKBOOK, publishedDashboard }} />);
     expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Sales board");
     expect(screen.getByText("Version 4")).toBeTruthy();
+    cleanup();
+    renderEditorPart(<PublishedDashboard workbook={{ ...WORKBOOK, publishedDashboard }} />, { locale: "pt-BR" });
+    expect(screen.getByText("Versão 4")).toBeTruthy();
+    expect(screen.getByText("Este dashboard está vazio")).toBeTruthy();
+    cleanup();
+    const again = renderEditorPart(<PublishedDashboard workbook={{ ...WORKBOOK, publishedDashboard }} />);
     expect(screen.getByText("This dashboard is empty")).toBeTruthy();
     fireEvent.click(screen.getByTestId("edit-dashboard"));
-    expect(view.went).toEqual([{ kind: "dashboard", workbookId: 3 }]);
+    expect(again.went).toEqual([{ kind: "dashboard", workbookId: 3 }]);
   });
 });

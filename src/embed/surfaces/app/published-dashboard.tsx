@@ -4,18 +4,20 @@ import { DashboardGrid } from "../../grid/dashboard-grid";
 import { useApp, messageOf } from "./app-context";
 import type { AppWorkbook } from "./app-api";
 import { useWidgetHost } from "./dashboard-widgets";
+import { useAppText } from "./app-messages";
 import "../../grid/dashboard-grid.css";
 
 export function PublishedDashboard(props: { workbook: AppWorkbook }) {
   const { switches, go, api, notify, refresh } = useApp();
+  const t = useAppText();
   const duplicate = async () => {
     try {
       const copy = await api.duplicateWorkbook(props.workbook.id);
       await refresh();
-      notify("ok", `Duplicated as ${copy.name}`);
+      notify("ok", t("dashDuplicatedAs", { name: copy.name }));
       go({ kind: "workbook", workbookId: copy.id });
     } catch (error) {
-      notify("error", `Could not duplicate: ${messageOf(error)}`);
+      notify("error", t("dashNotDuplicated", { error: messageOf(error) }));
     }
   };
   const published = props.workbook.publishedDashboard;
@@ -23,11 +25,11 @@ export function PublishedDashboard(props: { workbook: AppWorkbook }) {
   if (!published) {
     return (
       <div className="svc-app-empty" data-testid="published-empty">
-        <h3>Not published yet</h3>
-        <p>Publish the dashboard to share a fixed version of it.</p>
+        <h3>{t("dashNotPublishedYet")}</h3>
+        <p>{t("dashPublishHint")}</p>
         {switches.showDashboardEditButton ? (
           <button type="button" className="svc-button is-primary" onClick={() => go({ kind: "dashboard", workbookId: props.workbook.id })}>
-            Open the editor
+            {t("dashOpenEditor")}
           </button>
         ) : null}
       </div>
@@ -41,15 +43,15 @@ export function PublishedDashboard(props: { workbook: AppWorkbook }) {
           <header className="svc-app-published-header">
             {switches.showDashboardBackButton ? (
               <button type="button" className="svc-button is-small" onClick={() => go({ kind: "home" })}>
-                ← Back
+                ← {t("dashBack")}
               </button>
             ) : null}
             {switches.showDashboardTitle ? <h2 className="svc-app-published-title">{title}</h2> : null}
-            <span className="svc-app-muted">Version {published.versionNumber}</span>
+            <span className="svc-app-muted">{t("dashVersion", { number: published.versionNumber })}</span>
             <span className="svc-app-tabs-spacer" />
             {switches.showDashboardDuplicateButton ? (
               <button type="button" className="svc-button is-small" onClick={() => void duplicate()} data-testid="duplicate-dashboard">
-                Duplicate
+                {t("dashDuplicate")}
               </button>
             ) : null}
             {switches.showDashboardEditButton ? (
@@ -59,7 +61,7 @@ export function PublishedDashboard(props: { workbook: AppWorkbook }) {
                 onClick={() => go({ kind: "dashboard", workbookId: props.workbook.id })}
                 data-testid="edit-dashboard"
               >
-                Edit
+                {t("dashEdit")}
               </button>
             ) : null}
           </header>
@@ -68,7 +70,7 @@ export function PublishedDashboard(props: { workbook: AppWorkbook }) {
           <DashboardGrid widgets={published.config.widgets ?? []} layout={published.config.layout} />
         ) : (
           <div className="svc-app-empty">
-            <h3>This dashboard is empty</h3>
+            <h3>{t("dashPublishedEmpty")}</h3>
           </div>
         )}
       </div>

@@ -59,6 +59,12 @@ describe("useDashboardDraft", () => {
     expect(view.went).toEqual([{ kind: "published", workbookId: WORKBOOK.id }]);
   });
 
+  it("says Published in the viewer's language (es-ES)", async () => {
+    const view = renderEditorPart(<Probe />, { locale: "es-ES" });
+    await act(async () => fireEvent.click(screen.getByText("publish")));
+    await waitFor(() => expect(view.notes).toEqual([["ok", "Publicado"]]));
+  });
+
   it("says why a publish failed and stays", async () => {
     const view = renderEditorPart(<Probe />, {
       platform: (r) => (r.method === "PUT" ? { body: r.body } : { status: 409, body: { code: "conflict", message: "a report is missing" } }),

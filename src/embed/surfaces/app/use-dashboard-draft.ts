@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { DashboardConfig } from "../../../schema/dashboard";
 import { useApp, messageOf } from "./app-context";
 import type { AppWorkbook } from "./app-api";
+import { useAppText } from "./app-messages";
 
 export type SaveState = { status: "saved" | "saving" | "error"; message?: string };
 interface History {
@@ -16,6 +17,10 @@ interface History {
 
 export function useDashboardDraft(workbook: AppWorkbook, canEdit: boolean) {
   const { api, notify, refresh, go } = useApp();
+  const t = useAppText();
+  // The autosave effect reads the words through a ref, so a new `t` each render does not save again.
+  const words = useRef(t);
+  words.current = t;
   const initial = useMemo<DashboardConfig>(
     () => workbook.dashboardDraft ?? workbook.dashboardPublished ?? { title: workbook.name, widgets: [] },
     // The draft is loaded once; after that the editor's copy is the truth and is saved back.
@@ -53,7 +58,7 @@ export function useDashboardDraft(workbook: AppWorkbook, canEdit: boolean) {
         () => setSave({ status: "saved" }),
         (error: unknown) => {
           setSave({ status: "error", message: messageOf(error) });
-          notify("error", `Draft not saved: ${messageOf(error)}. Your changes are kept.`);
+          notify("error", words.current("dashDraftNotSaved", { error: messageOf(error) }));
         },
       );
     }, 600);
@@ -79,10 +84,10 @@ export function useDashboardDraft(workbook: AppWorkbook, canEdit: boolean) {
       await api.saveDraft(workbook.id, config);
       await api.publish(workbook.id);
       await refresh();
-      notify("ok", "Published");
+      notify("ok", t("dashPublished"));
       go({ kind: "published", workbookId: workbook.id });
     } catch (error) {
-      notify("error", `Not published: ${messageOf(error)}`);
+      notify("error", t("dashNotPublished", { error: messageOf(error) }));
     } finally {
       setPublishing(false);
     }

@@ -1,0 +1,98 @@
+import { expect, test, type FrameLocator, type Page } from "@playwright/test";
+import { E2E } from "./support/env";
+import { generateSession, getDemoConfig, openEmbedInHost, requestAction } from "./support/embed-harness";
+
+// Screens of the creator app's dashboard editor with the widget inspector open, in light and
+// dark, at desktop and phone widths (to test-results/dashboard-editor/ or SVC_SHOTS_DIR), and the
+// layout facts they show: Publish on the toolbar's one row, the canvas keeping its width under the
+// inspector, a resize handle on every widget, Escape closing the inspector.
+
+const DESKTOP = { width: 1200, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const OUT = process.env.SVC_SHOTS_DIR ?? "test-results/dashboard-editor";
+
+async function shoot(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    expect((await requestAction(page, "svc:action:set-color-scheme", { scheme })).status).toBe("applied");
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${OUT}/${name}-${scheme}.png`, fullPage: true });
+  }
+}
+
+async function box(frame: FrameLocator, testId: string) {
+  const b = await frame.getByTestId(testId).first().boundingBox();
+  if (!b) throw new Error(`${testId} is not on screen`);
+  return b;
+}
+
+async function expectPublishOnTheToolbarRow(app: FrameLocator) {
+  await expect(app.getByTestId("publish")).toBeVisible();
+  const [toolbar, publish, undo] = [await box(app, "editor-toolbar"), await box(app, "publish"), await box(app, "undo")];
+  // One row: Publish and Undo share a line, and the toolbar is no taller than that line.
+  expect(Math.abs(publish.y + publish.height / 2 - (undo.y + undo.height / 2))).toBeLessThan(4);
+  expect(toolbar.height).toBeLessThan(publish.height + 16);
+  expect(publish.x + publish.width).toBeLessThanOrEqual(toolbar.x + toolbar.width + 1);
+}
+
+for (const [width, size] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const) {
+  test(`dashboard editor with the widget inspector open (${width})`, async ({ page }) => {
+    test.setTimeout(150_000);
+    const { deploymentId } = await getDemoConfig(page.request);
+    const src = new URL(`/embed/d/${deploymentId}/app`, E2E.platformUrl);
+    src.searchParams.set("session", await generateSession(page.request, { externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }));
+    const app = await openEmbedInHost(page, src.toString(), size);
+    await app.getByTestId("new-workbook").click();
+    await app.getByTestId("name-input").fill(`Editor ${width} ${Date.now().toString(36)}`);
+    await app.getByTestId("name-submit").click();
+    await app.getByRole("button", { name: "Create a report" }).click();
+    await app.getByTestId("name-input").fill("Revenue by country");
+    await app.getByTestId("name-submit").click();
+    const builder = app.getByTestId("report-builder");
+    await builder.locator('input[data-member="sales.revenue"]').check();
+    await builder.locator('input[data-member="sales.customers_country"]').check();
+    await app.getByTestId("viz-bar").click();
+    await expect(app.getByTestId("save-status")).toHaveText("Saved", { timeout: 15_000 });
+
+    await app.getByTestId("tab-dashboard").click();
+    await expect(app.getByTestId("dashboard-empty")).toBeVisible();
+    await expectPublishOnTheToolbarRow(app);
+    await shoot(page, `editor-empty-${width}`);
+
+    if (width === "phone") {
+      await expect(app.getByTestId("add-chart")).toBeHidden();
+      await app.getByTestId("add-menu").click();
+      await app.getByTestId("add-menu-chart").click();
+      await app.getByTestId("add-menu").click();
+      await app.getByTestId("add-menu-text").click();
+    } else {
+      await app.getByTestId("add-chart").click();
+      await app.getByTestId("add-text").click();
+    }
+    await app.getByTestId("text-markdown").fill("## Revenue by country\nAll completed and open orders.");
+    await expect(app.getByTestId("draft-status")).toHaveText("Draft saved", { timeout: 15_000 });
+    const chart = app.locator('.svc-app-widget[data-widget-type="CHART"]');
+    await expect(chart.locator("[data-state]").first()).toHaveAttribute("data-state", /ready|error/, { timeout: 30_000 });
+    for (const widget of await app.locator(".svc-app-widget").all()) await expect(widget.getByRole("img", { name: "Resize" })).toBeVisible();
+    await expect(app.locator(".svc-app-widget-bar").first()).toHaveCSS("user-select", "none");
+
+    await chart.getByRole("button", { name: /Chart/ }).click();
+    const inspector = app.getByTestId("widget-inspector");
+    await expect(inspector).toBeVisible();
+    await expect(app.getByTestId("chart-report")).toBeVisible();
+    await expectPublishOnTheToolbarRow(app);
+    const [canvas, body] = [await app.locator(".svc-app-canvas").boundingBox(), await app.locator(".svc-app-editor-body").boundingBox()];
+    // The inspector lies over the canvas: the canvas keeps the editor's whole width.
+    expect(canvas!.width).toBeGreaterThanOrEqual(body!.width * 0.9);
+    if (width === "desktop") expect(canvas!.width).toBeGreaterThan(DESKTOP.width * 0.6);
+    const sheet = (await inspector.boundingBox())!;
+    if (width === "phone") expect(sheet.y + sheet.height).toBeGreaterThan(PHONE.height - 4);
+    await page.waitForTimeout(800);
+    await shoot(page, `editor-inspector-${width}`);
+
+    await page.keyboard.press("Escape");
+    await expect(inspector).toBeHidden();
+  });
+}
