@@ -78,7 +78,7 @@ for (const [width, size] of [
     for (const widget of await app.locator(".svc-app-widget").all()) await expect(widget.getByRole("img", { name: "Resize" })).toBeVisible();
     await expect(app.locator(".svc-app-widget-bar").first()).toHaveCSS("user-select", "none");
 
-    await chart.getByRole("button", { name: /Chart/ }).click();
+    await chart.getByRole("button", { name: "Configure Chart widget" }).click();
     const inspector = app.getByTestId("widget-inspector");
     await expect(inspector).toBeVisible();
     await expect(app.getByTestId("chart-report")).toBeVisible();
@@ -94,5 +94,14 @@ for (const [width, size] of [
 
     await page.keyboard.press("Escape");
     await expect(inspector).toBeHidden();
+
+    if (width === "desktop") {
+      // From the keyboard: the title bar takes focus, Shift+arrow widens the widget, an arrow moves it.
+      await chart.getByRole("button", { name: /^Chart: / }).focus();
+      await page.keyboard.press("Shift+ArrowRight");
+      await expect(app.getByTestId("grid-announcer")).toHaveText(/^Chart resized to \d+ × 5 cells$/);
+      await page.keyboard.press("ArrowRight");
+      await expect(app.getByTestId("grid-announcer")).toHaveText("Chart moved to column 2, row 1");
+    }
   });
 }

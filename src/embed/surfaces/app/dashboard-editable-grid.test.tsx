@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { DashboardWidget } from "../../../schema/dashboard";
 import { renderEditorPart } from "./dashboard-editor-fixtures";
 import { EditableGrid } from "./dashboard-editable-grid";
@@ -49,6 +49,27 @@ describe("EditableGrid", () => {
     );
     for (const id of ["t1", "t2"]) expect(within(item(id)).getByRole("img", { name: "Redimensionner" })).toBeTruthy();
     expect(within(item("t1")).getByRole("button", { name: "Configurer le widget Texte" })).toBeTruthy();
+  });
+
+  it("moves the focused widget with the arrow keys and resizes it with Shift, and says so", () => {
+    // A desktop-wide grid (jsdom lays nothing out): the large breakpoint, whose layout is the widgets' own.
+    const width = vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(1200);
+    onTestFinished(() => width.mockRestore());
+    const onLayout = vi.fn();
+    renderEditorPart(
+      <Host>
+        <EditableGrid widgets={widgets} layout={undefined} editing selected={null} onSelect={() => {}} onLayout={onLayout} />
+      </Host>,
+    );
+    const handle = within(item("t1")).getByRole("button", { name: "Text: Arrow keys move it, Shift+arrow keys resize it." });
+    fireEvent.keyDown(handle, { key: "ArrowDown" });
+    expect((onLayout.mock.calls[0]![0] as DashboardWidget[])[0]!.position).toEqual({ x: 0, y: 1, w: 6, h: 2 });
+    expect(screen.getByTestId("grid-announcer").textContent).toBe("Text moved to column 1, row 2");
+    fireEvent.keyDown(handle, { key: "ArrowRight", shiftKey: true });
+    expect((onLayout.mock.calls[1]![0] as DashboardWidget[])[0]!.position).toEqual({ x: 0, y: 0, w: 7, h: 2 });
+    expect(screen.getByTestId("grid-announcer").textContent).toBe("Text resized to 7 × 2 cells");
+    fireEvent.keyDown(handle, { key: "ArrowLeft" });
+    expect(onLayout).toHaveBeenCalledTimes(2);
   });
 
   it("has no title bars outside edit mode", () => {

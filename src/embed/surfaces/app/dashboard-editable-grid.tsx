@@ -2,7 +2,7 @@
  * The dashboard draft on react-grid-layout: drag a widget by its title bar, resize it by its
  * corner; a move or resize is kept for the breakpoint it was made at.
  */
-import { useCallback, useMemo, useRef, type Ref } from "react";
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type Ref } from "react";
 import { Responsive, useContainerWidth, type Layout, type ResizeHandleAxis } from "react-grid-layout";
 import type { BreakpointKey, DashboardConfig, DashboardWidget } from "../../../schema/dashboard";
 import { WidgetRenderer } from "../../grid/widget-renderer";
@@ -10,6 +10,7 @@ import { DashboardGrid } from "../../grid/dashboard-grid";
 import { buildGridLayouts, resolveGridConfig } from "../../grid/grid-layouts";
 import { GripIcon } from "./app-icons";
 import { WIDGET_LABEL } from "./dashboard-widgets";
+import { keyboardStep } from "./dashboard-keyboard";
 import { useAppText } from "./app-messages";
 import "../../grid/dashboard-grid.css";
 
@@ -60,8 +61,26 @@ export function EditableGrid(props: {
     },
     [widgets, onLayout],
   );
+  // Arrow keys on a widget's focused title bar move it a cell, Shift+arrows resize it; said aloud.
+  const [said, say] = useState("");
+  const onKey = (e: KeyboardEvent, w: DashboardWidget) => {
+    const bp = breakpoint.current;
+    const current = layouts[bp];
+    const at = current.find((l) => l.i === w.id);
+    // The phone layout (xxs) is computed from the others, one column: nothing to move there.
+    const step = at && bp !== "xxs" ? keyboardStep(at, e.key, e.shiftKey, config.cols[bp]) : null;
+    if (!step) return;
+    e.preventDefault();
+    commit(current.map((l) => (l.i === w.id ? { ...l, ...step.to } : l)));
+    const widget = t(WIDGET_LABEL[w.type]);
+    const { x, y, w: cw, h } = step.to;
+    say(step.kind === "move" ? t("dashMoved", { widget, x: x + 1, y: y + 1 }) : t("dashResized", { widget, w: cw, h }));
+  };
   return (
     <div className={props.editing ? "svc-grid is-editing" : "svc-grid"} ref={containerRef}>
+      <div className="svc-visually-hidden" aria-live="polite" data-testid="grid-announcer">
+        {said}
+      </div>
       {mounted ? (
         <Responsive
           width={width}
@@ -86,7 +105,14 @@ export function EditableGrid(props: {
             >
               {props.editing ? (
                 <div className="svc-app-widget-bar">
-                  <span className="svc-app-drag" title={t("dashDragToMove")} aria-hidden="true">
+                  <span
+                    className="svc-app-drag"
+                    title={t("dashDragToMove")}
+                    role="button"
+                    tabIndex={0}
+                    aria-label={`${t(WIDGET_LABEL[w.type])}: ${t("dashKeyboardHint")}`}
+                    onKeyDown={(e) => onKey(e, w)}
+                  >
                     <GripIcon size={12} /> {t(WIDGET_LABEL[w.type])}
                   </span>
                   <button
