@@ -92,6 +92,14 @@ for (const [width, size] of [
     await page.waitForTimeout(800);
     await shoot(page, `editor-inspector-${width}`);
 
+    // The longest words of a shipped locale still fit: German, inspector open.
+    expect((await requestAction(page, "svc:action:set-locale", { locale: "de-DE" })).status).toBe("applied");
+    await expect(app.getByTestId("publish")).toHaveText("Veröffentlichen");
+    await expectPublishOnTheToolbarRow(app);
+    await shoot(page, `editor-inspector-${width}-de`);
+    expect((await requestAction(page, "svc:action:set-locale", { locale: "en-US" })).status).toBe("applied");
+    await expect(app.getByTestId("publish")).toHaveText("Publish");
+
     await page.keyboard.press("Escape");
     await expect(inspector).toBeHidden();
 
