@@ -63,7 +63,7 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
   const { index, read } = best;
   const compared = new Set(conditions.written.flatMap((w) => w.before).filter((w) => namesNumber(index, w)));
   const unknown = read.left.filter((w) => isTerm(w) && !compared.has(w));
-  if (unknown.length > 0 || placedCount(read) + conditions.written.length + (bare ? 1 : 0) === 0) {
+  if (unknown.length > 0 || placedCount(read) + conditions.written.length + (bare || part.part ? 1 : 0) === 0) {
     const term = unknown[0] ?? read.left[0];
     if (!term) return { ok: false, language, unmatched };
     const grouping = read.groupLeft.includes(term) ? { grouping: read.entity ? { entity: read.entity } : {} } : {};

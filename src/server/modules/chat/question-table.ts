@@ -60,6 +60,10 @@ export const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = 
   ["orders by status", { measures: ["sales.count"], dimensions: ["sales.status"], order: [["sales.count", "desc"]] }],
   ["Bestellanzahl nach Status", { measures: ["sales.count"], dimensions: ["sales.status"], order: [["sales.count", "desc"]] }],
   [
+    "busiest weekday",
+    { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", part: "dayOfWeek" }], order: [["sales.count", "desc"]], limit: 1 },
+  ],
+  [
     "¿Qué día de la semana tuvo más pedidos?",
     { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", part: "dayOfWeek" }], order: [["sales.count", "desc"]], limit: 1 },
   ],
@@ -699,6 +703,8 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
   ["Warum ist der Umsatz im Februar 2025 gesunken?", whyFebruary],
   ["¿Por qué bajaron los ingresos en febrero de 2025?", whyFebruary], // Parts of time: weekday, hour, month and quarter of the year, in calendar order.
   ["orders by day of week", (t) => sales(t, `${WEEKDAY}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 1")],
+  ["busiest weekday", (t) => sales(t, `${WEEKDAY}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 2 DESC LIMIT 1")],
+  ["Welcher Wochentag war am geschäftigsten?", (t) => sales(t, `${WEEKDAY}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 2 DESC LIMIT 1")],
   ["orders by quarter of the year", (t) => sales(t, `${QUARTER_OF_YEAR}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 1")],
   ["Bestellungen nach Monat des Jahres", (t) => sales(t, `${MONTH_OF_YEAR}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 1")],
   ["ingresos por día del mes", (t) => sales(t, `${DAY_OF_MONTH}, ${REVENUE}`, [], "GROUP BY 1 ORDER BY 1")],
