@@ -7,38 +7,32 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { DashboardWidget, ReportSnapshot } from "../../../schema/dashboard";
 import type { QueryResult, SemanticQuery } from "../../shell/platform-api";
-import { exportColumnsOf, titleOfColumn } from "../../export/export-columns";
+import { titleOfColumn } from "../../export/export-columns";
 import { firstAmountColumn, resultColumnOf } from "../../export/result-columns";
-import { elementToPng } from "../../export/image-export";
-import { fileNameFor, saveBlob, saveUrl } from "../../export/save-file";
-import { buildXlsxBlob } from "../../export/xlsx";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { columnAliases, composeDetailQuery } from "../query/compose-query";
 import { formatCell } from "../query/format-cell";
 import { useWidgetQuery } from "../query/use-widget-query";
 import { useWidgetHost } from "../../grid/widget-host";
-import { WidgetFrame, type WidgetExport } from "../../grid/widget-frame";
+import { WidgetFrame } from "../../grid/widget-frame";
 import { describeChart } from "./chart-description";
 import { fillHtmlTemplate } from "./html-template";
 import { HtmlView } from "./html-view";
 import { computeKpi } from "./kpi";
 import { KpiView } from "./kpi-view";
-import { categoryColors } from "./category-colors";
-import { attachGeo, buildMapSpec, isMapSpec, mapRows } from "./map-spec";
-import { useWorldGeo } from "./use-world-geo";
 import { tableColumnsOf } from "./table-model";
 import { TableView } from "./table-view";
 import { useChartPalette } from "./use-chart-palette";
-import { buildVegaConfig } from "./vega-theme";
-import { drilldownTarget, prepareVegaLiteSpec, withTemporalAxisFormat, type VegaLiteSpec } from "./vega-spec";
+import { drilldownTarget } from "./vega-spec";
+import { usePreparedSpec } from "./use-prepared-spec";
+import { useWidgetExports } from "./use-widget-exports";
 import { VegaView, type ChartHandle } from "./vega-view";
 import { chartQueryRequest, composeChartQuery, reportQueryOf } from "./widget-request";
 
 export { reportQueryOf };
 
-/** Largest result an export asks for. */
-export const EXPORT_ROW_LIMIT = 50_000;
+export { EXPORT_ROW_LIMIT } from "./use-widget-exports";
 
 function parseSpec(spec: ReportSnapshot["spec"]): Record<string, unknown> | null {
   if (!spec) return null;
@@ -118,70 +112,9 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
   );
 
   const isVega = kind === "vega" || kind === "map";
-  const mapSpec = kind === "map" && isMapSpec(spec) ? spec : null;
-  const geo = useWorldGeo(mapSpec !== null);
-  const prepared = useMemo(() => {
-    if (!isVega || !result.data || !base || !composed) return null;
-    if (kind === "map") {
-      if (!mapSpec || geo.status === "failed") return null;
-      if (geo.status !== "ready") return "waiting" as const;
-      const out = prepareVegaLiteSpec(buildMapSpec(mapSpec, palette), mapRows(mapSpec, result.data.data), {
-        annotation: result.data.annotation,
-        aliases,
-        config: buildVegaConfig(palette),
-        categoryColors,
-      });
-      return { ...out, spec: attachGeo(out.spec, mapSpec, geo.geo) };
-    }
-    const source = spec as VegaLiteSpec | null;
-    if (!source) return null;
-    const granularity = composed.timeDimensions?.find((td) => td.granularity)?.granularity;
-    return prepareVegaLiteSpec(withTemporalAxisFormat(source, granularity), result.data.data, {
-      annotation: result.data.annotation,
-      aliases,
-      config: buildVegaConfig(palette),
-      categoryColors,
-    });
-  }, [isVega, kind, spec, mapSpec, geo, result.data, base, composed, palette, aliases]);
+  const { prepared, geoFailed } = usePreparedSpec({ isVega, kind, spec, data: result.data, ready: !!(base && composed), composed, palette, aliases });
 
-  // Export: the widget's composed query again, on the server, with a higher limit.
-  const exportRows = useCallback(async () => {
-    const full = await request({ ...composed!, limit: EXPORT_ROW_LIMIT, offset: undefined });
-    return { rows: full.data, columns: exportColumnsOf(full.data, full.annotation, composed!) };
-  }, [request, composed]);
-
-  const exports: WidgetExport[] = [
-    {
-      format: "csv",
-      run: async () => {
-        const [{ rows: all, columns }, { buildCsv }] = await Promise.all([exportRows(), import("../../export/csv")]);
-        saveBlob(new Blob(["\ufeff" + buildCsv(columns, all)], { type: "text/csv;charset=utf-8" }), fileNameFor(chartTitle, "csv"));
-        host.downloaded({ format: "csv", target: "widget", widgetId: widget.id, title: chartTitle, rowCount: all.length });
-      },
-    },
-    {
-      format: "xlsx",
-      run: async () => {
-        const { rows: all, columns } = await exportRows();
-        saveBlob(await buildXlsxBlob(columns, all, chartTitle), fileNameFor(chartTitle, "xlsx"));
-        host.downloaded({ format: "xlsx", target: "widget", widgetId: widget.id, title: chartTitle, rowCount: all.length });
-      },
-    },
-    {
-      format: "png",
-      run: async () => {
-        let url: string;
-        if (chartHandle.current) url = await chartHandle.current.toPngUrl();
-        else {
-          const element = document.querySelector<HTMLElement>(`[data-testid="widget-${CSS.escape(widget.id)}"]`);
-          if (!element) throw new Error("widget is not on screen");
-          url = await elementToPng(element, getComputedStyle(document.documentElement).getPropertyValue("--svc-surface").trim() || "#ffffff");
-        }
-        saveUrl(url, fileNameFor(chartTitle, "png"));
-        host.downloaded({ format: "png", target: "widget", widgetId: widget.id, title: chartTitle });
-      },
-    },
-  ];
+  const exports = useWidgetExports({ request, composed, chartTitle, widgetId: widget.id, chartHandle });
 
   const ctx = { locale, timezone };
   let state: "loading" | "ready" | "error" = result.status === "ready" ? "ready" : result.status === "error" ? "error" : "loading";
@@ -262,10 +195,7 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
       rendering = true;
     } else if (!prepared) {
       state = "error";
-      error =
-        geo.status === "failed"
-          ? { name: "RenderFailed", message: t(locale, "error.RenderFailed") }
-          : { name: "ConfigInvalid", message: t(locale, "widget.noSpec") };
+      error = geoFailed ? { name: "RenderFailed", message: t(locale, "error.RenderFailed") } : { name: "ConfigInvalid", message: t(locale, "widget.noSpec") };
     } else if (renderState?.key === key && renderState.status === "failed") {
       state = "error";
       error = { name: "RenderFailed", message: renderState.message ?? t(locale, "error.RenderFailed") };
