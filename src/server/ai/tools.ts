@@ -321,7 +321,7 @@ export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, 
     if (outside.length) return refuse(`Unknown or not allowed members: ${[...new Set(outside)].slice(0, 5).join(", ")}. Use describe_view.`);
     if (name === "save_report") {
       if (!ctx.saveReport) return refuse("save_report is not available on this surface");
-      const { title } = parsed.data as unknown as { title: string };
+      const title = "title" in parsed.data && typeof parsed.data.title === "string" ? parsed.data.title : "";
       const saved = await ctx.saveReport({ title, query });
       return { ok: true, content: JSON.stringify(saved), summary: `saved "${saved.title}"`, parts: [] };
     }
