@@ -3,7 +3,6 @@
  * app's notifications and navigation recorded, and a workbook and report to edit.
  */
 import type { ReactNode } from "react";
-import type { Report } from "../../../schema/report";
 import type { SupportedLocale } from "../../i18n";
 import type { AppWorkbook } from "./app-api";
 import { AppContext, useApp, type AppContextValue } from "./app-context";
@@ -42,31 +41,4 @@ export const WORKBOOK: AppWorkbook = {
   },
 };
 
-export const REPORT: Report = {
-  id: 5,
-  publicId: "OrdersReport1",
-  deploymentId: 1,
-  type: "REPORT",
-  folderId: null,
-  folderPath: [],
-  workbookId: 3,
-  name: "Orders",
-  title: null,
-  description: null,
-  kind: "table",
-  query: { measures: ["orders.count"] },
-  sqlQuery: null,
-  spec: null,
-  meta: null,
-  fillMissingRows: null,
-  periodComparisons: null,
-  preferences: null,
-  externalWorkbookPlacements: [],
-  versionNumber: 1,
-  createdBy: null,
-  createdAt: "2026-11-27T00:00:00.000Z",
-  updatedAt: "2026-11-27T00:00:00.000Z",
-  lastViewedAt: null,
-  canEdit: true,
-  canManage: true,
-};
+export { ORDERS_REPORT as REPORT } from "./report-builder-fixtures";

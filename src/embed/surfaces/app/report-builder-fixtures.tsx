@@ -13,6 +13,7 @@ import { createEmbedApi } from "../../shell/api";
 import { EmbedServicesContext, type EmbedServices } from "../../shell/embed-context";
 import { createEmbedStore } from "../../state/embed-store";
 import { EmbedStoreProvider } from "../../state/use-embed-store";
+import type { Report } from "../../../schema/report";
 import type { SupportedLocale } from "../../i18n";
 import { createAppApi, type MetaSource } from "./app-api";
 import { AppContext, type AppContextValue } from "./app-context";
@@ -38,6 +39,36 @@ export const ORDERS: MetaSource = {
 };
 
 /** A platform with the orders view that answers every query with one row. */
+/** A report of the orders view, as GET answers it. */
+export const ORDERS_REPORT: Report = {
+  id: 5,
+  publicId: "OrdersReport1",
+  deploymentId: 1,
+  type: "REPORT",
+  folderId: null,
+  folderPath: [],
+  workbookId: 3,
+  name: "Orders",
+  title: null,
+  description: null,
+  kind: "table",
+  query: { measures: ["orders.count"] },
+  sqlQuery: null,
+  spec: null,
+  meta: null,
+  fillMissingRows: null,
+  periodComparisons: null,
+  preferences: null,
+  externalWorkbookPlacements: [],
+  versionNumber: 1,
+  createdBy: null,
+  createdAt: "2026-11-27T00:00:00.000Z",
+  updatedAt: "2026-11-27T00:00:00.000Z",
+  lastViewedAt: null,
+  canEdit: true,
+  canManage: true,
+};
+
 export const ordersPlatform: Platform = (r) => {
   if (r.path.endsWith("/meta")) return { body: { sources: [ORDERS] } };
   if (r.path.endsWith("/query"))

@@ -1,41 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Report } from "../../../schema/report";
 import { ReportBuilder } from "./report-builder";
-import { ordersPlatform, renderInApp, type RecordedRequest } from "./report-builder-fixtures";
+import { ORDERS_REPORT, ordersPlatform, renderInApp, type RecordedRequest } from "./report-builder-fixtures";
 import { AUTOSAVE_DELAY_MS } from "./use-report-draft";
 
 afterEach(cleanup);
 
-const report: Report = {
-  id: 5,
-  publicId: "OrdersReport1",
-  deploymentId: 1,
-  type: "REPORT",
-  folderId: null,
-  folderPath: [],
-  workbookId: 3,
-  name: "Orders",
-  title: null,
-  description: null,
-  kind: "table",
-  query: { measures: ["orders.count"] },
-  sqlQuery: null,
-  spec: null,
-  meta: null,
-  fillMissingRows: null,
-  periodComparisons: null,
-  preferences: null,
-  externalWorkbookPlacements: [],
-  versionNumber: 1,
-  createdBy: null,
-  createdAt: "2026-11-27T00:00:00.000Z",
-  updatedAt: "2026-11-27T00:00:00.000Z",
-  lastViewedAt: null,
-  canEdit: true,
-  canManage: true,
-};
+const report = ORDERS_REPORT;
 
 const queries = (requests: RecordedRequest[]) => requests.filter((r) => r.method === "POST" && r.path.endsWith("/query"));
 const saves = (requests: RecordedRequest[]) => requests.filter((r) => r.method === "PUT");
