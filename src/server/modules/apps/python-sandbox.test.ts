@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PythonSandbox, pythonProcessExecArgv } from "./python-sandbox";
+import { interpreterSnapshotState, PythonSandbox, pythonProcessExecArgv } from "./python-sandbox";
 import { establishPythonWall, type PythonWall } from "./python-wall";
 
 const WORKER_FILE = fileURLToPath(new URL("./python-worker.mjs", import.meta.url));
@@ -188,6 +188,16 @@ describe.skipIf(process.platform !== "linux")("Python reports trying to get out"
     const direct = await run(["import sys", "sys.meta_path.pop(0)", "import pyodide_js", "await pyodide_js.useNodeSockFS()"].join("\n"));
     expect(direct.ok).toBe(false);
     expect(target.hits()).toBe(0);
+  }, 60_000);
+
+  it("starts later processes from a snapshot of the interpreter made before any report ran, with every wall in place", async () => {
+    expect(interpreterSnapshotState()).toBe("ready");
+    const attempts = ["import socket", "import js", "import subprocess", "import os\nos.system('true')"];
+    const results = [];
+    for (const code of attempts) results.push(await run(`leftover = 1\n${code}`));
+    expect(results.map((r) => (r.ok ? "ran" : r.message.split(":")[0]))).toEqual(["ImportError", "ImportError", "ImportError", "AttributeError"]);
+    const next = await run("try:\n    print(leftover)\nexcept NameError:\n    print('fresh')");
+    expect(next).toEqual({ ok: true, output: { stdout: "fresh\n" } });
   }, 60_000);
 
   it("cannot allocate memory outside the wasm heap past the limit", async () => {

@@ -27,6 +27,7 @@ import { pathToFileURL } from "node:url";
 const indexURL = process.argv[2];
 const memoryLimitBytes = Number(process.argv[3]);
 const network = process.argv[4];
+const mode = process.argv[5] ?? "fresh";
 
 // The wall this process relies on: no file outside Pyodide's folder, no writes, no processes,
 // no threads. Anything else means it was started without it, and it does not start.
@@ -206,7 +207,27 @@ function removeHandles(api) {
 const MAX_STDOUT = 256 * 1024;
 const MAX_OUTPUT = 8 * 1024 * 1024;
 
-const py = await loadPyodide({ indexURL, packages: [], jsglobals: Object.create(null), env: {}, stdout: () => {}, stderr: () => {} });
+// How the interpreter starts: `make` loads it afresh and sends the server a snapshot of its
+// memory before anything else runs in it; `restore` waits for that snapshot (the first message)
+// and starts from it, which skips Python's own start-up (~3 s of CPU down to ~0.5 s); `fresh`
+// loads afresh without a snapshot. Either way the walls below are put up after the interpreter
+// starts and before the process says it is ready, so no run ever sees it without them.
+const loadOptions = { indexURL, packages: [], jsglobals: Object.create(null), env: {}, stdout: () => {}, stderr: () => {} };
+let py;
+if (mode === "restore") {
+  const snapshot = await new Promise((resolve) => process.once("message", (m) => resolve(m && m.type === "snapshot" ? m.bytes : null)));
+  if (!(snapshot instanceof Uint8Array)) {
+    process.stderr.write("python-worker: no snapshot to start from\n");
+    process.exit(1);
+  }
+  // A copy: the message's view may start at an offset the snapshot's reader cannot use.
+  py = await loadPyodide({ ...loadOptions, _loadSnapshot: snapshot.slice() });
+} else if (mode === "make") {
+  py = await loadPyodide({ ...loadOptions, _makeSnapshot: true });
+  process.send({ type: "snapshot", bytes: py.makeMemorySnapshot() });
+} else {
+  py = await loadPyodide(loadOptions);
+}
 py.runPython(SETUP);
 const runPy = py.runPython.bind(py);
 const runPyAsync = py.runPythonAsync.bind(py);
