@@ -10,20 +10,19 @@
  * goal ≤ 1.5×. Runs are interleaved so drift hits both sides.
  * Without --data-dir a temporary folder is used (and removed); with it, the data set is reused.
  * The platform listens on --base-port (default: a free port the system picks). The HTTP client
- * runs in a worker thread, as a real client runs apart from the server, and times each request
- * there (from the call to the parsed JSON): the server's event loop is the server's alone.
+ * runs in a worker thread (bench/http-client.ts) and times each request there.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { isMainThread, parentPort, Worker } from "node:worker_threads";
 import { DuckDBInstance, type DuckDBValue } from "@duckdb/node-api";
 import { loadConfig } from "../src/server/config";
 import { DEMO_REPORTS } from "../src/server/demo/demo-workbook";
 import { createLogger } from "../src/server/logger";
 import { startPlatform } from "../src/server/platform";
+import { startClient } from "./http-client";
 import { figure, printFigures, ratioAtMost, say, type Figure, type Goal } from "./figures";
 
 function arg(name: string, fallback: string): string {
@@ -185,56 +184,7 @@ function printTable(head: string[], body: string[][]) {
   for (const r of body) say(line(r));
 }
 
-interface ClientRequest {
-  method: string;
-  url: string;
-  token: string;
-  body?: unknown;
-}
-interface ClientReply {
-  status: number;
-  json: unknown;
-  ms: number;
-}
-
-/** The HTTP client in a worker thread: one request at a time, timed there. */
-function startClient(): { send(request: ClientRequest): Promise<ClientReply>; stop(): Promise<number> } {
-  // The worker runs this file too, as TypeScript: it registers tsx before importing it.
-  const boot = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
-  const worker = new Worker(boot, { eval: true });
-  let pending: ((reply: ClientReply) => void) | null = null;
-  worker.on("message", (reply: ClientReply) => pending?.(reply));
-  worker.on("error", (e) => {
-    console.error(e);
-    process.exit(1);
-  });
-  return {
-    send(request) {
-      return new Promise((resolve) => {
-        pending = resolve;
-        worker.postMessage(request);
-      });
-    },
-    stop: () => worker.terminate(),
-  };
-}
-
-async function serveRequests() {
-  parentPort!.on("message", async (request: ClientRequest) => {
-    const started = performance.now();
-    const res = await fetch(request.url, {
-      method: request.method,
-      headers: { authorization: `Bearer ${request.token}`, "content-type": "application/json" },
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    });
-    const json: unknown = await res.json();
-    parentPort!.postMessage({ status: res.status, json, ms: performance.now() - started } satisfies ClientReply);
-  });
-}
-
-if (isMainThread)
-  main().catch((e) => {
-    console.error(e);
-    process.exit(1);
-  });
-else void serveRequests();
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -9,6 +9,7 @@ import { createQueryEngineRegistry } from "./modules/query/engines";
 import { createWorkloadAuthenticator } from "./modules/oidc-token-configs/authenticate";
 import { startNotificationScheduler } from "./modules/notifications/service";
 import { onInvalidation, publishInvalidation } from "./cluster/invalidation-bus";
+import { deploymentRowCache } from "./modules/deployments/service";
 import { announceRequestCacheInvalidations, dropRequestCache, type RequestCacheName } from "./domain/request-caches";
 
 /** The long-lived services behind the app, built once per process (or per test). */
@@ -42,12 +43,15 @@ export async function createPlatformServices(opts: {
     void publishInvalidation(opts.db, "request-cache", name).catch((err: unknown) => opts.logger.warn("request-cache announce failed", { error: String(err) }));
   announceRequestCacheInvalidations(announcer);
   const stopCacheListener = onInvalidation(opts.db, "request-cache", (key) => dropRequestCache(key as RequestCacheName | null));
+  // A deployment changed or deleted on any node: this node reads it again.
+  const stopDeploymentListener = onInvalidation(opts.db, "deployment", () => deploymentRowCache.invalidate());
   const scheduler = startNotificationScheduler({ db: opts.db, logger: opts.logger, queryEngines, smtp: opts.smtp, clusterNode: opts.clusterNode });
   return {
     deps,
     async close() {
       scheduler.stop();
       stopCacheListener();
+      stopDeploymentListener();
       announceRequestCacheInvalidations(null);
       await queryEngines.close();
     },

@@ -6,6 +6,7 @@ import type { Db } from "../db/connection";
 import { apiKeys, dashboards, dataModelFiles, deployments, embedTenants, workbooks } from "../db/schema";
 import type { Logger } from "../logger";
 import { createApiKey } from "../modules/api-keys/service";
+import { deploymentRowCache } from "../modules/deployments/service";
 import { ensureDefaultBranch } from "../modules/data-model/store";
 import { generatePublicId } from "../modules/dashboards/service";
 import { setDashboardAllowEmbed, setEmbedAccess } from "../modules/embed-access/service";
@@ -75,6 +76,7 @@ export async function seedDemo(opts: {
         .update(deployments)
         .set({ dataSource: { type: "duckdb", path: duckdbPath } })
         .where(eq(deployments.id, existing.id));
+      deploymentRowCache.invalidate();
     }
     const [wb] = await db
       .select()

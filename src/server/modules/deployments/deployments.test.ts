@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateDemoDataset } from "../../demo/dataset";
 import { demoModelFiles } from "../../demo/seed";
 import { dataModelFiles, deployments, users } from "../../db/schema";
+import { publishInvalidation } from "../../cluster/invalidation-bus";
 import { createApiKey } from "../api-keys/service";
 import { createTestPlatform, storageKinds, type TestPlatform } from "../../testing/test-platform";
 
@@ -162,6 +163,19 @@ describe.each(storageKinds)("deployments API (%s)", (storage) => {
     expect((await t.api("POST", `/api/v1/deployments/${dep.id}/query`, { query: { measures: ["sales.count"] } })).status).toBe(404);
     expect(await t.database.db.select().from(dataModelFiles).where(eq(dataModelFiles.deploymentId, dep.id))).toEqual([]);
     expect((await t.api("DELETE", `/api/v1/deployments/${dep.id}`)).status).toBe(404);
+  });
+
+  it("serves a deployment changed by another node once that node announces it", async () => {
+    const dep = await (await create({ name: "Cached", dataSource: { type: "duckdb", path: duckdbPath } })).json();
+    const name = async () => ((await (await t.api("GET", `/api/v1/deployments/${dep.id}`)).json()) as { name: string }).name;
+    expect(await name()).toBe("Cached");
+    // Another node's write: straight to the shared database, then its announcement on the bus.
+    await t.database.db.update(deployments).set({ name: "Renamed elsewhere" }).where(eq(deployments.id, dep.id));
+    await publishInvalidation(t.database.db, "deployment", dep.id);
+    expect(await name()).toBe("Renamed elsewhere");
+    // A change through this node's API is seen at once.
+    expect((await t.api("PUT", `/api/v1/deployments/${dep.id}`, { name: "Renamed here" })).status).toBe(200);
+    expect(await name()).toBe("Renamed here");
   });
 
   it("publishes the deployment operations in the OpenAPI document", async () => {

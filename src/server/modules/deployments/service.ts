@@ -9,6 +9,7 @@ import { badRequest, forbidden } from "../../domain/errors";
 import { hasRole, type Principal } from "../../domain/actor";
 import { DataModelError, loadDataModel } from "../../semantic";
 import type { SecretBox } from "../../crypto/secret-box";
+import { createRequestCache } from "../../domain/request-caches";
 
 type DeploymentRow = typeof deployments.$inferSelect;
 
@@ -45,7 +46,26 @@ export function deploymentView(row: DeploymentRow, viewer?: Principal): Deployme
   };
 }
 
-export async function getDeployment(db: Db, id: number) {
+/**
+ * Deployment rows by id, for a short while: nearly every request names its deployment. Dropped
+ * on every node by each change (`deployment` on the invalidation bus: the routes publish it
+ * after an update or a delete, platform-services.ts drops this cache on it) and on this node at
+ * once by the writes below.
+ */
+export const deploymentRowCache = createRequestCache<DeploymentRow>(30_000);
+
+/** The deployment, or null; read through this node's cache (a change is seen at once on this node, within milliseconds on others). */
+export async function getDeployment(db: Db, id: number): Promise<DeploymentRow | null> {
+  const known = deploymentRowCache.get(db, id);
+  if (known) return known;
+  const readAt = deploymentRowCache.generation();
+  const row = await readDeployment(db, id);
+  if (row) deploymentRowCache.set(db, id, row, readAt);
+  return row;
+}
+
+/** The deployment as stored now, bypassing the cache (for a write that builds on it). */
+async function readDeployment(db: Db, id: number): Promise<DeploymentRow | null> {
   const [row] = await db.select().from(deployments).where(eq(deployments.id, id));
   return row ?? null;
 }
@@ -165,18 +185,20 @@ export async function updateDeployment(
   input: UpdateDeploymentInput,
   opts: { principal: Principal; secretBox: SecretBox },
 ): Promise<DeploymentRow | null> {
-  const current = await getDeployment(db, id);
+  const current = await readDeployment(db, id);
   if (!current) return null;
   const set: Partial<typeof deployments.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) set.name = input.name;
   // null is what GET shows while none is set: sent back, it changes nothing.
   if (input.dataSource) set.dataSource = dataSourceConfigOf(input.dataSource, { ...opts, previous: current.dataSource ?? undefined });
   const [row] = await db.update(deployments).set(set).where(eq(deployments.id, id)).returning();
+  deploymentRowCache.invalidate();
   return row ?? null;
 }
 
 /** Deletes a deployment and everything scoped to it (by cascade); false when it did not exist. */
 export async function deleteDeployment(db: Db, id: number): Promise<boolean> {
   const rows = await db.delete(deployments).where(eq(deployments.id, id)).returning({ id: deployments.id });
+  deploymentRowCache.invalidate();
   return rows.length > 0;
 }

@@ -10,7 +10,8 @@ import type { EmbedPrincipal } from "../../domain/actor";
 import { syncTenantGroups, upsertEmbedTenant } from "../embed-tenants/service";
 import type { SigningKeyRing } from "./signing-keys";
 import { checkUserAttributeValues } from "../user-attributes/service";
-import { publishInvalidation } from "../../cluster/invalidation-bus";
+import { onInvalidation, publishInvalidation } from "../../cluster/invalidation-bus";
+import { createRequestCache } from "../../domain/request-caches";
 import { readEmbedTokenLifetimeSeconds } from "../tenant-settings/service";
 
 /** A session id can be exchanged once, within this time. */
@@ -30,6 +31,9 @@ export interface EmbedSessionOptions {
   tokenTtlSeconds?: number;
   now?: () => Date;
 }
+
+/** How long this node trusts a token it verified before checking it (and its revocation) again. */
+const VERIFIED_TOKEN_TTL_MS = 5_000;
 
 export function createEmbedSessions(opts: EmbedSessionOptions) {
   const { db, keys } = opts;
@@ -149,8 +153,26 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
     for (const row of rows) await publishInvalidation(db, "embed-session", row.id);
   }
 
+  /**
+   * Tokens verified on this node, for a few seconds: every request of an embed repeats its token,
+   * and its signature check and revocation lookup (a database round trip) cost more than the
+   * rest of a small request. An entry never outlives the token's expiry; a revoked session, a
+   * rotated or retired signing key or a deleted deployment, on any node, drops every entry.
+   */
+  const verified = createRequestCache<EmbedPrincipal>(VERIFIED_TOKEN_TTL_MS, () => now().getTime());
+  for (const kind of ["embed-session", "signing-key", "deployment"] as const) onInvalidation(db, kind, () => verified.invalidate());
+
   /** Verifies a token (signature by key id, HS256 only, issuer, audience, expiry, not revoked). */
   async function authenticate(token: string): Promise<EmbedPrincipal | null> {
+    const known = verified.get(db, token);
+    if (known && known.expiresAt > now().getTime()) return known;
+    const readAt = verified.generation();
+    const principal = await verify(token);
+    if (principal) verified.set(db, token, principal, readAt);
+    return principal;
+  }
+
+  async function verify(token: string): Promise<EmbedPrincipal | null> {
     try {
       const { payload } = await jwtVerify(
         token,
