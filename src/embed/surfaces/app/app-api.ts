@@ -38,6 +38,8 @@ export interface MetaMember {
   type: "string" | "number" | "boolean" | "time";
   description?: string;
   format?: unknown;
+  /** A measure's aggregation (`count`, `sum`, `avg`, …): counts and sums add up over rows. */
+  measureType?: string;
 }
 export interface MetaSource {
   name: string;

@@ -1,28 +1,29 @@
 /**
  * The report builder: a semantic query built from the data model's views and members
- * (measures, dimensions, a time dimension by period or part of time with a date range, filters
- * with the operators of each member's type and member-aware value pickers, sort, limit), shown
- * as a table, chart or KPI with column formats and a period comparison. Edits autosave
- * (`useReportDraft`). Only the complete part of the draft runs and is saved (`completeQueryOf`):
- * a filter still being made is left out, so the builder never sends a query the server refuses
- * and a half-made filter is never an error for the host. The query runs under the viewer's
- * row-level security (the API applies it), through the same chart widget as dashboards.
+ * (measures, several breakouts, a time dimension by period or part of time with a date range,
+ * percent of total and a comparison with the previous period or year, filters with the operators
+ * of each member's type and member-aware value pickers, sort, limit), shown as a table, a pivot
+ * with totals, a chart or a KPI (the one suggested for the result's shape until the creator picks
+ * one). Edits autosave (`useReportDraft`). Only the complete part of the draft runs and is saved
+ * (`runQueryOf`): a filter, breakout or calculation still being made is left out, so the builder
+ * never sends a query the server refuses and a half-made one is never an error for the host. The
+ * query runs under the viewer's row-level security (the API applies it), through the same chart
+ * widget as dashboards.
  */
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { Report } from "../../../schema/report";
-import type { PeriodComparison } from "../../../schema/dashboard";
-import { useEmbedStore } from "../../state/use-embed-store";
-import type { SemanticQuery } from "../../shell/platform-api";
 import { WidgetHostContext } from "../../grid/widget-host";
 import { ChartWidget } from "../../widgets/chart/chart-widget";
 import { useApp, messageOf } from "./app-context";
 import { useAppText } from "./app-messages";
-import type { MetaMember, MetaSource } from "./app-api";
-import { completeQueryOf } from "./report-draft-query";
-import { chartSpecOf, semanticSqlOf, type Viz } from "./report-query";
+import type { MetaSource } from "./app-api";
+import { withHumanTitles } from "./report-column-words";
+import { semanticSqlOf } from "./report-query";
+import { PivotView } from "./report-pivot-view";
 import { QueryPanel } from "./report-query-panel";
 import { ResultPanel } from "./report-result";
+import { PREVIEW_LIMIT, useReportModel } from "./use-report-model";
 import { useReportDraft } from "./use-report-draft";
 import { useReportPreview } from "./use-report-preview";
 import "./report-builder.css";
@@ -30,50 +31,35 @@ import "./report-builder.css";
 export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
   const { api, switches, notify } = useApp();
   const text = useAppText();
-  const locale = useEmbedStore((s) => s.locale);
-  const meta = useQuery({ queryKey: ["app", api.deploymentId, "meta"], queryFn: () => api.meta(), staleTime: 60_000 });
-  const sources = useMemo(() => meta.data?.sources ?? [], [meta.data]);
-  const allMembers = useMemo(() => new Map(sources.flatMap((s) => [...s.measures, ...s.dimensions]).map((m) => [m.name, m])), [sources]);
-  const typeOf = (name: string) => allMembers.get(name)?.type;
+  const model = useReportModel();
   const { draft, save, edit, editQuery, toggle } = useReportDraft(props.report, {
     canEdit: props.canEdit,
-    inputOf: (d) => {
-      const query = completeQueryOf(d.query, typeOf);
-      return {
-        name: d.name.trim() || props.report.name,
-        kind: kindOf(d.viz),
-        query: { ...query },
-        spec: kindOf(d.viz) === "vega" ? chartSpecOf(d.viz, query, titleOf, locale) : null,
-        preferences: { columnFormats: d.formats },
-        periodComparisons: comparisonsOf(d.compare, query),
-      };
-    },
+    inputOf: (d) => model.inputOf(d, props.report.name),
     save: (input) => api.saveReport(props.report.publicId, input),
     onSaveError: (message) => notify("error", text("saveFailed", { message })),
   });
+  const { sources } = model;
   const view: MetaSource | undefined = sources.find((s) => s.name === draft.view) ?? sources[0];
-  const label = (m: MetaMember | string) => {
-    const member = typeof m === "string" ? allMembers.get(m) : m;
-    if (!member) return String(m);
-    return switches.showMemberNames ? `${member.shortTitle || member.title} (${member.name})` : member.shortTitle || member.title;
-  };
-  const titleOf = (name: string) => allMembers.get(name)?.shortTitle ?? allMembers.get(name)?.title ?? name;
-
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- member types come from the data model's members
-  const q = useMemo(() => completeQueryOf(draft.query, typeOf), [draft.query, allMembers]);
+  const run = model.runOf(draft);
+  const q = run.query;
   const timeDim = q.timeDimensions?.[0];
-  const kind = kindOf(draft.viz);
-  const spec = kind === "vega" ? chartSpecOf(draft.viz, q, titleOf, locale) : null;
-  const runnable = !!(q.measures?.length || q.dimensions?.length || timeDim?.granularity || timeDim?.part);
+  const runnable = !!(q.measures?.length || q.dimensions?.length || timeDim?.granularity || timeDim?.part || q.compare);
+  const pivotRequest = useMemo(
+    () => ({ query: { ...q, limit: q.limit ?? PREVIEW_LIMIT.pivot }, periodComparisons: run.periodComparisons }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- derived from the draft each render: its content is the key
+    [JSON.stringify(q), JSON.stringify(run.periodComparisons)],
+  );
 
   const preview = useReportPreview({
     deploymentId: api.deploymentId,
     reportId: props.report.id,
     draft,
     query: q,
-    kind,
-    spec,
-    periodComparisons: comparisonsOf(draft.compare, q),
+    kind: run.kind,
+    spec: run.viz === "pivot" ? null : run.spec,
+    periodComparisons: run.periodComparisons,
+    retitle: (result) => withHumanTitles(result, draft.compare, model.titleOf, text),
+    onRows: model.onRows,
   });
 
   const generated = useQuery({
@@ -83,30 +69,39 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
     retry: false,
   });
 
-  if (meta.isPending) return <div className="svc-app-skeleton" aria-busy="true" aria-label={text("loadingModel")} />;
-  if (meta.isError) {
+  if (model.meta.isPending) return <div className="svc-app-skeleton" aria-busy="true" aria-label={text("loadingModel")} />;
+  if (model.meta.isError) {
     return (
       <div className="svc-app-error" role="alert">
-        {text("modelFailed", { message: messageOf(meta.error) })}
+        {text("modelFailed", { message: messageOf(model.meta.error) })}
       </div>
     );
   }
 
+  const empty = (title: string, hint?: string) => (
+    <div className="svc-app-empty">
+      <h3>{title}</h3>
+      {hint ? <p>{hint}</p> : null}
+    </div>
+  );
   return (
     <div className="svc-app-builder" data-testid="report-builder" data-report-id={props.report.id}>
       <QueryPanel
         draft={draft}
         sources={sources}
         view={view}
-        label={label}
+        label={model.label}
         showMemberNames={switches.showMemberNames}
         canEdit={props.canEdit}
         edit={edit}
         editQuery={editQuery}
         toggle={toggle}
+        leftOut={run.leftOut}
       />
       <ResultPanel
         draft={draft}
+        viz={run.viz}
+        suggested={run.suggested}
         query={q}
         save={save}
         canEdit={props.canEdit}
@@ -115,28 +110,29 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
         generatedSql={switches.showGeneratedSql && runnable ? (generated.data?.sql ?? (generated.isError ? messageOf(generated.error) : "…")) : null}
       >
         {!runnable ? (
-          <div className="svc-app-empty">
-            <h3>{text("pickMember")}</h3>
-            <p>{text("pickMemberHint")}</p>
-          </div>
-        ) : kind === "vega" && !spec ? (
-          <div className="svc-app-empty">
-            <h3>{text("chartNeeds")}</h3>
-          </div>
+          empty(text("pickMember"), text("pickMemberHint"))
+        ) : run.viz === "pivot" && run.breakouts.length < 2 ? (
+          empty(text("pivotNeeds"))
+        ) : run.kind === "vega" && !run.spec ? (
+          empty(text("chartNeeds"))
         ) : (
           <WidgetHostContext.Provider value={preview.host}>
-            <ChartWidget key={JSON.stringify(preview.snapshot)} widget={preview.widget} />
+            {run.viz === "pivot" ? (
+              <PivotView
+                request={pivotRequest}
+                breakouts={run.breakouts}
+                across={run.across}
+                onAcrossChange={(pivotColumns) => edit({ pivotColumns })}
+                canEdit={props.canEdit}
+                measureTypeOf={model.ctx.measureTypeOf}
+                formats={draft.formats}
+              />
+            ) : (
+              <ChartWidget key={JSON.stringify(preview.snapshot)} widget={preview.widget} />
+            )}
           </WidgetHostContext.Provider>
         )}
       </ResultPanel>
     </div>
   );
-}
-
-const kindOf = (viz: Viz) => (viz === "table" ? "table" : viz === "kpi" ? "kpi" : "vega");
-
-/** The comparison with the year before, of the first measure by a period of the time dimension. */
-function comparisonsOf(compare: boolean, q: SemanticQuery): PeriodComparison[] | null {
-  const td = q.timeDimensions?.[0];
-  return compare && td?.granularity && q.measures?.[0] ? [{ measure: q.measures[0], timeDimension: td.dimension, offset: { amount: 1, unit: "year" } }] : null;
 }

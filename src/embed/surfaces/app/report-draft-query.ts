@@ -7,7 +7,9 @@
 import type { FilterValue, MemberFilter, QueryFilter } from "../../../schema/semantic-query";
 import type { SemanticQuery } from "../../shell/platform-api";
 import type { MetaMember } from "./app-api";
+import { ADDITIVE_MEASURE_TYPES, withCalculations, type CalculatedQuery } from "./report-calculations";
 import { isRangeOperator, NO_VALUE_OPERATORS } from "./report-filters";
+import type { ReportDraft } from "./use-report-draft";
 
 /** A member's type by its name (undefined: not in the data model, its values are not checked). */
 export type MemberTypeOf = (member: string) => MetaMember["type"] | undefined;
@@ -77,10 +79,13 @@ export function completeFiltersOf(filters: readonly QueryFilter[], typeOf: Membe
   });
 }
 
-/** The query a draft previews and saves: its incomplete filters and unfinished date ranges left out. */
+/** The query a draft previews and saves: its incomplete filters, unfinished date ranges and unpicked breakouts left out. */
 export function completeQueryOf(query: SemanticQuery, typeOf: MemberTypeOf = () => undefined): SemanticQuery {
-  const { filters, timeDimensions, ...rest } = query;
+  const { filters, timeDimensions, dimensions, ...rest } = query;
   const out: SemanticQuery = { ...rest };
+  // A breakout whose dimension is not picked yet is left out; a dimension picked twice runs once.
+  const picked = [...new Set((dimensions ?? []).filter((d) => d !== ""))];
+  if (dimensions) out.dimensions = picked;
   if (timeDimensions)
     out.timeDimensions = timeDimensions.map((td) => {
       if (isCompleteDateRange(td.dateRange)) return td;
@@ -92,4 +97,27 @@ export function completeQueryOf(query: SemanticQuery, typeOf: MemberTypeOf = () 
     if (complete.length) out.filters = complete;
   }
   return out;
+}
+
+export interface RunContext {
+  typeOf: MemberTypeOf;
+  /** A measure's type in the data model (`count`, `sum`, `avg`, …). */
+  measureTypeOf(measure: string): string | undefined;
+  /** Today as `YYYY-MM-DD` (relative ranges compared as dates). */
+  today: string;
+}
+
+/** What a draft runs and saves: its complete query with the chosen calculations, and what they left out. */
+export function runQueryOf(draft: Pick<ReportDraft, "query" | "compare" | "percentOfTotal">, ctx: RunContext): CalculatedQuery {
+  const complete = completeQueryOf(draft.query, ctx.typeOf);
+  return withCalculations(
+    complete,
+    { compare: draft.compare, percentOfTotal: draft.percentOfTotal },
+    { additive: (m) => ADDITIVE_MEASURE_TYPES.has(ctx.measureTypeOf(m) ?? ""), today: ctx.today },
+  );
+}
+
+/** Today in the viewer's calendar, as `YYYY-MM-DD`. */
+export function todayOf(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 }

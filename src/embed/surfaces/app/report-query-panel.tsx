@@ -1,11 +1,14 @@
 /**
- * The report builder's query panel: the report's name, its view, the measures and dimensions,
- * the time panel, the filters and the sort. Edits go to the draft as they are (a half-made filter
+ * The report builder's query panel: the report's name, its view, the measures, the breakouts,
+ * the time panel, the calculations, the filters and the sort. Edits go to the draft as they are (a half-made filter
  * too); the builder runs and saves the complete part of it.
  */
 import type { SemanticQuery } from "../../shell/platform-api";
 import type { MetaMember, MetaSource } from "./app-api";
 import { useAppText } from "./app-messages";
+import { BreakoutsPanel } from "./report-breakouts-panel";
+import type { CalculatedQuery } from "./report-calculations";
+import { CalculationsPanel } from "./report-calculations-panel";
 import { FiltersPanel } from "./report-filters-panel";
 import { SortPanel } from "./report-sort-panel";
 import { TimePanel } from "./report-time-panel";
@@ -21,6 +24,8 @@ export interface QueryPanelProps {
   edit(next: Partial<ReportDraft>): void;
   editQuery(fn: (q: SemanticQuery) => SemanticQuery): void;
   toggle(list: "measures" | "dimensions", name: string): void;
+  /** The calculations left out of the query, and why. */
+  leftOut: CalculatedQuery["leftOut"];
 }
 
 export function QueryPanel(props: QueryPanelProps) {
@@ -30,7 +35,7 @@ export function QueryPanel(props: QueryPanelProps) {
   const timeMembers = view ? view.dimensions.filter((d) => d.type === "time") : [];
   const plainDims = view ? view.dimensions.filter((d) => d.type !== "time") : [];
   const members = view ? [...view.dimensions, ...view.measures] : [];
-  const checks = (list: "measures" | "dimensions", of: readonly MetaMember[]) =>
+  const checks = (list: "measures", of: readonly MetaMember[]) =>
     of.map((m) => (
       <label key={m.name} className="svc-app-check-row" title={m.description ?? ""}>
         <input type="checkbox" checked={q[list]?.includes(m.name) ?? false} onChange={() => props.toggle(list, m.name)} data-member={m.name} />
@@ -70,10 +75,13 @@ export function QueryPanel(props: QueryPanelProps) {
         <legend>{text("measures")}</legend>
         {checks("measures", view?.measures ?? [])}
       </fieldset>
-      <fieldset className="svc-app-fieldset" disabled={!canEdit}>
-        <legend>{text("dimensions")}</legend>
-        {checks("dimensions", plainDims)}
-      </fieldset>
+      <BreakoutsPanel
+        dimensions={q.dimensions ?? []}
+        members={plainDims}
+        label={label}
+        disabled={!canEdit}
+        onChange={(dimensions) => props.editQuery((cur) => ({ ...cur, dimensions }))}
+      />
       {timeMembers.length ? (
         <TimePanel
           members={timeMembers}
@@ -81,10 +89,14 @@ export function QueryPanel(props: QueryPanelProps) {
           label={label}
           disabled={!canEdit}
           onChange={(td) => props.editQuery((cur) => ({ ...cur, timeDimensions: td ? [td] : [] }))}
-          compare={draft.compare}
-          onCompareChange={(compare) => props.edit({ compare })}
         />
       ) : null}
+      <CalculationsPanel
+        value={{ compare: draft.compare, percentOfTotal: draft.percentOfTotal }}
+        leftOut={props.leftOut}
+        disabled={!canEdit}
+        onChange={(next) => props.edit(next)}
+      />
       <FiltersPanel
         filters={q.filters ?? []}
         members={members}

@@ -3,7 +3,15 @@ import type { MemberFilter } from "../../../schema/semantic-query";
 import type { SemanticQuery } from "../../shell/platform-api";
 import { timeColumnOf, timePartLabelExpr } from "./report-time";
 
-export type Viz = "table" | "bar" | "line" | "area" | "kpi";
+export type Viz = "table" | "pivot" | "bar" | "line" | "area" | "kpi";
+
+/** A pivot is saved as a table report whose spec names the breakout across: `{ pivot: { columns } }`. */
+export function pivotSpecOf(spec: unknown): { columns: string | null } | null {
+  const pivot = typeof spec === "object" && spec !== null ? (spec as { pivot?: unknown }).pivot : undefined;
+  if (typeof pivot !== "object" || pivot === null) return null;
+  const columns = (pivot as { columns?: unknown }).columns;
+  return { columns: typeof columns === "string" ? columns : null };
+}
 
 /**
  * A Vega-Lite spec for the chosen chart over the query's members. A time dimension by period is a

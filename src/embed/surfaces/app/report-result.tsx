@@ -1,5 +1,5 @@
 /**
- * The report builder's result: the chart choice, the number format and the save status above the
+ * The report builder's result: the chart choice (the suggested one marked), the number format and the save status above the
  * answer (the dashboard's chart widget over a snapshot of the complete query), and the query as
  * semantic and generated SQL when the switches show them.
  */
@@ -12,6 +12,10 @@ import type { ReportDraft, SaveState } from "./use-report-draft";
 
 export interface ResultPanelProps {
   draft: ReportDraft;
+  /** The chart shown: the creator's pick, or the suggestion while they have not picked one. */
+  viz: Viz;
+  /** The chart suggested for the result's shape (report-viz-suggestion.ts). */
+  suggested: Viz;
   /** The complete part of the draft's query: what runs. */
   query: SemanticQuery;
   save: SaveState;
@@ -23,12 +27,12 @@ export interface ResultPanelProps {
   generatedSql: string | null;
 }
 
-const VIZ_NAMES: Record<Viz, AppMessageKey> = { table: "vizTable", bar: "vizBar", line: "vizLine", area: "vizArea", kpi: "vizKpi" };
+const VIZ_NAMES: Record<Viz, AppMessageKey> = { table: "vizTable", pivot: "vizPivot", bar: "vizBar", line: "vizLine", area: "vizArea", kpi: "vizKpi" };
 const FORMAT_NAMES: Record<ColumnFormatOverride["type"], AppMessageKey> = { number: "formatNumber", currency: "formatCurrency", percent: "formatPercent" };
 
 export function ResultPanel(props: ResultPanelProps) {
   const text = useAppText();
-  const { draft, canEdit, save } = props;
+  const { draft, canEdit, save, viz } = props;
   const first = props.query.measures?.[0];
   return (
     <section className="svc-app-builder-result" aria-label={text("resultPanel")}>
@@ -39,16 +43,20 @@ export function ResultPanel(props: ResultPanelProps) {
               key={v}
               type="button"
               role="radio"
-              aria-checked={draft.viz === v}
-              className={draft.viz === v ? "is-active" : ""}
+              aria-checked={viz === v}
+              className={`${viz === v ? "is-active" : ""}${props.suggested === v ? " is-suggested" : ""}`}
               disabled={!canEdit}
-              onClick={() => props.edit({ viz: v })}
+              onClick={() => props.edit({ viz: v, vizAuto: false })}
               data-testid={`viz-${v}`}
             >
               {text(VIZ_NAMES[v])}
+              {props.suggested === v ? <span className="svc-visually-hidden"> ({text("suggested")})</span> : null}
             </button>
           ))}
         </div>
+        <span className="svc-app-suggestion" data-testid="viz-suggested" aria-hidden="true">
+          {text("suggested")}: {text(VIZ_NAMES[props.suggested])}
+        </span>
         {first ? (
           <select
             className="svc-app-input"

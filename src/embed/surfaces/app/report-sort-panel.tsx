@@ -9,7 +9,7 @@ import { TIME_PART_NAMES, timeColumnOf } from "./report-time";
 /** The columns the report can be ordered by, each with its label. */
 export function sortChoicesOf(q: SemanticQuery, label: (member: string) => string, text: (key: AppMessageKey) => string): [string, string][] {
   return [
-    ...[...(q.measures ?? []), ...(q.dimensions ?? [])].map((m): [string, string] => [m, label(m)]),
+    ...[...(q.measures ?? []), ...(q.dimensions ?? []).filter((d) => d !== "")].map((m): [string, string] => [m, label(m)]),
     ...(q.timeDimensions ?? []).map((t): [string, string] =>
       t.part ? [timeColumnOf(t), `${label(t.dimension)} (${text(TIME_PART_NAMES[t.part])})`] : [t.dimension, label(t.dimension)],
     ),

@@ -16,7 +16,7 @@ function renderPanel(value: TimeDimension | undefined, locale: SupportedLocale =
   const onChange = vi.fn<(td: TimeDimension | null) => void>();
   render(
     <EmbedStoreProvider store={createEmbedStore({ locale })}>
-      <TimePanel members={members} value={value} label={(m) => m.shortTitle} disabled={false} onChange={onChange} compare={false} onCompareChange={() => {}} />
+      <TimePanel members={members} value={value} label={(m) => m.shortTitle} disabled={false} onChange={onChange} />
     </EmbedStoreProvider>,
   );
   return onChange;
@@ -57,11 +57,6 @@ describe("TimePanel", () => {
     renderPanel({ dimension: "sales.created_at", part: "dayOfWeek" });
     expect(screen.getByTestId("time-grouping")).toHaveProperty("value", "part:dayOfWeek");
     expect(screen.queryByText(/Compare with the year before/)).toBeNull();
-  });
-
-  it("offers the comparison for a period", () => {
-    renderPanel({ dimension: "sales.created_at", granularity: "month" });
-    expect(screen.getByText(/Compare with the year before/)).toBeTruthy();
   });
 
   it("starts a first time dimension by month and clears it with None", () => {

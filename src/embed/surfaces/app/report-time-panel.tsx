@@ -1,8 +1,7 @@
 /**
  * The report builder's time panel: which time dimension, grouped by a period or by a part of
- * time, over which date range (a relative one, or a custom range of two dates), and the comparison
- * with the year before (periods only: a part of time has no previous period); every choice named
- * in the viewer's language. A custom range with one date yet is left out of the query.
+ * time, over which date range (a relative one, or a custom range of two dates); every choice named
+ * in the viewer's language (comparisons are in the calculations panel). A custom range with one date yet is left out of the query.
  */
 import type { SemanticQuery } from "../../shell/platform-api";
 import type { MetaMember } from "./app-api";
@@ -28,8 +27,6 @@ export interface TimePanelProps {
   label(m: MetaMember): string;
   disabled: boolean;
   onChange(td: TimeDimension | null): void;
-  compare: boolean;
-  onCompareChange(compare: boolean): void;
 }
 
 export function TimePanel(props: TimePanelProps) {
@@ -123,11 +120,6 @@ export function TimePanel(props: TimePanelProps) {
             </span>
           ) : null}
         </>
-      ) : null}
-      {td?.granularity ? (
-        <label className="svc-app-check-row">
-          <input type="checkbox" checked={props.compare} onChange={(e) => props.onCompareChange(e.target.checked)} /> {text("compareYearBefore")}
-        </label>
       ) : null}
     </fieldset>
   );

@@ -54,8 +54,40 @@ describe("draftOf", () => {
       query: report.query,
       viz: "line",
       formats: {},
-      compare: false,
+      compare: "none",
+      percentOfTotal: false,
+      vizAuto: false,
+      pivotColumns: null,
     });
+  });
+
+  it("reads a saved pivot, its shares and its comparison back onto the time dimension's range", () => {
+    const query = {
+      measures: ["sales.revenue"],
+      dimensions: ["sales.country", "sales.category"],
+      compare: { dimension: "sales.created_at", baseline: ["2024-04-01", "2024-06-30"], current: ["2025-04-01", "2025-06-30"] },
+      calculations: [{ type: "percentOfTotal" as const, measure: "sales.revenue.current" }],
+      order: [["sales.revenue.current", "desc"]] as [string, "desc"][],
+    };
+    const draft = draftOf({ ...report, kind: "table", spec: { pivot: { columns: "sales.category" } }, query });
+    expect(draft).toMatchObject({ viz: "pivot", pivotColumns: "sales.category", percentOfTotal: true, compare: "yearBefore" });
+    expect(draft.query).toEqual({
+      measures: ["sales.revenue"],
+      dimensions: ["sales.country", "sales.category"],
+      timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2025-04-01", "2025-06-30"] }],
+      order: [["sales.revenue", "desc"]],
+    });
+    const previous = draftOf({ ...report, query: { ...query, compare: { ...query.compare, baseline: ["2025-01-01", "2025-03-31"] } } });
+    expect(previous.compare).toBe("previousPeriod");
+  });
+
+  it("reads a trend's period comparison and follows the suggestion for a report with no query yet", () => {
+    const trend = draftOf({
+      ...report,
+      periodComparisons: [{ measure: "sales.count", timeDimension: "sales.created_at", offset: { amount: 1, unit: "month" } }],
+    });
+    expect(trend.compare).toBe("previousPeriod");
+    expect(draftOf({ ...report, query: {} }).vizAuto).toBe(true);
   });
 });
 

@@ -9,7 +9,8 @@ import type { ColumnFormatOverride } from "../../../schema/dashboard";
 import type { Report, ReportInput } from "../../../schema/report";
 import type { SemanticQuery } from "../../shell/platform-api";
 import { messageOf } from "./app-context";
-import type { Viz } from "./report-query";
+import { savedCalculationsOf, type CompareMode } from "./report-calculations";
+import { pivotSpecOf, type Viz } from "./report-query";
 
 export interface ReportDraft {
   name: string;
@@ -17,8 +18,14 @@ export interface ReportDraft {
   query: SemanticQuery;
   viz: Viz;
   formats: Record<string, ColumnFormatOverride>;
-  /** Compare with the year before (a period comparison of the first measure). */
-  compare: boolean;
+  /** Compare with the previous period or the same period a year before (report-calculations.ts). */
+  compare: CompareMode;
+  /** Each count or sum's share of the total. */
+  percentOfTotal: boolean;
+  /** The chart follows the suggestion for the result's shape until the creator picks one. */
+  vizAuto: boolean;
+  /** The breakout across the top of a pivot (null: the time dimension, else the last breakout). */
+  pivotColumns: string | null;
 }
 
 export type SaveState = { status: "saved" | "saving" | "error"; message?: string };
@@ -27,18 +34,24 @@ export type SaveState = { status: "saved" | "saving" | "error"; message?: string
 export const AUTOSAVE_DELAY_MS = 800;
 
 export function draftOf(report: Report): ReportDraft {
-  const query = (report.query ?? {}) as SemanticQuery;
+  const saved = savedCalculationsOf((report.query ?? {}) as SemanticQuery, report.periodComparisons ?? null);
+  const query = saved.query;
   const first = query.measures?.[0] ?? query.dimensions?.[0] ?? query.timeDimensions?.[0]?.dimension ?? null;
   const mark = (report.spec as { mark?: string | { type?: string } } | null)?.mark;
   const markType = typeof mark === "string" ? mark : mark?.type;
-  const viz: Viz = report.kind === "kpi" ? "kpi" : report.kind === "vega" ? (markType === "line" ? "line" : markType === "area" ? "area" : "bar") : "table";
+  const pivot = pivotSpecOf(report.spec);
+  const viz: Viz =
+    report.kind === "kpi" ? "kpi" : report.kind === "vega" ? (markType === "line" ? "line" : markType === "area" ? "area" : "bar") : pivot ? "pivot" : "table";
   return {
     name: report.name,
     view: first ? first.split(".")[0]! : null,
     query,
     viz,
     formats: (report.preferences?.columnFormats ?? {}) as Record<string, ColumnFormatOverride>,
-    compare: !!report.periodComparisons?.length,
+    compare: saved.compare,
+    percentOfTotal: saved.percentOfTotal,
+    vizAuto: !query.measures?.length && !query.dimensions?.length && !query.timeDimensions?.length,
+    pivotColumns: pivot?.columns ?? null,
   };
 }
 

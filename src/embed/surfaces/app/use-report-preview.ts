@@ -1,12 +1,13 @@
 /**
  * The report builder's preview: the dashboard's chart widget host, over a snapshot of the
  * draft's complete query. The query is complete, so what fails here is the server's or the data's,
- * and the host hears of it (`svc:event:error`).
+ * and the host hears of it (`svc:event:error`). Results come with the calculations' columns titled
+ * in the viewer's words, and their row count is told to the builder (the chart suggestion reads it).
  */
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import type { PeriodComparison, ReportSnapshot } from "../../../schema/dashboard";
 import { useEmbedServices } from "../../shell/embed-context";
-import { fetchDistinctValues, runQuery, type SemanticQuery } from "../../shell/platform-api";
+import { fetchDistinctValues, runQuery, type QueryRequest, type QueryResult, type SemanticQuery } from "../../shell/platform-api";
 import type { WidgetHost } from "../../grid/widget-host";
 import type { ReportDraft } from "./use-report-draft";
 
@@ -19,17 +20,28 @@ export interface ReportPreviewInput {
   kind: ReportSnapshot["kind"];
   spec: Record<string, unknown> | null;
   periodComparisons: PeriodComparison[] | null;
+  /** Retitles a result's calculated columns (report-column-words.ts). */
+  retitle(result: QueryResult): QueryResult;
+  /** Told the row count of each result. */
+  onRows(request: QueryRequest, rows: number): void;
 }
 
 export function useReportPreview(input: ReportPreviewInput) {
   const { api: embedApi, bridge } = useEmbedServices();
   const { deploymentId, reportId, draft, query: q, kind, spec, periodComparisons } = input;
+  // The host lives as long as the deployment; it reads the latest words and listener when a result arrives.
+  const latest = useRef(input);
+  latest.current = input;
   const host = useMemo<WidgetHost>(
     () => ({
       deploymentId,
       reportsById: new Map(),
       allowExport: true,
-      runQuery: (request, signal) => runQuery(embedApi, deploymentId, request, signal),
+      runQuery: async (request, signal) => {
+        const result = await runQuery(embedApi, deploymentId, request, signal);
+        latest.current.onRows(request, result.data.length);
+        return latest.current.retitle(result);
+      },
       distinctValues: async (member, search, signal) =>
         (await fetchDistinctValues(embedApi, deploymentId, { member, ...(search ? { search } : {}), limit: 100 }, signal)).values,
       settle: () => undefined,

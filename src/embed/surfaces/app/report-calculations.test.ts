@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { compareRangesOf, datesOfRelative, withCalculations } from "./report-calculations";
+
+const ctx = { additive: (m: string) => m !== "sales.avg_amount", today: "2025-05-14" };
+const none = { compare: "none" as const, percentOfTotal: false };
+
+describe("withCalculations", () => {
+  it("adds a percent of total of each count or sum, and says why when there is none", () => {
+    const q = { measures: ["sales.revenue", "sales.avg_amount"], dimensions: ["sales.country"] };
+    expect(withCalculations(q, { ...none, percentOfTotal: true }, ctx)).toEqual({
+      query: { ...q, calculations: [{ type: "percentOfTotal", measure: "sales.revenue" }] },
+      periodComparisons: null,
+      leftOut: {},
+    });
+    const averages = { measures: ["sales.avg_amount"], dimensions: ["sales.country"] };
+    expect(withCalculations(averages, { ...none, percentOfTotal: true }, ctx)).toEqual({
+      query: averages,
+      periodComparisons: null,
+      leftOut: { percentOfTotal: "percentOfTotalNeeds" },
+    });
+  });
+
+  it("compares a date range with the one before it on the query contract's `compare`, the range moved off the time dimension", () => {
+    const q = {
+      measures: ["sales.revenue"],
+      dimensions: ["sales.country", "sales.category"],
+      timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2025-04-01", "2025-06-30"] as [string, string] }],
+      order: [["sales.revenue", "desc"]] as [string, "desc"][],
+    };
+    const out = withCalculations(q, { compare: "previousPeriod", percentOfTotal: true }, ctx);
+    expect(out.query).toEqual({
+      measures: ["sales.revenue"],
+      dimensions: ["sales.country", "sales.category"],
+      compare: { dimension: "sales.created_at", baseline: ["2025-01-01", "2025-03-31"], current: ["2025-04-01", "2025-06-30"] },
+      order: [["sales.revenue.current", "desc"]],
+      calculations: [{ type: "percentOfTotal", measure: "sales.revenue.current" }],
+    });
+    expect(out.leftOut).toEqual({});
+    expect(withCalculations(q, { compare: "yearBefore", percentOfTotal: false }, ctx).query.compare).toEqual({
+      dimension: "sales.created_at",
+      baseline: ["2024-04-01", "2024-06-30"],
+      current: ["2025-04-01", "2025-06-30"],
+    });
+  });
+
+  it("keeps a part of time beside the comparison (Mondays against Mondays)", () => {
+    const q = { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", part: "dayOfWeek" as const, dateRange: "this month" }] };
+    expect(withCalculations(q, { ...none, compare: "previousPeriod" }, ctx).query).toEqual({
+      measures: ["sales.count"],
+      timeDimensions: [{ dimension: "sales.created_at", part: "dayOfWeek" }],
+      compare: { dimension: "sales.created_at", baseline: "last month", current: "this month" },
+    });
+  });
+
+  it("compares a trend bucket by bucket, and not beside a percent of total", () => {
+    const q = { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", granularity: "quarter" }] };
+    expect(withCalculations(q, { ...none, compare: "previousPeriod" }, ctx).periodComparisons).toEqual([
+      { measure: "sales.count", timeDimension: "sales.created_at", offset: { amount: 1, unit: "quarter" } },
+    ]);
+    expect(withCalculations(q, { ...none, compare: "yearBefore" }, ctx).periodComparisons?.[0]?.offset).toEqual({ amount: 1, unit: "year" });
+    const both = withCalculations(q, { compare: "yearBefore", percentOfTotal: true }, ctx);
+    expect(both.periodComparisons).toBeNull();
+    expect(both.leftOut).toEqual({ compare: "compareNotWithShare" });
+    expect(both.query.calculations).toEqual([{ type: "percentOfTotal", measure: "sales.count" }]);
+  });
+
+  it("leaves a comparison out, named, until the time dimension has a date range", () => {
+    for (const q of [{ measures: ["sales.count"] }, { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at" }] }]) {
+      const out = withCalculations(q, { ...none, compare: "yearBefore" }, ctx);
+      expect(out.query).toEqual(q);
+      expect(out.leftOut).toEqual({ compare: "compareNeedsRange" });
+    }
+  });
+});
+
+describe("compareRangesOf", () => {
+  it.each([
+    [["2025-04-01", "2025-06-30"], "previousPeriod", { baseline: ["2025-01-01", "2025-03-31"], current: ["2025-04-01", "2025-06-30"] }],
+    [["2025-03-01", "2025-03-31"], "previousPeriod", { baseline: ["2025-02-01", "2025-02-28"], current: ["2025-03-01", "2025-03-31"] }],
+    [["2025-05-10", "2025-05-16"], "previousPeriod", { baseline: ["2025-05-03", "2025-05-09"], current: ["2025-05-10", "2025-05-16"] }],
+    [["2024-02-29", "2024-03-31"], "yearBefore", { baseline: ["2023-02-28", "2023-03-31"], current: ["2024-02-29", "2024-03-31"] }],
+    ["this quarter", "previousPeriod", { baseline: "last quarter", current: "this quarter" }],
+    ["this year", "yearBefore", { baseline: ["2024-01-01", "2024-12-31"], current: ["2025-01-01", "2025-12-31"] }],
+    ["last 30 days", "previousPeriod", { baseline: ["2025-03-15", "2025-04-13"], current: ["2025-04-14", "2025-05-13"] }],
+  ] as const)("%j against %s", (range, mode, expected) => {
+    expect(compareRangesOf(range as string | [string, string], mode, "2025-05-14")).toEqual(expected);
+  });
+});
+
+describe("datesOfRelative", () => {
+  it.each([
+    ["today", ["2025-05-14", "2025-05-14"]],
+    ["yesterday", ["2025-05-13", "2025-05-13"]],
+    ["last 7 days", ["2025-05-07", "2025-05-13"]],
+    ["this week", ["2025-05-12", "2025-05-18"]],
+    ["last month", ["2025-04-01", "2025-04-30"]],
+    ["last quarter", ["2025-01-01", "2025-03-31"]],
+    ["last 2 years", ["2023-01-01", "2024-12-31"]],
+    ["next week", null],
+  ])("%s on 2025-05-14 is %j", (phrase, expected) => {
+    expect(datesOfRelative(phrase, "2025-05-14")).toEqual(expected);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { appText } from "./app-messages";
+import { withHumanTitles } from "./report-column-words";
+
+const titleOf = (m: string) => ({ "sales.revenue": "Revenue", "sales.count": "Count" })[m] ?? m;
+const result = {
+  data: [],
+  annotation: {
+    measures: {},
+    dimensions: { "sales.country": { title: "Country", shortTitle: "Country", type: "string" } },
+    timeDimensions: {},
+    compare: {
+      "sales.revenue.baseline": {
+        title: "Sales Revenue (baseline, 2024-01-01 – 2024-03-31)",
+        shortTitle: "x",
+        type: "number",
+        measure: "sales.revenue",
+        output: "baseline",
+      },
+      "sales.revenue.relativeChange": {
+        title: "Sales Revenue (% change)",
+        shortTitle: "x",
+        type: "number",
+        measure: "sales.revenue",
+        output: "relativeChange",
+      },
+    },
+    calculations: {
+      "sales.revenue.current.percentOfTotal": {
+        title: "Sales Revenue current (% of total)",
+        shortTitle: "x",
+        type: "number",
+        measure: "sales.revenue.current",
+        calculation: "percentOfTotal",
+      },
+    },
+    periodComparisons: {
+      "sales.count_prev_month": { title: "Count (1 month earlier)", shortTitle: "x", type: "number", measure: "sales.count", output: "previous" },
+    },
+  },
+};
+const group = (r: { annotation: unknown }, name: string) => (r.annotation as Record<string, Record<string, { title: string; shortTitle: string }>>)[name]!;
+
+describe("withHumanTitles", () => {
+  it("titles the comparison's and the share's columns in the viewer's words, the others as they are", () => {
+    const en = withHumanTitles(result, "yearBefore", titleOf, (k, v) => appText("en-US", k, v));
+    expect(group(en, "compare")["sales.revenue.baseline"]).toMatchObject({ title: "Revenue, a year before", shortTitle: "Revenue, a year before" });
+    expect(group(en, "compare")["sales.revenue.relativeChange"]!.title).toBe("Revenue, change %");
+    expect(group(en, "calculations")["sales.revenue.current.percentOfTotal"]!.title).toBe("Revenue, this period, % of total");
+    expect(group(en, "periodComparisons")["sales.count_prev_month"]!.title).toBe("Count, a year before");
+    expect(group(en, "dimensions")["sales.country"]!.title).toBe("Country");
+    const de = withHumanTitles(result, "previousPeriod", titleOf, (k, v) => appText("de-DE", k, v));
+    expect(group(de, "compare")["sales.revenue.baseline"]!.title).toBe("Revenue, Vorperiode");
+    expect(group(de, "calculations")["sales.revenue.current.percentOfTotal"]!.title).toBe("Revenue, diese Periode, Anteil am Gesamtwert");
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Human titles, in the viewer's language, for the columns the builder's calculations add: a
+ * share of the total ("Revenue, % of total"), and a comparison's periods and change ("Revenue,
+ * previous period", "Revenue, change %"). The server titles them in English with its ranges; the
+ * builder's table, chart and pivot show these instead.
+ */
+import type { QueryResult } from "../../shell/platform-api";
+import type { AppMessageKey } from "./app-messages";
+import type { CompareMode } from "./report-calculations";
+
+type Text = (key: AppMessageKey, vars?: Record<string, string | number>) => string;
+
+const COMPARE_WORDS: Record<string, AppMessageKey> = { current: "colCurrent", change: "colChange", relativeChange: "colRelativeChange" };
+const PERIOD_WORDS: Record<string, AppMessageKey> = { change: "colChange", percent_change: "colRelativeChange" };
+
+/** The title of a column made of `measure` (`m`, or a compared `m.current`). */
+function measureWords(measure: string, mode: CompareMode, titleOf: (m: string) => string, text: Text): string {
+  const [base, output] = /^(.*)\.(baseline|current|change|relativeChange)$/.exec(measure)?.slice(1) ?? [measure, null];
+  if (!output) return titleOf(measure);
+  return compareWords(base!, output, mode, titleOf, text);
+}
+
+function compareWords(measure: string, output: string, mode: CompareMode, titleOf: (m: string) => string, text: Text): string {
+  const key =
+    output === "baseline" || output === "previous" ? (mode === "yearBefore" ? "colYearAgo" : "colPrevious") : (COMPARE_WORDS[output] ?? PERIOD_WORDS[output]);
+  return key ? text(key, { measure: titleOf(measure) }) : titleOf(measure);
+}
+
+/** The result with its comparison and calculation columns titled in the viewer's words. */
+export function withHumanTitles(result: QueryResult, mode: CompareMode, titleOf: (m: string) => string, text: Text): QueryResult {
+  const annotation: Record<string, unknown> = { ...result.annotation };
+  const retitle = (group: string, titleFor: (entry: Record<string, unknown>) => string | null) => {
+    const entries = annotation[group];
+    if (typeof entries !== "object" || entries === null) return;
+    annotation[group] = Object.fromEntries(
+      Object.entries(entries as Record<string, Record<string, unknown>>).map(([key, entry]) => {
+        const title = typeof entry === "object" && entry !== null ? titleFor(entry) : null;
+        return [key, title ? { ...entry, title, shortTitle: title } : entry];
+      }),
+    );
+  };
+  const measureOf = (entry: Record<string, unknown>) => (typeof entry.measure === "string" ? entry.measure : null);
+  retitle("compare", (e) => (measureOf(e) && typeof e.output === "string" ? compareWords(measureOf(e)!, e.output, mode, titleOf, text) : null));
+  retitle("periodComparisons", (e) => (measureOf(e) && typeof e.output === "string" ? compareWords(measureOf(e)!, e.output, mode, titleOf, text) : null));
+  retitle("calculations", (e) =>
+    measureOf(e) && e.calculation === "percentOfTotal" ? text("colShare", { measure: measureWords(measureOf(e)!, mode, titleOf, text) }) : null,
+  );
+  return { ...result, annotation: annotation as QueryResult["annotation"] };
+}

@@ -1,0 +1,79 @@
+/**
+ * What the report builder knows of the data model and derives from a draft: the views and
+ * members (titles, types, measure types), the query a draft runs and saves with its calculations
+ * (`runQueryOf`), the chart suggested for its shape and the chart shown, the breakouts a pivot
+ * can put across, and what is saved (`inputOf`).
+ */
+import { useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { ReportKind } from "../../../schema/dashboard";
+import type { ReportInput } from "../../../schema/report";
+import { useEmbedStore } from "../../state/use-embed-store";
+import type { QueryRequest } from "../../shell/platform-api";
+import { useApp } from "./app-context";
+import type { MetaMember } from "./app-api";
+import { runQueryOf, todayOf, type RunContext } from "./report-draft-query";
+import { chartSpecOf, type Viz } from "./report-query";
+import { timeColumnOf } from "./report-time";
+import { shapeOf, suggestedVizOf } from "./report-viz-suggestion";
+import type { ReportDraft } from "./use-report-draft";
+
+export const kindOf = (viz: Viz): ReportKind => (viz === "table" || viz === "pivot" ? "table" : viz === "kpi" ? "kpi" : "vega");
+
+/** The preview's row limit when the query sets none (a pivot's totals are of the rows it holds). */
+export const PREVIEW_LIMIT: Record<"pivot" | "other", number> = { pivot: 5000, other: 500 };
+
+export function useReportModel() {
+  const { api, switches } = useApp();
+  const locale = useEmbedStore((s) => s.locale);
+  const meta = useQuery({ queryKey: ["app", api.deploymentId, "meta"], queryFn: () => api.meta(), staleTime: 60_000 });
+  const sources = useMemo(() => meta.data?.sources ?? [], [meta.data]);
+  const allMembers = useMemo(() => new Map(sources.flatMap((s) => [...s.measures, ...s.dimensions]).map((m) => [m.name, m])), [sources]);
+  const titleOf = (name: string) => allMembers.get(name)?.shortTitle ?? allMembers.get(name)?.title ?? name;
+  const label = (m: MetaMember | string) => {
+    const member = typeof m === "string" ? allMembers.get(m) : m;
+    if (!member) return String(m);
+    return switches.showMemberNames ? `${member.shortTitle || member.title} (${member.name})` : member.shortTitle || member.title;
+  };
+  const ctx: RunContext = {
+    typeOf: (name) => allMembers.get(name)?.type,
+    measureTypeOf: (name) => allMembers.get(name)?.measureType,
+    today: todayOf(),
+  };
+  // The row count of the last result of each query: one category of many values reads better as a table.
+  const [rowCounts, setRowCounts] = useState<Record<string, number>>({});
+  const onRows = (request: QueryRequest, rows: number) => {
+    const key = JSON.stringify({ ...request.query, limit: undefined });
+    setRowCounts((counts) => (counts[key] === rows ? counts : { ...counts, [key]: rows }));
+  };
+
+  const runOf = (draft: ReportDraft) => {
+    const run = runQueryOf(draft, ctx);
+    const q = run.query;
+    const suggested = suggestedVizOf(shapeOf(q, rowCounts[JSON.stringify({ ...q, limit: undefined })] ?? null));
+    const viz = draft.vizAuto ? suggested : draft.viz;
+    const td = q.timeDimensions?.find((t) => t.granularity || t.part);
+    const breakouts = [
+      ...(q.dimensions ?? []).map((d) => ({ key: d, title: label(d) })),
+      ...(td ? [{ key: timeColumnOf(td), title: label(td.dimension) }] : []),
+    ];
+    const keys = breakouts.map((b) => b.key);
+    const across = draft.pivotColumns && keys.includes(draft.pivotColumns) ? draft.pivotColumns : (keys[keys.length - 1] ?? "");
+    const spec = viz === "pivot" ? { pivot: { columns: across } } : kindOf(viz) === "vega" ? chartSpecOf(viz, q, titleOf, locale) : null;
+    return { ...run, suggested, viz, breakouts, across, spec, kind: kindOf(viz) };
+  };
+
+  const inputOf = (draft: ReportDraft, fallbackName: string): ReportInput => {
+    const run = runOf(draft);
+    return {
+      name: draft.name.trim() || fallbackName,
+      kind: run.kind,
+      query: { ...run.query },
+      spec: run.spec,
+      preferences: { columnFormats: draft.formats },
+      periodComparisons: run.periodComparisons,
+    };
+  };
+
+  return { meta, sources, titleOf, label, ctx, onRows, runOf, inputOf };
+}
