@@ -85,7 +85,7 @@ export function completeQueryOf(query: SemanticQuery, typeOf: MemberTypeOf = () 
   const out: SemanticQuery = { ...rest };
   // A breakout whose dimension is not picked yet is left out; a dimension picked twice runs once.
   const picked = [...new Set((dimensions ?? []).filter((d) => d !== ""))];
-  if (dimensions) out.dimensions = picked;
+  if (picked.length) out.dimensions = picked;
   if (timeDimensions)
     out.timeDimensions = timeDimensions.map((td) => {
       if (isCompleteDateRange(td.dateRange)) return td;
