@@ -250,6 +250,15 @@ export const QueryInputSchema = z
     fillMissingRows: FillMissingRows.nullable().optional(),
     periodComparisons: z.array(PeriodComparison).max(20).nullable().optional(),
     cache: z.enum(["default", "bypass"]).optional().meta({ description: "`bypass` re-runs the query (a refresh); the fresh result is cached." }),
+    locale: z
+      .string()
+      .max(35)
+      .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, "must be a locale tag such as de-DE")
+      .optional()
+      .meta({
+        description:
+          "Show content in this locale (docs/translation.md): member titles of the annotation translated and `valueLabels` per dimension column; rows stay raw. Default: the embed session's locale, else none.",
+      }),
   })
   .strict()
   .meta({ id: "QueryInput" });
@@ -260,6 +269,8 @@ export interface QueryRequest {
   fillMissingRows?: FillMissingRows | null;
   periodComparisons?: PeriodComparison[] | null;
   cache?: "default" | "bypass";
+  /** The locale content is shown in (docs/translation.md). */
+  locale?: string;
 }
 export type QueryRequestIsQueryInput = Assignable<QueryRequest, z.input<typeof QueryInputSchema>>;
 
@@ -269,6 +280,9 @@ const MemberAnnotationSchema = z
     shortTitle: z.string(),
     type: z.string(),
     format: z.string().optional(),
+    valueLabels: z.record(z.string(), z.string()).optional().meta({
+      description: "A dimension column's raw values of these rows → the text shown for them in the request's locale (translations, country names); plain text.",
+    }),
     timePart: z.enum(timeParts).optional().meta({
       description: "A time dimension read as a part of time: its integers are a weekday (1 Monday), an hour, a day, an ISO week, a month or a quarter.",
     }),

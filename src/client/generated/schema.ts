@@ -828,6 +828,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deployments/{deploymentId}/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The locales with a content dictionary (translations/<locale>.yml on main) */
+        get: operations["listContentDictionaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/translations/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A locale's content dictionary */
+        get: operations["getContentDictionary"];
+        /** Replace a locale's content dictionary: one commit on main writing translations/<locale>.yml (a malformed dictionary changes nothing) */
+        put: operations["putContentDictionary"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/translations/{locale}/missing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a locale's dictionary lacks for the deployment's published dashboards and model (never values read from data) */
+        get: operations["getMissingTranslations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deployments/{deploymentId}/workbooks": {
         parameters: {
             query?: never;
@@ -2478,6 +2530,38 @@ export interface components {
             externalWorkbookId: string;
             resultLocation: string;
         };
+        ContentDictionary: {
+            /** @description The locale, when written in the file: must match the file name. */
+            locale?: string;
+            /** @description Member (`<view>.<member>`) → its title; wins over `texts` for that member's column headers, axis titles and legends. */
+            members?: {
+                [key: string]: string;
+            };
+            /** @description Source text → translation, applied to every title, description, filter label, tab title, axis title and member title whose text is exactly the source. */
+            texts?: {
+                [key: string]: string;
+            };
+            /** @description Dimension (`<view>.<member>`) → raw value → the text shown for it. The raw value stays what filters use. */
+            values?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        ContentDictionaryFile: {
+            dictionary: components["schemas"]["ContentDictionary"];
+            locale: string;
+            /** @description Its file in the model tree (`translations/<locale>.yml`). */
+            path: string;
+        };
+        ContentDictionaryWriteResult: {
+            commit: {
+                id: number;
+            } | null;
+            dictionary: components["schemas"]["ContentDictionary"];
+            locale: string;
+            path: string;
+        };
         CreateApiKeyInput: {
             /**
              * Format: date-time
@@ -3272,6 +3356,23 @@ export interface components {
             /** @enum {string} */
             via: "api_key" | "login_session" | "oidc_token";
         };
+        MissingTranslation: {
+            /** @enum {string} */
+            kind: "text" | "member" | "value";
+            /** @description For `member` and `value`: the member. */
+            member?: string;
+            /** @description The source text (for `value`: the raw value). */
+            source: string;
+            /** @description Where the text appears: `dashboard:<slug>`, `report:<name>`, `model`, or `dictionary:<locale>`. */
+            where: string[];
+        };
+        MissingTranslationReport: {
+            locale: string;
+            missing: components["schemas"]["MissingTranslation"][];
+            /** @description Pieces of content that want a translation. */
+            total: number;
+            translated: number;
+        };
         ModelBranch: {
             /** @enum {string} */
             buildStatus: "building" | "ready" | "failed";
@@ -3712,6 +3813,8 @@ export interface components {
              */
             cache?: "default" | "bypass";
             fillMissingRows?: components["schemas"]["FillMissingRows"];
+            /** @description Show content in this locale (docs/translation.md): member titles of the annotation translated and `valueLabels` per dimension column; rows stay raw. Default: the embed session's locale, else none. */
+            locale?: string;
             periodComparisons?: components["schemas"]["PeriodComparison"][] | null;
             query: components["schemas"]["SemanticQuery"];
         };
@@ -3728,6 +3831,10 @@ export interface components {
                         timePart?: "dayOfWeek" | "hourOfDay" | "dayOfMonth" | "weekOfYear" | "monthOfYear" | "quarterOfYear";
                         title: string;
                         type: string;
+                        /** @description A dimension column's raw values of these rows → the text shown for them in the request's locale (translations, country names); plain text. */
+                        valueLabels?: {
+                            [key: string]: string;
+                        };
                     } & {
                         [key: string]: unknown;
                     };
@@ -3743,6 +3850,10 @@ export interface components {
                         timePart?: "dayOfWeek" | "hourOfDay" | "dayOfMonth" | "weekOfYear" | "monthOfYear" | "quarterOfYear";
                         title: string;
                         type: string;
+                        /** @description A dimension column's raw values of these rows → the text shown for them in the request's locale (translations, country names); plain text. */
+                        valueLabels?: {
+                            [key: string]: string;
+                        };
                     } & {
                         [key: string]: unknown;
                     };
@@ -3758,6 +3869,10 @@ export interface components {
                         timePart?: "dayOfWeek" | "hourOfDay" | "dayOfMonth" | "weekOfYear" | "monthOfYear" | "quarterOfYear";
                         title: string;
                         type: string;
+                        /** @description A dimension column's raw values of these rows → the text shown for them in the request's locale (translations, country names); plain text. */
+                        valueLabels?: {
+                            [key: string]: string;
+                        };
                     } & {
                         [key: string]: unknown;
                     };
@@ -4079,6 +4194,13 @@ export interface components {
             passwordRules?: components["schemas"]["PasswordRules"];
             /** @description Read-only (shown by GET): accepted and ignored. */
             updatedAt?: unknown;
+        };
+        TranslationLocaleList: {
+            locales: {
+                entries: number;
+                locale: string;
+                path: string;
+            }[];
         };
         UpdateDeploymentInput: {
             /** @description Read-only (shown by GET): accepted and ignored. */
@@ -8088,6 +8210,263 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listContentDictionaries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dictionaries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationLocaleList"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getContentDictionary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                /** @description A BCP 47 locale tag in canonical case: `de-DE`, `es`, `pt-BR`. */
+                locale: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dictionary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentDictionaryFile"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putContentDictionary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                /** @description A BCP 47 locale tag in canonical case: `de-DE`, `es`, `pt-BR`. */
+                locale: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentDictionary"];
+            };
+        };
+        responses: {
+            /** @description The dictionary as written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentDictionaryWriteResult"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMissingTranslations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                /** @description A BCP 47 locale tag in canonical case: `de-DE`, `es`, `pt-BR`. */
+                locale: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The missing entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingTranslationReport"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
     listWorkbooks: {
         parameters: {
             query?: {
@@ -9948,7 +10327,10 @@ export interface operations {
     };
     getEmbedDashboard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Show titles, descriptions and labels in this locale (docs/translation.md); default the session's locale. */
+                locale?: string;
+            };
             header?: never;
             path: {
                 publicId: string;
@@ -14980,6 +15362,9 @@ export declare namespace PlatformApiSchemas {
     export type ColumnFormatOverride = components["schemas"]["ColumnFormatOverride"];
     export type CompiledSql = components["schemas"]["CompiledSql"];
     export type ConnectWorkbookInput = components["schemas"]["ConnectWorkbookInput"];
+    export type ContentDictionary = components["schemas"]["ContentDictionary"];
+    export type ContentDictionaryFile = components["schemas"]["ContentDictionaryFile"];
+    export type ContentDictionaryWriteResult = components["schemas"]["ContentDictionaryWriteResult"];
     export type CreateApiKeyInput = components["schemas"]["CreateApiKeyInput"];
     export type CreateAppReportInput = components["schemas"]["CreateAppReportInput"];
     export type CreateChatThreadInput = components["schemas"]["CreateChatThreadInput"];
@@ -15058,6 +15443,8 @@ export declare namespace PlatformApiSchemas {
     export type LoginResponse = components["schemas"]["LoginResponse"];
     export type MeResponse = components["schemas"]["MeResponse"];
     export type MemberFilter = components["schemas"]["MemberFilter"];
+    export type MissingTranslation = components["schemas"]["MissingTranslation"];
+    export type MissingTranslationReport = components["schemas"]["MissingTranslationReport"];
     export type ModelBranch = components["schemas"]["ModelBranch"];
     export type ModelBranchList = components["schemas"]["ModelBranchList"];
     export type ModelCommit = components["schemas"]["ModelCommit"];
@@ -15132,6 +15519,7 @@ export declare namespace PlatformApiSchemas {
     export type SyncJob = components["schemas"]["SyncJob"];
     export type TenantSettings = components["schemas"]["TenantSettings"];
     export type TenantSettingsInput = components["schemas"]["TenantSettingsInput"];
+    export type TranslationLocaleList = components["schemas"]["TranslationLocaleList"];
     export type UpdateDeploymentInput = components["schemas"]["UpdateDeploymentInput"];
     export type UpdateEmbedDashboardInput = components["schemas"]["UpdateEmbedDashboardInput"];
     export type UpdateEmbedGroupInput = components["schemas"]["UpdateEmbedGroupInput"];

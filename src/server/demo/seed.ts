@@ -20,7 +20,8 @@ import { DEMO_DEPLOYMENT_NAME, DEMO_REPORTS, DEMO_WORKBOOK_SLUG, demoDashboardCo
 
 const modelDir = fileURLToPath(new URL("./data-model", import.meta.url));
 export function demoModelFiles(): { path: string; content: string }[] {
-  return readdirSync(modelDir)
+  return readdirSync(modelDir, { recursive: true, encoding: "utf8" })
+    .map((f) => f.split(path.sep).join("/"))
     .filter((f) => f.endsWith(".yml") || f.endsWith(".yaml"))
     .sort()
     .map((f) => ({ path: f, content: readFileSync(path.join(modelDir, f), "utf8") }));

@@ -3,6 +3,7 @@ import { LineCounter, parseDocument, isNode, type Document } from "yaml";
 import { DataModelError, type DataModelProblem } from "./errors";
 import { filterOperators, type QueryFilter } from "../../schema/semantic-query";
 import { platformRoles, type PlatformRole } from "./security-context";
+import { isDictionaryFile, parseDictionaryFile } from "./dictionary-file";
 
 export const IDENTIFIER = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
 // Postgres truncates identifiers at 63 bytes; result columns are named
@@ -246,6 +247,8 @@ function lineOf(src: SourceFile, path: (string | number)[]): number | undefined 
 /**
  * Parses and checks the YAML data model files. Throws `DataModelError` listing every
  * problem (file, YAML path, line) when anything is wrong; the model is all or nothing.
+ * Content dictionaries (`translations/<locale>.yml`, docs/translation.md) are checked here too
+ * and are no part of the model.
  */
 export function loadDataModel(files: DataModelFile[]): DataModel {
   const problems: DataModelProblem[] = [];
@@ -255,6 +258,12 @@ export function loadDataModel(files: DataModelFile[]): DataModel {
   const rawViews: { raw: RawView; src: SourceFile; path: (string | number)[] }[] = [];
 
   for (const file of files) {
+    // Content dictionaries live beside the model and are checked with it (all or nothing).
+    if (isDictionaryFile(file.path)) {
+      const read = parseDictionaryFile(file);
+      if (!read.ok) problems.push(...read.problems);
+      continue;
+    }
     const lines = new LineCounter();
     const doc = parseDocument(file.content, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
     const src: SourceFile = { path: file.path, doc, lines };

@@ -8,6 +8,7 @@ import { warmPythonFor } from "../apps/service";
 import { resolveViewableDashboard, viewerOf } from "../embed-access/service";
 import { PublicIdParam } from "../embed-access/routes";
 import { Timestamp } from "../../../schema/common";
+import { contentLocaleOf, dashboardInLocale } from "../content-translation/apply";
 
 export const EmbedViewer = z
   .object({
@@ -32,7 +33,17 @@ const getDashboard = createRoute({
   description:
     "Embed token: 404 outside the session's deployment; 403 `forbidden` unless the dashboard allows embedding and embed access grants `read` to the viewer's tenant or all embed users (a tenant's `none` wins). Login cookie or API key: read access to the workbook.",
   security,
-  request: { params: z.object({ publicId: PublicIdParam }) },
+  request: {
+    params: z.object({ publicId: PublicIdParam }),
+    query: z.object({
+      locale: z
+        .string()
+        .max(35)
+        .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, "must be a locale tag such as de-DE")
+        .optional()
+        .meta({ description: "Show titles, descriptions and labels in this locale (docs/translation.md); default the session's locale." }),
+    }),
+  },
   responses: { 200: jsonContent(EmbedDashboardResponse, "The dashboard and its viewer."), ...commonErrors, ...notFoundError },
 });
 
@@ -40,7 +51,8 @@ export function registerEmbedDashboardRoutes(app: Router) {
   app.openapi(getDashboard, async (c) => {
     const principal = requirePrincipal(c);
     const db = c.get("deps").db;
-    const dashboard = await resolveViewableDashboard(db, principal, c.req.valid("param").publicId);
+    const published = await resolveViewableDashboard(db, principal, c.req.valid("param").publicId);
+    const dashboard = await dashboardInLocale(db, published as z.infer<typeof Dashboard>, contentLocaleOf(principal, c.req.valid("query").locale));
     const viewer = await viewerOf(db, principal);
     warmPythonFor(pythonSandbox(), dashboard.reportSnapshots);
     c.header("Cache-Control", "no-store");

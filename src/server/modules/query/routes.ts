@@ -21,6 +21,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { BranchName } from "../../../schema/data-model-build";
 import { branchEngine } from "../data-model/service";
+import { contentLocaleOf, resultTranslator } from "../content-translation/apply";
 
 const params = z.object({ deploymentId: IdParam });
 /** `branch=`: run on a branch's model instead of production (developers; default the caller's dev branch in dev mode). */
@@ -139,14 +140,15 @@ async function engineFor(c: Context<AppEnv>, deploymentId: number) {
   const onBranch = await branchEngine(deps, deploymentId, principal.kind === "user" ? principal : null, branch);
   const engine = onBranch ?? (await deps.queryEngines.get(deploymentId));
   const securityContext = await securityContextOf(principal, deps.db);
-  return { engine, securityContext };
+  return { engine, securityContext, principal };
 }
 
 export function registerQueryRoutes(app: Router) {
   app.openapi(load, async (c) => {
     const { deploymentId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const { engine, securityContext } = await engineFor(c, deploymentId);
+    const { engine, securityContext, principal } = await engineFor(c, deploymentId);
+    const translate = await resultTranslator(c.get("deps").db, deploymentId, contentLocaleOf(principal, body.locale));
     const result = await withBodyPaths(() =>
       engine.load(body.query, {
         securityContext,
@@ -158,15 +160,22 @@ export function registerQueryRoutes(app: Router) {
         timeoutMs: c.get("deps").queryEngines.queryTimeoutMs,
       }),
     );
-    return c.json({ data: result.data, annotation: result.annotation, fromCache: result.fromCache }, 200);
+    const shown = translate(result);
+    return c.json({ data: shown.data, annotation: shown.annotation, fromCache: result.fromCache }, 200);
   });
 
   app.openapi(batch, async (c) => {
     const { deploymentId } = c.req.valid("param");
     const { queries } = c.req.valid("json");
-    const { engine, securityContext } = await engineFor(c, deploymentId);
+    const { engine, securityContext, principal } = await engineFor(c, deploymentId);
     const deps = c.get("deps");
     const signal = c.req.raw.signal;
+    // One read of the dictionaries for the batch; queries of one batch may still ask for different locales.
+    const translators = new Map<string | null, Awaited<ReturnType<typeof resultTranslator>>>();
+    for (const item of queries) {
+      const locale = contentLocaleOf(principal, item.locale);
+      if (!translators.has(locale)) translators.set(locale, await resultTranslator(deps.db, deploymentId, locale));
+    }
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -194,7 +203,10 @@ export function registerQueryRoutes(app: Router) {
             "query",
             ["queries", index],
           ).then(
-            (result) => write({ index, status: 200, body: { data: result.data, annotation: result.annotation, fromCache: result.fromCache } }),
+            (result) => {
+              const shown = translators.get(contentLocaleOf(principal, item.locale))!(result);
+              write({ index, status: 200, body: { data: shown.data, annotation: shown.annotation, fromCache: result.fromCache } });
+            },
             (error: unknown) => write({ index, ...errorItemOf(error, c, deps.logger) }),
           );
         });

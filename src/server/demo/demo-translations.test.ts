@@ -1,0 +1,79 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MissingTranslationReport } from "../../schema/content-translation";
+import { silentLogger } from "../logger";
+import { embedSession } from "../testing/shop-deployment";
+import { createTestPlatform, type TestPlatform } from "../testing/test-platform";
+import { seedDemo, type DemoSeedResult } from "./seed";
+
+const shippedLocales = readdirSync(fileURLToPath(new URL("./data-model/translations", import.meta.url)))
+  .filter((f) => f.endsWith(".yml"))
+  .map((f) => f.replace(/\.yml$/, ""))
+  .sort();
+
+describe("demo content translations", () => {
+  let t: TestPlatform;
+  let dir: string;
+  let seeded: DemoSeedResult;
+  beforeAll(async () => {
+    t = await createTestPlatform();
+    dir = mkdtempSync(path.join(tmpdir(), "svc-demo-translations-"));
+    seeded = (await seedDemo({ db: t.database.db, dataDir: dir, rows: 2000, adminUserId: t.adminUserId, demoHostOrigin: null, logger: silentLogger }))!;
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("ships a German and a Spanish dictionary with the demo model", async () => {
+    expect(shippedLocales).toEqual(expect.arrayContaining(["de-DE", "es-ES"]));
+    const res = await t.api("GET", `/api/v1/deployments/${seeded.deploymentId}/translations`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { locales: { locale: string }[] }).locales.map((l) => l.locale).sort()).toEqual(shippedLocales);
+  });
+
+  it.each(shippedLocales)("has an entry for every text, member and value of the demo content in %s", async (locale) => {
+    const res = await t.api("GET", `/api/v1/deployments/${seeded.deploymentId}/translations/${locale}/missing`);
+    expect(res.status).toBe(200);
+    const report = (await res.json()) as MissingTranslationReport;
+    expect(report.total).toBeGreaterThan(50);
+    expect(report.missing).toEqual([]);
+  });
+
+  it("shows the demo dashboard and its answers in German to a viewer whose session is German", async () => {
+    const { token } = await embedSession(t, seeded.deploymentId, { externalId: "ute@acme.test", embedTenantName: "acme-corp", settings: { locale: "de-DE" } });
+    const res = await t.api("GET", `/api/v1/embed/dashboard/${seeded.dashboardPublicId}`, undefined, token);
+    expect(res.status).toBe(200);
+    const { dashboard } = (await res.json()) as {
+      dashboard: { config: { title: string; widgets: { id: string; config: Record<string, unknown> }[] }; reportSnapshots: { title: string }[] };
+    };
+    expect(dashboard.config.title).toBe("Verkaufsübersicht");
+    const labels = Object.fromEntries(dashboard.config.widgets.map((w) => [w.id, w.config.label]));
+    expect(labels).toMatchObject({ filter_status: "Status", filter_country: "Land", filter_date: "Bestelldatum", grain: "Zeitraster" });
+    expect(dashboard.reportSnapshots.map((s) => s.title)).toEqual(expect.arrayContaining(["Umsatz", "Städte nach Umsatz"]));
+
+    const query = await t.api(
+      "POST",
+      `/api/v1/deployments/${seeded.deploymentId}/query`,
+      { query: { measures: ["sales.revenue"], dimensions: ["sales.status", "sales.customers_country"] } },
+      token,
+    );
+    expect(query.status).toBe(200);
+    const body = (await query.json()) as {
+      data: Record<string, unknown>[];
+      annotation: {
+        measures: Record<string, { shortTitle: string }>;
+        dimensions: Record<string, { shortTitle: string; valueLabels?: Record<string, string> }>;
+      };
+    };
+    expect(body.annotation.measures["sales.revenue"]!.shortTitle).toBe("Umsatz");
+    expect(body.annotation.dimensions["sales.status"]!.valueLabels).toMatchObject({ completed: "abgeschlossen", shipped: "versandt" });
+    expect(body.annotation.dimensions["sales.customers_country"]!.valueLabels).toMatchObject({ DE: "Deutschland", US: "Vereinigte Staaten" });
+    // Rows keep the raw values the filters use.
+    expect(body.data.map((r) => r["sales.status"])).toContain("completed");
+    expect(body.data.map((r) => r["sales.customers_country"])).toContain("DE");
+  });
+});

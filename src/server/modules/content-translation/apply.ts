@@ -1,0 +1,38 @@
+import { isCanonicalLocale } from "../../../schema/content-translation";
+import type { Dashboard } from "../../../schema/dashboard";
+import type { Db } from "../../db/connection";
+import type { Principal } from "../../domain/actor";
+import { loadDictionaries, pickDictionary } from "./store";
+import { translateDashboard } from "./translate-dashboard";
+import { translateResult, type TranslatableResult } from "./translate-result";
+
+/**
+ * The locale content is shown in: the one the request names (the embed sends the locale it
+ * shows), else the embed session's `settings.locale`, else none (source text). A tag that is not
+ * a valid locale counts as none.
+ */
+export function contentLocaleOf(principal: Principal, requested: string | null | undefined): string | null {
+  const sessionLocale = principal.kind === "embed" ? principal.settings.locale : undefined;
+  for (const candidate of [requested, sessionLocale]) {
+    if (typeof candidate !== "string" || !candidate) continue;
+    try {
+      return Intl.getCanonicalLocales(candidate.replace(/_/g, "-"))[0] ?? null;
+    } catch {
+      continue;
+    }
+  }
+  return null;
+}
+
+/** A published dashboard in the viewer's locale (docs/translation.md). */
+export async function dashboardInLocale(db: Db, dashboard: Dashboard, locale: string | null): Promise<Dashboard> {
+  if (!locale) return dashboard;
+  return translateDashboard(dashboard, pickDictionary(await loadDictionaries(db, dashboard.deploymentId), locale));
+}
+
+/** Translates query results for a locale: the deployment's dictionaries are read once for all of them. */
+export async function resultTranslator(db: Db, deploymentId: number, locale: string | null) {
+  if (!locale || !isCanonicalLocale(locale)) return <T extends TranslatableResult>(result: T) => result;
+  const dictionary = pickDictionary(await loadDictionaries(db, deploymentId), locale);
+  return <T extends TranslatableResult>(result: T) => translateResult(result, dictionary, locale);
+}
