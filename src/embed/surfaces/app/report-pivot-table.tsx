@@ -25,18 +25,18 @@ export function PivotTable(props: PivotTableProps) {
   const value = (n: number | null, i: number) => formatCell(n, columnOf(model.values[i]!.key), ctx);
   const total = (n: number | null, i: number, key: string) =>
     model.values[i]!.additive ? (
-      <td key={key} className="is-total">
+      <td key={key} className={`is-total${i === 0 ? " is-group-start" : ""}`}>
         {value(n, i)}
       </td>
     ) : (
-      <td key={key} className="is-total is-none" title={text("pivotNoTotal")}>
+      <td key={key} className={`is-total is-none${i === 0 ? " is-group-start" : ""}`} title={text("pivotNoTotal")}>
         <span aria-hidden="true">–</span>
         <span className="svc-visually-hidden">{text("pivotNoTotal")}</span>
       </td>
     );
   const valueHeads = (prefix: string) =>
-    model.values.map((v) => (
-      <th key={`${prefix}-${v.key}`} scope="col">
+    model.values.map((v, i) => (
+      <th key={`${prefix}-${v.key}`} scope="col" className={i === 0 ? "is-group-start" : undefined}>
         {columnOf(v.key).title}
       </th>
     ));
@@ -51,11 +51,11 @@ export function PivotTable(props: PivotTableProps) {
             </th>
           ))}
           {model.columns.map((c, ci) => (
-            <th key={ci} scope={several ? "colgroup" : "col"} colSpan={model.values.length} title={across.title}>
+            <th key={ci} scope={several ? "colgroup" : "col"} colSpan={model.values.length} title={across.title} className="is-group-start">
               {formatCell(c, across, ctx)}
             </th>
           ))}
-          <th scope={several ? "colgroup" : "col"} colSpan={model.values.length} className="is-total">
+          <th scope={several ? "colgroup" : "col"} colSpan={model.values.length} className="is-total is-group-start">
             {text("pivotTotal")}
           </th>
         </tr>
@@ -76,7 +76,7 @@ export function PivotTable(props: PivotTableProps) {
             ))}
             {model.cells[ri]!.flatMap((cell, ci) =>
               cell.map((n, i) => (
-                <td key={`${ci}-${i}`} data-row={ri} data-column={ci}>
+                <td key={`${ci}-${i}`} data-row={ri} data-column={ci} className={i === 0 ? "is-group-start" : undefined}>
                   {value(n, i)}
                 </td>
               )),

@@ -58,9 +58,8 @@ export function PivotView(props: PivotViewProps) {
   }, [data, props.across, props.formats, locale]);
 
   const titleOf = (k: string) => view?.columnOf(k).title ?? k;
-  const caption = view
-    ? `${view.model.values.map((v) => titleOf(v.key)).join(", ")} · ${view.model.rowKeys.map(titleOf).join(", ")} × ${titleOf(props.across)}`
-    : "";
+  // The values are named in the headers: the caption says what is down and what is across.
+  const caption = view ? `${view.model.rowKeys.map(titleOf).join(", ")} × ${titleOf(props.across)}` : "";
   return (
     <div className="svc-app-pivot-view" data-state={result.status} data-testid="pivot-view">
       <label className="svc-app-field svc-app-pivot-across">
