@@ -72,10 +72,17 @@ export function apiError(baseUrl: string, response: Pick<Response, "status">, bo
     return new CliError(`${baseUrl} answered HTTP ${response.status} without an svc error body; is the base URL an svc platform?`, response.status, "not_svc");
   }
   const details = Array.isArray(parsed.details)
-    ? (parsed.details as { path?: unknown[]; message?: string }[])
+    ? (parsed.details as { path?: unknown; line?: unknown; message?: string }[])
         .slice(0, 5)
-        .map((d) => `\n    ${Array.isArray(d.path) ? d.path.join(".") : ""}: ${d.message ?? ""}`)
+        .map((d) => `\n    ${placeOf(d)}: ${d.message ?? ""}`)
         .join("")
     : "";
   return new CliError(`${parsed.message} (HTTP ${response.status} ${parsed.code})${details}`, response.status, parsed.code);
+}
+
+/** Where a problem is: a path inside the request body, or a file and line (a model or dictionary file). */
+function placeOf(detail: { path?: unknown; line?: unknown }): string {
+  if (Array.isArray(detail.path)) return detail.path.join(".");
+  if (typeof detail.path === "string") return typeof detail.line === "number" ? `${detail.path}:${detail.line}` : detail.path;
+  return "";
 }

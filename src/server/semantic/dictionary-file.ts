@@ -1,5 +1,5 @@
 import { isNode, LineCounter, parseDocument } from "yaml";
-import { ContentDictionary, dictionaryLocaleOf, isCanonicalLocale } from "../../schema/content-translation";
+import { ContentDictionary, dictionaryLocaleOf, TranslationLocale } from "../../schema/content-translation";
 import type { DataModelProblem } from "./errors";
 
 /** A dictionary file read: its locale and content, or every problem with its line. */
@@ -16,7 +16,7 @@ export const isDictionaryFile = (path: string) => dictionaryLocaleOf(path) !== n
 export function parseDictionaryFile(file: { path: string; content: string }): DictionaryFileResult {
   const locale = dictionaryLocaleOf(file.path);
   const problem = (path: (string | number)[], message: string, line?: number): DataModelProblem => ({ file: file.path, path, line, message });
-  if (locale === null || !isCanonicalLocale(locale))
+  if (locale === null || !TranslationLocale.safeParse(locale).success)
     return {
       ok: false,
       problems: [problem([], `a dictionary file is named translations/<locale>.yml with a locale tag such as de-DE, not "${file.path}"`, 1)],

@@ -49,7 +49,7 @@ function specTexts(spec: unknown, texts: Map<string, Set<string>>, where: string
   for (const layer of s.layer ?? []) specTexts(layer, texts, where, memberTitled);
 }
 
-/** The texts of published dashboards and the titles of the model's public members. */
+/** The texts of published dashboards and the titles of the model's public members (of views and of public cubes). */
 export function contentSources(dashboards: DashboardContent[], model: DataModel | null, dictionary: ContentDictionary | null): ContentSources {
   const texts = new Map<string, Set<string>>();
   const memberTitled = (member: string) => Object.hasOwn(dictionary?.members ?? {}, member);
@@ -69,6 +69,11 @@ export function contentSources(dashboards: DashboardContent[], model: DataModel 
   for (const view of model?.views.values() ?? []) {
     if (!view.public) continue;
     for (const m of view.members.values()) members.set(`${view.name}.${m.name}`, { title: m.shortTitle, where: new Set(["model"]) });
+  }
+  for (const cube of model?.cubes.values() ?? []) {
+    if (!cube.public) continue;
+    for (const m of [...cube.dimensions.values(), ...cube.measures.values()])
+      members.set(`${cube.name}.${m.name}`, { title: m.title, where: new Set(["model"]) });
   }
   return { texts, members };
 }
