@@ -77,7 +77,8 @@ for (const [width, size] of [
     const result = app.getByTestId("report-result");
     await expect(result.locator('[data-state="ready"]')).toBeVisible({ timeout: 30_000 });
     await app.getByTestId("viz-table").click();
-    await expect(result.getByRole("columnheader", { name: /Revenue \(% change\)/ })).toBeVisible();
+    // The builder titles the compared columns in the viewer's words.
+    await expect(result.getByRole("columnheader", { name: /Revenue, change %/ })).toBeVisible();
     await expect(
       result
         .getByRole("cell")
@@ -111,6 +112,9 @@ for (const [width, size] of [
     await filter.getByTestId("filter-high").fill("100");
     await filter.getByTestId("filter-high").blur();
     const result = app.getByTestId("report-result");
+    // A part of time is suggested as bars; the table is picked.
+    await expect(app.getByTestId("viz-bar")).toHaveAttribute("aria-checked", "true");
+    await app.getByTestId("viz-table").click();
     await expect(result.locator('[data-state="ready"]')).toBeVisible({ timeout: 30_000 });
     await expect(result.getByText("Monday", { exact: true })).toBeVisible();
     await expect(app.getByTestId("save-status")).toHaveText("Saved", { timeout: 15_000 });

@@ -46,7 +46,8 @@ test.describe.serial("the creator-mode app", () => {
     const builder = app.getByTestId("report-builder");
     await expect(builder).toBeVisible();
     await builder.locator('input[data-member="sales.revenue"]').check();
-    await builder.locator('input[data-member="sales.customers_country"]').check();
+    await builder.getByRole("button", { name: "+ Breakout" }).click();
+    await builder.getByRole("combobox", { name: "Breakout 1" }).selectOption("sales.customers_country");
     await app.getByTestId("viz-bar").click();
     // Real numbers from the demo data through the semantic layer, rendered as a chart.
     await expect(app.getByTestId("report-result").locator('[data-state="ready"]')).toBeVisible({ timeout: 30_000 });

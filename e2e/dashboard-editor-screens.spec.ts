@@ -52,7 +52,8 @@ for (const [width, size] of [
     await app.getByTestId("name-submit").click();
     const builder = app.getByTestId("report-builder");
     await builder.locator('input[data-member="sales.revenue"]').check();
-    await builder.locator('input[data-member="sales.customers_country"]').check();
+    await builder.getByRole("button", { name: "+ Breakout" }).click();
+    await builder.getByRole("combobox", { name: "Breakout 1" }).selectOption("sales.customers_country");
     await app.getByTestId("viz-bar").click();
     await expect(app.getByTestId("save-status")).toHaveText("Saved", { timeout: 15_000 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareRangesOf, datesOfRelative, withCalculations } from "./report-calculations";
+import { compareRangesOf, datesOfRelative, savedCalculationsOf, withCalculations } from "./report-calculations";
 
 const ctx = { additive: (m: string) => m !== "sales.avg_amount", today: "2025-05-14" };
 const none = { compare: "none" as const, percentOfTotal: false };
@@ -99,5 +99,40 @@ describe("datesOfRelative", () => {
     ["next week", null],
   ])("%s on 2025-05-14 is %j", (phrase, expected) => {
     expect(datesOfRelative(phrase, "2025-05-14")).toEqual(expected);
+  });
+});
+
+describe("savedCalculationsOf", () => {
+  it("keeps a comparison of other ranges and the running totals and ranks as they are, the shares as the builder's choice", () => {
+    const saved = {
+      measures: ["sales.revenue"],
+      dimensions: ["sales.category"],
+      compare: {
+        dimension: "sales.created_at",
+        baseline: ["2024-07-01", "2024-09-30"] as [string, string],
+        current: ["2025-01-01", "2025-03-31"] as [string, string],
+      },
+      calculations: [
+        { type: "rank" as const, measure: "sales.revenue.change" },
+        { type: "percentOfTotal" as const, measure: "sales.revenue.current" },
+      ],
+    };
+    const choices = savedCalculationsOf(saved, null, "2025-05-14");
+    expect(choices).toEqual({
+      compare: "none",
+      percentOfTotal: true,
+      query: { measures: ["sales.revenue"], dimensions: ["sales.category"], compare: saved.compare, calculations: [saved.calculations[0]] },
+    });
+    // Run again, it asks the same question.
+    expect(withCalculations(choices.query, choices, ctx).query).toEqual(saved);
+  });
+
+  it('reads "this quarter" against "last quarter" as the previous period', () => {
+    const saved = { measures: ["sales.count"], compare: { dimension: "sales.created_at", baseline: "last quarter", current: "this quarter" } };
+    expect(savedCalculationsOf(saved, null, "2025-05-14")).toEqual({
+      compare: "previousPeriod",
+      percentOfTotal: false,
+      query: { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", dateRange: "this quarter" }] },
+    });
   });
 });

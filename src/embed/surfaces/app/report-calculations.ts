@@ -62,7 +62,10 @@ export function withCalculations(q: SemanticQuery, choices: CalculationChoices, 
   if (choices.percentOfTotal) {
     const shared = measures.filter((m) => ctx.additive(m));
     if (!shared.length) leftOut.percentOfTotal = "percentOfTotalNeeds";
-    else query = { ...query, calculations: shared.map((m) => ({ type: "percentOfTotal", measure: query.compare ? `${m}.current` : m })) };
+    else {
+      const shares = shared.map((m) => ({ type: "percentOfTotal" as const, measure: query.compare ? `${m}.current` : m }));
+      query = { ...query, calculations: [...(query.calculations ?? []), ...shares] };
+    }
   }
   return { query, periodComparisons, leftOut };
 }
@@ -157,26 +160,37 @@ function shift(d: string, unit: Unit, n: number): string {
   return addMonths(d, n * (unit === "month" ? 1 : unit === "quarter" ? 3 : 12));
 }
 
-/** The builder's choices in a saved query: its `compare` back on the time dimension's range, its shares off. */
+/**
+ * The builder's choices in a saved query: its `compare` back on the time dimension's range when
+ * it is one of the builder's (the previous period, the same period a year before), its shares off.
+ * A comparison of other ranges (made in the chat or the API) stays in the query as it is.
+ */
 export function savedCalculationsOf(
   saved: SemanticQuery,
   periodComparisons: readonly PeriodComparison[] | null,
+  today: string,
 ): CalculationChoices & { query: SemanticQuery } {
-  const { compare, calculations, ...query } = saved;
+  const { compare, calculations, ...rest } = saved;
+  const query: SemanticQuery = rest;
   const percentOfTotal = !!calculations?.some((c) => c.type === "percentOfTotal");
+  // Running totals and ranks (from the chat or the API) stay as they are; the shares are the builder's choice.
+  const windows = calculations?.filter((c) => c.type !== "percentOfTotal") ?? [];
+  if (windows.length) query.calculations = windows;
+  const kept = (q: SemanticQuery, mode: CompareMode) => ({ query: q, percentOfTotal, compare: mode });
   if (!compare) {
     const pc = periodComparisons?.[0];
-    return { query, percentOfTotal, compare: pc ? (pc.offset.unit === "year" ? "yearBefore" : "previousPeriod") : "none" };
+    return kept(query, pc ? (pc.offset.unit === "year" ? "yearBefore" : "previousPeriod") : "none");
   }
+  const dateRange = typeof compare.current === "string" ? compare.current : ([compare.current[0]!, compare.current[1]!] as [string, string]);
+  const same = (mode: Exclude<CompareMode, "none">) => JSON.stringify(compareRangesOf(dateRange, mode, today)?.baseline) === JSON.stringify(compare.baseline);
+  const mode = same("previousPeriod") ? "previousPeriod" : same("yearBefore") ? "yearBefore" : null;
+  if (!mode) return kept({ ...query, compare }, "none");
   const others = (query.timeDimensions ?? []).filter((t) => t.dimension !== compare.dimension);
   const own = query.timeDimensions?.find((t) => t.dimension === compare.dimension);
-  const dateRange = typeof compare.current === "string" ? compare.current : ([compare.current[0]!, compare.current[1]!] as [string, string]);
   query.timeDimensions = [{ ...(own ?? { dimension: compare.dimension }), dateRange }, ...others];
   const measures = new Set(query.measures ?? []);
   const order = Array.isArray(query.order) ? query.order : Object.entries(query.order ?? {});
   if (order.length)
     query.order = order.map(([c, d]): [string, "asc" | "desc"] => [c.endsWith(".current") && measures.has(c.slice(0, -8)) ? c.slice(0, -8) : c, d]);
-  const year = compareRangesOf(dateRange, "yearBefore", "2000-01-01");
-  const isYear = typeof compare.baseline !== "string" && JSON.stringify(year?.baseline) === JSON.stringify(compare.baseline);
-  return { query, percentOfTotal, compare: isYear ? "yearBefore" : "previousPeriod" };
+  return kept(query, mode);
 }

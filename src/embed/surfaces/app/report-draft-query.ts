@@ -116,8 +116,3 @@ export function runQueryOf(draft: Pick<ReportDraft, "query" | "compare" | "perce
     { additive: (m) => ADDITIVE_MEASURE_TYPES.has(ctx.measureTypeOf(m) ?? ""), today: ctx.today },
   );
 }
-
-/** Today in the viewer's calendar, as `YYYY-MM-DD`. */
-export function todayOf(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
-}

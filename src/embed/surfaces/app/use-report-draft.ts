@@ -10,6 +10,7 @@ import type { Report, ReportInput } from "../../../schema/report";
 import type { SemanticQuery } from "../../shell/platform-api";
 import { messageOf } from "./app-context";
 import { savedCalculationsOf, type CompareMode } from "./report-calculations";
+import { todayOf } from "./report-today";
 import { pivotSpecOf, type Viz } from "./report-query";
 
 export interface ReportDraft {
@@ -34,7 +35,7 @@ export type SaveState = { status: "saved" | "saving" | "error"; message?: string
 export const AUTOSAVE_DELAY_MS = 800;
 
 export function draftOf(report: Report): ReportDraft {
-  const saved = savedCalculationsOf((report.query ?? {}) as SemanticQuery, report.periodComparisons ?? null);
+  const saved = savedCalculationsOf((report.query ?? {}) as SemanticQuery, report.periodComparisons ?? null, todayOf());
   const query = saved.query;
   const first = query.measures?.[0] ?? query.dimensions?.[0] ?? query.timeDimensions?.[0]?.dimension ?? null;
   const mark = (report.spec as { mark?: string | { type?: string } } | null)?.mark;
