@@ -123,6 +123,27 @@ export function detectLanguage(normalized: string, locale: string): Language {
 
 // Phrase → canonical English, per language; longer phrases first (applied in order).
 /** Ordinal words of the quarters (normalized), in the three languages. */
+/** Number words of "two years ago" in each language, as digits. */
+const NUMBER_WORDS: Record<string, string> = {
+  two: "2",
+  three: "3",
+  four: "4",
+  five: "5",
+  ten: "10",
+  zwei: "2",
+  drei: "3",
+  vier: "4",
+  funf: "5",
+  zehn: "10",
+  dos: "2",
+  tres: "3",
+  cuatro: "4",
+  cinco: "5",
+  diez: "10",
+};
+const DE_UNITS: Record<string, string> = { jahren: "years", quartalen: "quarters", monaten: "months", wochen: "weeks", tagen: "days" };
+const ES_UNITS: Record<string, string> = { anos: "years", trimestres: "quarters", meses: "months", semanas: "weeks", dias: "days" };
+
 const ORDINALS: Record<string, number> = {
   first: 1,
   "1st": 1,
@@ -144,7 +165,7 @@ const ORDINALS: Record<string, number> = {
   cuarto: 4,
 };
 
-type Rewrite = [RegExp, string | ((match: string, word: string) => string)];
+type Rewrite = [RegExp, string | ((match: string, word: string, second: string) => string)];
 
 const REWRITES: Record<Language, Rewrite[]> = {
   en: [
@@ -183,6 +204,11 @@ const REWRITES: Record<Language, Rewrite[]> = {
     [/\b(trend|trends|evolution|over the time)\b/g, "over time"],
   ],
   de: [
+    // "vor zwei Jahren": a period that many units earlier (before the number words are read).
+    [
+      /\bvor (\d{1,2}|zwei|drei|vier|funf|zehn) (jahren|quartalen|monaten|wochen|tagen)\b/g,
+      (_: string, n: string, u: string) => `${NUMBER_WORDS[n] ?? n} ${DE_UNITS[u]} ago`,
+    ],
     [
       /\b(?:im |das |dem )?(ersten|erstes|erste|zweiten|zweites|zweite|dritten|drittes|dritte|vierten|viertes|vierte) quartals?\b/g,
       (_: string, n: string) => `q${ORDINALS[n.replace(/(en|es|e)$/, "")]}`,
@@ -258,6 +284,11 @@ const REWRITES: Record<Language, Rewrite[]> = {
     [/\b(zuruckgegebenen|zuruckgegebene|zuruckgegeben|retournierte|retourniert|retouren)\b/g, "returned"],
   ],
   es: [
+    // "hace dos años": a period that many units earlier.
+    [
+      /\bhace (\d{1,2}|dos|tres|cuatro|cinco|diez) (anos|trimestres|meses|semanas|dias)\b/g,
+      (_: string, n: string, u: string) => `${NUMBER_WORDS[n] ?? n} ${ES_UNITS[u]} ago`,
+    ],
     [/\b(?:el )?(primer|primero|segundo|tercer|tercero|cuarto) trimestre(?: de| del)?\b/g, (_: string, n: string) => `t${ORDINALS[n]}`],
     [/\b(dias de la semana|dia de la semana)\b/g, "weekday"],
     [/\b(se registraron|se registro|se dieron de alta|se dio de alta|registrados|registradas|registros|registro|altas)\b/g, "signed up"],
@@ -367,6 +398,8 @@ export const STOPWORDS = new Set(
 );
 
 /** "compared with the previous year" and "of the previous year", in German and Spanish, per unit. */
+const DE_PLURAL: Record<string, string> = { year: "Jahre", quarter: "Quartale", month: "Monate", week: "Wochen", day: "Tage" };
+const ES_PLURAL: Record<string, string> = { year: "años", quarter: "trimestres", month: "meses", week: "semanas", day: "días" };
 const DE_PREVIOUS: Record<string, string> = { year: "zum Vorjahr", quarter: "zum Vorquartal", month: "zum Vormonat", week: "zur Vorwoche", day: "zum Vortag" };
 const DE_PREVIOUS_OF: Record<string, string> = {
   year: "des Vorjahres",
@@ -417,8 +450,8 @@ export const SAY: Record<
     tryThese: string;
     defaultMeasure: (m: string) => string;
     relativeTo: (d: string) => string;
-    compared: (unit: string) => string;
-    comparedToDate: (unit: string) => string;
+    compared: (unit: string, amount?: number) => string;
+    comparedToDate: (unit: string, amount?: number) => string;
     noEarlier: (m: string) => string;
     grewMost: (m: string, where: string, pct: string) => string;
     grewLeast: (where: string, pct: string) => string;
@@ -471,8 +504,8 @@ export const SAY: Record<
     tryThese: "Questions I can answer:",
     defaultMeasure: (m) => `(counting ${m}, as no measure was named)`,
     relativeTo: (d) => `relative dates count from the end of the data, ${d}`,
-    compared: (unit) => `compared with one ${unit} earlier`,
-    comparedToDate: (unit) => `to date, compared with the same days one ${unit} earlier`,
+    compared: (unit, amount = 1) => `compared with ${amount === 1 ? `one ${unit}` : `${amount} ${unit}s`} earlier`,
+    comparedToDate: (unit, amount = 1) => `to date, compared with the same days ${amount === 1 ? `one ${unit}` : `${amount} ${unit}s`} earlier`,
     noEarlier: (m) => `There is no earlier period in the data to compare ${m} with.`,
     grewMost: (m, where, pct) => `${m} grew most in **${where}** (**${pct}**)`,
     grewLeast: (where, pct) => `the weakest: **${where}** (${pct})`,
@@ -523,8 +556,11 @@ export const SAY: Record<
     tryThese: "Fragen, die ich beantworten kann:",
     defaultMeasure: (m) => `(ich zähle ${m}, da keine Kennzahl genannt wurde)`,
     relativeTo: (d) => `relative Zeiträume zählen ab dem Ende der Daten, ${d}`,
-    compared: (unit) => `im Vergleich ${DE_PREVIOUS[unit] ?? unit}`,
-    comparedToDate: (unit) => `bisher, im Vergleich zu denselben Tagen ${DE_PREVIOUS_OF[unit] ?? unit}`,
+    compared: (unit, amount = 1) => (amount === 1 ? `im Vergleich ${DE_PREVIOUS[unit] ?? unit}` : `im Vergleich zu ${amount} ${DE_PLURAL[unit] ?? unit} davor`),
+    comparedToDate: (unit, amount = 1) =>
+      amount === 1
+        ? `bisher, im Vergleich zu denselben Tagen ${DE_PREVIOUS_OF[unit] ?? unit}`
+        : `bisher, im Vergleich zu denselben Tagen ${amount} ${DE_PLURAL[unit] ?? unit} davor`,
     noEarlier: (m) => `In den Daten gibt es keinen früheren Zeitraum, mit dem sich ${m} vergleichen lässt.`,
     grewMost: (m, where, pct) => `Das stärkste Wachstum bei ${m}: **${where}** (**${pct}**)`,
     grewLeast: (where, pct) => `das schwächste: **${where}** (${pct})`,
@@ -576,8 +612,11 @@ export const SAY: Record<
     tryThese: "Preguntas que puedo responder:",
     defaultMeasure: (m) => `(cuento ${m}, ya que no se nombró ninguna medida)`,
     relativeTo: (d) => `las fechas relativas cuentan desde el final de los datos, ${d}`,
-    compared: (unit) => `frente ${ES_PREVIOUS[unit] ?? unit}`,
-    comparedToDate: (unit) => `hasta la fecha, frente a los mismos días ${ES_PREVIOUS_OF[unit] ?? unit}`,
+    compared: (unit, amount = 1) => (amount === 1 ? `frente ${ES_PREVIOUS[unit] ?? unit}` : `frente a ${amount} ${ES_PLURAL[unit] ?? unit} antes`),
+    comparedToDate: (unit, amount = 1) =>
+      amount === 1
+        ? `hasta la fecha, frente a los mismos días ${ES_PREVIOUS_OF[unit] ?? unit}`
+        : `hasta la fecha, frente a los mismos días ${amount} ${ES_PLURAL[unit] ?? unit} antes`,
     noEarlier: (m) => `No hay un periodo anterior en los datos con el que comparar ${m}.`,
     grewMost: (m, where, pct) => `${m} creció más en **${where}** (**${pct}**)`,
     grewLeast: (where, pct) => `el más débil: **${where}** (${pct})`,

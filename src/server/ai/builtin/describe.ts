@@ -35,7 +35,7 @@ export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], re
   if (u.perGroup) parts.push(say.perGroup(u.perGroup.limit, listJoin(u.language, u.perGroup.within.map(t))));
   if (u.explain) parts.push(say.explained);
   if (u.limit) parts.push(u.direction === "asc" ? say.bottom(u.limit) : say.top(u.limit));
-  if (u.compare) parts.push(u.compare.toDate ? say.comparedToDate(u.compare.unit) : say.compared(u.compare.unit));
+  if (u.compare) parts.push(u.compare.toDate ? say.comparedToDate(u.compare.unit, u.compare.amount) : say.compared(u.compare.unit, u.compare.amount));
   if (u.rankByChange) parts.push(u.rankByChange.direction === "asc" ? say.bottomByChange(u.rankByChange.limit) : say.topByChange(u.rankByChange.limit));
   let text = `${say.understood}: ${parts.join(", ")}.`;
   if (u.time?.range && startOfDay(reference) < startOfDay(new Date())) {

@@ -11,6 +11,10 @@ describe("readCompare", () => {
     ["revenue yoy", { unit: "year", against: false }, "revenue"],
     ["how did orders change by quarter", { against: false }, "how did orders by quarter"],
     ["revenue by country", undefined, "revenue by country"],
+    ["revenue vs two years ago", { unit: "year", against: true, amount: 2 }, "revenue"],
+    ["orders by month compared with 3 months earlier", { unit: "month", against: true, amount: 3 }, "orders by month"],
+    ["revenue growth vs 2 quarters before", { unit: "quarter", against: true, amount: 2 }, "revenue"],
+    ["revenue vs one year ago", { unit: "year", against: true }, "revenue"],
   ])("%s", (text, compare, rest) => {
     const read = readCompare(text);
     expect(read.compare).toEqual(compare && { unit: undefined, ...compare });

@@ -11,8 +11,21 @@ import type { Grain } from "./understanding";
  * previous month", "year over year", "YoY". Returns the unit compared against (when named) and
  * whether a growth word (rather than a named period) asked for it.
  */
-export function readCompare(canonical: string): { compare?: { unit?: Grain; against: boolean }; rest: string } {
+export function readCompare(canonical: string): { compare?: { unit?: Grain; against: boolean; amount?: number }; rest: string } {
   let rest = canonical;
+  // "vs two years ago", "compared with 3 months earlier": a period that many units before.
+  const ago =
+    /\b(?:vs|compared (?:to|with)|against|than) (?:(?:the|dem|den|der|das|el|la|al|del) )?(?:same (?:period |time )?)?(\d{1,2}|two|three|four|five|ten) (year|quarter|month|week|day)s? (?:before|earlier|ago)\b/.exec(
+      rest,
+    );
+  if (ago) {
+    const amount = Number(AMOUNT_WORDS[ago[1]!] ?? ago[1]);
+    if (amount >= 1 && amount <= 60) {
+      const unit = ago[2] as Grain;
+      rest = rest.replace(ago[0], " ").replace(/\b(growth|grew|change|changes|changed)(?: rate)?\b/, " ");
+      return { compare: amount === 1 ? { unit, against: true } : { unit, against: true, amount }, rest };
+    }
+  }
   let unit: Grain | undefined;
   let against = false;
   const named =
@@ -34,6 +47,8 @@ export function readCompare(canonical: string): { compare?: { unit?: Grain; agai
   if (!named && !over && !growth) return { rest: canonical };
   return { compare: { unit, against }, rest };
 }
+
+const AMOUNT_WORDS: Record<string, string> = { two: "2", three: "3", four: "4", five: "5", ten: "10" };
 
 const PART_WORDS: Record<string, TimePart> = {
   weekday: "dayOfWeek",

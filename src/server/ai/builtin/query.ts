@@ -12,7 +12,7 @@ export function comparisonsOf(u: Understanding): PeriodComparison[] | undefined 
     {
       measure: u.measures[0]!,
       timeDimension: u.time.dimension,
-      offset: { amount: 1, unit: u.compare!.unit },
+      offset: { amount: u.compare!.amount ?? 1, unit: u.compare!.unit },
       outputs: [cols.previous, cols.change, cols.percent],
     },
   ];

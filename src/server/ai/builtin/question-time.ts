@@ -9,7 +9,7 @@ import type { Grain, Understanding } from "./understanding";
 
 /** The time phrases of a question, as read before the model was searched. */
 export interface TimePhrases {
-  compare?: { unit?: Grain; against: boolean };
+  compare?: { unit?: Grain; against: boolean; amount?: number };
   part?: TimePart;
   grain?: Grain;
   period?: Period;
@@ -31,7 +31,7 @@ export function applyTime(understanding: Understanding, phrases: TimePhrases, ti
     const unit = compare.unit ?? grain ?? "month";
     const onePeriod = compare.against || grouped;
     granularity = grain ?? (onePeriod ? unit : "month");
-    understanding.compare = { unit };
+    understanding.compare = compare.amount ? { unit, amount: compare.amount } : { unit };
     // The query itself is not limited: the rank is by the change, which the query does not
     // order by. "top 5 countries by growth" keeps the five with the biggest change; without a
     // dimension, or without "top"/"bottom", the answer names the biggest change.

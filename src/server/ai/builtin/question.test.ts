@@ -49,6 +49,15 @@ describe("readQuestion", () => {
       },
     ],
     ["revenue growth by month", { compare: { unit: "month" }, time: { dimension: "sales.created_at", granularity: "month" } }],
+    // A period several units back: two years, in each language.
+    ...(["revenue this year vs two years ago", "Umsatz dieses Jahr im Vergleich zu vor zwei Jahren", "ingresos de este año frente a hace dos años"].map((q) => [
+      q,
+      {
+        measures: ["sales.revenue"],
+        compare: { unit: "year", toDate: true, amount: 2 },
+        time: { dimension: "sales.created_at", granularity: "year", range: { from: "2025-01-01", to: "2025-06-30" } },
+      },
+    ]) as [string, Expected][]),
     // German compounds, split against the rewrites' and the model's words.
     ["Wie hoch ist unser Gesamtumsatz?", { language: "de", measures: ["sales.revenue"], dimensions: [], filters: [] }],
     [

@@ -18,8 +18,8 @@ export interface Understanding {
   conditions?: Condition[];
   limit?: number;
   direction?: "asc" | "desc";
-  /** Growth and period-over-period: each row against the same measure one `unit` earlier. */
-  compare?: { unit: Grain; toDate?: boolean };
+  /** Growth and period-over-period: each row against the same measure one `unit` (or `amount` units) earlier. */
+  compare?: { unit: Grain; toDate?: boolean; amount?: number };
   /** "top 5 countries by growth": the rows ranked by their relative change, and the first `limit` kept. */
   rankByChange?: { limit: number; direction: "asc" | "desc" };
   /** Two date ranges side by side ("Q1 2025 with Q1 2024"): the earlier is the baseline. */
@@ -62,5 +62,6 @@ export type Grain = "day" | "week" | "month" | "quarter" | "year";
 export function comparisonColumns(u: Understanding): { previous: string; change: string; percent: string } | null {
   if (!u.compare) return null;
   const m = u.measures[0]!;
-  return { previous: `${m}_prev_${u.compare.unit}`, change: `${m}_change`, percent: `${m}_change_pct` };
+  const back = u.compare.amount && u.compare.amount > 1 ? `${u.compare.amount}_${u.compare.unit}s` : u.compare.unit;
+  return { previous: `${m}_prev_${back}`, change: `${m}_change`, percent: `${m}_change_pct` };
 }

@@ -7,13 +7,13 @@ import type { PeriodComparison } from "../../../schema/dashboard";
  * by hand on each tenant's rows; REFUSALS, what is said in place of figures.
  */
 const month: TimeDimension = { dimension: "sales.created_at", granularity: "month" };
-/** Each row against the same measure one `unit` earlier: previous value, change, relative change. */
-const against = (measure: string, unit: "month" | "quarter" | "year"): PeriodComparison[] => [
+/** Each row against the same measure one `unit` (or `amount` units) earlier: previous value, change, relative change. */
+const against = (measure: string, unit: "month" | "quarter" | "year", amount = 1): PeriodComparison[] => [
   {
     measure,
     timeDimension: "sales.created_at",
-    offset: { amount: 1, unit },
-    outputs: [`${measure}_prev_${unit}`, `${measure}_change`, `${measure}_change_pct`],
+    offset: { amount, unit },
+    outputs: [`${measure}_prev_${amount === 1 ? unit : `${amount}_${unit}s`}`, `${measure}_change`, `${measure}_change_pct`],
   },
 ];
 const thisYearToDate: TimeDimension = { dimension: "sales.created_at", granularity: "year", dateRange: ["2025-01-01", "2025-06-30"] };
@@ -236,6 +236,13 @@ export const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = 
     { measures: ["sales.revenue"], timeDimensions: [month], order: [["sales.created_at", "asc"]] },
     against("sales.revenue", "year"),
   ],
+  ...["revenue this year vs two years ago", "Umsatz dieses Jahr im Vergleich zu vor zwei Jahren", "ingresos de este año frente a hace dos años"].map(
+    (q): [string, SemanticQuery | null, PeriodComparison[]?] => [
+      q,
+      { measures: ["sales.revenue"], timeDimensions: [thisYearToDate], order: [["sales.created_at", "asc"]] },
+      against("sales.revenue", "year", 2),
+    ],
+  ),
   [
     "revenue by country this year vs last year",
     { measures: ["sales.revenue"], dimensions: ["sales.customers_country"], timeDimensions: [thisYearToDate], order: [["sales.created_at", "asc"]] },
