@@ -14,6 +14,13 @@ export interface ExportColumn {
   title: string;
   /** Semantic type from the annotation (`number`, `time`, `string`, …) when known. */
   type?: string;
+  /** Raw value → the text shown for it in the viewer's locale (the answer's `valueLabels`). */
+  valueLabels?: Readonly<Record<string, string>>;
+}
+
+/** A cell as the viewer reads it: a dimension value's label (a translation, a country's name) in place of the raw value. */
+export function shownValue(value: unknown, column: Pick<ExportColumn, "valueLabels">): unknown {
+  return typeof value === "string" && column.valueLabels && Object.hasOwn(column.valueLabels, value) ? column.valueLabels[value] : value;
 }
 
 export function titleOfColumn(key: string, annotation: QueryAnnotation | undefined): string {
@@ -58,5 +65,8 @@ export function orderedColumnKeys(rows: readonly Record<string, unknown>[], anno
 }
 
 export function exportColumnsOf(rows: readonly Record<string, unknown>[], annotation: QueryAnnotation | undefined, query?: SemanticQuery): ExportColumn[] {
-  return orderedColumnKeys(rows, annotation, query).map((key) => ({ key, title: titleOfColumn(key, annotation), type: typeOfColumn(key, annotation) }));
+  return orderedColumnKeys(rows, annotation, query).map((key) => {
+    const valueLabels = annotation?.dimensions[key]?.valueLabels;
+    return { key, title: titleOfColumn(key, annotation), type: typeOfColumn(key, annotation), ...(valueLabels ? { valueLabels } : {}) };
+  });
 }

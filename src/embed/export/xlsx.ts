@@ -1,6 +1,6 @@
 /** XLSX export of a widget's rows: typed cells (numbers stay numbers, times become dates). */
 import type { SheetData } from "write-excel-file/universal";
-import type { ExportColumn } from "./export-columns";
+import { shownValue, type ExportColumn } from "./export-columns";
 
 const TIME_TEXT = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 
@@ -27,7 +27,7 @@ function xlsxCell(value: unknown, column: ExportColumn): XlsxCell {
 /** Sheet data: a bold header row of titles, then the rows. */
 export function buildXlsxSheet(columns: readonly ExportColumn[], rows: readonly Record<string, unknown>[]): SheetData {
   const header: XlsxCell[] = columns.map((c) => ({ value: c.title, type: String, fontWeight: "bold" }));
-  return [header, ...rows.map((row) => columns.map((c) => xlsxCell(row[c.key], c)))];
+  return [header, ...rows.map((row) => columns.map((c) => xlsxCell(shownValue(row[c.key], c), c)))];
 }
 
 /** The XLSX file as a Blob. The writer is loaded on demand so it never weighs on start-up. */

@@ -77,6 +77,8 @@ export interface QueryRequest {
   fillMissingRows?: { member: string; excludedDimensions?: string[] | null } | null;
   periodComparisons?: PeriodComparison[] | null;
   cache?: "bypass";
+  /** The viewer's locale: the answer's member titles and `valueLabels` come in it (docs/translation.md). */
+  locale?: string;
 }
 
 export function exchangeEmbedSession(api: EmbedApi, sessionId: string): Promise<SessionTokenResponse> {

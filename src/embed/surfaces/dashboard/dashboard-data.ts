@@ -15,6 +15,7 @@ import { tabsOf } from "../../widgets/tabs-container/tabs-config";
 import { chartQueryRequest, composeChartQuery, hasPythonCode, reportQueryOf } from "../../widgets/chart/widget-request";
 import { applyDashboardSetupOnce } from "./dashboard-setup";
 import { viewerTimeZone } from "../../i18n/viewer-time-zone";
+import { loadLocaleMatching } from "../../i18n/locales";
 import { warmChartWorker } from "../../widgets/chart/chart-worker-client";
 
 /** Widgets shown at load: top-level widgets and those of each tab container's first tab. */
@@ -37,7 +38,7 @@ export function drawsCharts(data: EmbedDashboardResponse): boolean {
  */
 export function firstWidgetRequests(
   data: EmbedDashboardResponse,
-  state: Parameters<typeof composeChartQuery>[1] & { refreshNonce: number },
+  state: Parameters<typeof composeChartQuery>[1] & { refreshNonce: number; locale?: string },
   counts: Map<string, number> = new Map(),
 ): QueryRequest[] {
   if (data.dashboard.config.kind === "APP") return [];
@@ -49,7 +50,7 @@ export function firstWidgetRequests(
     const snapshot = typeof reportId === "number" ? reports.get(reportId) : undefined;
     const base = reportQueryOf(snapshot);
     if (!snapshot || !base || hasPythonCode(snapshot.meta)) continue;
-    const request = chartQueryRequest(snapshot, composeChartQuery(base, state), state.refreshNonce);
+    const request = chartQueryRequest(snapshot, composeChartQuery(base, state), state.refreshNonce, state.locale);
     const key = JSON.stringify(request);
     requests.set(key, request);
     counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -120,7 +121,9 @@ export function loadDashboardData(services: EmbedServices, settled: () => void):
   const definition = (async (): Promise<EmbedDashboardResponse> => {
     await auth.first;
     if (!publicId) throw apiError(404, "not_found", "Unknown dashboard");
-    const response = dataOf(api.client.GET("/api/v1/embed/dashboard/{publicId}", { params: { path: { publicId } } }));
+    // Titles and labels come in the viewer's locale: one chosen at run time or in the URL; else the session's (the platform knows it).
+    const chosen = store.getState().locale !== localeAtStart ? store.getState().locale : urlParameters.locale;
+    const response = dataOf(api.client.GET("/api/v1/embed/dashboard/{publicId}", { params: { path: { publicId }, query: chosen ? { locale: chosen } : {} } }));
     // The viewer's time zone, which the widgets' first queries carry, is costly to read the first
     // time: read while the definition is on its way.
     viewerTimeZone();
@@ -128,13 +131,16 @@ export function loadDashboardData(services: EmbedServices, settled: () => void):
   })();
 
   const setUp = definition.then(
-    (data) => {
+    async (data) => {
       // A `set-locale` that came before the dashboard outranks the session's locale.
       applyDashboardSetupOnce(store, data, urlParameters, { localeChosen: store.getState().locale !== localeAtStart });
       settled();
       // The chart worker (its code evaluates off the page's thread) only for a dashboard that
       // draws charts: on two cores it would slow the rest.
       if (drawsCharts(data)) warmChartWorker();
+      // The first queries carry the viewer's locale (their answers are translated): when the URL or
+      // the session names one, the matcher applies it first (its callbacks run before this one).
+      if (urlParameters.locale || data.viewer.settings?.locale) await loadLocaleMatching();
       const takers = new Map<string, number>();
       const requests = firstWidgetRequests(data, store.getState(), takers);
       if (requests.length === 0) return data;

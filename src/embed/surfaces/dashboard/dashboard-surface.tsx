@@ -47,7 +47,10 @@ async function loadDefinition(services: EmbedServices, publicId: string, signal:
   }
   // The API's dashboard is the schema's Dashboard (src/schema, the single definition).
   return (await dataOf(
-    services.api.client.GET("/api/v1/embed/dashboard/{publicId}", { params: { path: { publicId } }, signal }),
+    services.api.client.GET("/api/v1/embed/dashboard/{publicId}", {
+      params: { path: { publicId }, query: { locale: services.store.getState().locale } },
+      signal,
+    }),
   )) as unknown as EmbedDashboardResponse;
 }
 

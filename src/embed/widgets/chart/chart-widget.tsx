@@ -72,11 +72,12 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
   );
   // Columns the report names that the composed query renamed (member and grain switches).
   const aliases = useMemo(() => (base && composed ? columnAliases(base, composed) : {}), [base, composed]);
-  const key = composed ? JSON.stringify([composed, refreshNonce]) : null;
+  // The locale is part of the answer (translated titles and value labels): a new locale asks again.
+  const key = composed ? JSON.stringify([composed, refreshNonce, locale]) : null;
 
   const request = useCallback(
-    (query: SemanticQuery, signal?: AbortSignal) => host.runQuery(chartQueryRequest(snapshot, query, refreshNonce), signal),
-    [host, snapshot, refreshNonce],
+    (query: SemanticQuery, signal?: AbortSignal) => host.runQuery(chartQueryRequest(snapshot, query, refreshNonce, locale), signal),
+    [host, snapshot, refreshNonce, locale],
   );
 
   const result = useWidgetQuery<QueryResult>(

@@ -15,6 +15,8 @@ export interface TableColumn {
   signed?: boolean;
   /** A time dimension read as a part of time: its integers are labelled (weekday, month, hour). */
   timePart?: TimePart;
+  /** Raw value → the text shown for it (translations, country names); sorting and drills keep the raw value. */
+  valueLabels?: Readonly<Record<string, string>>;
   format: ColumnFormatOverride | null;
   /** Amounts (measures, their comparisons and calculations) are right-aligned. */
   isMeasure: boolean;
@@ -34,6 +36,7 @@ export function tableColumnsOf(
     const isMeasure = isMeasureLike(annotated) || isQueryMeasure || /_(prev|next)_/.test(c.key);
     // A time column `view.member.grain` takes the format override of `view.member` too.
     const format = columnFormats?.[c.key] ?? columnFormats?.[c.key.split(".").slice(0, 2).join(".")] ?? null;
+    const valueLabels = annotation?.dimensions[c.key]?.valueLabels;
     return {
       key: c.key,
       title: c.title,
@@ -41,6 +44,7 @@ export function tableColumnsOf(
       ...(annotated?.format ? { annotationFormat: annotated.format } : {}),
       ...(annotated?.signed ? { signed: true } : {}),
       ...(annotated?.timePart ? { timePart: annotated.timePart } : {}),
+      ...(valueLabels ? { valueLabels } : {}),
       format,
       isMeasure,
       drillable: annotated ? annotated.role === "measure" : isQueryMeasure,

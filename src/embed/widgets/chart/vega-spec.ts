@@ -105,11 +105,38 @@ export function numberFormatOf(column: ResultColumn | undefined): string | null 
 }
 
 /** Titles and number formats from the annotation on a field definition without its own. */
+/** Most value labels an axis or legend carries in its label expression. */
+const MAX_LABELLED_VALUES = 500;
+
+/**
+ * A Vega expression showing a raw value's label (a translation, a country's name) on an axis or
+ * legend; the data keeps raw values, so clicks and drills filter by them. Two arrays looked up
+ * with `indexof`, each string written as JSON: a label is text, never code.
+ */
+export function valueLabelExpr(labels: Readonly<Record<string, string>>): string | null {
+  const entries = Object.entries(labels).slice(0, MAX_LABELLED_VALUES);
+  if (!entries.length) return null;
+  const keys = JSON.stringify(entries.map(([k]) => k));
+  const texts = JSON.stringify(entries.map(([, v]) => v));
+  return `indexof(${keys}, datum.value) < 0 ? datum.label : ${texts}[indexof(${keys}, datum.value)]`;
+}
+
+function labelValues(def: { [key: string]: Json }, channel: string | null, column: string, annotation: QueryAnnotation | undefined): void {
+  const labels = annotation?.dimensions[column]?.valueLabels;
+  const guide = channel && AXIS_CHANNELS.has(channel) ? "axis" : channel && LEGEND_CHANNELS.has(channel) ? "legend" : null;
+  const expr = labels && guide ? valueLabelExpr(labels) : null;
+  if (!expr || !guide || def[guide] === null) return;
+  const own = def[guide];
+  const current = own && typeof own === "object" && !Array.isArray(own) ? own : {};
+  if (!("labelExpr" in current)) def[guide] = { ...current, labelExpr: expr };
+}
+
 function describeField(def: { [key: string]: Json }, channel: string | null, fields: FieldMap, annotation: QueryAnnotation | undefined): void {
   if (typeof def.field !== "string") return;
   const column = fields.toColumn.get(def.field);
   if (!column) return;
   if (def.title === undefined) def.title = titleOfColumn(column, annotation);
+  labelValues(def, channel, column, annotation);
   const format = def.type === undefined || def.type === "quantitative" ? numberFormatOf(resultColumnOf(column, annotation)) : null;
   if (!format || "format" in def) return;
   // Axes and legends take a format of their own; text and tooltips take it on the field.

@@ -26,9 +26,10 @@ export function composeChartQuery(base: SemanticQuery, state: DashboardQueryStat
 }
 
 /** The request body of a composed query: the report's fill and period comparisons, and a cache bypass after a host `refresh`. */
-export function chartQueryRequest(snapshot: ReportSnapshot | undefined, query: SemanticQuery, refreshNonce: number): QueryRequest {
+export function chartQueryRequest(snapshot: ReportSnapshot | undefined, query: SemanticQuery, refreshNonce: number, locale?: string): QueryRequest {
   return {
     query,
+    ...(locale ? { locale } : {}),
     ...(snapshot?.fillMissingRows ? { fillMissingRows: snapshot.fillMissingRows } : {}),
     ...(snapshot?.periodComparisons?.length ? { periodComparisons: snapshot.periodComparisons } : {}),
     ...(refreshNonce > 0 ? { cache: "bypass" as const } : {}),

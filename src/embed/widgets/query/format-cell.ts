@@ -100,6 +100,8 @@ export interface CellColumn {
   /** A difference (a change between periods): shown with its sign. */
   signed?: boolean;
   timePart?: TimePart;
+  /** Raw value → the text shown for it in the viewer's locale (the answer's `valueLabels`: translations, country names). */
+  valueLabels?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -108,6 +110,7 @@ export interface CellColumn {
  */
 export function formatCell(value: unknown, column: CellColumn, ctx: CellFormatContext): string {
   if (value === null || value === undefined || value === "") return "–";
+  if (typeof value === "string" && column.valueLabels && Object.hasOwn(column.valueLabels, value)) return column.valueLabels[value]!;
   const n = asNumber(value);
   const signed = column.signed === true;
   if (column.timePart && n !== null) return timePartLabel(ctx.locale, column.timePart, n);
