@@ -8,11 +8,12 @@
  * named and left out, like a half-made filter.
  */
 import type { PeriodComparison } from "../../../schema/dashboard";
-import type { CompareRanges, DateRange } from "../../../schema/semantic-query";
+import type { CompareRanges, QueryFilter } from "../../../schema/semantic-query";
 import type { SemanticQuery } from "../../shell/platform-api";
 import type { AppMessageKey } from "./app-messages";
+import { compareRangesOf, type CompareMode } from "./report-compare-ranges";
 
-export type CompareMode = "none" | "previousPeriod" | "yearBefore";
+export type { CompareMode };
 
 export interface CalculationChoices {
   compare: CompareMode;
@@ -29,6 +30,8 @@ export interface CalculatedQuery {
 export interface CalculationContext {
   /** Whether a measure adds up over rows (a count or a sum): only those take a percent of total. */
   additive(measure: string): boolean;
+  /** Whether a member is a measure (a filter on one is HAVING: which period would it mean?). */
+  isMeasure(member: string): boolean;
   /** Today as `YYYY-MM-DD`: relative ranges are compared as the dates they mean today. */
   today: string;
 }
@@ -48,7 +51,7 @@ export function withCalculations(q: SemanticQuery, choices: CalculationChoices, 
   const td = q.timeDimensions?.[0];
   if (choices.compare !== "none" && measures.length) {
     if (td?.granularity) {
-      if (choices.percentOfTotal) leftOut.compare = "compareNotWithShare";
+      if (choices.percentOfTotal || q.calculations?.length) leftOut.compare = "compareNotWithShare";
       else {
         const unit = choices.compare === "yearBefore" ? "year" : COMPARISON_UNITS.has(td.granularity) ? td.granularity : "day";
         periodComparisons = [{ measure: measures[0]!, timeDimension: td.dimension, offset: { amount: 1, unit } }];
@@ -56,6 +59,7 @@ export function withCalculations(q: SemanticQuery, choices: CalculationChoices, 
     } else {
       const ranges = td?.dateRange ? compareRangesOf(td.dateRange, choices.compare, ctx.today) : null;
       if (!td || !ranges) leftOut.compare = "compareNeedsRange";
+      else if (filtersMembers(q.filters ?? []).some(ctx.isMeasure)) leftOut.compare = "compareNotWithMeasureFilter";
       else query = comparedQueryOf(q, td, ranges);
     }
   }
@@ -68,6 +72,10 @@ export function withCalculations(q: SemanticQuery, choices: CalculationChoices, 
     }
   }
   return { query, periodComparisons, leftOut };
+}
+
+function filtersMembers(filters: readonly QueryFilter[]): string[] {
+  return filters.flatMap((f) => ("member" in f ? [f.member] : filtersMembers("or" in f ? f.or : f.and)));
 }
 
 /** The query comparing `td`'s range: the compared dimension keeps only a part of time, an order by a measure reads its current value. */
@@ -86,78 +94,6 @@ function comparedQueryOf(q: SemanticQuery, td: QueryTimeDimension, ranges: Omit<
   if (order.length) out.order = order;
   else delete out.order;
   return out;
-}
-
-type Unit = "day" | "week" | "month" | "quarter" | "year";
-
-/**
- * The two ranges of a comparison of `range`. "This month/quarter/year" against the previous
- * one stays relative ("last month"), so a saved report keeps moving with the calendar; other
- * relative ranges are compared as the dates they mean on `today`.
- */
-export function compareRangesOf(range: DateRange, mode: Exclude<CompareMode, "none">, today: string): { baseline: DateRange; current: DateRange } | null {
-  if (typeof range === "string") {
-    const phrase = range.trim().toLowerCase();
-    const m = /^this (day|week|month|quarter|year)$/.exec(phrase);
-    if (mode === "previousPeriod" && (m || phrase === "today")) return { baseline: m ? `last ${m[1]}` : "yesterday", current: range };
-  }
-  const dates = typeof range === "string" ? datesOfRelative(range, today) : [range[0].slice(0, 10), range[1].slice(0, 10)];
-  if (!dates) return null;
-  const [from, to] = dates as [string, string];
-  if (mode === "yearBefore") return { baseline: [addMonths(from, -12), addMonths(to, -12)], current: [from, to] };
-  const months = wholeMonths(from, to);
-  const before = addDays(from, -1);
-  const baseline: [string, string] = months ? [addMonths(from, -months), before] : [addDays(from, -(daysBetween(from, to) + 1)), before];
-  return { baseline, current: [from, to] };
-}
-
-/** The dates a relative range means on `today` (the N complete units before the current one for `last N …`). */
-export function datesOfRelative(phrase: string, today: string): [string, string] | null {
-  const p = phrase.trim().toLowerCase().replace(/\s+/g, " ");
-  if (p === "today") return [today, today];
-  if (p === "yesterday") return [addDays(today, -1), addDays(today, -1)];
-  const m = /^(this|last)(?: (\d{1,4}))? (day|week|month|quarter|year)s?$/.exec(p);
-  if (!m || (m[1] === "this" && m[2])) return null;
-  const unit = m[3] as Unit;
-  const n = m[2] ? Number(m[2]) : 1;
-  const start = startOf(today, unit);
-  if (m[1] === "this") return [start, addDays(shift(start, unit, 1), -1)];
-  return [shift(start, unit, -n), addDays(start, -1)];
-}
-
-const toDate = (d: string) => new Date(`${d.slice(0, 10)}T00:00:00Z`);
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (d: string, n: number) => iso(new Date(toDate(d).getTime() + n * 86_400_000));
-const daysBetween = (a: string, b: string) => Math.round((toDate(b).getTime() - toDate(a).getTime()) / 86_400_000);
-
-/** `d` plus `n` months, the day kept or the month's last day (29 February a year before is 28 February). */
-function addMonths(d: string, n: number): string {
-  const date = toDate(d);
-  const first = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + n, 1));
-  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  return iso(new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(date.getUTCDate(), last))));
-}
-
-/** How many whole calendar months `[from, to]` spans (from the 1st to a month's last day), else 0. */
-function wholeMonths(from: string, to: string): number {
-  if (from.slice(8, 10) !== "01" || addDays(to, 1).slice(8, 10) !== "01") return 0;
-  const a = toDate(from);
-  const b = toDate(addDays(to, 1));
-  return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
-}
-
-function startOf(d: string, unit: Unit): string {
-  const date = toDate(d);
-  if (unit === "day") return d.slice(0, 10);
-  if (unit === "week") return addDays(d, -((date.getUTCDay() + 6) % 7));
-  const month = unit === "month" ? date.getUTCMonth() : unit === "quarter" ? date.getUTCMonth() - (date.getUTCMonth() % 3) : 0;
-  return iso(new Date(Date.UTC(date.getUTCFullYear(), month, 1)));
-}
-
-function shift(d: string, unit: Unit, n: number): string {
-  if (unit === "day") return addDays(d, n);
-  if (unit === "week") return addDays(d, 7 * n);
-  return addMonths(d, n * (unit === "month" ? 1 : unit === "quarter" ? 3 : 12));
 }
 
 /**

@@ -113,6 +113,10 @@ export function runQueryOf(draft: Pick<ReportDraft, "query" | "compare" | "perce
   return withCalculations(
     complete,
     { compare: draft.compare, percentOfTotal: draft.percentOfTotal },
-    { additive: (m) => ADDITIVE_MEASURE_TYPES.has(ctx.measureTypeOf(m) ?? ""), today: ctx.today },
+    {
+      additive: (m) => ADDITIVE_MEASURE_TYPES.has(ctx.measureTypeOf(m) ?? ""),
+      isMeasure: (m) => ctx.measureTypeOf(m) !== undefined,
+      today: ctx.today,
+    },
   );
 }
