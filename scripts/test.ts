@@ -135,6 +135,30 @@ function slowestFiles(files: { name: string; startTime: number; endTime: number 
   for (const f of rows.slice(0, 15)) process.stdout.write(`  ${f.file.padEnd(72)} ${f.seconds.toFixed(1).padStart(7)} s\n`);
 }
 
+interface PlaywrightSuite {
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { file?: string; tests?: { results?: { duration?: number }[] }[] }[];
+}
+
+/** The browser spec files that took longest (the sum of their tests' durations, retries included). */
+function slowestSpecs(suites: PlaywrightSuite[]) {
+  const byFile = new Map<string, number>();
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) {
+      const ms = (spec.tests ?? []).flatMap((t) => t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+      const file = spec.file ?? suite.file ?? "?";
+      byFile.set(file, (byFile.get(file) ?? 0) + ms / 1000);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  suites.forEach(walk);
+  const rows = [...byFile].sort((a, b) => b[1] - a[1]);
+  const total = rows.reduce((sum, [, seconds]) => sum + seconds, 0);
+  process.stdout.write(`\nSlowest browser spec files (${rows.length} files, ${total.toFixed(0)} s of test time in all):\n`);
+  for (const [file, seconds] of rows.slice(0, 15)) process.stdout.write(`  ${file.padEnd(72)} ${seconds.toFixed(1).padStart(7)} s\n`);
+}
+
 // The cluster tests and the package check mostly wait (on node processes behind haproxy, on npm
 // installing from its cache): each keeps well under one core busy, so they run side by side.
 if (!args.has("--e2e-only")) {
@@ -207,6 +231,7 @@ if (!args.has("--unit-only")) {
     const r = JSON.parse(readFileSync(report, "utf8"));
     passed += r.stats.expected + (r.stats.flaky ?? 0);
     failed += r.stats.unexpected;
+    slowestSpecs(r.suites ?? []);
   } catch {
     ok = false;
     failed += 1;
