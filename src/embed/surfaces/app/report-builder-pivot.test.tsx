@@ -154,6 +154,36 @@ describe("ReportBuilder with several breakouts", () => {
     expect(errors).toEqual([]);
   });
 
+  it("suggests bars for one category, and a table once the result has more than 12 of them", async () => {
+    const many: Platform = (r) =>
+      r.path.endsWith("/query")
+        ? {
+            body: {
+              data: Array.from({ length: 13 }, (_, i) => ({ "orders.status": `s${i}`, "orders.count": i })),
+              annotation: {
+                measures: { "orders.count": { title: "Orders Count", shortTitle: "Count", type: "number" } },
+                dimensions: { "orders.status": { title: "Status", shortTitle: "Status", type: "string" } },
+                timeDimensions: {},
+              },
+              fromCache: false,
+            },
+          }
+        : platform(r);
+    const { requests } = renderInApp(<ReportBuilder report={{ ...ORDERS_REPORT, query: {} }} canEdit />, { platform: many });
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Count" }));
+    expect(screen.getByTestId("viz-suggested").textContent).toBe("suggested: KPI");
+    expect(screen.getByTestId("viz-kpi").getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "+ Breakout" }));
+    fireEvent.change(screen.getByRole("combobox", { name: "Breakout 1" }), { target: { value: "orders.status" } });
+    await waitFor(() => expect(queries(requests).some((q) => JSON.stringify(q.body).includes("orders.status"))).toBe(true));
+    await waitFor(() => expect(screen.getByTestId("viz-suggested").textContent).toBe("suggested: Table"));
+    expect(screen.getByTestId("viz-table").getAttribute("aria-checked")).toBe("true");
+    // Picked, the chart stays whatever the suggestion.
+    fireEvent.click(screen.getByTestId("viz-bar"));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Average amount" }));
+    expect(screen.getByTestId("viz-bar").getAttribute("aria-checked")).toBe("true");
+  });
+
   it("speaks German: breakouts, calculations and the pivot's words", async () => {
     const report = {
       ...ORDERS_REPORT,

@@ -9,7 +9,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReportKind } from "../../../schema/dashboard";
 import type { ReportInput } from "../../../schema/report";
 import { useEmbedStore } from "../../state/use-embed-store";
-import type { QueryRequest } from "../../shell/platform-api";
+import type { QueryRequest, SemanticQuery } from "../../shell/platform-api";
 import { useApp } from "./app-context";
 import type { MetaMember } from "./app-api";
 import { runQueryOf, type RunContext } from "./report-draft-query";
@@ -23,6 +23,9 @@ export const kindOf = (viz: Viz): ReportKind => (viz === "table" || viz === "piv
 
 /** The preview's row limit when the query sets none (a pivot's totals are of the rows it holds). */
 export const PREVIEW_LIMIT: Record<"pivot" | "other", number> = { pivot: 5000, other: 500 };
+
+/** What decides a result's rows (not its order, limit or the zone the chart widget adds). */
+const shapeKeyOf = (q: SemanticQuery) => JSON.stringify([q.measures ?? [], q.dimensions ?? [], q.timeDimensions ?? [], q.filters ?? [], q.compare ?? null]);
 
 export function useReportModel() {
   const { api, switches } = useApp();
@@ -44,14 +47,14 @@ export function useReportModel() {
   // The row count of the last result of each query: one category of many values reads better as a table.
   const [rowCounts, setRowCounts] = useState<Record<string, number>>({});
   const onRows = (request: QueryRequest, rows: number) => {
-    const key = JSON.stringify({ ...request.query, limit: undefined });
+    const key = shapeKeyOf(request.query);
     setRowCounts((counts) => (counts[key] === rows ? counts : { ...counts, [key]: rows }));
   };
 
   const runOf = (draft: ReportDraft) => {
     const run = runQueryOf(draft, ctx);
     const q = run.query;
-    const suggested = suggestedVizOf(shapeOf(q, rowCounts[JSON.stringify({ ...q, limit: undefined })] ?? null));
+    const suggested = suggestedVizOf(shapeOf(q, rowCounts[shapeKeyOf(q)] ?? null));
     const viz = draft.vizAuto ? suggested : draft.viz;
     const td = q.timeDimensions?.find((t) => t.granularity || t.part);
     const breakouts = [
