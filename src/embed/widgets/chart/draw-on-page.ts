@@ -3,7 +3,7 @@
  * browsers without module workers and OffscreenCanvas.
  */
 import { chartRenderScheduler } from "./render-scheduler";
-import { legendColumnsFor, legendEntriesOf, legendLabelLimitFor, type VegaLiteSpec } from "./vega-spec";
+import { fitTemporalTicks, legendColumnsFor, legendEntriesOf, legendLabelLimitFor, type VegaLiteSpec } from "./vega-spec";
 import { numberFormatLocale, timeFormatLocale } from "./vega-theme";
 import type { VegaViewProps } from "./vega-view-types";
 
@@ -16,15 +16,19 @@ type VegaResult = {
   };
 };
 
-/** The spec with as many legend columns as fit the container, so no label falls off the edge. */
+/** The spec with as many legend columns (and temporal ticks) as fit the container, so no label falls off the edge. */
 export function withLegendColumns(spec: VegaLiteSpec, width: number): VegaLiteSpec {
   if (!width) return spec;
   const config = (spec.config ?? {}) as Record<string, unknown>;
   const legend = (config.legend ?? {}) as Record<string, unknown>;
-  return {
-    ...spec,
-    config: { ...config, legend: { ...legend, columns: legendColumnsFor(width), labelLimit: legendLabelLimitFor(width, legendEntriesOf(spec)) } },
-  } as VegaLiteSpec;
+  // A temporal axis's ticks thinned to the width too (vega-spec.ts, `fitTemporalTicks`).
+  return fitTemporalTicks(
+    {
+      ...spec,
+      config: { ...config, legend: { ...legend, columns: legendColumnsFor(width), labelLimit: legendLabelLimitFor(width, legendEntriesOf(spec)) } },
+    } as VegaLiteSpec,
+    width,
+  );
 }
 
 /** Draws with vega-embed on the page (canvas), one chart at a time through the shared scheduler; returns the clean-up. */

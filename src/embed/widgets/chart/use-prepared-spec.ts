@@ -10,7 +10,7 @@ import { attachGeo, buildMapSpec, isMapSpec, mapRows } from "./map-spec";
 import { useWorldGeo } from "./use-world-geo";
 import type { useChartPalette } from "./use-chart-palette";
 import { buildVegaConfig } from "./vega-theme";
-import { prepareVegaLiteSpec, withTemporalAxisFormat, type VegaLiteSpec } from "./vega-spec";
+import { prepareVegaLiteSpec, withTemporalAxisFormat, withTemporalTicks, type VegaLiteSpec } from "./vega-spec";
 
 export function usePreparedSpec(input: {
   isVega: boolean;
@@ -42,7 +42,7 @@ export function usePreparedSpec(input: {
     const source = spec as VegaLiteSpec | null;
     if (!source) return null;
     const granularity = composed.timeDimensions?.find((td) => td.granularity)?.granularity;
-    return prepareVegaLiteSpec(withTemporalAxisFormat(source, granularity), data.data, {
+    return prepareVegaLiteSpec(withTemporalTicks(withTemporalAxisFormat(source, granularity), data.data, granularity), data.data, {
       annotation: data.annotation,
       aliases,
       config: buildVegaConfig(palette),

@@ -11,6 +11,8 @@ import {
   prepareVegaLiteSpec,
   safeFieldName,
   withTemporalAxisFormat,
+  withTemporalTicks,
+  fitTemporalTicks,
   type VegaLiteSpec,
 } from "./vega-spec";
 
@@ -160,6 +162,51 @@ describe("withTemporalAxisFormat", () => {
     expect(out.encoding.y!.axis).toBeUndefined();
     expect(out.layer[0]!.encoding.x!.axis?.format).toBe("%Y");
     expect(withTemporalAxisFormat(spec, "hour")).toBe(spec);
+  });
+});
+
+describe("withTemporalTicks and fitTemporalTicks", () => {
+  const line = {
+    mark: "line",
+    encoding: { x: { field: "sales\\.created_at", type: "temporal" }, y: { field: "sales\\.revenue", type: "quantitative" } },
+  } as unknown as VegaLiteSpec;
+  const months = (from: string, n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const d = new Date(`${from}T00:00:00Z`);
+      d.setUTCMonth(d.getUTCMonth() + i);
+      return { "sales.created_at.month": d.toISOString().slice(0, 23), "sales.revenue": i };
+    });
+  const ticks = (spec: VegaLiteSpec) =>
+    (spec as unknown as { encoding: { x: { axis?: { values?: { year: number; month: number }[] } } } }).encoding.x.axis?.values;
+
+  it("puts a tick on every bucket of the result, at its grain, the last one included", () => {
+    const values = ticks(withTemporalTicks(line, months("2025-01-01", 6), "month"));
+    expect(values).toHaveLength(6);
+    expect(values!.at(-1)).toEqual({ year: 2025, month: 6, date: 1 });
+  });
+
+  it("keeps as many as the width holds, every n-th counted back from the last", () => {
+    const all = withTemporalTicks(line, months("2023-07-01", 24), "month");
+    const fitted = ticks(fitTemporalTicks(all, 450))!;
+    expect(fitted.length).toBeLessThanOrEqual(Math.floor((450 - 64) / 84));
+    expect(fitted.at(-1)).toEqual({ year: 2025, month: 6, date: 1 });
+    const gaps = fitted.slice(1).map((v, i) => v.year * 12 + v.month - (fitted[i]!.year * 12 + fitted[i]!.month));
+    expect(new Set(gaps).size).toBe(1);
+    expect(ticks(fitTemporalTicks(all, 2400))).toHaveLength(24);
+    expect(ticks(fitTemporalTicks(all, 300))!.at(-1)).toEqual({ year: 2025, month: 6, date: 1 });
+  });
+
+  it("leaves ticks a spec sets, other granularities and a single bucket alone; keeps them through prepareVegaLiteSpec", () => {
+    const own = {
+      mark: "line",
+      encoding: { x: { field: "sales\\.created_at", type: "temporal", axis: { tickCount: 4 } }, y: { field: "sales\\.revenue", type: "quantitative" } },
+    } as unknown as VegaLiteSpec;
+    expect(withTemporalTicks(own, months("2025-01-01", 6), "month")).toEqual(own);
+    expect(withTemporalTicks(line, months("2025-01-01", 6), "hour")).toBe(line);
+    expect(ticks(withTemporalTicks(line, months("2025-01-01", 1), "month"))).toBeUndefined();
+    const rows = months("2025-01-01", 3);
+    const prepared = prepareVegaLiteSpec(withTemporalTicks(line, rows, "month"), rows);
+    expect(JSON.stringify(prepared.spec)).toContain('"values":[{"year":2025,"month":1,"date":1}');
   });
 });
 

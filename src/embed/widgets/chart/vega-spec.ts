@@ -10,7 +10,7 @@ import { isMeasureLike, resultColumnOf, resultColumnsOf, type ResultColumn } fro
 import { numericValue } from "../query/format-cell";
 import type { CategoryColorRegistry } from "./category-colors";
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type VegaLiteSpec = { [key: string]: Json };
 
 /** Dot-free field name of a column. */
@@ -252,43 +252,7 @@ export function drilldownTarget(
   return member ? { member, value: row[member], row } : null;
 }
 
-/**
- * Axis label formats of time axes by the query's granularity: month names alone are
- * ambiguous on a chart spanning years, so months carry the year ("Jan 2024").
- */
-export const TEMPORAL_AXIS_FORMATS: Readonly<Record<string, string>> = {
-  year: "%Y",
-  quarter: "Q%q %Y",
-  month: "%b %Y",
-  week: "%b %-d, %Y",
-  day: "%b %-d, %Y",
-};
-
-/**
- * Gives every temporal x/y encoding without an axis format of its own the format of
- * `granularity` (in layers too). Other granularities (hours, minutes) keep vega's default.
- */
-export function withTemporalAxisFormat(spec: VegaLiteSpec, granularity: string | undefined): VegaLiteSpec {
-  const format = granularity ? TEMPORAL_AXIS_FORMATS[granularity] : undefined;
-  if (!format) return spec;
-  const encode = (encoding: Json | undefined): Json | undefined => {
-    if (!encoding || typeof encoding !== "object" || Array.isArray(encoding)) return encoding;
-    const next: { [key: string]: Json } = { ...encoding };
-    for (const channel of ["x", "y"]) {
-      const def = next[channel];
-      if (!def || typeof def !== "object" || Array.isArray(def) || def.type !== "temporal" || "timeUnit" in def) continue;
-      const axis = def.axis;
-      if (axis === null || (axis && typeof axis === "object" && !Array.isArray(axis) && "format" in axis)) continue;
-      next[channel] = { ...def, axis: { ...(axis && typeof axis === "object" && !Array.isArray(axis) ? axis : {}), format } };
-    }
-    return next;
-  };
-  const out: VegaLiteSpec = { ...spec };
-  if (out.encoding) out.encoding = encode(out.encoding)!;
-  if (Array.isArray(out.layer))
-    out.layer = out.layer.map((layer) => (layer && typeof layer === "object" && !Array.isArray(layer) ? withTemporalAxisFormat(layer, granularity) : layer));
-  return out;
-}
+export { TEMPORAL_AXIS_FORMATS, withTemporalAxisFormat, withTemporalTicks, fitTemporalTicks } from "./temporal-axis";
 
 type JsonObject = { [key: string]: Json };
 const isObject = (node: Json | undefined): node is JsonObject => !!node && typeof node === "object" && !Array.isArray(node);
