@@ -11,6 +11,7 @@ import { VegaView } from "../widgets/chart/vega-view";
 import { buildVegaConfig } from "../widgets/chart/vega-theme";
 import { useChartPalette } from "../widgets/chart/use-chart-palette";
 import type { VegaLiteSpec } from "../widgets/chart/vega-spec";
+import { answerChartSpec } from "./answer-chart-spec";
 import { AlertIcon, ChevronDownIcon, SparkIcon } from "../ui/icons";
 import { answerColumnsOf, queryPartOf } from "./answer-columns";
 import { chatText } from "./chat-messages";
@@ -72,7 +73,7 @@ function AnswerChart(props: { part: ChatPart; description: string }) {
   const spec = useMemo(
     () =>
       ({
-        ...(props.part.spec as VegaLiteSpec),
+        ...answerChartSpec(props.part.spec as VegaLiteSpec),
         width: "container",
         height: 220,
         autosize: { type: "fit", contains: "padding" },
