@@ -26,6 +26,37 @@ describe("buildGridLayouts", () => {
     expect(layouts.sm.find((i) => i.i === "c")).toMatchObject({ x: 0, w: 3, h: 5 });
   });
 
+  it("keeps a row of four KPI cards together where the columns cannot hold them evenly: two and two, the rest moved down", () => {
+    const kpis = ["k1", "k2", "k3", "k4"].map((id, i) => w(id, i * 3, 2, 3, 2));
+    const below = [w("chart", 0, 4, 8, 6), w("side", 8, 4, 4, 6)];
+    const md = buildGridLayouts([...kpis, ...below], config).md;
+    const at = (id: string) => md.find((i) => i.i === id)!;
+    expect(["k1", "k2", "k3", "k4"].map((id) => [at(id).x, at(id).y, at(id).w])).toEqual([
+      [0, 2, 5],
+      [5, 2, 5],
+      [0, 4, 5],
+      [5, 4, 5],
+    ]);
+    expect(at("chart").y).toBe(6);
+    // Neighbours scaled by their edges never overlap: 8 + 4 of 12 → 7 + 3 of 10.
+    expect([at("chart").x, at("chart").w, at("side").x, at("side").w]).toEqual([0, 7, 7, 3]);
+    // Where the columns hold them evenly they stay in one row.
+    const sm = buildGridLayouts([...kpis, ...below], resolveGridConfig({ cols: { lg: 12, md: 8 } })).md;
+    expect(["k1", "k2", "k3", "k4"].map((id) => sm.find((i) => i.i === id)!.y)).toEqual([2, 2, 2, 2]);
+  });
+
+  it("moves what overlaps a widget's own layout for a breakpoint down below it, instead of the grid pushing it to the bottom", () => {
+    // The demo's KPI cards: one row on desktop, two by two (their own layout) on a tablet.
+    const kpis = [0, 1, 2, 3].map((i) =>
+      w(`k${i}`, i * 3, 3, 3, 3, { responsiveLayouts: { sm: { x: (i % 2) * 3, y: 3 + Math.floor(i / 2) * 3, w: 3, h: 3 } } }),
+    );
+    const sm = buildGridLayouts([...kpis, w("trend", 0, 6, 8, 8), w("status", 8, 6, 4, 8), w("map", 0, 14, 12, 9)], config).sm;
+    const at = (id: string) => sm.find((i) => i.i === id)!;
+    expect([0, 1, 2, 3].map((i) => at(`k${i}`).y)).toEqual([3, 3, 6, 6]);
+    expect([at("trend").y, at("status").y, at("map").y]).toEqual([9, 9, 17]);
+    for (const a of sm) for (const b of sm) if (a !== b) expect(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h).toBe(false);
+  });
+
   it("stacks everything in one column at the smallest breakpoint in reading order", () => {
     const xxs = buildGridLayouts(widgets, config).xxs;
     expect(config.cols.xxs).toBe(2);

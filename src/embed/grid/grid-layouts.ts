@@ -86,6 +86,71 @@ export function isHalfWidthOnPhone(widget: DashboardWidget): boolean {
 }
 
 /**
+ * Scales the desktop positions of the `derived` items to `cols` columns, a row at a time (the
+ * items that share a top and a height), by their edges, so neighbours never overlap (an
+ * overlap made the grid push the later items to the bottom: four KPI cards split two and two).
+ * A row of equal widths that the columns cannot hold evenly (4 cards in 10 columns) wraps into
+ * rows that they can (2 and 2, each half the width), and what is below moves down to make room.
+ */
+function scaleDerived(items: GridItemLayout[], derived: ReadonlySet<string>, cols: number, baseCols: number): void {
+  const scale = cols / baseCols;
+  const edge = (x: number) => Math.min(cols, Math.max(0, Math.round(x * scale)));
+  const rows = new Map<string, GridItemLayout[]>();
+  for (const item of items) {
+    if (!derived.has(item.i)) continue;
+    const key = `${item.y}:${item.h}`;
+    rows.set(key, [...(rows.get(key) ?? []), item]);
+  }
+  const grown: { y: number; by: number }[] = [];
+  const wrapped = new Set<string>();
+  const top = new Map(items.map((item) => [item.i, item.y]));
+  for (const row of rows.values()) {
+    row.sort((a, b) => a.x - b.x);
+    const n = row.length;
+    const equal = n > 1 && row.every((item) => item.w === row[0]!.w) && row[0]!.w * n === baseCols;
+    const perRow = equal && cols % n !== 0 ? [...Array(n).keys()].map((k) => n - k).find((k) => n % k === 0 && cols % k === 0) : undefined;
+    if (perRow && perRow < n) {
+      const width = cols / perRow;
+      const { y, h } = row[0]!;
+      row.forEach((item, k) => {
+        Object.assign(item, { x: (k % perRow) * width, w: width, y: y + Math.floor(k / perRow) * h });
+        wrapped.add(item.i);
+      });
+      grown.push({ y, by: (n / perRow - 1) * h });
+      continue;
+    }
+    for (const item of row) {
+      const x = edge(item.x);
+      const w = Math.max(1, edge(item.x + item.w) - x);
+      Object.assign(item, { x: Math.min(x, cols - w), w });
+    }
+  }
+  // Everything below a wrapped row moves down by the rows it gained.
+  for (const item of items) {
+    if (!derived.has(item.i) || wrapped.has(item.i)) continue;
+    const below = grown.filter((g) => top.get(item.i)! > g.y).reduce((sum, g) => sum + g.by, 0);
+    if (below) item.y += below;
+  }
+}
+
+const overlap = (a: GridItemLayout, b: GridItemLayout) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/**
+ * Moves items down, top to bottom, until none overlaps another: static items that overlap are
+ * pushed by the grid to its very bottom (a widget's own layout for a breakpoint, say four KPI
+ * cards two by two, overlapping a chart placed from the desktop layout). At the same top, an
+ * item with its own layout keeps its place and a derived one moves.
+ */
+function settle(items: GridItemLayout[], derived: ReadonlySet<string>): void {
+  const order = [...items].sort((a, b) => a.y - b.y || Number(derived.has(a.i)) - Number(derived.has(b.i)) || a.x - b.x);
+  const placed: GridItemLayout[] = [];
+  for (const item of order) {
+    for (let hit = placed.find((p) => overlap(p, item)); hit; hit = placed.find((p) => overlap(p, item))) item.y = hit.y + hit.h;
+    placed.push(item);
+  }
+}
+
+/**
  * Widget layouts for every breakpoint, all static (viewers don't rearrange). In the one-column
  * layout a control without a layout of its own for it takes only the rows its input needs:
  * stacked one under another, desktop-sized control cells would be mostly empty space.
@@ -108,11 +173,13 @@ export function buildGridLayouts(widgets: readonly DashboardWidget[], config: Re
         const w = Math.min(cols, Math.max(1, own.w));
         return { i: widget.id, x: Math.min(Math.max(0, own.x), cols - w), y: own.y, w, h, static: true };
       }
-      const scale = cols / baseCols;
-      const w = Math.min(cols, Math.max(1, Math.round(p.w * scale)));
-      const x = Math.min(Math.max(0, Math.round(p.x * scale)), cols - w);
-      return { i: widget.id, x, y: p.y, w, h, static: true };
+      return { i: widget.id, x: p.x, y: p.y, w: p.w, h, static: true };
     });
+    if (!smallest) {
+      const derived = new Set(widgets.filter((w) => !w.responsiveLayouts?.[bp]).map((w) => w.id));
+      if (cols !== baseCols) scaleDerived(items, derived, cols, baseCols);
+      settle(items, derived);
+    }
     // One column: keep the desktop reading order (top to bottom, then left to right); two
     // compact controls in a row share it.
     if (smallest) {
