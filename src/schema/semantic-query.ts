@@ -389,12 +389,30 @@ export const DistinctValuesInputSchema = z
     member: z.string().min(3).max(200),
     search: z.string().max(200).optional(),
     limit: z.number().int().min(1).max(1000).optional(),
+    locale: z
+      .string()
+      .max(35)
+      .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, "must be a locale tag such as de-DE")
+      .optional()
+      .meta({
+        description: "Label the values in this locale (`labels`: translations, country names; docs/translation.md). Default: the embed session's locale.",
+      }),
   })
   .strict()
   .meta({ id: "DistinctValuesInput" });
 export type DistinctValuesInput = z.infer<typeof DistinctValuesInputSchema>;
 
-export const DistinctValuesSchema = z.object({ values: z.array(z.unknown()) }).meta({ id: "DistinctValues" });
+export const DistinctValuesSchema = z
+  .object({
+    values: z.array(z.unknown()),
+    labels: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({
+        description: "Of the values returned, those with a label in the locale: raw value → text shown (plain text). The raw value is what a filter takes.",
+      }),
+  })
+  .meta({ id: "DistinctValues" });
 
 /** Answer of `GET …/meta`: the views and members the caller can query. */
 export const DataModelMetaSchema = z

@@ -2922,10 +2922,16 @@ export interface components {
             baseBranch?: string;
         };
         DistinctValues: {
+            /** @description Of the values returned, those with a label in the locale: raw value → text shown (plain text). The raw value is what a filter takes. */
+            labels?: {
+                [key: string]: string;
+            };
             values: unknown[];
         };
         DistinctValuesInput: {
             limit?: number;
+            /** @description Label the values in this locale (`labels`: translations, country names; docs/translation.md). Default: the embed session's locale. */
+            locale?: string;
             member: string;
             search?: string;
         };

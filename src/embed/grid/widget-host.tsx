@@ -32,6 +32,8 @@ export interface WidgetHost {
   allowExport: boolean;
   runQuery(request: QueryRequest, signal?: AbortSignal): Promise<QueryResult>;
   distinctValues(member: string, search: string, signal?: AbortSignal): Promise<unknown[]>;
+  /** The text shown for a dimension value in the viewer's locale (a translation, a country's name), once known; absent: the raw value. */
+  valueLabel?(member: string, value: unknown): string | undefined;
   /** A visible widget rendered or failed (drives dashboard-loaded). */
   settle(widgetId: string, status: "ready" | "error"): void;
   reportError(error: ErrorPayload): void;

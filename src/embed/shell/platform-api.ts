@@ -99,8 +99,8 @@ export function runQuery(api: EmbedApi, deploymentId: number, request: QueryRequ
 export async function fetchDistinctValues(
   api: EmbedApi,
   deploymentId: number,
-  body: { member: string; search?: string; limit?: number },
+  body: { member: string; search?: string; limit?: number; locale?: string },
   signal?: AbortSignal,
-): Promise<{ values: unknown[] }> {
+): Promise<{ values: unknown[]; labels?: Record<string, string> }> {
   return dataOf(api.client.POST("/api/v1/deployments/{deploymentId}/query/values", { params: { path: { deploymentId } }, body, signal }));
 }

@@ -75,5 +75,25 @@ describe("demo content translations", () => {
     // Rows keep the raw values the filters use.
     expect(body.data.map((r) => r["sales.status"])).toContain("completed");
     expect(body.data.map((r) => r["sales.customers_country"])).toContain("DE");
+
+    const values = await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/query/values`, { member: "sales.customers_country" }, token);
+    const picked = (await values.json()) as { values: string[]; labels: Record<string, string> };
+    expect(picked.values).toContain("DE");
+    expect(picked.labels).toMatchObject({ DE: "Deutschland" });
+    expect(Object.keys(picked.labels).every((code) => picked.values.includes(code))).toBe(true);
+  });
+
+  it("follows the locale a request names over the session's, and labels nothing without one", async () => {
+    const { token } = await embedSession(t, seeded.deploymentId, { externalId: "ana@acme.test", embedTenantName: "acme-corp", settings: { locale: "de-DE" } });
+    const spanish = await t.api("GET", `/api/v1/embed/dashboard/${seeded.dashboardPublicId}?locale=es`, undefined, token);
+    expect(((await spanish.json()) as { dashboard: { config: { title: string } } }).dashboard.config.title).toBe("Resumen de ventas");
+    const values = await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/query/values`, { member: "sales.status", locale: "es-MX" }, token);
+    expect(((await values.json()) as { labels: Record<string, string> }).labels).toMatchObject({ completed: "completado" });
+    const plain = await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/query`, { query: { measures: ["sales.revenue"] } });
+    expect(
+      ((await plain.json()) as { annotation: { measures: Record<string, { shortTitle: string }> } }).annotation.measures["sales.revenue"]!.shortTitle,
+    ).toBe("Revenue");
+    const bad = await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/query`, { query: { measures: ["sales.revenue"] }, locale: "<script>" }, token);
+    expect(bad.status).toBe(400);
   });
 });

@@ -18,6 +18,7 @@ import { fileNameFor, saveBlob, saveUrl } from "../../export/save-file";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { WidgetHostContext, type DrilldownRequest, type WidgetHost } from "../../grid/widget-host";
+import { createValueLabelMemory } from "../../grid/value-label-memory";
 import { DownloadIcon, ImageIcon, SparkIcon } from "../../ui/icons";
 import { chatText } from "../../chat/chat-messages";
 import { serializeFilterParameters } from "../../../schema/dashboard-filters";
@@ -124,6 +125,7 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
     document.title = title;
   }, [title]);
 
+  const valueLabels = useMemo(() => createValueLabelMemory(), []);
   const host = useMemo<WidgetHost>(() => {
     const deploymentId = dashboard.deploymentId;
     return {
@@ -136,8 +138,13 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
         const early = loaded?.publicId === props.publicId ? await loaded.takeResult(request) : null;
         return early ?? runQuery(api, deploymentId, request, signal);
       },
-      distinctValues: async (member, search, signal) =>
-        (await fetchDistinctValues(api, deploymentId, { member, ...(search ? { search } : {}), limit: 200 }, signal)).values,
+      distinctValues: async (member, search, signal) => {
+        const locale = store.getState().locale;
+        const answer = await fetchDistinctValues(api, deploymentId, { member, ...(search ? { search } : {}), limit: 200, locale }, signal);
+        valueLabels.remember(member, locale, answer.labels);
+        return answer.values;
+      },
+      valueLabel: (member, value) => valueLabels.labelOf(member, store.getState().locale, value),
       settle: (widgetId, status) => tracker.current?.settle(widgetId, status),
       reportError: (error) => bridge.emitError(error),
       drilldown: (request, event) => {
@@ -149,7 +156,7 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
     };
     // A new host for a new viewer or dashboard id, so the widgets re-query for them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, bridge, dashboard, viewer, allowExport, props.publicId]);
+  }, [api, bridge, dashboard, viewer, allowExport, props.publicId, store, valueLabels]);
 
   const exportDashboard = useCallback(
     async (format: DownloadFormat) => {

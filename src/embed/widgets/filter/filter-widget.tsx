@@ -93,6 +93,8 @@ function ValuePicker(props: { config: FilterWidgetConfig; label: string }) {
     return () => document.removeEventListener("pointerdown", onPointer);
   }, [open]);
 
+  // A value's label in the viewer's locale (a translation, a country's name) once the platform gave one.
+  const shown = (value: unknown) => host.valueLabel?.(member, value) ?? display(value);
   const toggle = (value: FilterScalar) => {
     const has = selected.some((v) => v === value);
     const next = multiple ? (has ? selected.filter((v) => v !== value) : [...selected, value]) : has ? [] : [value];
@@ -101,7 +103,7 @@ function ValuePicker(props: { config: FilterWidgetConfig; label: string }) {
   };
 
   const summary =
-    selected.length === 0 ? t(locale, "all") : selected.length === 1 ? display(selected[0]) : t(locale, "filter.selected", { count: selected.length });
+    selected.length === 0 ? t(locale, "all") : selected.length === 1 ? shown(selected[0]) : t(locale, "filter.selected", { count: selected.length });
   return (
     <div className="svc-picker" ref={rootRef} onKeyDown={(e) => e.key === "Escape" && setOpen(false)}>
       <button
@@ -154,7 +156,7 @@ function ValuePicker(props: { config: FilterWidgetConfig; label: string }) {
                   <li key={String(value)} role="option" aria-selected={checked}>
                     <label className="svc-option">
                       <input type={multiple ? "checkbox" : "radio"} name={listId} checked={checked} onChange={() => toggle(value)} />
-                      <span>{display(value)}</span>
+                      <span>{shown(value)}</span>
                     </label>
                   </li>
                 );

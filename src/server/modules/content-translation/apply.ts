@@ -4,7 +4,8 @@ import type { Db } from "../../db/connection";
 import type { Principal } from "../../domain/actor";
 import { loadDictionaries, pickDictionary } from "./store";
 import { translateDashboard } from "./translate-dashboard";
-import { translateResult, type TranslatableResult } from "./translate-result";
+import type { DataModel } from "../../semantic";
+import { codeDisplayOfMember, labelValues, translateResult, type TranslatableResult } from "./translate-result";
 
 /**
  * The locale content is shown in: the one the request names (the embed sends the locale it
@@ -35,4 +36,11 @@ export async function resultTranslator(db: Db, deploymentId: number, locale: str
   if (!locale || !isCanonicalLocale(locale)) return <T extends TranslatableResult>(result: T) => result;
   const dictionary = pickDictionary(await loadDictionaries(db, deploymentId), locale);
   return <T extends TranslatableResult>(result: T) => translateResult(result, dictionary, locale);
+}
+
+/** Labels of a filter picker's values in a locale (none without a locale or labels). */
+export async function distinctValueLabels(db: Db, deploymentId: number, locale: string | null, model: DataModel, member: string, values: readonly unknown[]) {
+  if (!locale || !isCanonicalLocale(locale)) return null;
+  const dictionary = pickDictionary(await loadDictionaries(db, deploymentId), locale);
+  return labelValues(values, member, dictionary, locale, codeDisplayOfMember(model, member));
 }

@@ -1,4 +1,5 @@
 import type { ContentDictionary } from "../../../schema/content-translation";
+import type { DataModel } from "../../semantic";
 import { textOf } from "./translate-dashboard";
 
 /** A dimension whose values are codes shown by name: `meta: { display: country }` (ISO 3166 regions) or `language` (BCP 47). */
@@ -8,6 +9,25 @@ export type CodeDisplay = "country" | "language";
 export function codeDisplayOf(annotation: { meta?: Record<string, unknown> }): CodeDisplay | null {
   const display = annotation.meta?.display;
   return display === "country" || display === "language" ? display : null;
+}
+
+/** How a model member's values are displayed as names, from its cube dimension's `meta.display`. */
+export function codeDisplayOfMember(model: DataModel, member: string): CodeDisplay | null {
+  const [source, name] = member.split(".");
+  if (!source || !name) return null;
+  const viewMember = model.views.get(source)?.members.get(name);
+  const cube = model.cubes.get(viewMember ? viewMember.cube : source);
+  return codeDisplayOf({ meta: cube?.dimensions.get(viewMember ? viewMember.member : name)?.meta });
+}
+
+/**
+ * Labels of a dimension's values for a filter picker: the dictionary's, else a country or
+ * language code's name in the locale. Only the values given (those the viewer may see) are labelled.
+ */
+export function labelValues(values: readonly unknown[], member: string, dictionary: ContentDictionary | null, locale: string, display: CodeDisplay | null) {
+  const names = display ? codeNames(locale) : null;
+  const rows = values.map((value) => ({ [member]: value }));
+  return valueLabelsOf(rows, member, dictionary, names ? { names, display } : null);
 }
 
 interface Annotated {

@@ -21,7 +21,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { BranchName } from "../../../schema/data-model-build";
 import { branchEngine } from "../data-model/service";
-import { contentLocaleOf, resultTranslator } from "../content-translation/apply";
+import { contentLocaleOf, distinctValueLabels, resultTranslator } from "../content-translation/apply";
 
 const params = z.object({ deploymentId: IdParam });
 /** `branch=`: run on a branch's model instead of production (developers; default the caller's dev branch in dev mode). */
@@ -234,7 +234,7 @@ export function registerQueryRoutes(app: Router) {
   app.openapi(values, async (c) => {
     const { deploymentId } = c.req.valid("param");
     const body = c.req.valid("json");
-    const { engine, securityContext } = await engineFor(c, deploymentId);
+    const { engine, securityContext, principal } = await engineFor(c, deploymentId);
     const list = await withBodyPaths(
       () =>
         engine.distinctValues(
@@ -244,7 +244,8 @@ export function registerQueryRoutes(app: Router) {
         ),
       null,
     );
-    return c.json({ values: list }, 200);
+    const labels = await distinctValueLabels(c.get("deps").db, deploymentId, contentLocaleOf(principal, body.locale), engine.model, body.member, list);
+    return c.json({ values: list, ...(labels ? { labels: { ...labels } } : {}) }, 200);
   });
 
   app.openapi(explain, async (c) => {
