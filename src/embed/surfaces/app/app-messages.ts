@@ -31,10 +31,25 @@ import {
   dashboardEditorSv,
   dashboardEditorVi,
 } from "./dashboard-editor-messages";
+import {
+  workspaceEn,
+  workspaceDe,
+  workspaceEs,
+  workspaceFr,
+  workspaceIt,
+  workspaceJa,
+  workspaceNb,
+  workspacePtBR,
+  workspaceSv,
+  workspaceVi,
+  workspaceEsMX,
+  workspacePtPT,
+} from "./workspace-messages";
 
 const en = {
   ...reportBuilderEn,
   ...dashboardEditorEn,
+  ...workspaceEn,
   brand: "Analytics",
   workspace: "Workspace",
   home: "Home",
@@ -100,6 +115,7 @@ type AppCatalog = Record<AppMessageKey, string>;
 const de: AppCatalog = {
   ...reportBuilderDe,
   ...dashboardEditorDe,
+  ...workspaceDe,
   brand: "Analysen",
   workspace: "Arbeitsbereich",
   home: "Start",
@@ -163,6 +179,7 @@ const de: AppCatalog = {
 const es: AppCatalog = {
   ...reportBuilderEs,
   ...dashboardEditorEs,
+  ...workspaceEs,
   brand: "Análisis",
   workspace: "Espacio de trabajo",
   home: "Inicio",
@@ -225,6 +242,7 @@ const es: AppCatalog = {
 
 const esMX: AppCatalog = {
   ...es,
+  ...workspaceEsMX,
   you: "Tú",
   subtitle: "Tus libros de trabajo, reportes y tableros.",
   subtitleIn: "Tus libros de trabajo, reportes y tableros en {tenant}.",
@@ -240,6 +258,7 @@ const esMX: AppCatalog = {
 const fr: AppCatalog = {
   ...reportBuilderFr,
   ...dashboardEditorFr,
+  ...workspaceFr,
   brand: "Analyses",
   workspace: "Espace de travail",
   home: "Accueil",
@@ -303,6 +322,7 @@ const fr: AppCatalog = {
 const it: AppCatalog = {
   ...reportBuilderIt,
   ...dashboardEditorIt,
+  ...workspaceIt,
   brand: "Analisi",
   workspace: "Area di lavoro",
   home: "Home",
@@ -366,6 +386,7 @@ const it: AppCatalog = {
 const ja: AppCatalog = {
   ...reportBuilderJa,
   ...dashboardEditorJa,
+  ...workspaceJa,
   brand: "アナリティクス",
   workspace: "ワークスペース",
   home: "ホーム",
@@ -429,6 +450,7 @@ const ja: AppCatalog = {
 const nb: AppCatalog = {
   ...reportBuilderNb,
   ...dashboardEditorNb,
+  ...workspaceNb,
   brand: "Analyse",
   workspace: "Arbeidsområde",
   home: "Hjem",
@@ -492,6 +514,7 @@ const nb: AppCatalog = {
 const ptBR: AppCatalog = {
   ...reportBuilderPtBR,
   ...dashboardEditorPtBR,
+  ...workspacePtBR,
   brand: "Análises",
   workspace: "Espaço de trabalho",
   home: "Início",
@@ -554,6 +577,7 @@ const ptBR: AppCatalog = {
 
 const ptPT: AppCatalog = {
   ...ptBR,
+  ...workspacePtPT,
   rangeEnd: "Data de fim",
   filterIncompleteHint: "Este filtro é aplicado quando tiver os seus valores.",
   workbook: "Livro",
@@ -577,6 +601,7 @@ const ptPT: AppCatalog = {
 const sv: AppCatalog = {
   ...reportBuilderSv,
   ...dashboardEditorSv,
+  ...workspaceSv,
   brand: "Analys",
   workspace: "Arbetsyta",
   home: "Start",
@@ -640,6 +665,7 @@ const sv: AppCatalog = {
 const vi: AppCatalog = {
   ...reportBuilderVi,
   ...dashboardEditorVi,
+  ...workspaceVi,
   brand: "Phân tích",
   workspace: "Không gian làm việc",
   home: "Trang chủ",
