@@ -16,6 +16,7 @@ import { SparkIcon } from "../../ui/icons";
 import { useApp, messageOf } from "./app-context";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { chartSpecOf } from "./report-query";
+import { appText } from "./app-messages";
 import "../../chat/chat-panel.css";
 
 function useLocale(): string {
@@ -69,12 +70,13 @@ function reportOf(answer: ChatMessageView): { query: SemanticQuery; viz: "table"
 
 function AddToWorkbook(props: { workbookId: number; answer: ChatMessageView; question: string }) {
   const { api, go, notify, refresh } = useApp();
+  const locale = useLocale();
   const [state, setState] = useState<"idle" | "adding" | "added">("idle");
   const report = reportOf(props.answer);
   if (!report) return null;
   const add = async () => {
     setState("adding");
-    const name = props.question.trim().slice(0, 200) || "Chat answer";
+    const name = props.question.trim().slice(0, 200) || appText(locale, "wsChatAnswer");
     try {
       const created = await api.createReport(props.workbookId, name, {
         kind: report.viz === "table" ? "table" : "vega",
@@ -84,16 +86,16 @@ function AddToWorkbook(props: { workbookId: number; answer: ChatMessageView; que
       if (spec) await api.saveReport(created.publicId, { spec });
       await refresh();
       setState("added");
-      notify("ok", `Added “${name}” to the workbook`);
+      notify("ok", appText(locale, "wsChatAddedNotice", { name }));
       go({ kind: "report", workbookId: props.workbookId, reportId: created.id });
     } catch (error) {
       setState("idle");
-      notify("error", `Not added: ${messageOf(error)}`);
+      notify("error", appText(locale, "wsChatNotAdded", { error: messageOf(error) }));
     }
   };
   return (
     <button type="button" className="svc-button is-small" disabled={state !== "idle"} onClick={() => void add()} data-testid="chat-add-to-workbook">
-      {state === "added" ? "Added to workbook" : state === "adding" ? "Adding…" : "+ Add to workbook"}
+      {appText(locale, state === "added" ? "wsChatAddedToWorkbook" : state === "adding" ? "wsChatAdding" : "wsChatAddToWorkbook")}
     </button>
   );
 }
@@ -113,7 +115,7 @@ export function WorkbookChatPanel(props: { workbookId: number; canEdit: boolean 
         onClick={() => setOpen((o) => !o)}
         data-testid="workbook-chat-toggle"
       >
-        <SparkIcon size={14} /> Ask AI
+        <SparkIcon size={14} /> {chatText(locale, "openChat")}
       </button>
       {open ? (
         <div className="svc-app-chat-panel" data-testid="workbook-chat-panel" data-workbook-id={props.workbookId}>
