@@ -2954,6 +2954,8 @@ export interface components {
             embedTenantName: string | null;
         };
         EmbedDashboardResponse: {
+            /** @description The locale the dashboard's titles and labels were translated for (docs/translation.md); null: as written. */
+            contentLocale?: string | null;
             dashboard: components["schemas"]["Dashboard"];
             viewer: components["schemas"]["EmbedViewer"];
         };

@@ -42,6 +42,8 @@ export interface EmbedViewer {
 export interface EmbedDashboardResponse {
   dashboard: Dashboard;
   viewer: EmbedViewer;
+  /** The locale the dashboard's titles and labels were translated for; null: as written. */
+  contentLocale?: string | null;
 }
 
 export type QueryOrder = Record<string, "asc" | "desc"> | [string, "asc" | "desc"][];

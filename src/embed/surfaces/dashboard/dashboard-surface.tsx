@@ -15,7 +15,7 @@ import { fetchDistinctValues, runQuery, type EmbedDashboardResponse } from "../.
 import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
 import { elementToPng, pngToPdf } from "../../export/image-export";
 import { fileNameFor, saveBlob, saveUrl } from "../../export/save-file";
-import { t } from "../../i18n";
+import { DEFAULT_LOCALE, t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { WidgetHostContext, type DrilldownRequest, type WidgetHost } from "../../grid/widget-host";
 import { createValueLabelMemory } from "../../grid/value-label-memory";
@@ -35,6 +35,8 @@ import "./dashboard-surface.css";
 const ChatDrawer = lazy(() => import("../../chat/chat-drawer").then((m) => ({ default: m.ChatDrawer })));
 
 const takenDefinitions = new WeakSet<DashboardData>();
+
+const languageOf = (locale: string) => locale.split("-")[0]!.toLowerCase();
 
 /**
  * The dashboard of this surface: the first time, what the data loader fetched from boot
@@ -59,7 +61,14 @@ export function DashboardSurface() {
   const { publicId = "" } = useParams();
   const services = useEmbedServices();
   const { store, urlParameters } = services;
-  const query = useQuery({ queryKey: ["embed-dashboard", publicId], queryFn: ({ signal }) => loadDefinition(services, publicId, signal) });
+  // A `set-locale` after the dashboard arrived asks for its titles and labels again in the new
+  // language; the dashboard shown stays until they are in.
+  const [contentLocale, setContentLocale] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: ["embed-dashboard", publicId, contentLocale],
+    queryFn: ({ signal }) => loadDefinition(services, publicId, signal),
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === publicId ? previous : undefined),
+  });
   const [load, reload] = useSurfaceQuery(query);
   const data = load.status === "ready" ? load.data : null;
   // What the host chose at run time before the dashboard arrived (`ready` may precede it)
@@ -73,9 +82,14 @@ export function DashboardSurface() {
     applyDashboardSetupOnce(store, data, urlParameters, { localeChosen: store.getState().locale !== localeAtStart.current });
     setSetUp(data);
   }, [data, setUp, store, urlParameters]);
+  const locale = useEmbedStore((s) => s.locale);
+  useEffect(() => {
+    if (setUp && languageOf(locale) !== languageOf(setUp.contentLocale ?? DEFAULT_LOCALE)) setContentLocale(locale);
+  }, [locale, setUp]);
   if (load.status !== "ready") return <SurfaceLoadScreen state={load} onReload={reload} />;
-  if (!data || setUp !== data) return null;
-  return <DashboardView key={publicId} publicId={publicId} data={data} />;
+  const shown = data && setUp === data ? data : setUp && data && setUp.dashboard.publicId === data.dashboard.publicId ? setUp : null;
+  if (!shown) return null;
+  return <DashboardView key={publicId} publicId={publicId} data={shown} />;
 }
 
 function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }) {

@@ -22,7 +22,17 @@ export const EmbedViewer = z
   })
   .meta({ id: "EmbedViewer" });
 
-export const EmbedDashboardResponse = z.object({ dashboard: Dashboard, viewer: EmbedViewer }).meta({ id: "EmbedDashboardResponse" });
+export const EmbedDashboardResponse = z
+  .object({
+    dashboard: Dashboard,
+    viewer: EmbedViewer,
+    contentLocale: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "The locale the dashboard's titles and labels were translated for (docs/translation.md); null: as written." }),
+  })
+  .meta({ id: "EmbedDashboardResponse" });
 
 const getDashboard = createRoute({
   operationId: "getEmbedDashboard",
@@ -52,12 +62,17 @@ export function registerEmbedDashboardRoutes(app: Router) {
     const principal = requirePrincipal(c);
     const db = c.get("deps").db;
     const published = await resolveViewableDashboard(db, principal, c.req.valid("param").publicId);
-    const dashboard = await dashboardInLocale(db, published as z.infer<typeof Dashboard>, contentLocaleOf(principal, c.req.valid("query").locale));
+    const contentLocale = contentLocaleOf(principal, c.req.valid("query").locale);
+    const dashboard = await dashboardInLocale(db, published as z.infer<typeof Dashboard>, contentLocale);
     const viewer = await viewerOf(db, principal);
     warmPythonFor(pythonSandbox(), dashboard.reportSnapshots);
     c.header("Cache-Control", "no-store");
     return c.json(
-      { dashboard: dashboard as z.infer<typeof Dashboard>, viewer: { ...viewer, deploymentId: viewer.deploymentId ?? dashboard.deploymentId } },
+      {
+        dashboard: dashboard as z.infer<typeof Dashboard>,
+        viewer: { ...viewer, deploymentId: viewer.deploymentId ?? dashboard.deploymentId },
+        contentLocale,
+      },
       200,
     );
   });
