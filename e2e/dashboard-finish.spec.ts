@@ -65,6 +65,29 @@ test.describe("the finished dashboard", () => {
     });
   }
 
+  for (const [width, rows] of [
+    [1010, [4]],
+    [700, [2, 2]],
+  ] as const) {
+    test(`the four KPI cards stay together above the charts in a ${width} px frame`, async ({ page }) => {
+      await page.setViewportSize({ width: width + 40, height: 900 });
+      await open(page, { allowExport: "true" }, width);
+      const frame = embedFrame(page);
+      const boxes = await frame.evaluate(() =>
+        ["kpi_revenue", "kpi_orders", "kpi_aov", "kpi_completion", "revenue_trend"].map((id) => {
+          const r = document.querySelector(`[data-testid="widget-${id}"]`)!.getBoundingClientRect();
+          return { top: Math.round(r.top), bottom: Math.round(r.bottom) };
+        }),
+      );
+      const kpis = boxes.slice(0, 4);
+      const tops = [...new Set(kpis.map((b) => b.top))];
+      expect(tops.map((top) => kpis.filter((b) => b.top === top).length)).toEqual(rows);
+      // Right under one another, and the trend chart below the last of them.
+      expect(Math.max(...kpis.map((b) => b.bottom))).toBeLessThanOrEqual(boxes[4]!.top);
+      expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(250);
+    });
+  }
+
   test("phone: value pickers share a row and the filter bar stays short", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await open(page, { allowExport: "true" }, 390);

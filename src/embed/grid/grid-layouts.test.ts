@@ -57,6 +57,19 @@ describe("buildGridLayouts", () => {
     for (const a of sm) for (const b of sm) if (a !== b) expect(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h).toBe(false);
   });
 
+  it("reads a breakpoint of two columns top to bottom, a row of equal cards two by two", () => {
+    const kpis = [0, 1, 2, 3].map((i) => w(`k${i}`, i * 3, 3, 3, 3));
+    const xs = buildGridLayouts([w("intro", 0, 0, 12, 3, { type: "TEXT" }), ...kpis, w("trend", 0, 6, 12, 8)], resolveGridConfig({ cols: { xs: 2 } })).xs;
+    const at = (id: string) => xs.find((i) => i.i === id)!;
+    expect([0, 1, 2, 3].map((i) => [at(`k${i}`).x, at(`k${i}`).y, at(`k${i}`).w])).toEqual([
+      [0, 3, 1],
+      [1, 3, 1],
+      [0, 6, 1],
+      [1, 6, 1],
+    ]);
+    expect([at("intro").w, at("trend").w, at("trend").y]).toEqual([2, 2, 9]);
+  });
+
   it("stacks everything in one column at the smallest breakpoint in reading order", () => {
     const xxs = buildGridLayouts(widgets, config).xxs;
     expect(config.cols.xxs).toBe(2);

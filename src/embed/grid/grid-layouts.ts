@@ -1,8 +1,8 @@
 /**
  * Grid layouts per breakpoint from the DashboardLayout and each widget's position /
  * responsiveLayouts. A breakpoint a widget has no layout for is derived from its desktop
- * position scaled to the column count; the smallest breakpoint is always one column so
- * phones read the dashboard top to bottom.
+ * position scaled to the column count; the smallest breakpoint (and any of two columns or
+ * fewer) reads the dashboard top to bottom, like a phone.
  */
 import type { BreakpointKey, DashboardLayout, DashboardWidget } from "../../schema/dashboard";
 
@@ -133,6 +133,17 @@ function scaleDerived(items: GridItemLayout[], derived: ReadonlySet<string>, col
   }
 }
 
+/** Widgets in a desktop row of two or more of the same size that fills the row (a row of KPI cards). */
+function equalRowMembers(widgets: readonly DashboardWidget[], baseCols: number): Set<string> {
+  const rows = new Map<string, DashboardWidget[]>();
+  for (const widget of widgets) {
+    if (isControl(widget)) continue;
+    const key = `${widget.position.y}:${widget.position.h}:${widget.position.w}`;
+    rows.set(key, [...(rows.get(key) ?? []), widget]);
+  }
+  return new Set([...rows.values()].filter((row) => row.length > 1 && row.length * row[0]!.position.w >= baseCols).flatMap((row) => row.map((w) => w.id)));
+}
+
 const overlap = (a: GridItemLayout, b: GridItemLayout) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 /**
@@ -160,13 +171,15 @@ export function buildGridLayouts(widgets: readonly DashboardWidget[], config: Re
   const out = {} as Record<BreakpointKey, GridItemLayout[]>;
   for (const bp of BREAKPOINT_KEYS) {
     const cols = config.cols[bp];
-    const smallest = bp === "xxs";
+    // Phones, and any breakpoint of two columns or fewer: read top to bottom.
+    const smallest = bp === "xxs" || cols <= 2;
     const items: GridItemLayout[] = widgets.map((widget) => {
       const own = widget.responsiveLayouts?.[bp] ?? null;
       const p = own ?? widget.position;
       const h = Math.max(1, p.h);
       if (smallest) {
-        const rows = isCompactOnPhone(widget) ? controlRows(config, COMPACT_CONTROL_HEIGHT_PX) : controlRows(config);
+        // Compact controls (label inside) are a phone's only.
+        const rows = bp === "xxs" && isCompactOnPhone(widget) ? controlRows(config, COMPACT_CONTROL_HEIGHT_PX) : controlRows(config);
         return { i: widget.id, x: 0, y: p.y, w: cols, h: !own && isControl(widget) ? Math.min(h, rows) : h, static: true };
       }
       if (own) {
@@ -188,9 +201,11 @@ export function buildGridLayouts(widgets: readonly DashboardWidget[], config: Re
       let openHalf: GridItemLayout | null = null;
       const half = Math.max(1, Math.floor(cols / 2));
       const byId = new Map(items.map((item) => [item.i, item]));
+      // Above phones, a desktop row of equal cards (KPIs) pairs up too.
+      const cards = bp === "xxs" ? new Set<string>() : equalRowMembers(widgets, baseCols);
       out[bp] = order.map((widget) => {
         const own = widget.responsiveLayouts?.[bp];
-        if (!own && cols >= 2 && isHalfWidthOnPhone(widget)) {
+        if (!own && cols >= 2 && (isHalfWidthOnPhone(widget) || cards.has(widget.id))) {
           if (openHalf) {
             const item = { ...byId.get(widget.id)!, x: half, y: openHalf.y, w: cols - half, h: openHalf.h };
             openHalf = null;

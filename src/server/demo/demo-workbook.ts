@@ -199,15 +199,17 @@ const w = (
 export function demoDashboardConfig(reportIds: Record<string, number>): DashboardConfig {
   const chart = (id: string, key: string, x: number, y: number, width: number, h: number, extra: Partial<DashboardWidget> = {}) =>
     w(id, "CHART", x, y, width, h, { reportId: reportIds[key] }, extra);
-  const kpiAt = (id: string, key: string, i: number) =>
-    chart(id, key, i * 3, 3, 3, 3, { responsiveLayouts: { sm: { x: (i % 2) * 3, y: 3 + Math.floor(i / 2) * 3, w: 3, h: 3 } } });
+  // Four KPI cards in one row down to 768 px (tablets keep the desktop's 12 columns), two by
+  // two below it (2 columns: a card of a quarter of 600 px cannot hold "$1,247,420"), one
+  // column on phones.
+  const kpiAt = (id: string, key: string, i: number) => chart(id, key, i * 3, 3, 3, 3);
   return {
     kind: "CLASSIC",
     title: "Sales overview",
     description: "Orders, revenue and customers of the online shop, July 2023 to June 2025.",
     layout: {
       breakpoints: { lg: 1200, md: 996, sm: 768, xs: 480, xxs: 0 },
-      cols: { lg: 12, md: 12, sm: 6, xs: 2, xxs: 1 },
+      cols: { lg: 12, md: 12, sm: 12, xs: 2, xxs: 1 },
       rowHeight: 40,
       margin: [16, 16],
       containerPadding: [16, 16],
