@@ -1,0 +1,51 @@
+import { expect, test } from "@playwright/test";
+import { openHost, requestAction, waitForEvent, waitForWidgetsSettled } from "./support/embed-harness";
+
+// The demo's content in the viewer's language (docs/translation.md): titles, filter labels,
+// column headers, status values and country names from the demo's dictionaries, while filters
+// keep working on the raw values.
+
+test.describe("the demo dashboard translated", () => {
+  test("a German viewer reads German titles, labels, headers, statuses and country names", async ({ page }) => {
+    await openHost(page, { params: { locale: "de" } });
+    await waitForEvent(page, "svc:event:dashboard-loaded");
+    await waitForWidgetsSettled(page);
+    const frame = page.frameLocator("#embed");
+    await expect(frame.getByRole("heading", { name: "Verkaufsübersicht" })).toBeVisible();
+    await expect(frame.getByTestId("widget-filter_country")).toContainText("Land");
+    await expect(frame.getByTestId("widget-filter_date")).toContainText("Bestelldatum");
+    await expect(frame.getByTestId("widget-kpi_revenue")).toContainText("Umsatz");
+    await expect(frame.getByTestId("widget-kpi_revenue")).toContainText("Q2 2025 gegenüber Q2 2024");
+    const cities = frame.getByTestId("widget-top_cities");
+    await cities.scrollIntoViewIfNeeded();
+    await expect(cities).toContainText("Städte nach Umsatz");
+    await expect(cities.getByRole("columnheader").first()).toBeVisible();
+    await expect(cities).toContainText("Deutschland");
+    await expect(cities).toContainText("Abschlussquote");
+    await expect(cities).not.toContainText("Completion Rate");
+
+    // The status picker lists German statuses; picking one filters by the raw value.
+    await frame.getByTestId("widget-filter_status").locator(".svc-picker-button").click();
+    const completed = frame.getByRole("option", { name: "abgeschlossen" });
+    await expect(completed).toBeVisible();
+    await completed.click();
+    await expect(frame.getByTestId("widget-filter_status").locator(".svc-picker-button")).toContainText("abgeschlossen");
+    await waitForWidgetsSettled(page);
+    await expect(cities).toContainText("Deutschland");
+  });
+
+  test("set-locale to Spanish re-titles the dashboard and its answers", async ({ page }) => {
+    await openHost(page, { params: {} });
+    await waitForEvent(page, "svc:event:dashboard-loaded");
+    await waitForWidgetsSettled(page);
+    const frame = page.frameLocator("#embed");
+    await expect(frame.getByRole("heading", { name: "Sales overview" })).toBeVisible();
+    expect((await requestAction(page, "svc:action:set-locale", { locale: "es" })).status).toBe("applied");
+    await expect(frame.getByRole("heading", { name: "Resumen de ventas" })).toBeVisible();
+    await expect(frame.getByTestId("widget-filter_country")).toContainText("País");
+    const cities = frame.getByTestId("widget-top_cities");
+    await cities.scrollIntoViewIfNeeded();
+    await expect(cities).toContainText("Ingresos");
+    await expect(cities).toContainText("Estados Unidos");
+  });
+});
