@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup } from "@testing-library/react";
 import { calculationsQuery, calculationsResult, compareQuery, compareResult } from "../../export/result-fixtures";
@@ -102,5 +102,23 @@ describe("TableView on compare and calculations results", () => {
       .getAllByRole("button")
       .map((b) => b.textContent);
     expect(buttons).toEqual(["$750.00", "4%"]);
+  });
+});
+
+describe("TableView wider than its widget", () => {
+  it("marks the side where more columns wait, and the other once scrolled to the end", () => {
+    renderTable(compareResult, compareQuery, "en-US");
+    const table = screen.getByRole("table");
+    const scroll = table.querySelector<HTMLElement>(".svc-table-scroll")!;
+    // jsdom lays nothing out: the sizes a 300 px widget showing a 700 px table would have.
+    Object.defineProperty(scroll, "clientWidth", { configurable: true, value: 300 });
+    Object.defineProperty(scroll, "scrollWidth", { configurable: true, value: 700 });
+    fireEvent.scroll(scroll);
+    expect(table.dataset.moreRight).toBe("true");
+    expect(table.dataset.moreLeft).toBeUndefined();
+    scroll.scrollLeft = 400;
+    fireEvent.scroll(scroll);
+    expect(table.dataset.moreRight).toBeUndefined();
+    expect(table.dataset.moreLeft).toBe("true");
   });
 });

@@ -8,6 +8,7 @@ import { useEmbedStore } from "../../state/use-embed-store";
 import { ArrowDownIcon, ArrowUpIcon } from "../../ui/icons";
 import { formatCell, type CellFormatContext } from "../query/format-cell";
 import { nextSort, sortRows, visibleRowRange, type TableColumn, type TableSort } from "./table-model";
+import { useSideScroll } from "./use-side-scroll";
 import "../../ui/buttons.css";
 import "../../ui/empty.css";
 import "./table-view.css";
@@ -74,11 +75,28 @@ export function TableView(props: TableViewProps) {
   const widths = useMemo(() => columnWidths(props.columns, props.rows, ctx), [props.columns, props.rows, locale, timezone]); // eslint-disable-line react-hooks/exhaustive-deps
   const template = props.columns.map((c, i) => `minmax(${widths[i]}px, ${c.isMeasure ? 1 : 1.4}fr)`).join(" ");
   const minWidth = widths.reduce((sum, w) => sum + w, 0);
+  // Columns beyond the widget's width: an edge shows that more wait to the side.
+  const side = useSideScroll(scrollRef, minWidth);
 
   if (props.rows.length === 0) return <div className="svc-empty">{t(locale, "noData")}</div>;
   return (
-    <div className="svc-table" role="table" aria-label={props.caption} aria-rowcount={sorted.length + 1}>
-      <div className="svc-table-scroll" tabIndex={0} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)} ref={scrollRef}>
+    <div
+      className="svc-table"
+      role="table"
+      aria-label={props.caption}
+      aria-rowcount={sorted.length + 1}
+      data-more-left={side.left || undefined}
+      data-more-right={side.right || undefined}
+    >
+      <div
+        className="svc-table-scroll"
+        tabIndex={0}
+        onScroll={(e) => {
+          setScrollTop(e.currentTarget.scrollTop);
+          side.measure();
+        }}
+        ref={scrollRef}
+      >
         <div className="svc-table-inner" style={{ minWidth }}>
           <div className="svc-table-head" role="rowgroup">
             <div className="svc-table-row is-head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
