@@ -43,6 +43,32 @@ describe("value labels", () => {
     expect(JSON.stringify((prepared.spec.data as { values: unknown }).values)).toContain('"completed"');
   });
 
+  it("show a labelled dimension's label in tooltips, beside its raw value", async () => {
+    const prepared = prepareVegaLiteSpec(
+      {
+        mark: "bar",
+        encoding: {
+          x: { field: "sales.status", type: "nominal" },
+          y: { field: "sales.count", type: "quantitative" },
+          tooltip: [
+            { field: "sales.status", type: "nominal" },
+            { field: "sales.count", type: "quantitative" },
+          ],
+        },
+      } as VegaLiteSpec,
+      rows,
+      { annotation },
+    );
+    const { autosize: _autosize, ...fixed } = prepared.spec;
+    const view = new View(parse(compile({ ...fixed, width: 400, height: 200 } as never).spec), { renderer: "none" });
+    await view.runAsync();
+    const marks = view.scenegraph().root.items[0].items.find((g: { marktype?: string }) => g.marktype === "rect");
+    const tooltips = (marks?.items ?? []).map((i: { tooltip?: Record<string, unknown> }) => i.tooltip);
+    view.finalize();
+    expect(tooltips).toContainEqual({ Status: "abgeschlossen", Bestellungen: "7" });
+    expect(tooltips).toContainEqual({ Status: "cancelled", Bestellungen: "1" });
+  });
+
   it("write labels as JSON strings in the label expression", () => {
     expect(valueLabelExpr({ a: 'x"y' })).toBe('indexof(["a"], datum.value) < 0 ? datum.label : ["x\\"y"][indexof(["a"], datum.value)]');
     expect(valueLabelExpr({})).toBeNull();

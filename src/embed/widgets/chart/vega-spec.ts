@@ -150,6 +150,25 @@ function describeField(def: { [key: string]: Json }, channel: string | null, fie
   }
 }
 
+/**
+ * A tooltip field of a labelled dimension shows the label: a calculated field beside the raw one
+ * (which stays for drills), looked up as on axes.
+ */
+function labelTooltipField(spec: { [key: string]: Json }, def: { [key: string]: Json }, fields: FieldMap, annotation: QueryAnnotation | undefined): void {
+  if (typeof def.field !== "string") return;
+  const column = fields.toColumn.get(def.field);
+  const entries = Object.entries((column && annotation?.dimensions[column]?.valueLabels) ?? {}).slice(0, MAX_LABELLED_VALUES);
+  if (!entries.length) return;
+  const as = `${def.field}__label`;
+  const ref = `datum[${JSON.stringify(def.field)}]`;
+  const keys = JSON.stringify(entries.map(([k]) => k));
+  const texts = JSON.stringify(entries.map(([, v]) => v));
+  const transforms = Array.isArray(spec.transform) ? spec.transform : [];
+  if (!transforms.some((t) => t && typeof t === "object" && !Array.isArray(t) && t.as === as))
+    spec.transform = [...transforms, { calculate: `indexof(${keys}, ${ref}) < 0 ? ${ref} : ${texts}[indexof(${keys}, ${ref})]`, as }];
+  def.field = as;
+}
+
 function addTitles(spec: { [key: string]: Json }, fields: FieldMap, annotation: QueryAnnotation | undefined): void {
   const encoding = spec.encoding;
   if (encoding && typeof encoding === "object" && !Array.isArray(encoding)) {
@@ -159,7 +178,10 @@ function addTitles(spec: { [key: string]: Json }, fields: FieldMap, annotation: 
     }
     const tooltip = encoding.tooltip;
     for (const def of Array.isArray(tooltip) ? tooltip : tooltip && typeof tooltip === "object" ? [tooltip] : [])
-      if (def && typeof def === "object" && !Array.isArray(def)) describeField(def, null, fields, annotation);
+      if (def && typeof def === "object" && !Array.isArray(def)) {
+        describeField(def, null, fields, annotation);
+        labelTooltipField(spec, def, fields, annotation);
+      }
   }
   for (const key of ["layer", "concat", "hconcat", "vconcat"]) {
     const children = spec[key];
