@@ -62,8 +62,11 @@ describe("value labels", () => {
     const { autosize: _autosize, ...fixed } = prepared.spec;
     const view = new View(parse(compile({ ...fixed, width: 400, height: 200 } as never).spec), { renderer: "none" });
     await view.runAsync();
-    const marks = view.scenegraph().root.items[0].items.find((g: { marktype?: string }) => g.marktype === "rect");
-    const tooltips = (marks?.items ?? []).map((i: { tooltip?: Record<string, unknown> }) => i.tooltip);
+    // vega's scenegraph is typed loosely; the marks' items carry the tooltip vega would show.
+    type Group = { marktype?: string; items?: { tooltip?: Record<string, unknown> }[] };
+    const scene = view.scenegraph() as unknown as { root: { items: { items: Group[] }[] } };
+    const marks = scene.root.items[0]!.items.find((g) => g.marktype === "rect");
+    const tooltips = (marks?.items ?? []).map((i) => i.tooltip);
     view.finalize();
     expect(tooltips).toContainEqual({ Status: "abgeschlossen", Bestellungen: "7" });
     expect(tooltips).toContainEqual({ Status: "cancelled", Bestellungen: "1" });
