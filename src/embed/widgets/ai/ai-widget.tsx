@@ -14,6 +14,7 @@ import { useEmbedStore } from "../../state/use-embed-store";
 import { WidgetFrame } from "../../grid/widget-frame";
 import { renderMarkdown } from "../text/render-markdown";
 import { chatText } from "../../chat/chat-messages";
+import { useScrollEdges } from "../chart/use-scroll-edges";
 import "../../ui/chip.css";
 import "../../ui/visually-hidden.css";
 import "./ai-widget.css";
@@ -77,32 +78,43 @@ export function AiWidget(props: { widget: DashboardWidget }) {
   useEffect(() => {
     void load(false);
   }, [load]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(scrollRef, "y", html);
 
   return (
     <WidgetFrame widget={props.widget} title={title} state={state} error={error} onRetry={() => void load(false)} skeleton="text" busy={busy}>
-      <div className="svc-ai is-answer" data-testid={`ai-answer-${props.widget.id}`} data-stale={answer?.stale ? "true" : "false"}>
-        <div className="svc-ai-badge" aria-hidden="true">
-          <SparkIcon size={18} />
-        </div>
-        <div className="svc-ai-text">
-          {answer?.stale ? (
-            <p className="svc-ai-stale" role="status" data-testid="ai-stale">
-              {chatText(locale, "stale")}
-            </p>
-          ) : null}
-          <div className="svc-ai-markdown" dangerouslySetInnerHTML={{ __html: html }} />
-          <p className="svc-ai-actions">
-            <button type="button" className="svc-button is-small" onClick={() => void load(true)} disabled={busy} data-testid="ai-regenerate">
-              <RefreshIcon size={14} />
-              {busy ? chatText(locale, "generating") : chatText(locale, "regenerate")}
-            </button>
-            {regenerateError ? (
-              <span className="svc-ai-error" role="alert" data-testid="ai-regenerate-error">
-                <AlertIcon size={14} />
-                {`${chatText(locale, "failed")}: ${regenerateError}`}
-              </span>
+      {/* An answer taller than its card scrolls; an edge at the bottom says more is below. */}
+      <div className="svc-ai-frame" data-more-below={edges.after || undefined}>
+        <div
+          className="svc-ai is-answer"
+          ref={scrollRef}
+          onScroll={edges.measure}
+          data-testid={`ai-answer-${props.widget.id}`}
+          data-stale={answer?.stale ? "true" : "false"}
+        >
+          <div className="svc-ai-badge" aria-hidden="true">
+            <SparkIcon size={18} />
+          </div>
+          <div className="svc-ai-text">
+            {answer?.stale ? (
+              <p className="svc-ai-stale" role="status" data-testid="ai-stale">
+                {chatText(locale, "stale")}
+              </p>
             ) : null}
-          </p>
+            <div className="svc-ai-markdown" dangerouslySetInnerHTML={{ __html: html }} />
+            <p className="svc-ai-actions">
+              <button type="button" className="svc-button is-small" onClick={() => void load(true)} disabled={busy} data-testid="ai-regenerate">
+                <RefreshIcon size={14} />
+                {busy ? chatText(locale, "generating") : chatText(locale, "regenerate")}
+              </button>
+              {regenerateError ? (
+                <span className="svc-ai-error" role="alert" data-testid="ai-regenerate-error">
+                  <AlertIcon size={14} />
+                  {`${chatText(locale, "failed")}: ${regenerateError}`}
+                </span>
+              ) : null}
+            </p>
+          </div>
         </div>
       </div>
     </WidgetFrame>

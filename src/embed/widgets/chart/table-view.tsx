@@ -8,7 +8,7 @@ import { useEmbedStore } from "../../state/use-embed-store";
 import { ArrowDownIcon, ArrowUpIcon } from "../../ui/icons";
 import { formatCell, type CellFormatContext } from "../query/format-cell";
 import { nextSort, sortRows, visibleRowRange, type TableColumn, type TableSort } from "./table-model";
-import { useSideScroll } from "./use-side-scroll";
+import { useScrollEdges } from "./use-scroll-edges";
 import "../../ui/buttons.css";
 import "../../ui/empty.css";
 import "./table-view.css";
@@ -76,7 +76,7 @@ export function TableView(props: TableViewProps) {
   const template = props.columns.map((c, i) => `minmax(${widths[i]}px, ${c.isMeasure ? 1 : 1.4}fr)`).join(" ");
   const minWidth = widths.reduce((sum, w) => sum + w, 0);
   // Columns beyond the widget's width: an edge shows that more wait to the side.
-  const side = useSideScroll(scrollRef, minWidth);
+  const side = useScrollEdges(scrollRef, "x", minWidth);
 
   if (props.rows.length === 0) return <div className="svc-empty">{t(locale, "noData")}</div>;
   return (
@@ -85,8 +85,8 @@ export function TableView(props: TableViewProps) {
       role="table"
       aria-label={props.caption}
       aria-rowcount={sorted.length + 1}
-      data-more-left={side.left || undefined}
-      data-more-right={side.right || undefined}
+      data-more-left={side.before || undefined}
+      data-more-right={side.after || undefined}
     >
       <div
         className="svc-table-scroll"
