@@ -7,6 +7,7 @@ import { registerAdminCommands } from "./admin-commands";
 import { listWorkbookFiles, loadWorkbookFile, serializeWorkbookFile, type FileProblem, type WorkbookFile } from "./workbook-file";
 import { applyWorkbookFiles, exportWorkbook, type FileOutcome } from "./workbooks-as-code";
 import { registerModelCommands } from "./models-as-code";
+import { registerTranslationCommands } from "./translation-commands";
 
 /** Where the CLI reads and writes; the bin passes the process's, tests their own. */
 export interface CliIo {
@@ -131,6 +132,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     });
 
   registerModelCommands(program, { connect, out, err, fail: () => void (exitCode = EXIT.failed) });
+  registerTranslationCommands(program, { connect, out, err, fail: () => void (exitCode = EXIT.failed) });
 
   const embed = program.command("embed").description("signed embedding");
   embed

@@ -136,4 +136,11 @@ describe("content dictionaries", () => {
     // orders.count has a members entry, "Orders" a text: neither is missing.
     expect(report.missing.map((m) => m.member)).not.toContain("orders.count");
   });
+
+  it("prints the missing report with svc translations missing, failing while anything is missing", async () => {
+    const run = await svc(["translations", "missing", "--deployment", String(deploymentId), "--locale", "es-ES"]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('value\torders.status = "completed"\tdictionary:de-DE');
+    expect(run.stdout).toMatch(/es-ES: \d+ of \d+ translated, \d+ missing/);
+  });
 });
