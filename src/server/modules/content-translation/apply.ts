@@ -2,7 +2,7 @@ import { isCanonicalLocale } from "../../../schema/content-translation";
 import type { Dashboard } from "../../../schema/dashboard";
 import type { Db } from "../../db/connection";
 import type { Principal } from "../../domain/actor";
-import { loadDictionaries, pickDictionary } from "./store";
+import { pickDictionary, viewerDictionaries } from "./store";
 import { translateDashboard } from "./translate-dashboard";
 import type { DataModel } from "../../semantic";
 import { codeDisplayOfMember, labelValues, translateResult, type TranslatableResult } from "./translate-result";
@@ -28,19 +28,19 @@ export function contentLocaleOf(principal: Principal, requested: string | null |
 /** A published dashboard in the viewer's locale (docs/translation.md). */
 export async function dashboardInLocale(db: Db, dashboard: Dashboard, locale: string | null): Promise<Dashboard> {
   if (!locale) return dashboard;
-  return translateDashboard(dashboard, pickDictionary(await loadDictionaries(db, dashboard.deploymentId), locale));
+  return translateDashboard(dashboard, pickDictionary(await viewerDictionaries(db, dashboard.deploymentId), locale));
 }
 
 /** Translates query results for a locale: the deployment's dictionaries are read once for all of them. */
 export async function resultTranslator(db: Db, deploymentId: number, locale: string | null) {
   if (!locale || !isCanonicalLocale(locale)) return <T extends TranslatableResult>(result: T) => result;
-  const dictionary = pickDictionary(await loadDictionaries(db, deploymentId), locale);
+  const dictionary = pickDictionary(await viewerDictionaries(db, deploymentId), locale);
   return <T extends TranslatableResult>(result: T) => translateResult(result, dictionary, locale);
 }
 
 /** Labels of a filter picker's values in a locale (none without a locale or labels). */
 export async function distinctValueLabels(db: Db, deploymentId: number, locale: string | null, model: DataModel, member: string, values: readonly unknown[]) {
   if (!locale || !isCanonicalLocale(locale)) return null;
-  const dictionary = pickDictionary(await loadDictionaries(db, deploymentId), locale);
+  const dictionary = pickDictionary(await viewerDictionaries(db, deploymentId), locale);
   return labelValues(values, member, dictionary, locale, codeDisplayOfMember(model, member));
 }

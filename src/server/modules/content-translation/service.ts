@@ -12,7 +12,7 @@ import { finishUpload, startUpload, uploadFile, type ModelDeps } from "../data-m
 import { sha256Of } from "../data-model/merge";
 import { DEFAULT_BRANCH } from "../data-model/store";
 import { contentSources, missingReport, type DashboardContent } from "./missing";
-import { loadDictionaries } from "./store";
+import { forgetViewerDictionaries, loadDictionaries } from "./store";
 
 /** The locales with a dictionary on the deployment's `main`. */
 export async function listDictionaries(db: Db, deploymentId: number) {
@@ -58,6 +58,7 @@ export async function putDictionary(deps: ModelDeps, deploymentId: number, actor
     message: `Translations: ${locale}`,
     ...(existing && existing.path !== path ? { deletePaths: [existing.path] } : {}),
   });
+  forgetViewerDictionaries(deps.db, deploymentId);
   return { locale, path, commit: done.commit ? { id: done.commit.id } : null, dictionary: { ...dictionary, locale } };
 }
 

@@ -40,6 +40,33 @@ export async function loadDictionaries(db: Db, deploymentId: number): Promise<Di
   return out;
 }
 
+/** How long a node serves viewers the dictionaries it read (a change on another node shows at most this much later). */
+const VIEWER_CACHE_MS = 1000;
+// Per database, then per deployment (tests run several platforms in one process).
+const forViewersOf = new WeakMap<Db, Map<number, { at: number; dictionaries: Promise<Dictionaries> }>>();
+
+/**
+ * The dictionaries as viewers' requests read them: kept for a second per node, so a dashboard's
+ * burst of queries reads them once. Developers' endpoints read them fresh (`loadDictionaries`).
+ */
+export function viewerDictionaries(db: Db, deploymentId: number): Promise<Dictionaries> {
+  const now = Date.now();
+  let forViewers = forViewersOf.get(db);
+  if (!forViewers) forViewersOf.set(db, (forViewers = new Map()));
+  const kept = forViewers.get(deploymentId);
+  if (kept && now - kept.at < VIEWER_CACHE_MS) return kept.dictionaries;
+  const dictionaries = loadDictionaries(db, deploymentId);
+  forViewers.set(deploymentId, { at: now, dictionaries });
+  dictionaries.catch(() => forViewers.delete(deploymentId));
+  if (forViewers.size > 1000) forViewers.delete(forViewers.keys().next().value!);
+  return dictionaries;
+}
+
+/** Drops this node's viewer copy of a deployment's dictionaries (after a write here). */
+export function forgetViewerDictionaries(db: Db, deploymentId: number): void {
+  forViewersOf.get(db)?.delete(deploymentId);
+}
+
 /**
  * The dictionary for a viewer's locale: the exact tag (`de-AT`), else the language alone (`de`),
  * else the first of that language (`de-DE`), else none (the source text is shown).
