@@ -405,12 +405,9 @@ export type DistinctValuesInput = z.infer<typeof DistinctValuesInputSchema>;
 export const DistinctValuesSchema = z
   .object({
     values: z.array(z.unknown()),
-    labels: z
-      .record(z.string(), z.string())
-      .optional()
-      .meta({
-        description: "Of the values returned, those with a label in the locale: raw value → text shown (plain text). The raw value is what a filter takes.",
-      }),
+    labels: z.record(z.string(), z.string()).optional().meta({
+      description: "Of the values returned, those with a label in the locale: raw value → text shown (plain text). The raw value is what a filter takes.",
+    }),
   })
   .meta({ id: "DistinctValues" });
 
