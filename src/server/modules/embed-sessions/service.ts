@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { hashBearerSecret } from "../../crypto/secret-box";
-import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { GenerateSessionInput } from "../../../schema/embed-session";
 import type { Db } from "../../db/connection";
 import { deployments, embedSessions, embedUsers } from "../../db/schema";
@@ -32,8 +32,8 @@ export interface EmbedSessionOptions {
   now?: () => Date;
 }
 
-/** How long this node trusts a token it verified before checking it (and its revocation) again. */
-const VERIFIED_TOKEN_TTL_MS = 5_000;
+/** How long this node keeps a token's checked signature and claims (never past the token's expiry). */
+const SIGNED_TOKEN_TTL_MS = 60_000;
 
 export function createEmbedSessions(opts: EmbedSessionOptions) {
   const { db, keys } = opts;
@@ -154,41 +154,46 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
   }
 
   /**
-   * Tokens verified on this node, for a few seconds: every request of an embed repeats its token,
-   * and its signature check and revocation lookup (a database round trip) cost more than the
-   * rest of a small request. An entry never outlives the token's expiry; a revoked session, a
-   * rotated or retired signing key or a deleted deployment, on any node, drops every entry.
+   * Tokens whose signature and claims this node checked, until they expire: the check is the
+   * same every time, and an embed repeats its token on every request. A rotated or retired
+   * signing key (on any node) drops them all. Revocation is never cached: every request reads
+   * the session's row, so a session revoked on one node is refused on every node at once.
    */
-  const verified = createRequestCache<EmbedPrincipal>(VERIFIED_TOKEN_TTL_MS, () => now().getTime());
-  for (const kind of ["embed-session", "signing-key", "deployment"] as const) onInvalidation(db, kind, () => verified.invalidate());
+  const signed = createRequestCache<JWTPayload>(SIGNED_TOKEN_TTL_MS, () => now().getTime());
+  onInvalidation(db, "signing-key", () => signed.invalidate());
+
+  /** The token's claims when its signature (by key id, HS256 only), issuer, audience and expiry hold. */
+  async function verifiedClaims(token: string): Promise<JWTPayload> {
+    const known = signed.get(db, token);
+    if (known && (known.exp ?? 0) * 1000 > now().getTime()) return known;
+    const readAt = signed.generation();
+    const { payload } = await jwtVerify(
+      token,
+      async (header) => {
+        const key = header.kid ? await keys.byId(header.kid) : null;
+        if (!key) throw new joseErrors.JWKSNoMatchingKey();
+        return key.secret;
+      },
+      { algorithms: ["HS256"], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, currentDate: now() },
+    );
+    signed.set(db, token, payload, readAt);
+    return payload;
+  }
+
+  /** A session's revocation and deployment: read on every request, as a statement prepared once. */
+  const sessionState = db
+    .select({ revokedAt: embedSessions.revokedAt, deploymentId: embedSessions.deploymentId })
+    .from(embedSessions)
+    .where(eq(embedSessions.id, sql.placeholder("sid")))
+    .prepare("embed_session_state");
 
   /** Verifies a token (signature by key id, HS256 only, issuer, audience, expiry, not revoked). */
   async function authenticate(token: string): Promise<EmbedPrincipal | null> {
-    const known = verified.get(db, token);
-    if (known && known.expiresAt > now().getTime()) return known;
-    const readAt = verified.generation();
-    const principal = await verify(token);
-    if (principal) verified.set(db, token, principal, readAt);
-    return principal;
-  }
-
-  async function verify(token: string): Promise<EmbedPrincipal | null> {
     try {
-      const { payload } = await jwtVerify(
-        token,
-        async (header) => {
-          const key = header.kid ? await keys.byId(header.kid) : null;
-          if (!key) throw new joseErrors.JWKSNoMatchingKey();
-          return key.secret;
-        },
-        { algorithms: ["HS256"], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE, currentDate: now() },
-      );
+      const payload = await verifiedClaims(token);
       const sid = payload.sid;
       if (typeof sid !== "number") return null;
-      const [row] = await db
-        .select({ revokedAt: embedSessions.revokedAt, deploymentId: embedSessions.deploymentId })
-        .from(embedSessions)
-        .where(eq(embedSessions.id, sid));
+      const [row] = await sessionState.execute({ sid });
       if (!row || row.revokedAt || row.deploymentId !== payload.dep) return null;
       return {
         kind: "embed",
