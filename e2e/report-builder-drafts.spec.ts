@@ -1,6 +1,6 @@
-import { expect, test, type FrameLocator, type Page, type Request } from "@playwright/test";
-import { E2E } from "./support/env";
-import { eventsOf, generateSession, getDemoConfig, openEmbedInHost, requestAction } from "./support/embed-harness";
+import { expect, test, type FrameLocator, type Page } from "@playwright/test";
+import { eventsOf, requestAction } from "./support/embed-harness";
+import { newReportInApp } from "./support/report-builder";
 
 // The report builder with a filter still being made: it is marked incomplete and left out, so the
 // preview keeps its answer, the host hears of no error and nothing is saved; finished, it filters
@@ -37,24 +37,7 @@ for (const [width, size] of [
 ] as const) {
   test(`report builder: a half-made filter is left out, not an error, not saved (${width})`, async ({ page }) => {
     test.setTimeout(150_000);
-    const saves: Request[] = [];
-    const queries: Request[] = [];
-    page.on("request", (r) => {
-      if (r.method() === "PUT" && r.url().includes("/reports/by-public-id/")) saves.push(r);
-      if (r.method() === "POST" && /\/query$/.test(new URL(r.url()).pathname)) queries.push(r);
-    });
-    const { deploymentId } = await getDemoConfig(page.request);
-    const src = new URL(`/embed/d/${deploymentId}/app`, E2E.platformUrl);
-    src.searchParams.set("session", await generateSession(page.request, { externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }));
-    const app = await openEmbedInHost(page, src.toString(), size);
-    await app.getByTestId("new-workbook").click();
-    await app.getByTestId("name-input").fill(`Drafts ${width} ${Date.now().toString(36)}`);
-    await app.getByTestId("name-submit").click();
-    await app.getByRole("button", { name: "Create a report" }).click();
-    await app.getByTestId("name-input").fill("Orders by month");
-    await app.getByTestId("name-submit").click();
-    const builder = app.getByTestId("report-builder");
-    const result = app.getByTestId("report-result");
+    const { app, builder, result, saves, queries } = await newReportInApp(page, size, { workbook: `Drafts ${width}`, report: "Orders by month" });
     await builder.locator('input[data-member="sales.count"]').check();
     await app.getByTestId("time-dimension").selectOption("sales.created_at");
     await app.getByTestId("time-grouping").selectOption("granularity:quarter");

@@ -1,6 +1,6 @@
-import { expect, test, type FrameLocator, type Page, type Request } from "@playwright/test";
-import { E2E } from "./support/env";
-import { eventsOf, generateSession, getDemoConfig, openEmbedInHost, requestAction } from "./support/embed-harness";
+import { expect, test, type FrameLocator, type Page } from "@playwright/test";
+import { eventsOf, requestAction } from "./support/embed-harness";
+import { newReportInApp } from "./support/report-builder";
 
 // Revenue by country and category, pivoted, through the real app and server: two breakouts (a
 // third added and left unpicked), the pivot suggested and shown with row, column and grand totals,
@@ -35,24 +35,10 @@ for (const [width, size] of [
 ] as const) {
   test(`report builder: revenue by country and category pivoted with totals, percent of total and the previous quarter (${width} px)`, async ({ page }) => {
     test.setTimeout(180_000);
-    const saves: Request[] = [];
-    const queries: Request[] = [];
-    page.on("request", (r) => {
-      if (r.method() === "PUT" && r.url().includes("/reports/by-public-id/")) saves.push(r);
-      if (r.method() === "POST" && /\/query$/.test(new URL(r.url()).pathname)) queries.push(r);
+    const { app, builder, result, saves, queries } = await newReportInApp(page, size, {
+      workbook: `Pivot ${width}`,
+      report: "Revenue by country and category",
     });
-    const { deploymentId } = await getDemoConfig(page.request);
-    const src = new URL(`/embed/d/${deploymentId}/app`, E2E.platformUrl);
-    src.searchParams.set("session", await generateSession(page.request, { externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }));
-    const app = await openEmbedInHost(page, src.toString(), size);
-    await app.getByTestId("new-workbook").click();
-    await app.getByTestId("name-input").fill(`Pivot ${width} ${Date.now().toString(36)}`);
-    await app.getByTestId("name-submit").click();
-    await app.getByRole("button", { name: "Create a report" }).click();
-    await app.getByTestId("name-input").fill("Revenue by country and category");
-    await app.getByTestId("name-submit").click();
-    const builder = app.getByTestId("report-builder");
-    const result = app.getByTestId("report-result");
     await builder.locator('input[data-member="sales.revenue"]').check();
 
     // Two breakouts, and a third not picked yet: marked, and in no query.

@@ -3,6 +3,12 @@ import { CalculatedFieldSchema, MAX_CALCULATED_FIELDS, type CalculatedField } fr
 import { FillMissingRows, PeriodComparison } from "./dashboard";
 
 /** Largest page a query may ask for; more is a 400, not a silent cap. */
+/** A locale tag a query's content is shown in (docs/translation.md). */
+const ContentLocale = z
+  .string()
+  .max(35)
+  .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, "must be a locale tag such as de-DE");
+
 export const MAX_QUERY_LIMIT = 50_000;
 /** Rows returned when the query names no limit. */
 export const DEFAULT_QUERY_LIMIT = 10_000;
@@ -250,15 +256,10 @@ export const QueryInputSchema = z
     fillMissingRows: FillMissingRows.nullable().optional(),
     periodComparisons: z.array(PeriodComparison).max(20).nullable().optional(),
     cache: z.enum(["default", "bypass"]).optional().meta({ description: "`bypass` re-runs the query (a refresh); the fresh result is cached." }),
-    locale: z
-      .string()
-      .max(35)
-      .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, "must be a locale tag such as de-DE")
-      .optional()
-      .meta({
-        description:
-          "Show content in this locale (docs/translation.md): member titles of the annotation translated and `valueLabels` per dimension column; rows stay raw. Default: the embed session's locale, else none.",
-      }),
+    locale: ContentLocale.optional().meta({
+      description:
+        "Show content in this locale (docs/translation.md): member titles of the annotation translated and `valueLabels` per dimension column; rows stay raw. Default: the embed session's locale, else none.",
+    }),
   })
   .strict()
   .meta({ id: "QueryInput" });
@@ -389,14 +390,9 @@ export const DistinctValuesInputSchema = z
     member: z.string().min(3).max(200),
     search: z.string().max(200).optional(),
     limit: z.number().int().min(1).max(1000).optional(),
-    locale: z
-      .string()
-      .max(35)
-      .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, "must be a locale tag such as de-DE")
-      .optional()
-      .meta({
-        description: "Label the values in this locale (`labels`: translations, country names; docs/translation.md). Default: the embed session's locale.",
-      }),
+    locale: ContentLocale.optional().meta({
+      description: "Label the values in this locale (`labels`: translations, country names; docs/translation.md). Default: the embed session's locale.",
+    }),
   })
   .strict()
   .meta({ id: "DistinctValuesInput" });
