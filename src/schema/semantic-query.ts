@@ -4,7 +4,7 @@ import { FillMissingRows, PeriodComparison } from "./dashboard";
 
 /** Largest page a query may ask for; more is a 400, not a silent cap. */
 /** A locale tag a query's content is shown in (docs/translation.md). */
-const ContentLocale = z
+export const ContentLocale = z
   .string()
   .max(35)
   .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/, "must be a locale tag such as de-DE");

@@ -10474,6 +10474,8 @@ export interface operations {
             content: {
                 "application/json": {
                     filterUrlParameters?: string[];
+                    /** @description The language to write in (the embed's locale after a set-locale); default: the session's, else Accept-Language. */
+                    locale?: string;
                     regenerate?: boolean;
                 };
             };

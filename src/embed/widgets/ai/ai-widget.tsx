@@ -50,7 +50,7 @@ export function AiWidget(props: { widget: DashboardWidget }) {
         const res = await api.fetch(`/api/v1/embed/dashboard/${encodeURIComponent(publicId)}/ai-widgets/${encodeURIComponent(props.widget.id)}/answer`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ filterUrlParameters, ...(regenerate ? { regenerate: true } : {}) }),
+          body: JSON.stringify({ filterUrlParameters, locale, ...(regenerate ? { regenerate: true } : {}) }),
         });
         const body = (await res.json()) as Answer & { message?: string };
         if (!res.ok) throw new Error(body.message ?? res.statusText);
@@ -72,7 +72,7 @@ export function AiWidget(props: { widget: DashboardWidget }) {
         setBusy(false);
       }
     },
-    [api, publicId, props.widget.id, filterUrlParameters],
+    [api, publicId, props.widget.id, filterUrlParameters, locale],
   );
 
   useEffect(() => {

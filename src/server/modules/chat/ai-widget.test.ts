@@ -9,6 +9,7 @@ import { startOpenAiDouble, type OpenAiDouble } from "../../ai/testing/openai-do
 import { createTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { embedSession } from "../../testing/shop-deployment";
 import { builtinMarkdown } from "./ai-widget";
+import { PLAIN_LOCALIZER } from "./ai-widget-summary";
 
 /**
  * The AI widget of the demo dashboard ("Which category had the most revenue last quarter?"):
@@ -43,6 +44,9 @@ async function rows(token: string, query: unknown) {
 
 /** The platform's AI settings (as config.ts gives them at start-up); the tests switch the model on and off. */
 const ai: AiEnvSettings = { ...DEFAULT_AI_SETTINGS };
+function useBuiltin() {
+  Object.assign(ai, DEFAULT_AI_SETTINGS);
+}
 function useModel() {
   Object.assign(ai, { provider: "openai-compatible", baseUrl: double.url, apiKey: API_KEY, model: "widget-model", timeBudgetMs: 5000 });
 }
@@ -93,10 +97,10 @@ describe("AI widget", () => {
       queryTimeoutMs: 30_000,
       includeSql: false,
     };
-    const segment = await builtinMarkdown(ctx, "average order value by customer segment", [], "en");
+    const segment = await builtinMarkdown(ctx, "average order value by customer segment", [], PLAIN_LOCALIZER);
     expect(segment).toContain("There is no segment in this data");
     expect(segment).not.toMatch(/\d{3}/);
-    expect(await builtinMarkdown(ctx, "delete all orders", [], "en")).toContain("only reads data");
+    expect(await builtinMarkdown(ctx, "delete all orders", [], PLAIN_LOCALIZER)).toContain("only reads data");
   });
 
   it("is written by the builtin engine when no model is configured", async () => {
@@ -110,15 +114,18 @@ describe("AI widget", () => {
 
   it("is written by the configured model, with tools limited to the dashboard's reports under the viewer's filters", async () => {
     useModel();
-    // The builtin answer cached above was written by another engine: it is stale now.
-    const cached = (await (await answer(tok.acme!)).json()) as { stale: boolean };
-    expect(cached.stale).toBe(true);
-    expect(double.requests).toHaveLength(0);
+    // The builtin answer cached above was written by another engine: the model writes it anew.
+    const rewritten = (await (await answer(tok.acme!)).json()) as { markdown: string; stale: boolean };
+    expect(rewritten).toMatchObject({ markdown: "**Electronics** had the most revenue.", stale: false });
+    expect(double.requests.length).toBeGreaterThan(0);
+    double.requests.length = 0;
 
-    const res = await answer(tok.acme2!, { filterUrlParameters: [CANADA], regenerate: true });
+    const res = await answer(tok.acme2!, { filterUrlParameters: [CANADA] });
     expect(res.status, await res.clone().text()).toBe(200);
     const body = (await res.json()) as { markdown: string; stale: boolean };
-    expect(body).toMatchObject({ markdown: "**Electronics** had the most revenue.", stale: false });
+    // Written for the viewer's filters, and saying which (the values by name).
+    expect(body.stale).toBe(false);
+    expect(body.markdown).toMatch(/^_For [^_]*: Canada\._\n\n\*\*Electronics\*\* had the most revenue\.$/);
 
     const sent = double.requests;
     expect(sent).toHaveLength(4);
@@ -172,6 +179,21 @@ describe("AI widget", () => {
     const again = (await (await answer(tok.globex!)).json()) as { markdown: string; stale: boolean };
     expect(again).toMatchObject({ markdown: "**Electronics** had the most revenue.", stale: false });
     expect(double.requests).toHaveLength(before);
+  });
+
+  it("writes the builtin summary for the viewer's current filters, in the viewer's language, saying which", async () => {
+    useBuiltin();
+    const en = (await (await answer(tok.acme!, { filterUrlParameters: [CANADA] })).json()) as { markdown: string; stale: boolean };
+    expect(en.stale).toBe(false);
+    expect(en.markdown.split("\n")[0]).toMatch(/^_For .*: Canada\._$/);
+    // Other filters: not the answer above marked stale, but one for them.
+    const all = (await (await answer(tok.acme!)).json()) as { markdown: string; stale: boolean };
+    expect(all.stale).toBe(false);
+    expect(all.markdown).not.toContain("Canada");
+    const de = (await (await answer(tok.acme!, { filterUrlParameters: [CANADA], locale: "de-DE" })).json()) as { markdown: string };
+    expect(de.markdown.split("\n")[0]).toMatch(/^_Für .*: Kanada\._$/);
+    expect(de.markdown).toMatch(/führt mit|zuletzt/);
+    expect(de.markdown).not.toMatch(/leads with|latest/);
   });
 
   it("reports a failing model server without caching anything, and keeps the last answer", async () => {

@@ -25,6 +25,9 @@ import { providerFor, runTurn } from "../../ai/turn";
 import { AiError, type AnswerPart, type TurnContext } from "../../ai/types";
 import { resolveViewableDashboard, securityContextOf } from "../embed-access/service";
 import { viewsOfSnapshots } from "./scope";
+import { contentLocaleOf } from "../content-translation/apply";
+import { filtersLine, highlight, widgetLocalizer, type WidgetLocalizer } from "./ai-widget-summary";
+import { widgetLanguage } from "./ai-widget-words";
 
 export interface AiWidgetAnswer {
   markdown: string;
@@ -36,48 +39,18 @@ export interface AiWidgetAnswer {
 const MAX_REPORTS = 8;
 const sha = (v: unknown) => createHash("sha256").update(JSON.stringify(v)).digest("hex");
 
-function formatNumber(locale: string, value: unknown, format?: string): string {
-  const n = Number(value);
-  if (value === null || value === undefined || !Number.isFinite(n)) return String(value ?? "–");
-  if (format === "currency") return new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(n);
-  if (format === "percent") return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(n);
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(n);
-}
-
-/** One line about one widget's rows: its figure, its leader, or its latest and highest point. */
-function highlight(title: string, state: ToolState, locale: string): string | null {
-  const rows = state.lastRows ?? [];
-  const columns = state.lastColumns ?? [];
-  const measures = state.lastQuery?.measures ?? [];
-  const measure = columns.find((c) => measures.includes(c.key));
-  if (!measure || rows.length === 0) return null;
-  const dims = columns.filter((c) => !measures.includes(c.key));
-  const fmt = (v: unknown) => formatNumber(locale, v, measure.format);
-  if (dims.length === 0) return `- **${title}**: ${fmt(rows[0]![measure.key])}`;
-  const time = dims.find((d) => d.type === "time");
-  if (time && dims.length === 1) {
-    const sorted = [...rows].sort((a, b) => String(a[time.key]).localeCompare(String(b[time.key])));
-    const latest = sorted[sorted.length - 1]!;
-    const peak = [...rows].sort((a, b) => Number(b[measure.key]) - Number(a[measure.key]))[0]!;
-    const day = (v: unknown) => String(v).slice(0, 10);
-    if (rows.length === 1) return `- **${title}**: ${fmt(latest[measure.key])} (${day(latest[time.key])})`;
-    return `- **${title}**: latest ${fmt(latest[measure.key])} (${day(latest[time.key])}), highest ${fmt(peak[measure.key])} (${day(peak[time.key])})`;
-  }
-  const label = (r: Record<string, unknown>) =>
-    dims.map((d) => (d.type === "time" ? String(r[d.key] ?? "–").slice(0, 10) : String(r[d.key] ?? "–"))).join(" · ");
-  const sorted = [...rows].sort((a, b) => Number(b[measure.key]) - Number(a[measure.key]));
-  const tail = sorted
-    .slice(1, 3)
-    .map((r) => `${label(r)} (${fmt(r[measure.key])})`)
-    .join(", ");
-  return `- **${title}**: ${label(sorted[0]!)} leads with ${fmt(sorted[0]![measure.key])}${tail ? `, then ${tail}` : ""}`;
-}
-
 type Snapshot = { title?: string | null; name?: string | null; meta?: { query?: unknown } | null };
 
 /** The builtin engine's Markdown: the prompt answered when it can be read, then a line per report. */
-export async function builtinMarkdown(ctx: TurnContext, prompt: string, snapshots: Snapshot[], locale: string): Promise<string> {
-  const lines: string[] = [];
+export async function builtinMarkdown(
+  ctx: TurnContext,
+  prompt: string,
+  snapshots: Snapshot[],
+  localizer: WidgetLocalizer,
+  intro?: string | null,
+): Promise<string> {
+  const { locale } = localizer;
+  const lines: string[] = intro ? [intro, ""] : [];
   if (prompt) {
     const { indexes, reference } = await viewerIndexes(ctx);
     const reading = readQuestion(prompt, indexes, { locale, reference });
@@ -97,11 +70,11 @@ export async function builtinMarkdown(ctx: TurnContext, prompt: string, snapshot
     const state: ToolState = {};
     const outcome = await runTool("run_query", { query: s.meta!.query as SemanticQuery }, ctx, state);
     if (!outcome.ok) continue;
-    const line = highlight(s.title ?? s.name ?? "Report", state, locale);
+    const line = highlight(localizer.text(s.title ?? s.name ?? "Report"), state, localizer);
     if (line) bullets.push(line);
   }
   lines.push(...bullets);
-  return lines.join("\n").trim() || SAY.en.noRows;
+  return lines.join("\n").trim() || SAY[widgetLanguage(locale)].noRows;
 }
 
 const DEFAULT_WIDGET_PROMPT = "Summarize what this dashboard shows: the main figures and what stands out.";
@@ -194,41 +167,58 @@ export async function aiWidgetAnswer(
   const key = sha([dashboard.id, widgetId, viewer]);
 
   const [cached] = await deps.db.select().from(aiWidgetAnswers).where(eq(aiWidgetAnswers.key, key));
-  if (cached && !input.regenerate) {
-    return { markdown: cached.markdown, checksum: cached.checksum, stale: cached.checksum !== checksum, generatedAt: cached.createdAt.toISOString() };
+  if (cached && !input.regenerate && cached.checksum === checksum) {
+    return { markdown: cached.markdown, checksum: cached.checksum, stale: false, generatedAt: cached.createdAt.toISOString() };
+  }
+  // Not written yet for these filters, this version, language and writer (or asked anew): it is
+  // written now; when that fails, the last answer is shown, marked stale.
+  try {
+    return await writeAnswer();
+  } catch (error) {
+    if (cached && !input.regenerate) return { markdown: cached.markdown, checksum: cached.checksum, stale: true, generatedAt: cached.createdAt.toISOString() };
+    throw error;
   }
 
-  const engine = await deps.queryEngines.get(dashboard.deploymentId);
-  const ctx: Omit<TurnContext, "signal"> = {
-    deploymentId: dashboard.deploymentId,
-    engine,
-    securityContext,
-    locale: input.locale,
-    allowAuthoring: false,
-    views,
-    extraFilters: filters,
-    queryTimeoutMs: deps.queryEngines.queryTimeoutMs,
-    includeSql: false,
-  };
-  const markdown =
-    settings.provider === "builtin"
-      ? await builtinMarkdown({ ...ctx, signal: AbortSignal.timeout(deps.queryEngines.queryTimeoutMs) }, prompt, snapshots, input.locale)
-      : await modelMarkdown(
-          settings,
-          // The model's tools reach only the members of the dashboard's reports and filters.
-          {
-            ...ctx,
-            members: [
-              ...new Set([...snapshots.flatMap((s) => membersOf(s.meta!.query as SemanticQuery)), ...filters.flatMap((f) => membersOf({ filters: [f] }))]),
-            ],
-          },
-          prompt,
-          snapshots,
-        );
-  const [row] = await deps.db
-    .insert(aiWidgetAnswers)
-    .values({ key, checksum, markdown })
-    .onConflictDoUpdate({ target: aiWidgetAnswers.key, set: { checksum, markdown, createdAt: new Date() } })
-    .returning();
-  return { markdown, checksum, stale: false, generatedAt: row!.createdAt.toISOString() };
+  async function writeAnswer(): Promise<AiWidgetAnswer> {
+    const engine = await deps.queryEngines.get(dashboard.deploymentId);
+    const locale = contentLocaleOf(principal, input.locale) ?? "en-US";
+    const localizer = await widgetLocalizer(deps, dashboard.deploymentId, engine.model, locale);
+    const titles = new Map(
+      engine.meta(securityContext).sources.flatMap((source) => [...source.measures, ...source.dimensions].map((m) => [m.name, m.title] as const)),
+    );
+    const intro = filtersLine(filters, (member) => localizer.member(member) ?? titles.get(member) ?? member, localizer);
+    const ctx: Omit<TurnContext, "signal"> = {
+      deploymentId: dashboard.deploymentId,
+      engine,
+      securityContext,
+      locale: input.locale,
+      allowAuthoring: false,
+      views,
+      extraFilters: filters,
+      queryTimeoutMs: deps.queryEngines.queryTimeoutMs,
+      includeSql: false,
+    };
+    const markdown =
+      settings.provider === "builtin"
+        ? await builtinMarkdown({ ...ctx, signal: AbortSignal.timeout(deps.queryEngines.queryTimeoutMs) }, prompt, snapshots, localizer, intro)
+        : (intro ? `${intro}\n\n` : "") +
+          (await modelMarkdown(
+            settings,
+            // The model's tools reach only the members of the dashboard's reports and filters.
+            {
+              ...ctx,
+              members: [
+                ...new Set([...snapshots.flatMap((s) => membersOf(s.meta!.query as SemanticQuery)), ...filters.flatMap((f) => membersOf({ filters: [f] }))]),
+              ],
+            },
+            prompt,
+            snapshots,
+          ));
+    const [row] = await deps.db
+      .insert(aiWidgetAnswers)
+      .values({ key, checksum, markdown })
+      .onConflictDoUpdate({ target: aiWidgetAnswers.key, set: { checksum, markdown, createdAt: new Date() } })
+      .returning();
+    return { markdown, checksum, stale: false, generatedAt: row!.createdAt.toISOString() };
+  }
 }

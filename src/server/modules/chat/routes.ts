@@ -13,6 +13,7 @@ import {
 import { requirePrincipal } from "../../http/auth";
 import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
 import { ErrorBody, SafeText, Timestamp } from "../../../schema/common";
+import { ContentLocale } from "../../../schema/semantic-query";
 import { aiWidgetAnswer } from "./ai-widget";
 import { authoringActor, authoringRefusal, reportDestinations, saveAnswerAsReport, saveQueryAsReport } from "./save-report";
 import { resolveChatScope } from "./scope";
@@ -149,9 +150,18 @@ const widgetAnswer = createRoute({
   security,
   request: {
     params: z.object({ publicId: ChatId, widgetId: ChatId }),
-    ...jsonBody(z.strictObject({ filterUrlParameters: z.array(SafeText.max(2000)).max(100).optional(), regenerate: z.boolean().optional() }), {
-      required: false,
-    }),
+    ...jsonBody(
+      z.strictObject({
+        filterUrlParameters: z.array(SafeText.max(2000)).max(100).optional(),
+        regenerate: z.boolean().optional(),
+        locale: ContentLocale.optional().meta({
+          description: "The language to write in (the embed's locale after a set-locale); default: the session's, else Accept-Language.",
+        }),
+      }),
+      {
+        required: false,
+      },
+    ),
   },
   responses: {
     200: jsonContent(
@@ -234,7 +244,7 @@ export function registerChatRoutes(app: Router) {
     const { publicId, widgetId } = c.req.valid("param");
     const body = c.req.valid("json") ?? {};
     const principal = requirePrincipal(c);
-    const locale = localeOf(principal.kind === "embed" ? principal.settings : undefined, c.req.header("accept-language"));
+    const locale = body.locale ?? localeOf(principal.kind === "embed" ? principal.settings : undefined, c.req.header("accept-language"));
     return c.json(await aiWidgetAnswer(c.get("deps"), principal, publicId, widgetId, { ...body, locale }), 200);
   });
 
