@@ -115,6 +115,9 @@ test.describe("the finished dashboard", () => {
     const panel = frame.getByTestId("drilldown-panel");
     await expect(panel).toHaveAttribute("data-state", "ready");
     await expect(panel.getByTestId("drilldown-context")).toContainText("City: New York");
+    // Countries by name, in the slice and in the rows, as on the dashboard.
+    await expect(panel.getByTestId("drilldown-context")).toContainText("Country: United States");
+    await expect(panel.locator(".svc-table-body")).toContainText("United States");
     await expect(panel.locator('[role="columnheader"]').filter({ hasText: "Order ID" })).toHaveCount(1);
     await expect(panel.getByTestId("drilldown-range")).toHaveText(/^1–50$/);
     const firstPage = await panel.locator(".svc-table-body .svc-table-row").first().textContent();

@@ -35,6 +35,15 @@ test.describe("the demo dashboard translated", () => {
     await expect(frame.getByTestId("widget-filter_status").locator(".svc-picker-button")).toContainText("abgeschlossen");
     await waitForWidgetsSettled(page);
     await expect(cities).toContainText("Vereinigte Staaten");
+
+    // The rows behind a city: the slice and the rows name the country and statuses in German too.
+    await cities.locator(".svc-drill-button").first().click();
+    const drill = frame.getByTestId("drilldown-panel");
+    await expect(drill).toHaveAttribute("data-state", "ready");
+    await expect(drill.locator(".svc-chip, [class*=chip]").filter({ hasText: "Vereinigte Staaten" }).first()).toBeVisible();
+    await expect(drill.getByRole("table")).toContainText("Vereinigte Staaten");
+    await expect(drill.getByRole("table")).toContainText("abgeschlossen");
+    await expect(drill.getByRole("table")).not.toContainText("completed");
   });
 
   test("set-locale to Spanish re-titles the dashboard and its answers", async ({ page }) => {

@@ -32,7 +32,8 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
   const [sort, setSort] = useState<TableSort | null>(null);
   const [exporting, setExporting] = useState(false);
   const pageQuery = useMemo(() => drillPageQuery(request.detailQuery, page, sort), [request.detailQuery, page, sort]);
-  const result = useWidgetQuery<QueryResult>(JSON.stringify(pageQuery), (signal) => host.runQuery({ query: pageQuery }, signal));
+  // In the viewer's locale: column titles and values (statuses, country names) by their labels.
+  const result = useWidgetQuery<QueryResult>(`${locale}:${JSON.stringify(pageQuery)}`, (signal) => host.runQuery({ query: pageQuery, locale }, signal));
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -55,6 +56,7 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
     try {
       const full = await host.runQuery({
         query: { ...request.detailQuery, ...(sort ? { order: [[sort.key, sort.direction]] } : {}), limit: DRILL_EXPORT_LIMIT },
+        locale,
       });
       const columns = exportColumnsOf(full.data, full.annotation, request.detailQuery);
       const name = `${request.title} ${memberTitle}`;
@@ -92,7 +94,9 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
   // The slice drilled into: the dimension values of the clicked row (equals filters the detail query added).
   const slice = (request.detailQuery.filters ?? []).flatMap((f) =>
     "member" in f && f.operator === "equals" && (request.detailQuery.dimensions ?? []).includes(f.member)
-      ? [`${titleOfColumn(f.member, annotation)}: ${(f.values ?? []).map(String).join(", ")}`]
+      ? [
+          `${titleOfColumn(f.member, annotation)}: ${(f.values ?? []).map((v) => annotation?.dimensions[f.member]?.valueLabels?.[String(v)] ?? String(v)).join(", ")}`,
+        ]
       : [],
   );
   const first = page * DRILL_PAGE_SIZE + 1;
