@@ -329,12 +329,14 @@ export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, 
     const compared = (periodComparisons ?? []).flatMap((c) => [c.measure, c.timeDimension]).filter((m) => !allowed.has(m));
     if (compared.length) return refuse(`Unknown or not allowed members: ${[...new Set(compared)].slice(0, 5).join(", ")}. Use describe_view.`);
     try {
-      const result = await ctx.engine.load(query, {
+      const loaded = await ctx.engine.load(query, {
         securityContext: ctx.securityContext,
         signal: ctx.signal,
         timeoutMs: ctx.queryTimeoutMs,
         ...(periodComparisons?.length ? { periodComparisons } : {}),
       });
+      // Column titles in the surface's language, as the deployment's dictionaries have them.
+      const result = ctx.translate ? ctx.translate(loaded) : loaded;
       const annotation = result.annotation;
       const columns = [
         annotation.timeDimensions,

@@ -5,6 +5,7 @@
 import type { PeriodComparison } from "../../schema/dashboard";
 import type { SemanticQuery, TimePart } from "../../schema/semantic-query";
 import type { QueryEngine } from "../semantic";
+import type { LoadResult } from "../semantic/query-engine";
 import type { SecurityContext } from "../semantic/security-context";
 
 /** One piece of an answer, streamed as a delta and kept in the message's state. */
@@ -55,6 +56,8 @@ export interface TurnContext {
   queryTimeoutMs: number;
   /** Include the compiled SQL with each query part (creator mode switches). */
   includeSql: boolean;
+  /** The surface's content language applied to a query's result (member titles, docs/translation.md); absent: as the model has them. */
+  translate?: (result: LoadResult) => LoadResult;
 }
 
 /** A message of the thread so far, as a provider sees it (text only: no ids, no secrets). */

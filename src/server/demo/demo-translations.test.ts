@@ -97,4 +97,17 @@ describe("demo content translations", () => {
     const bad = await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/query`, { query: { measures: ["sales.revenue"] }, locale: "<script>" }, token);
     expect(bad.status).toBe(400);
   });
+  it("names the columns of a chat answer in the viewer's language", async () => {
+    const { token } = await embedSession(t, seeded.deploymentId, { externalId: "chat-de", embedTenantName: "acme-corp", settings: { locale: "de-DE" } });
+    const thread = (await (await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/chat/threads`, {}, token)).json()) as { id: string };
+    const res = await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/chat/threads/${thread.id}/messages`, { content: "Umsatz nach Land" }, token);
+    expect(res.status).toBe(200);
+    const lines = (await res.text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { type?: string; columns?: { key: string; title: string }[] });
+    const table = lines.find((l) => l.type === "table");
+    expect(table?.columns?.find((c) => c.key === "sales.revenue")?.title).toBe("Umsatz");
+    expect(table?.columns?.map((c) => c.title)).not.toContain("Revenue");
+  });
 });

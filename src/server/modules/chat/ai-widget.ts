@@ -25,7 +25,7 @@ import { providerFor, runTurn } from "../../ai/turn";
 import { AiError, type AnswerPart, type TurnContext } from "../../ai/types";
 import { resolveViewableDashboard, securityContextOf } from "../embed-access/service";
 import { viewsOfSnapshots } from "./scope";
-import { contentLocaleOf } from "../content-translation/apply";
+import { contentLocaleOf, resultTranslator } from "../content-translation/apply";
 import { filtersLine, highlight, widgetLocalizer, type WidgetLocalizer } from "./ai-widget-summary";
 import { widgetLanguage } from "./ai-widget-words";
 
@@ -197,6 +197,7 @@ export async function aiWidgetAnswer(
       extraFilters: filters,
       queryTimeoutMs: deps.queryEngines.queryTimeoutMs,
       includeSql: false,
+      translate: await resultTranslator(deps.db, dashboard.deploymentId, locale),
     };
     const markdown =
       settings.provider === "builtin"

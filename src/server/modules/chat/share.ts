@@ -5,6 +5,7 @@
  * sees the questions and, for each answer, its query run again under the reader's own
  * security context: never the owner's rows, nor the owner's words about them.
  */
+import { contentLocaleOf, resultTranslator } from "../content-translation/apply";
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { ChatMessage, ChatThread } from "../../../schema/chat";
 import { SemanticQuerySchema, type SemanticQuery } from "../../../schema/semantic-query";
@@ -122,6 +123,7 @@ export async function readThread(deps: AppDeps, principal: Principal, deployment
     signal: AbortSignal.timeout(deps.queryEngines.queryTimeoutMs),
     queryTimeoutMs: deps.queryEngines.queryTimeoutMs,
     includeSql: false,
+    translate: await resultTranslator(deps.db, deploymentId, contentLocaleOf(principal, locale)),
   };
   const answers = rows.filter((r) => r.role === "assistant");
   const recomputed = new Set(answers.slice(-MAX_RECOMPUTED).map((r) => r.id));
