@@ -58,6 +58,8 @@ export interface TurnContext {
   includeSql: boolean;
   /** The surface's content language applied to a query's result (member titles, docs/translation.md); absent: as the model has them. */
   translate?: (result: LoadResult) => LoadResult;
+  /** A member's title in the surface's language, for what the builtin engine writes (its reading of the question). */
+  memberTitle?: (member: string, title: string) => string;
 }
 
 /** A message of the thread so far, as a provider sees it (text only: no ids, no secrets). */

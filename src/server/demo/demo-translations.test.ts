@@ -109,5 +109,8 @@ describe("demo content translations", () => {
     const table = lines.find((l) => l.type === "table");
     expect(table?.columns?.find((c) => c.key === "sales.revenue")?.title).toBe("Umsatz");
     expect(table?.columns?.map((c) => c.title)).not.toContain("Revenue");
+    // The reading of the question names the members in German too.
+    const reading = lines.find((l) => l.type === "text") as { text?: string } | undefined;
+    expect(reading?.text).toMatch(/\*\*Umsatz\*\*, nach Land/);
   });
 });

@@ -65,7 +65,12 @@ export const builtinProvider: AiProvider = {
     }
     const u = reading.understanding;
     await callTool("describe_view", { view: u.view }, ctx, state, emit);
-    emit({ id: partId(), type: "text", text: describeUnderstanding(u, indexes, reference) + "\n\n" });
+    // Members named in the surface's language (the reading itself used the model's words).
+    const titled = ctx.memberTitle;
+    const shown = titled
+      ? indexes.map((i) => ({ ...i, members: i.members.map((m) => ({ ...m, title: titled(m.name, m.title), shortTitle: titled(m.name, m.shortTitle) })) }))
+      : indexes;
+    emit({ id: partId(), type: "text", text: describeUnderstanding(u, shown, reference) + "\n\n" });
     if (u.explain) {
       const explained = await explainAnswer(u, ctx, indexes, emit, partId);
       emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, u.language, explained ? u : undefined) });

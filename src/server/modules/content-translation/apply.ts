@@ -44,3 +44,13 @@ export async function distinctValueLabels(db: Db, deploymentId: number, locale: 
   const dictionary = pickDictionary(await viewerDictionaries(db, deploymentId), locale);
   return labelValues(values, member, dictionary, locale, codeDisplayOfMember(model, member));
 }
+
+/** A member's title in a locale: the dictionary's entry for the member, else for its title, else the title. */
+export async function memberTitler(db: Db, deploymentId: number, locale: string | null): Promise<((member: string, title: string) => string) | undefined> {
+  if (!locale || !isCanonicalLocale(locale)) return undefined;
+  const dictionary = pickDictionary(await viewerDictionaries(db, deploymentId), locale);
+  if (!dictionary) return undefined;
+  const members = dictionary.members ?? {};
+  const texts = dictionary.texts ?? {};
+  return (member, title) => (Object.hasOwn(members, member) ? members[member]! : Object.hasOwn(texts, title) ? texts[title]! : title);
+}
