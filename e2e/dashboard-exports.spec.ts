@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { eventsOf, mark, openHost, waitForEvent, waitForWidgetsSettled } from "./support/embed-harness";
+import { embedFrame, eventsOf, mark, openHost, waitForEvent, waitForWidgetsSettled } from "./support/embed-harness";
 
 // Exports behind the `allowExport=true` gate: CSV, XLSX and PNG per widget, PNG and PDF of the
 // whole dashboard, each a real browser download and a `download` event that never carries rows.
@@ -82,7 +82,17 @@ test.describe("exports with allowExport=true", () => {
   });
 
   test("PNG and PDF of the whole dashboard", async () => {
+    // While the picture is taken nothing scrolls: the table's scroll bar is not drawn in it.
+    await embedFrame(page).evaluate(() => {
+      const seen: string[] = ((window as unknown as { __scrollbars: string[] }).__scrollbars = []);
+      new MutationObserver((records) => {
+        for (const r of records)
+          if ((r.target as HTMLElement).dataset.exporting) seen.push(getComputedStyle(document.querySelector(".svc-table-scroll")!).scrollbarWidth);
+      }).observe(document.body, { attributes: true, subtree: true, attributeFilter: ["data-exporting"] });
+    });
     const png = await exportAndCheck(page, "export-png-dashboard", "png", "dashboard");
+    expect(await embedFrame(page).evaluate(() => (window as unknown as { __scrollbars: string[] }).__scrollbars)).toEqual(["none"]);
+    expect(await embedFrame(page).evaluate(() => getComputedStyle(document.querySelector(".svc-table-scroll")!).scrollbarWidth)).not.toBe("none");
     expect(png.file.subarray(1, 4).toString("latin1")).toBe("PNG");
     expect(png.file.length).toBeGreaterThan(20_000);
     const pdf = await exportAndCheck(page, "export-pdf-dashboard", "pdf", "dashboard");

@@ -11,15 +11,21 @@
 export async function elementToPng(element: HTMLElement, backgroundColor: string): Promise<string> {
   const { toPng } = await import("html-to-image");
   const pixelRatio = Math.min(2, window.devicePixelRatio || 1);
-  return withHtmlReportsDrawn(element, pixelRatio, () =>
-    toPng(element, {
-      backgroundColor,
-      pixelRatio,
-      cacheBust: false,
-      // Interactive chrome (export menus, retry buttons) does not belong in the picture.
-      filter: (node) => !(node instanceof HTMLElement && node.dataset.exportIgnore === "true"),
-    }),
-  );
+  // A picture has nothing to scroll: scroll bars (tables, a long AI answer) are not drawn in it.
+  element.dataset.exporting = "true";
+  try {
+    return await withHtmlReportsDrawn(element, pixelRatio, () =>
+      toPng(element, {
+        backgroundColor,
+        pixelRatio,
+        cacheBust: false,
+        // Interactive chrome (export menus, retry buttons) does not belong in the picture.
+        filter: (node) => !(node instanceof HTMLElement && node.dataset.exportIgnore === "true"),
+      }),
+    );
+  } finally {
+    delete element.dataset.exporting;
+  }
 }
 
 /**
