@@ -45,8 +45,10 @@ import {
   workspaceEsMX,
   workspacePtPT,
 } from "./workspace-messages";
+import { workbookDe, workbookEn, workbookEs, workbookFr, workbookIt, workbookJa, workbookNb, workbookPtBR, workbookSv, workbookVi } from "./workbook-messages";
 
 const en = {
+  ...workbookEn,
   ...reportBuilderEn,
   ...dashboardEditorEn,
   ...workspaceEn,
@@ -113,6 +115,7 @@ export type AppMessageKey = keyof typeof en;
 type AppCatalog = Record<AppMessageKey, string>;
 
 const de: AppCatalog = {
+  ...workbookDe,
   ...reportBuilderDe,
   ...dashboardEditorDe,
   ...workspaceDe,
@@ -177,6 +180,7 @@ const de: AppCatalog = {
 };
 
 const es: AppCatalog = {
+  ...workbookEs,
   ...reportBuilderEs,
   ...dashboardEditorEs,
   ...workspaceEs,
@@ -256,6 +260,7 @@ const esMX: AppCatalog = {
 };
 
 const fr: AppCatalog = {
+  ...workbookFr,
   ...reportBuilderFr,
   ...dashboardEditorFr,
   ...workspaceFr,
@@ -320,6 +325,7 @@ const fr: AppCatalog = {
 };
 
 const it: AppCatalog = {
+  ...workbookIt,
   ...reportBuilderIt,
   ...dashboardEditorIt,
   ...workspaceIt,
@@ -384,6 +390,7 @@ const it: AppCatalog = {
 };
 
 const ja: AppCatalog = {
+  ...workbookJa,
   ...reportBuilderJa,
   ...dashboardEditorJa,
   ...workspaceJa,
@@ -448,6 +455,7 @@ const ja: AppCatalog = {
 };
 
 const nb: AppCatalog = {
+  ...workbookNb,
   ...reportBuilderNb,
   ...dashboardEditorNb,
   ...workspaceNb,
@@ -512,6 +520,7 @@ const nb: AppCatalog = {
 };
 
 const ptBR: AppCatalog = {
+  ...workbookPtBR,
   ...reportBuilderPtBR,
   ...dashboardEditorPtBR,
   ...workspacePtBR,
@@ -599,6 +608,7 @@ const ptPT: AppCatalog = {
 };
 
 const sv: AppCatalog = {
+  ...workbookSv,
   ...reportBuilderSv,
   ...dashboardEditorSv,
   ...workspaceSv,
@@ -663,6 +673,7 @@ const sv: AppCatalog = {
 };
 
 const vi: AppCatalog = {
+  ...workbookVi,
   ...reportBuilderVi,
   ...dashboardEditorVi,
   ...workspaceVi,

@@ -13,10 +13,12 @@ import { WorkbookChatPanel } from "./app-chat-slot";
 import { ChartIcon, GridIcon, StarIcon } from "./app-icons";
 import { useEmbedServices } from "../../shell/embed-context";
 import { errorNameOf } from "../../shell/api";
+import { useAppText } from "./app-messages";
 
 type WorkbookRoute = Extract<AppRoute, { kind: "workbook" | "report" | "dashboard" | "published" }>;
 
 export function WorkbookView(props: { route: WorkbookRoute }) {
+  const tx = useAppText();
   const { api, go, notify, refresh, switches, me } = useApp();
   const { workbookId } = props.route;
   const workbook = useQuery({ queryKey: ["app", api.deploymentId, "workbook", workbookId], queryFn: () => api.workbook(workbookId), retry: false });
@@ -56,10 +58,10 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
     return (
       <div className="svc-app-page">
         <div className="svc-app-empty" role="alert" data-testid="workbook-error">
-          <h3>This workbook cannot be opened</h3>
+          <h3>{tx("wbCannotOpen")}</h3>
           <p>{messageOf(workbook.error ?? reports.error)}</p>
           <button type="button" className="svc-button" onClick={() => go({ kind: "home" })}>
-            Back to home
+            {tx("wbBackHome")}
           </button>
         </div>
       </div>
@@ -102,7 +104,7 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
                 type="button"
                 className={wb.isFavorite ? "svc-app-star is-on" : "svc-app-star"}
                 aria-pressed={!!wb.isFavorite}
-                aria-label={wb.isFavorite ? "Remove from favourites" : "Add to favourites"}
+                aria-label={wb.isFavorite ? tx("wbFavoriteRemove") : tx("wbFavoriteAdd")}
                 onClick={() => void toggleFavorite()}
                 data-testid="favorite"
               >
@@ -113,16 +115,16 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
           <div className="svc-app-actions">
             {switches.showWorkbookChat ? <WorkbookChatPanel workbookId={workbookId} canEdit={canEdit} /> : null}
             <button type="button" className="svc-button" onClick={() => setDialog("rename")}>
-              Rename
+              {tx("wbRename")}
             </button>
             {me.mode === "signed" && switches.showWorkbookShare ? (
               <button type="button" className="svc-button" onClick={() => setDialog("share")} data-testid="share-workbook">
-                Share
+                {tx("wbShare")}
               </button>
             ) : null}
           </div>
         </header>
-        <div className="svc-app-tabs" role="tablist" aria-label="Sheets">
+        <div className="svc-app-tabs" role="tablist" aria-label={tx("wbSheets")}>
           {list.map((r) => (
             <button
               key={r.id}
@@ -138,7 +140,7 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
           ))}
           {canEdit ? (
             <button type="button" className="svc-app-tab is-add" onClick={() => setDialog("new-report")} data-testid="new-report">
-              + Report
+              {tx("wbAddReport")}
             </button>
           ) : null}
           <span className="svc-app-tabs-spacer" />
@@ -150,7 +152,7 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
             onClick={() => go({ kind: "dashboard", workbookId })}
             data-testid="tab-dashboard"
           >
-            <GridIcon size={14} /> Dashboard
+            <GridIcon size={14} /> {tx("wbDashboard")}
           </button>
           <button
             type="button"
@@ -160,7 +162,7 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
             onClick={() => go({ kind: "published", workbookId })}
             data-testid="tab-published"
           >
-            Published
+            {tx("wbPublished")}
           </button>
         </div>
 
@@ -168,7 +170,7 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
           <ReportBuilder key={current.id} report={current} canEdit={current.canEdit !== false} />
         ) : route.kind === "report" ? (
           <div className="svc-app-empty">
-            <h3>This report is not in the workbook</h3>
+            <h3>{tx("wbReportMissing")}</h3>
           </div>
         ) : route.kind === "dashboard" ? (
           <DashboardEditor workbook={wb} reports={list} canEdit={canEdit} />
@@ -179,11 +181,11 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
             <div className="svc-app-empty-icon" aria-hidden="true">
               <ChartIcon size={28} />
             </div>
-            <h3>No reports yet</h3>
-            <p>A report asks a question of your data: pick measures and dimensions and see the answer as a table or chart.</p>
+            <h3>{tx("wbNoReports")}</h3>
+            <p>{tx("wbNoReportsHint")}</p>
             {canEdit ? (
               <button type="button" className="svc-button is-primary" onClick={() => setDialog("new-report")}>
-                Create a report
+                {tx("wbCreateReport")}
               </button>
             ) : null}
           </div>
@@ -191,9 +193,9 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
       </main>
       {dialog === "rename" ? (
         <NameDialog
-          title="Rename workbook"
+          title={tx("wbRenameTitle")}
           initial={wb.name}
-          action="Rename"
+          action={tx("wbRename")}
           onClose={() => setDialog(null)}
           onSubmit={async (name) => {
             await api.renameWorkbook(workbookId, name);
@@ -203,9 +205,9 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
       ) : null}
       {dialog === "new-report" ? (
         <NameDialog
-          title="New report"
+          title={tx("wbNewReport")}
           initial=""
-          action="Create"
+          action={tx("wbCreate")}
           onClose={() => setDialog(null)}
           onSubmit={async (name) => {
             const report = await api.createReport(workbookId, name);
