@@ -27,7 +27,7 @@ function renderWorkbook(locale: string) {
     go: () => {},
     notify: () => {},
     refresh: async () => {},
-    switches: { showWorkbookShare: true } as AppContextValue["switches"],
+    switches: { showWorkbookShare: true, showWorkbookBackButton: true } as AppContextValue["switches"],
     me,
   };
   const services = { bridge: { emitError: () => {} } } as unknown as EmbedServices;
@@ -55,6 +55,7 @@ describe("the workbook screen", () => {
     expect(screen.getByTestId("new-report").textContent).toBe("+ Bericht");
     expect(screen.getByTestId("favorite").getAttribute("aria-label")).toBe("Zu Favoriten hinzufügen");
     expect(screen.getByRole("tablist").getAttribute("aria-label")).toBe("Blätter");
+    expect(screen.getByRole("navigation").textContent).toContain("Start");
   });
 
   it("keeps its English words in en-US", async () => {

@@ -87,9 +87,9 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
         <header className="svc-app-header">
           <div className="svc-app-heading">
             {switches.showWorkbookBackButton ? (
-              <nav className="svc-app-crumbs" aria-label="Breadcrumb">
+              <nav className="svc-app-crumbs" aria-label={tx("breadcrumb")}>
                 <button type="button" className="svc-app-crumb" onClick={() => go({ kind: "home" })}>
-                  Home
+                  {tx("home")}
                 </button>
                 {(wb.folderPath ?? []).map((p) => (
                   <button key={p.id} type="button" className="svc-app-crumb" onClick={() => go({ kind: "folder", folderId: p.id })}>
