@@ -3,6 +3,7 @@
  * server. Migrations are generated from this file (`npm run db:generate`) and checked in.
  */
 import { sql } from "drizzle-orm";
+import type { GenerateSessionInput } from "../../schema/embed-session";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -357,7 +358,7 @@ export const embedSessions = pgTable(
       .references(() => deployments.id, { onDelete: "cascade" }),
     embedUserId: integer("embed_user_id").references(() => embedUsers.id, { onDelete: "cascade" }),
     /** The validated generate-session request (settings, theme, security context…). */
-    request: jsonb("request").$type<Record<string, unknown>>().notNull(),
+    request: jsonb("request").$type<GenerateSessionInput>().notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     exchangedAt: timestamp("exchanged_at", { withTimezone: true, mode: "date" }),

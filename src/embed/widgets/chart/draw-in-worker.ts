@@ -12,11 +12,8 @@ import type { VegaViewProps } from "./vega-view-types";
  */
 let svgPurifier: ReturnType<typeof DOMPurify> | null = null;
 function sanitizeSvg(svg: string): DocumentFragment {
-  if (!svgPurifier) {
-    svgPurifier = DOMPurify(window);
-    svgPurifier.setConfig({ USE_PROFILES: { svg: true, svgFilters: true }, RETURN_DOM_FRAGMENT: true });
-  }
-  return svgPurifier.sanitize(svg) as unknown as DocumentFragment;
+  svgPurifier ??= DOMPurify(window);
+  return svgPurifier.sanitize(svg, { USE_PROFILES: { svg: true, svgFilters: true }, RETURN_DOM_FRAGMENT: true });
 }
 
 /** Draws in the chart worker and keeps the drawing in step with size, pointer and clicks; returns the clean-up. */

@@ -188,7 +188,7 @@ export async function viewerOf(db: Db, principal: Principal) {
 
 async function embedViewerOf(db: Db, p: EmbedPrincipal) {
   const [row] = await db.select({ request: embedSessions.request }).from(embedSessions).where(eq(embedSessions.id, p.sessionId));
-  const theme = (row?.request as { embedTheme?: Record<string, unknown> } | undefined)?.embedTheme ?? null;
+  const theme = row?.request.embedTheme ?? null;
   return {
     mode: "signed" as const,
     deploymentId: p.deploymentId,

@@ -94,7 +94,7 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
         sessionHash: hashBearerSecret(sessionId),
         deploymentId: input.deploymentId,
         embedUserId,
-        request: input as unknown as Record<string, unknown>,
+        request: input,
         expiresAt,
       });
     });
@@ -119,7 +119,7 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
       )
       .returning();
     if (!row) throw unauthorized("The session is unknown, expired, already used or revoked");
-    const request = row.request as unknown as GenerateSessionInput;
+    const request = row.request;
     const key = await keys.current();
     const exp = Math.floor(t.getTime() / 1000) + lifetime;
     const token = await new SignJWT({
