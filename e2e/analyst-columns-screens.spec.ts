@@ -1,5 +1,6 @@
 import { expect, test, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { E2E } from "./support/env";
+import { newReportInApp } from "./support/report-builder";
 import { createSession, generateSession, getDemoConfig, openEmbedInHost, requestAction } from "./support/embed-harness";
 
 // Screens of the analyst's questions in the embed: a chat answer comparing two quarters and one
@@ -90,17 +91,7 @@ for (const [width, size] of [
 
   test(`report builder: part of time and a between filter (${width})`, async ({ page }) => {
     test.setTimeout(150_000);
-    const { deploymentId } = await getDemoConfig(page.request);
-    const src = new URL(`/embed/d/${deploymentId}/app`, E2E.platformUrl);
-    src.searchParams.set("session", await generateSession(page.request, { externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }));
-    const app = await openEmbedInHost(page, src.toString(), size);
-    await app.getByTestId("new-workbook").click();
-    await app.getByTestId("name-input").fill(`Weekdays ${width} ${Date.now().toString(36)}`);
-    await app.getByTestId("name-submit").click();
-    await app.getByRole("button", { name: "Create a report" }).click();
-    await app.getByTestId("name-input").fill("Orders by weekday");
-    await app.getByTestId("name-submit").click();
-    const builder = app.getByTestId("report-builder");
+    const { app, builder } = await newReportInApp(page, size, { workbook: `Weekdays ${width}`, report: "Orders by weekday" });
     await builder.locator('input[data-member="sales.count"]').check();
     await app.getByTestId("time-dimension").selectOption("sales.created_at");
     await app.getByTestId("time-grouping").selectOption("part:dayOfWeek");

@@ -1,6 +1,6 @@
 import { expect, test, type FrameLocator, type Page } from "@playwright/test";
-import { E2E } from "./support/env";
-import { generateSession, getDemoConfig, openEmbedInHost, requestAction } from "./support/embed-harness";
+import { newReportInApp } from "./support/report-builder";
+import { requestAction } from "./support/embed-harness";
 
 // Screens of the creator app's dashboard editor with the widget inspector open, in light and
 // dark, at desktop and phone widths (to test-results/dashboard-editor/ or SVC_SHOTS_DIR), and the
@@ -40,17 +40,7 @@ for (const [width, size] of [
 ] as const) {
   test(`dashboard editor with the widget inspector open (${width})`, async ({ page }) => {
     test.setTimeout(150_000);
-    const { deploymentId } = await getDemoConfig(page.request);
-    const src = new URL(`/embed/d/${deploymentId}/app`, E2E.platformUrl);
-    src.searchParams.set("session", await generateSession(page.request, { externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }));
-    const app = await openEmbedInHost(page, src.toString(), size);
-    await app.getByTestId("new-workbook").click();
-    await app.getByTestId("name-input").fill(`Editor ${width} ${Date.now().toString(36)}`);
-    await app.getByTestId("name-submit").click();
-    await app.getByRole("button", { name: "Create a report" }).click();
-    await app.getByTestId("name-input").fill("Revenue by country");
-    await app.getByTestId("name-submit").click();
-    const builder = app.getByTestId("report-builder");
+    const { app, builder } = await newReportInApp(page, size, { workbook: `Editor ${width}`, report: "Revenue by country" });
     await builder.locator('input[data-member="sales.revenue"]').check();
     await builder.getByRole("button", { name: "+ Breakout" }).click();
     await builder.getByRole("combobox", { name: "Breakout 1" }).selectOption("sales.customers_country");
