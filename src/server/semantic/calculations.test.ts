@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QueryValidationError } from "./errors";
 import { createQueryEngine } from "./query-engine";
-import { acmeViewer, createDuckDbShop, createPostgresShop, globexViewer, postgresReachable, type ShopEngine } from "./test-support/shop-fixture";
+import {
+  acmeViewer,
+  createDuckDbShop,
+  createMySqlShop,
+  createPostgresShop,
+  globexViewer,
+  mysqlReachable,
+  postgresReachable,
+  type ShopEngine,
+} from "./test-support/shop-fixture";
 
 /**
  * Calculations over the aggregated rows (docs/data-model.md, "Calculations over the rows") on
@@ -12,9 +21,11 @@ import { acmeViewer, createDuckDbShop, createPostgresShop, globexViewer, postgre
  * By month (UTC): 2023-03 7, 2024-01 40, 2024-03 60, 2024-10 11.
  */
 const pgUp = await postgresReachable();
+const mysqlUp = await mysqlReachable();
 const engines: [string, () => Promise<ShopEngine>][] = [
   ["duckdb", createDuckDbShop],
   ...(pgUp ? [["postgres", createPostgresShop] as [string, () => Promise<ShopEngine>]] : []),
+  ...(mysqlUp ? [["mysql", createMySqlShop] as [string, () => Promise<ShopEngine>]] : []),
 ];
 const round = (v: unknown) => (v === null ? null : Number(Number(v).toFixed(6)));
 

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QueryValidationError } from "./errors";
 import { createQueryEngine } from "./query-engine";
-import { acmeViewer, createDuckDbShop, createPostgresShop, globexViewer, postgresReachable, type ShopEngine } from "./test-support/shop-fixture";
+import {
+  acmeViewer,
+  createDuckDbShop,
+  createMySqlShop,
+  createPostgresShop,
+  globexViewer,
+  mysqlReachable,
+  postgresReachable,
+  type ShopEngine,
+} from "./test-support/shop-fixture";
 
 /**
  * Period against period (docs/data-model.md, "Comparing two date ranges") on both dialects,
@@ -11,9 +20,11 @@ import { acmeViewer, createDuckDbShop, createPostgresShop, globexViewer, postgre
  * globex: Q1 2023 #8 tools 30; Q1 2024 #6 toys 100 and #7 apparel 50.
  */
 const pgUp = await postgresReachable();
+const mysqlUp = await mysqlReachable();
 const engines: [string, () => Promise<ShopEngine>][] = [
   ["duckdb", createDuckDbShop],
   ...(pgUp ? [["postgres", createPostgresShop] as [string, () => Promise<ShopEngine>]] : []),
+  ...(mysqlUp ? [["mysql", createMySqlShop] as [string, () => Promise<ShopEngine>]] : []),
 ];
 const Q1_2023: [string, string] = ["2023-01-01", "2023-03-31"];
 const Q1_2024: [string, string] = ["2024-01-01", "2024-03-31"];

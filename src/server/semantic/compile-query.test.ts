@@ -7,9 +7,12 @@ import {
   acmeViewer,
   adminViewer,
   createDuckDbShop,
+  createMySqlShop,
   createPostgresShop,
   globexViewer,
   noTenantViewer,
+  mysqlReachable,
+  mysqlUrl,
   postgresReachable,
   postgresUrl,
   type ShopEngine,
@@ -180,6 +183,7 @@ LIMIT 100`);
 });
 
 const pgUp = await postgresReachable();
+const mysqlUp = await mysqlReachable();
 
 function engineSuite(name: string, create: () => Promise<ShopEngine>) {
   describe(`compileQuery on ${name}`, () => {
@@ -551,4 +555,7 @@ function engineSuite(name: string, create: () => Promise<ShopEngine>) {
 engineSuite("DuckDB", createDuckDbShop);
 describe.skipIf(!pgUp)(pgUp ? `Postgres at ${postgresUrl}` : `Postgres (skipped: ${postgresUrl} unreachable and DATABASE_URL not set)`, () => {
   engineSuite("Postgres", createPostgresShop);
+});
+describe.skipIf(!mysqlUp)(mysqlUp ? `MySQL at ${mysqlUrl}` : `MySQL (skipped: ${mysqlUrl} unreachable and MYSQL_URL not set)`, () => {
+  engineSuite("MySQL", createMySqlShop);
 });

@@ -31,7 +31,7 @@ export interface CompileQueryOptions {
 
 export interface CompiledQuery {
   sql: string;
-  /** Positional values for $1, $2, … (both dialects). */
+  /** Positional values for $1, $2, … (DuckDB, Postgres), or for each `?` in order (MySQL). */
   params: ParameterValue[];
   annotation: QueryAnnotation;
   /** Result column names in order. */
@@ -52,6 +52,7 @@ export function compileQuery(model: DataModel, input: SemanticQuery | unknown, o
 /** @internal Compiles a query already returned by `validateQuery`. */
 export function compileValidatedQuery(model: DataModel, query: ValidatedQuery, options: CompileQueryOptions & { now: Date }): CompiledQuery {
   const plan = planQuery(model, query, options);
-  const { sql, params } = writeStatement(plan, dialectFor(options.dialect));
+  const dialect = dialectFor(options.dialect);
+  const { sql, params } = dialect.bindPositional(writeStatement(plan, dialect));
   return { sql, params, annotation: annotateQuery(plan), columns: plan.columns };
 }

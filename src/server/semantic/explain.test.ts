@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QueryValidationError } from "./errors";
 import { explainChange } from "./explain";
 import { createQueryEngine } from "./query-engine";
-import { acmeViewer, createDuckDbShop, createPostgresShop, globexViewer, postgresReachable, type ShopEngine } from "./test-support/shop-fixture";
+import {
+  acmeViewer,
+  createDuckDbShop,
+  createMySqlShop,
+  createPostgresShop,
+  globexViewer,
+  mysqlReachable,
+  postgresReachable,
+  type ShopEngine,
+} from "./test-support/shop-fixture";
 
 /**
  * Explaining a change (docs/data-model.md, "Explaining a change") on both dialects, under
@@ -13,9 +22,11 @@ import { acmeViewer, createDuckDbShop, createPostgresShop, globexViewer, postgre
  * +50, tools −30; FR 30 → 100 (+70), DE +50.
  */
 const pgUp = await postgresReachable();
+const mysqlUp = await mysqlReachable();
 const engines: [string, () => Promise<ShopEngine>][] = [
   ["duckdb", createDuckDbShop],
   ...(pgUp ? [["postgres", createPostgresShop] as [string, () => Promise<ShopEngine>]] : []),
+  ...(mysqlUp ? [["mysql", createMySqlShop] as [string, () => Promise<ShopEngine>]] : []),
 ];
 const input = {
   measure: "sales.revenue",

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QueryValidationError } from "./errors";
 import { createQueryEngine } from "./query-engine";
-import { acmeViewer, createDuckDbShop, createPostgresShop, globexViewer, postgresReachable, type ShopEngine } from "./test-support/shop-fixture";
+import {
+  acmeViewer,
+  createDuckDbShop,
+  createMySqlShop,
+  createPostgresShop,
+  globexViewer,
+  mysqlReachable,
+  postgresReachable,
+  type ShopEngine,
+} from "./test-support/shop-fixture";
 
 /**
  * Filters on measures (HAVING) and on number dimensions in every operator, `between` and
@@ -11,9 +20,11 @@ import { acmeViewer, createDuckDbShop, createPostgresShop, globexViewer, postgre
  * (20 + 5 + 6), apparel 30. globex's amounts are 100, 50 and 30.
  */
 const pgUp = await postgresReachable();
+const mysqlUp = await mysqlReachable();
 const engines: [string, () => Promise<ShopEngine>][] = [
   ["duckdb", createDuckDbShop],
   ...(pgUp ? [["postgres", createPostgresShop] as [string, () => Promise<ShopEngine>]] : []),
+  ...(mysqlUp ? [["mysql", createMySqlShop] as [string, () => Promise<ShopEngine>]] : []),
 ];
 
 describe.each(engines)("filters on numbers (%s)", (_name, create) => {

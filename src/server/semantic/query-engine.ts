@@ -1,6 +1,7 @@
 import type { DataSource, ResultRow } from "../datasources/data-source";
 import { QueryCancelledError } from "../datasources/data-source";
 import { decideAccess } from "./access-policy";
+import { dialectFor } from "./compiler/dialects";
 import { compileValidatedQuery, type CompiledQuery, type FillMissingRows, type PeriodComparison, type QueryAnnotation } from "./compile-query";
 import type { DataModel, Dimension, MemberFormat } from "./data-model";
 import { addToWallTime, instantToWallTime, truncateWallTime, zonedWallTimeToInstant } from "./date-range";
@@ -188,6 +189,19 @@ function withPlainTimeColumns(rows: ResultRow[], annotation: QueryAnnotation, co
   });
 }
 
+/** Boolean dimensions of an engine without a boolean type (MySQL: 1 and 0) read as true and false. */
+function withBooleans(rows: ResultRow[], annotation: QueryAnnotation): ResultRow[] {
+  const columns = Object.entries(annotation.dimensions)
+    .filter(([, a]) => a.type === "boolean")
+    .map(([column]) => column);
+  if (!columns.length) return rows;
+  return rows.map((row) => {
+    const out: ResultRow = { ...row };
+    for (const c of columns) if (typeof out[c] === "number") out[c] = out[c] !== 0;
+    return out;
+  });
+}
+
 /**
  * Validates, compiles (with row-level security) and runs semantic queries on one data source,
  * with a result cache keyed by (SQL, parameters, security context) and single-flight: identical
@@ -195,6 +209,7 @@ function withPlainTimeColumns(rows: ResultRow[], annotation: QueryAnnotation, co
  */
 export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
   const { model, dataSource } = options;
+  const { booleansAsIntegers } = dialectFor(dataSource.dialect);
   const ttl = options.cacheTtlMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 500;
   const now = options.now ?? (() => new Date());
@@ -299,7 +314,7 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
       promise: dataSource
         .query(compiled.sql, compiled.params, { signal: controller.signal, timeoutMs: o.timeoutMs })
         .then((raw) => {
-          const rows = withPlainTimeColumns(raw, compiled.annotation, compiled.columns);
+          const rows = withPlainTimeColumns(booleansAsIntegers ? withBooleans(raw, compiled.annotation) : raw, compiled.annotation, compiled.columns);
           remember(key, rows);
           return rows;
         })

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QueryValidationError } from "./errors";
 import { createQueryEngine } from "./query-engine";
-import { acmeViewer, createDuckDbShop, createPostgresShop, globexViewer, postgresReachable, type ShopEngine } from "./test-support/shop-fixture";
+import {
+  acmeViewer,
+  createDuckDbShop,
+  createMySqlShop,
+  createPostgresShop,
+  globexViewer,
+  mysqlReachable,
+  postgresReachable,
+  type ShopEngine,
+} from "./test-support/shop-fixture";
 
 /**
  * Parts of time (docs/data-model.md "Parts of time"): a time dimension read as its weekday,
@@ -12,9 +21,11 @@ import { acmeViewer, createDuckDbShop, createPostgresShop, globexViewer, postgre
  * day (summer time began on 31 March 2024 at 01:00 UTC and ended on 27 October at 01:00 UTC).
  */
 const pgUp = await postgresReachable();
+const mysqlUp = await mysqlReachable();
 const engines: [string, () => Promise<ShopEngine>][] = [
   ["duckdb", createDuckDbShop],
   ...(pgUp ? [["postgres", createPostgresShop] as [string, () => Promise<ShopEngine>]] : []),
+  ...(mysqlUp ? [["mysql", createMySqlShop] as [string, () => Promise<ShopEngine>]] : []),
 ];
 
 describe.each(engines)("parts of time (%s)", (_name, create) => {
@@ -106,6 +117,8 @@ describe.each(engines)("parts of time (%s)", (_name, create) => {
       order: [
         ["sales.created_at.year", "asc"],
         ["sales.created_at.weekOfYear", "asc"],
+        // Rows of one week in a fixed order on every engine.
+        ["sales.created_at.dayOfMonth", "asc"],
       ],
     });
     // ISO weeks: 15 March 2023 is in week 11; 15 January 2024 in week 3, 30 and 31 March in week 13, 27 October in week 43.

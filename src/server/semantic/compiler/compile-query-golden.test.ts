@@ -5,7 +5,7 @@ import type { SemanticQuery } from "../../../schema/semantic-query";
 import type { SecurityContext } from "../security-context";
 import { acmeViewer, adminViewer, globexViewer, shopModelYaml } from "../test-support/shop-fixture";
 
-// Whole statements, byte for byte, for both dialects: the engine suites in compile-query.test.ts
+// Whole statements, byte for byte, for every dialect: the engine suites in compile-query.test.ts
 // only check the rows that come back, which would not notice a change in the SQL text that
 // happens to return the same rows (or a dialect difference neither fixture exercises).
 const shop = loadDataModel([{ path: "shop.yml", content: shopModelYaml("main") }]);
@@ -444,7 +444,7 @@ const cases: GoldenCase[] = [
 
 describe("compileQuery (golden SQL of every clause)", () => {
   for (const c of cases) {
-    for (const dialect of ["duckdb", "postgres"] as SqlDialect[]) {
+    for (const dialect of ["duckdb", "postgres", "mysql"] as SqlDialect[]) {
       it(`${c.name} (${dialect})`, async () => {
         const compiled = compileQuery(c.model, c.query, { dialect, securityContext: c.ctx, now: NOW, ...c.extra });
         const text = [

@@ -1,7 +1,8 @@
 import type { Granularity, TimePart } from "../../../schema/semantic-query";
+import type { ParameterValue } from "./parameters";
 
 /** Engines the semantic layer writes SQL for. */
-export type SqlDialect = "duckdb" | "postgres";
+export type SqlDialect = "duckdb" | "postgres" | "mysql";
 
 /**
  * Types the compiler casts to. `number` is the type a numeric filter value is bound as; it is
@@ -76,6 +77,15 @@ const GRANULARITY_STEPS: Record<Granularity, string> = {
 export abstract class Dialect {
   abstract readonly name: SqlDialect;
 
+  /** Whether booleans come back as 1 and 0 (no boolean type); the query engine reads them back as booleans. */
+  readonly booleansAsIntegers: boolean = false;
+
+  /**
+   * Whether ORDER BY may use expressions over the aliases of aggregates of the same SELECT
+   * (`"x" IS NULL`); where not, a scan is ordered as a derived table's columns.
+   */
+  readonly ordersByAggregateAliases: boolean = true;
+
   quoteIdentifier(name: string): string {
     return quoteIdentifier(name);
   }
@@ -83,6 +93,11 @@ export abstract class Dialect {
   /** Placeholder of the parameter at `position` (1-based). */
   placeholder(position: number): string {
     return `$${position}`;
+  }
+
+  /** The statement as the engine binds it: numbered placeholders are bound as they are. */
+  bindPositional(statement: { sql: string; params: ParameterValue[] }): { sql: string; params: ParameterValue[] } {
+    return statement;
   }
 
   cast(expression: string, type: SqlType): string {

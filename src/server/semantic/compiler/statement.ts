@@ -25,7 +25,10 @@ export function writeStatement(plan: QueryPlan, dialect: Dialect): { sql: string
   const scan = scanQuery(ctx, plan.scan, shared);
   const limit = dialect.limit(plan.limit, plan.offset);
   if (!plan.fill && plan.comparisons.length === 0) {
-    return { sql: [scan, orderClause(ctx, plan.order), limit].filter(Boolean).join("\n"), params: params.values };
+    // The order's terms name result columns; where the engine cannot order by expressions over
+    // an aggregate's alias, the scan's rows are ordered as a derived table's.
+    const rows = plan.order.length && !dialect.ordersByAggregateAliases ? derivedTable(ctx, scan) : scan;
+    return { sql: [rows, orderClause(ctx, plan.order), limit].filter(Boolean).join("\n"), params: params.values };
   }
 
   // The scan's rows become "q"; filled rows and comparisons are built on top of them, and the
@@ -53,4 +56,13 @@ export function writeStatement(plan: QueryPlan, dialect: Dialect): { sql: string
     .filter(Boolean)
     .join("\n");
   return { sql, params: params.values };
+}
+
+/** `SELECT * FROM (<scan>) AS "q"`, the scan indented. */
+function derivedTable(ctx: SqlContext, scan: string): string {
+  const indented = scan
+    .split("\n")
+    .map((l) => `  ${l}`)
+    .join("\n");
+  return `SELECT * FROM (\n${indented}\n) AS ${ctx.dialect.quoteIdentifier("q")}`;
 }

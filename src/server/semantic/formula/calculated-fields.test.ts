@@ -7,8 +7,10 @@ import { createQueryEngine } from "../query-engine";
 import {
   acmeViewer,
   createDuckDbShop,
+  createMySqlShop,
   createPostgresShop,
   globexViewer,
+  mysqlReachable,
   postgresReachable,
   shopModelYaml,
   type ShopEngine,
@@ -23,9 +25,11 @@ import {
  * 180, two completed, one cancelled.
  */
 const pgUp = await postgresReachable();
+const mysqlUp = await mysqlReachable();
 const engines: [string, () => Promise<ShopEngine>][] = [
   ["duckdb", createDuckDbShop],
   ...(pgUp ? [["postgres", createPostgresShop] as [string, () => Promise<ShopEngine>]] : []),
+  ...(mysqlUp ? [["mysql", createMySqlShop] as [string, () => Promise<ShopEngine>]] : []),
 ];
 
 const FIELDS = [

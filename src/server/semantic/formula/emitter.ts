@@ -49,7 +49,7 @@ export function emitFormula<M>(node: CheckedNode<M>, ctx: FormulaEmitContext<M>)
         // round(numeric, integer) is the form both engines have; the digits are checked literals.
         const value = dialect.cast(emit(node.args[0]!), "number");
         const digits = node.args[1]!;
-        return `round(${value}, CAST(${digits.kind === "literal" ? ctx.bind(digits.value) : emit(digits)} AS INTEGER))`;
+        return `round(${value}, ${dialect.cast(digits.kind === "literal" ? ctx.bind(digits.value) : emit(digits), "integer")})`;
       }
       return `${node.name}(${node.args.map(emit).join(", ")})`;
     case "aggregate": {

@@ -1,8 +1,11 @@
+import mysql from "mysql2/promise";
 import pg from "pg";
 import { createDuckDbDataSource } from "../../datasources/duckdb-data-source";
+import { createMySqlDataSource } from "../../datasources/mysql-data-source";
 import { createPostgresDataSource } from "../../datasources/postgres-data-source";
 import type { DataSource } from "../../datasources/data-source";
 import { loadDataModel, type DataModel } from "../data-model";
+import type { SqlDialect } from "../compile-query";
 import type { SecurityContext } from "../security-context";
 
 /** A small shop whose rows sit around the 2024 DST changes of Europe/Berlin. */
@@ -103,7 +106,7 @@ export const adminViewer: SecurityContext = { embedTenant: null, groups: [], use
 export const noTenantViewer: SecurityContext = { embedTenant: null, groups: [], userAttributes: {}, role: "viewer" };
 
 export interface ShopEngine {
-  name: "duckdb" | "postgres";
+  name: SqlDialect;
   dataSource: DataSource;
   model: DataModel;
   cleanup(): Promise<void>;
@@ -156,6 +159,63 @@ export async function createPostgresShop(): Promise<ShopEngine> {
     async cleanup() {
       await dataSource.close();
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+/** The MySQL / MariaDB server of the tests; its database is created when missing. */
+export const mysqlUrl = process.env.MYSQL_URL ?? "mysql://root@127.0.0.1:3306/svc_test_mysql";
+
+export function mysqlOptions() {
+  const url = new URL(mysqlUrl);
+  return {
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    database: decodeURIComponent(url.pathname.slice(1)),
+    user: decodeURIComponent(url.username),
+    password: url.password ? decodeURIComponent(url.password) : undefined,
+  };
+}
+
+/** A connection to the test server without a database (to create one). */
+async function mysqlAdmin() {
+  const { database: _database, ...server } = mysqlOptions();
+  return mysql.createConnection({ ...server, connectTimeout: 2000 });
+}
+
+/**
+ * Whether the MySQL / MariaDB server answers (and the test database exists, created here when
+ * missing); with MYSQL_URL set the tests must run regardless.
+ */
+export async function mysqlReachable(): Promise<boolean> {
+  let admin: mysql.Connection | undefined;
+  try {
+    admin = await mysqlAdmin();
+    await admin.query(`CREATE DATABASE IF NOT EXISTS ${mysql.escapeId(mysqlOptions().database)}`);
+    return true;
+  } catch {
+    return !!process.env.MYSQL_URL;
+  } finally {
+    await admin?.end().catch(() => {});
+  }
+}
+
+/** The shop in a database of its own on the MySQL / MariaDB server (MySQL's schemas are databases), dropped on cleanup. */
+export async function createMySqlShop(): Promise<ShopEngine> {
+  const schema = `svc_test_mysql_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = await mysqlAdmin();
+  await admin.query(`CREATE DATABASE ${schema}`);
+  // DATETIME is MySQL's naive timestamp (its TIMESTAMP is an instant with a range ending in 2038).
+  for (const stmt of shopSeedSql(schema)) await admin.query(stmt.replace("created_at TIMESTAMP", "created_at DATETIME(6)"));
+  const dataSource = createMySqlDataSource({ ...mysqlOptions(), poolSize: 2 });
+  return {
+    name: "mysql",
+    dataSource,
+    model: loadDataModel([{ path: "shop.yml", content: shopModelYaml(schema) }]),
+    async cleanup() {
+      await dataSource.close();
+      await admin.query(`DROP DATABASE ${schema}`);
       await admin.end();
     },
   };

@@ -1,0 +1,242 @@
+import mysql from "mysql2/promise";
+import type { FieldPacket, Pool, PoolConnection, PoolOptions } from "mysql2/promise";
+import {
+  DatasourceUnavailableError,
+  QueryCancelledError,
+  QueryExecutionError,
+  QueryTimeoutError,
+  QueryValueError,
+  type DataSource,
+  type QueryRunOptions,
+  type ResultRow,
+} from "./data-source";
+
+/** Options of `createMySqlDataSource`. */
+export interface MySqlDataSourceOptions {
+  host: string;
+  port?: number;
+  database: string;
+  user: string;
+  password?: string;
+  /** true, or tls options, to connect over TLS. */
+  ssl?: boolean | { rejectUnauthorized?: boolean; ca?: string };
+  /** Pool size; default 4. */
+  poolSize?: number;
+  /**
+   * Server-side limit for every statement (MariaDB's `max_statement_time`, MySQL's
+   * `max_execution_time`); a backstop to per-query `timeoutMs`.
+   */
+  statementTimeoutMs?: number;
+  /** How long to wait for a connection; default 5000 ms. */
+  connectionTimeoutMs?: number;
+}
+
+/** What `execute` binds: the values of the statement's `?`s in order. */
+type ExecuteValues = NonNullable<Parameters<PoolConnection["execute"]>[1]>;
+
+/** Prepared statements kept per connection (the server's `max_prepared_stmt_count` is shared by all its clients). */
+const PREPARED_PER_CONNECTION = 256;
+/** Rows a fill's recursive series may reach (both servers stop a recursion at 1000 by default, MariaDB without an error). */
+const RECURSION_LIMIT = 100_000_000;
+
+/** Column types by their protocol number (mysql2 `FieldPacket.columnType`). */
+const TYPE = { DECIMAL: 0, LONGLONG: 8, TIMESTAMP: 7, DATE: 10, DATETIME: 12, NEWDATE: 14, NEWDECIMAL: 246 } as const;
+
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EAI_AGAIN",
+  "EPIPE",
+  "PROTOCOL_CONNECTION_LOST",
+  "ER_ACCESS_DENIED_ERROR",
+  "ER_DBACCESS_DENIED_ERROR",
+  "ER_BAD_DB_ERROR",
+  "ER_CON_COUNT_ERROR",
+  "ER_TOO_MANY_USER_CONNECTIONS",
+  "ER_SERVER_SHUTDOWN",
+  "ER_HOST_NOT_PRIVILEGED",
+]);
+/** Statement timeouts of MariaDB (`max_statement_time`) and MySQL (`max_execution_time`). */
+const STATEMENT_TIMEOUT_CODES = new Set(["ER_STATEMENT_TIMEOUT", "ER_QUERY_TIMEOUT"]);
+
+interface DriverError {
+  code?: string;
+  sqlState?: string;
+  message?: string;
+  fatal?: boolean;
+}
+
+function isUnavailable(e: unknown): boolean {
+  const err = e as DriverError;
+  return (err.code !== undefined && UNAVAILABLE_CODES.has(err.code)) || /connect ETIMEDOUT|Connection lost|closed state/i.test(err.message ?? "");
+}
+
+/** "2024-03-31 01:30:00.123456" → "2024-03-31T01:30:00.123" (and "…Z" for TIMESTAMP, an instant read in UTC). */
+function isoTimestamp(text: string, instant: boolean): string {
+  const [date, time = "00:00:00"] = text.split(" ");
+  const [hms, frac = ""] = time.split(".");
+  return `${date}T${hms}.${(frac + "000").slice(0, 3)}${instant ? "Z" : ""}`;
+}
+
+function jsonValue(value: unknown, type: number | undefined): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "string") {
+    switch (type) {
+      case TYPE.DECIMAL:
+      case TYPE.NEWDECIMAL:
+        return Number(value);
+      case TYPE.LONGLONG: {
+        const n = Number(value);
+        return Number.isSafeInteger(n) ? n : value;
+      }
+      case TYPE.DATETIME:
+        return isoTimestamp(value, false);
+      case TYPE.TIMESTAMP:
+        return isoTimestamp(value, true);
+      default:
+        return value;
+    }
+  }
+  if (typeof value === "bigint") return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+  // Binary strings (a BINARY collation, some functions' results) come as bytes.
+  if (Buffer.isBuffer(value)) return value.toString("utf8");
+  return value;
+}
+
+function toJsonRows(rows: Record<string, unknown>[], fields: FieldPacket[]): ResultRow[] {
+  const types = new Map(fields.map((f) => [f.name, f.columnType]));
+  return rows.map((row) => {
+    const out: ResultRow = {};
+    for (const [name, value] of Object.entries(row)) out[name] = jsonValue(value, types.get(name));
+    return out;
+  });
+}
+
+/**
+ * A MySQL or MariaDB server through a mysql2 pool. Statements are prepared on the server and
+ * their values bound (never written into the SQL). Timeouts and aborts stop the running
+ * statement with `KILL QUERY` from a separate short-lived connection (the pool may be full).
+ */
+export function createMySqlDataSource(options: MySqlDataSourceOptions): DataSource {
+  const config: PoolOptions = {
+    host: options.host,
+    port: options.port ?? 3306,
+    database: options.database,
+    user: options.user,
+    password: options.password,
+    ssl: options.ssl === true ? {} : options.ssl === false ? undefined : options.ssl,
+    connectionLimit: Math.max(1, options.poolSize ?? 4),
+    connectTimeout: options.connectionTimeoutMs ?? 5000,
+    // Values leave the driver as text and become JSON here, by column type.
+    dateStrings: true,
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+    decimalNumbers: false,
+    // Naive DATETIME columns hold UTC, and TIMESTAMP columns are read in UTC.
+    timezone: "Z",
+    multipleStatements: false,
+    maxPreparedStatements: PREPARED_PER_CONNECTION,
+    charset: "utf8mb4",
+  };
+  const pool: Pool = mysql.createPool(config);
+  // An idle connection dying (server restart) must not crash the process; the next query reconnects.
+  pool.on("connection", (conn) => conn.on("error", () => {}));
+  const prepared = new WeakSet<PoolConnection>();
+
+  /** Session settings, once per connection: UTC, the recursion limit, the statement timeout (each server spells the last two its own way). */
+  async function prepareSession(conn: PoolConnection) {
+    if (prepared.has(conn)) return;
+    const [rows] = await conn.query<mysql.RowDataPacket[]>("SELECT VERSION() AS v");
+    const mariadb = /mariadb/i.test(String(rows[0]?.v ?? ""));
+    const settings = ["time_zone = '+00:00'"];
+    const timeout = options.statementTimeoutMs;
+    if (mariadb) {
+      settings.push(`max_recursive_iterations = ${RECURSION_LIMIT}`);
+      if (timeout) settings.push(`max_statement_time = ${Math.max(0.001, timeout / 1000)}`);
+    } else {
+      settings.push(`cte_max_recursion_depth = ${RECURSION_LIMIT}`);
+      if (timeout) settings.push(`max_execution_time = ${Math.ceil(timeout)}`);
+    }
+    // Numbers only (constants and a validated option), nothing from a query.
+    await conn.query(`SET SESSION ${settings.join(", ")}`);
+    prepared.add(conn);
+  }
+
+  async function killQuery(threadId: number) {
+    let killer: mysql.Connection | undefined;
+    try {
+      killer = await mysql.createConnection({ ...config, connectionLimit: undefined, maxPreparedStatements: undefined } as mysql.ConnectionOptions);
+      killer.on("error", () => {});
+      await killer.query(`KILL QUERY ${Number(threadId)}`);
+    } catch {
+      // Best effort: the statement timeout still bounds the query.
+    } finally {
+      await killer?.end().catch(() => {});
+    }
+  }
+
+  return {
+    dialect: "mysql",
+    async query(sql: string, params: readonly unknown[], run: QueryRunOptions = {}): Promise<ResultRow[]> {
+      if (run.signal?.aborted) throw new QueryCancelledError();
+      let conn: PoolConnection;
+      try {
+        conn = await pool.getConnection();
+        await prepareSession(conn).catch((e) => {
+          conn.destroy();
+          throw e;
+        });
+      } catch (cause) {
+        throw new DatasourceUnavailableError(`MySQL is unavailable: ${(cause as Error).message}`, { cause });
+      }
+      const threadId = conn.threadId;
+      let reason: "timeout" | "abort" | undefined;
+      let cancelling: Promise<void> | undefined;
+      const stop = (why: "timeout" | "abort") => {
+        if (reason) return;
+        reason = why;
+        cancelling = killQuery(threadId);
+      };
+      const timer = run.timeoutMs !== undefined ? setTimeout(() => stop("timeout"), run.timeoutMs) : undefined;
+      const onAbort = () => stop("abort");
+      run.signal?.addEventListener("abort", onAbort, { once: true });
+      let broken = false;
+      try {
+        const [rows, fields] = await conn.execute<mysql.RowDataPacket[]>(sql, [...params] as ExecuteValues);
+        if (reason === "timeout") throw new QueryTimeoutError(run.timeoutMs!);
+        if (reason === "abort") throw new QueryCancelledError();
+        return toJsonRows(rows, fields);
+      } catch (e) {
+        if (e instanceof QueryTimeoutError || e instanceof QueryCancelledError) throw e;
+        const err = e as DriverError;
+        if (reason === "timeout") throw new QueryTimeoutError(run.timeoutMs!, { cause: e });
+        if (reason === "abort") throw new QueryCancelledError({ cause: e });
+        if (err.code && STATEMENT_TIMEOUT_CODES.has(err.code)) throw new QueryTimeoutError(options.statementTimeoutMs ?? 0, { cause: e });
+        if (err.fatal || isUnavailable(e)) {
+          broken = true;
+          throw new DatasourceUnavailableError(`MySQL is unavailable: ${err.message}`, { cause: e });
+        }
+        // SQLSTATE class 22: data exception (a value out of range, a text that does not convert).
+        if (err.sqlState?.startsWith("22")) throw new QueryValueError(err.message ?? "Value error", { cause: e });
+        throw new QueryExecutionError(err.message ?? "Query failed", { cause: e });
+      } finally {
+        if (timer) clearTimeout(timer);
+        run.signal?.removeEventListener("abort", onAbort);
+        // A KILL QUERY that lands after the statement finished could hit the next one on this
+        // connection; wait for it, and drop the connection to be sure.
+        if (cancelling) {
+          await cancelling;
+          broken = true;
+        }
+        if (broken) conn.destroy();
+        else conn.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

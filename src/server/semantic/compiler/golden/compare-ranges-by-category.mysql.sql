@@ -1,0 +1,52 @@
+WITH `baseline_period` AS (
+  SELECT `products`.`category` AS `sales.products_category`,
+    QUARTER(CASE WHEN CAST(`orders`.`created_at` AS DATETIME(6)) >= TIMESTAMP '2023-12-31 23:00:00.000' AND CAST(`orders`.`created_at` AS DATETIME(6)) < TIMESTAMP '2024-03-31 22:00:00.000' THEN (CAST(`orders`.`created_at` AS DATETIME(6)) + INTERVAL (CASE WHEN CAST(`orders`.`created_at` AS DATETIME(6)) < TIMESTAMP '2024-03-31 01:00:00.000' THEN 3600000000 ELSE 7200000000 END) MICROSECOND) ELSE CONVERT_TZ(CAST(`orders`.`created_at` AS DATETIME(6)), '+00:00', CAST(? AS CHAR)) END) AS `sales.created_at.quarterOfYear`,
+    sum(`orders`.`amount`) AS `sales.revenue`,
+    avg(`orders`.`amount`) AS `sales.avg_amount`
+  FROM `main`.`orders` AS `orders`
+  LEFT JOIN `main`.`products` AS `products` ON `orders`.product_id = `products`.product_id
+  WHERE (`orders`.`tenant` = ?)
+    AND (`orders`.`status` <> ? OR `orders`.`status` IS NULL)
+    AND (`orders`.`created_at` >= CAST(? AS DATETIME(6)) AND `orders`.`created_at` < CAST(? AS DATETIME(6)))
+  GROUP BY 1, 2
+),
+`current_period` AS (
+  SELECT `products`.`category` AS `sales.products_category`,
+    QUARTER(CASE WHEN CAST(`orders`.`created_at` AS DATETIME(6)) >= TIMESTAMP '2024-09-30 22:00:00.000' AND CAST(`orders`.`created_at` AS DATETIME(6)) < TIMESTAMP '2024-12-31 23:00:00.000' THEN (CAST(`orders`.`created_at` AS DATETIME(6)) + INTERVAL (CASE WHEN CAST(`orders`.`created_at` AS DATETIME(6)) < TIMESTAMP '2024-10-27 01:00:00.000' THEN 7200000000 ELSE 3600000000 END) MICROSECOND) ELSE CONVERT_TZ(CAST(`orders`.`created_at` AS DATETIME(6)), '+00:00', CAST(? AS CHAR)) END) AS `sales.created_at.quarterOfYear`,
+    sum(`orders`.`amount`) AS `sales.revenue`,
+    avg(`orders`.`amount`) AS `sales.avg_amount`
+  FROM `main`.`orders` AS `orders`
+  LEFT JOIN `main`.`products` AS `products` ON `orders`.product_id = `products`.product_id
+  WHERE (`orders`.`tenant` = ?)
+    AND (`orders`.`status` <> ? OR `orders`.`status` IS NULL)
+    AND (`orders`.`created_at` >= CAST(? AS DATETIME(6)) AND `orders`.`created_at` < CAST(? AS DATETIME(6)))
+  GROUP BY 1, 2
+),
+`period_keys` AS (
+  SELECT `sales.products_category`, `sales.created_at.quarterOfYear` FROM `baseline_period`
+  UNION
+  SELECT `sales.products_category`, `sales.created_at.quarterOfYear` FROM `current_period`
+),
+`compared` AS (
+  SELECT `period_keys`.`sales.products_category`,
+    `period_keys`.`sales.created_at.quarterOfYear`,
+    COALESCE(`baseline_period`.`sales.revenue`, 0) AS `sales.revenue.baseline`,
+    COALESCE(`current_period`.`sales.revenue`, 0) AS `sales.revenue.current`,
+    COALESCE(`current_period`.`sales.revenue`, 0) - COALESCE(`baseline_period`.`sales.revenue`, 0) AS `sales.revenue.change`,
+    (COALESCE(`current_period`.`sales.revenue`, 0) - COALESCE(`baseline_period`.`sales.revenue`, 0)) / NULLIF(CAST(COALESCE(`baseline_period`.`sales.revenue`, 0) AS DOUBLE), 0) AS `sales.revenue.relativeChange`,
+    `baseline_period`.`sales.avg_amount` AS `sales.avg_amount.baseline`,
+    `current_period`.`sales.avg_amount` AS `sales.avg_amount.current`,
+    `current_period`.`sales.avg_amount` - `baseline_period`.`sales.avg_amount` AS `sales.avg_amount.change`,
+    (`current_period`.`sales.avg_amount` - `baseline_period`.`sales.avg_amount`) / NULLIF(CAST(`baseline_period`.`sales.avg_amount` AS DOUBLE), 0) AS `sales.avg_amount.relativeChange`
+  FROM `period_keys`
+  LEFT JOIN `baseline_period` ON `baseline_period`.`sales.products_category` <=> `period_keys`.`sales.products_category` AND `baseline_period`.`sales.created_at.quarterOfYear` <=> `period_keys`.`sales.created_at.quarterOfYear`
+  LEFT JOIN `current_period` ON `current_period`.`sales.products_category` <=> `period_keys`.`sales.products_category` AND `current_period`.`sales.created_at.quarterOfYear` <=> `period_keys`.`sales.created_at.quarterOfYear`
+)
+SELECT `sales.products_category`, `sales.created_at.quarterOfYear`, `sales.revenue.baseline`, `sales.revenue.current`, `sales.revenue.change`, `sales.revenue.relativeChange`, `sales.avg_amount.baseline`, `sales.avg_amount.current`, `sales.avg_amount.change`, `sales.avg_amount.relativeChange`
+FROM `compared`
+ORDER BY `sales.revenue.change` DESC
+LIMIT 20
+
+-- params: ["Europe/Berlin","acme-corp","cancelled","2023-12-31T23:00:00.000","2024-03-31T22:00:00.000","Europe/Berlin","acme-corp","cancelled","2024-09-30T22:00:00.000","2024-12-31T23:00:00.000"]
+-- columns: ["sales.products_category","sales.created_at.quarterOfYear","sales.revenue.baseline","sales.revenue.current","sales.revenue.change","sales.revenue.relativeChange","sales.avg_amount.baseline","sales.avg_amount.current","sales.avg_amount.change","sales.avg_amount.relativeChange"]
+-- annotation: {"measures":{},"dimensions":{"sales.products_category":{"title":"Sales Products Category","shortTitle":"Category","type":"string"},"sales.created_at.quarterOfYear":{"title":"Sales Created At (quarter of year)","shortTitle":"Created At (quarter of year)","type":"number","timePart":"quarterOfYear"}},"timeDimensions":{},"periodComparisons":{},"compare":{"sales.revenue.baseline":{"title":"Sales Revenue (baseline, 2024-01-01 – 2024-03-31)","shortTitle":"Revenue (baseline, 2024-01-01 – 2024-03-31)","type":"number","format":"currency","measureType":"sum","measure":"sales.revenue","output":"baseline","ranges":{"baseline":{"from":"2024-01-01T00:00:00.000","to":"2024-04-01T00:00:00.000"},"current":{"from":"2024-10-01T00:00:00.000","to":"2025-01-01T00:00:00.000"}}},"sales.revenue.current":{"title":"Sales Revenue (current, 2024-10-01 – 2024-12-31)","shortTitle":"Revenue (current, 2024-10-01 – 2024-12-31)","type":"number","format":"currency","measureType":"sum","measure":"sales.revenue","output":"current","ranges":{"baseline":{"from":"2024-01-01T00:00:00.000","to":"2024-04-01T00:00:00.000"},"current":{"from":"2024-10-01T00:00:00.000","to":"2025-01-01T00:00:00.000"}}},"sales.revenue.change":{"title":"Sales Revenue (change)","shortTitle":"Revenue (change)","type":"number","format":"currency","measureType":"sum","measure":"sales.revenue","output":"change","ranges":{"baseline":{"from":"2024-01-01T00:00:00.000","to":"2024-04-01T00:00:00.000"},"current":{"from":"2024-10-01T00:00:00.000","to":"2025-01-01T00:00:00.000"}}},"sales.revenue.relativeChange":{"title":"Sales Revenue (% change)","shortTitle":"Revenue (% change)","type":"number","format":"percent","measureType":"sum","measure":"sales.revenue","output":"relativeChange","ranges":{"baseline":{"from":"2024-01-01T00:00:00.000","to":"2024-04-01T00:00:00.000"},"current":{"from":"2024-10-01T00:00:00.000","to":"2025-01-01T00:00:00.000"}}},"sales.avg_amount.baseline":{"title":"Sales Avg Amount (baseline, 2024-01-01 – 2024-03-31)","shortTitle":"Avg Amount (baseline, 2024-01-01 – 2024-03-31)","type":"number","measureType":"avg","measure":"sales.avg_amount","output":"baseline","ranges":{"baseline":{"from":"2024-01-01T00:00:00.000","to":"2024-04-01T00:00:00.000"},"current":{"from":"2024-10-01T00:00:00.000","to":"2025-01-01T00:00:00.000"}}},"sales.avg_amount.current":{"title":"Sales Avg Amount (current, 2024-10-01 – 2024-12-31)","shortTitle":"Avg Amount (current, 2024-10-01 – 2024-12-31)","type":"number","measureType":"avg","measure":"sales.avg_amount","output":"current","ranges":{"baseline":{"from":"2024-01-01T00:00:00.000","to":"2024-04-01T00:00:00.000"},"current":{"from":"2024-10-01T00:00:00.000","to":"2025-01-01T00:00:00.000"}}},"sales.avg_amount.change":{"title":"Sales Avg Amount (change)","shortTitle":"Avg Amount (change)","type":"number","measureType":"avg","measure":"sales.avg_amount","output":"change","ranges":{"baseline":{"from":"2024-01-01T00:00:00.000","to":"2024-04-01T00:00:00.000"},"current":{"from":"2024-10-01T00:00:00.000","to":"2025-01-01T00:00:00.000"}}},"sales.avg_amount.relativeChange":{"title":"Sales Avg Amount (% change)","shortTitle":"Avg Amount (% change)","type":"number","measureType":"avg","format":"percent","measure":"sales.avg_amount","output":"relativeChange","ranges":{"baseline":{"from":"2024-01-01T00:00:00.000","to":"2024-04-01T00:00:00.000"},"current":{"from":"2024-10-01T00:00:00.000","to":"2025-01-01T00:00:00.000"}}}}}
