@@ -1,11 +1,14 @@
+import mysql from "mysql2/promise";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { postgresOptions, postgresReachable, postgresUrl } from "../semantic/test-support/shop-fixture";
+import { mysqlOptions, mysqlReachable, mysqlUrl, postgresOptions, postgresReachable, postgresUrl } from "../semantic/test-support/shop-fixture";
 import { DatasourceUnavailableError, QueryCancelledError, QueryExecutionError, QueryTimeoutError, QueryValueError } from "./data-source";
 import { createDuckDbDataSource } from "./duckdb-data-source";
+import { createMySqlDataSource } from "./mysql-data-source";
 import { createPostgresDataSource } from "./postgres-data-source";
 
 const pgUp = await postgresReachable();
+const mysqlUp = await mysqlReachable();
 const SLOW_DUCKDB = "SELECT count(*) AS n FROM range(5000000000) a(x) WHERE hash(x) % 7 = 3";
 
 describe("createDuckDbDataSource", () => {
@@ -156,6 +159,99 @@ describe.skipIf(!pgUp)(
     it("reports SQL errors as QueryExecutionError", async () => {
       const ds = createPostgresDataSource(postgresOptions());
       await expect(ds.query("SELECT * FROM no_such_table_here", [])).rejects.toBeInstanceOf(QueryExecutionError);
+      await ds.close();
+    });
+  },
+);
+
+describe("createMySqlDataSource (unreachable)", () => {
+  it("reports a server that is down as DatasourceUnavailableError", async () => {
+    const ds = createMySqlDataSource({ host: "127.0.0.1", port: 1, database: "x", user: "x", connectionTimeoutMs: 1000 });
+    const err = await ds.query("SELECT 1", []).catch((e) => e);
+    expect(err).toBeInstanceOf(DatasourceUnavailableError);
+    expect(err).toMatchObject({ code: "datasource_unavailable" });
+    await ds.close();
+  });
+});
+
+describe.skipIf(!mysqlUp)(
+  mysqlUp ? `createMySqlDataSource on ${mysqlUrl}` : `createMySqlDataSource (skipped: ${mysqlUrl} unreachable and MYSQL_URL not set)`,
+  () => {
+    /** Statements running on the server whose text holds `marker`, other than this look-up. */
+    const runningWithMarker = async (marker: string) => {
+      const c = await mysql.createConnection(mysqlOptions());
+      const [rows] = await c.query<mysql.RowDataPacket[]>(
+        "SELECT count(*) AS n FROM information_schema.PROCESSLIST WHERE COMMAND = 'Execute' AND INFO LIKE ? AND ID <> CONNECTION_ID()",
+        [`%${marker}%`],
+      );
+      await c.end();
+      return Number(rows[0]!.n);
+    };
+
+    it("returns JSON-safe values, and binds each ? in order", async () => {
+      const ds = createMySqlDataSource(mysqlOptions());
+      const [row] = await ds.query(
+        "SELECT CAST(42 AS SIGNED) AS big, 12345678901234567890 AS huge, CAST(2.50 AS DECIMAL(10,2)) AS `dec`, sum(3) AS s, DATE '2024-03-31' AS d, CAST('2024-03-31 01:30:00.25' AS DATETIME(6)) AS ts, CAST(? AS CHAR) AS p, CAST(? AS DOUBLE) AS n",
+        ["x", 2.5],
+      );
+      expect(row).toEqual({ big: 42, huge: "12345678901234567890", dec: 2.5, s: 3, d: "2024-03-31", ts: "2024-03-31T01:30:00.250", p: "x", n: 2.5 });
+      expect(JSON.parse(JSON.stringify(row))).toEqual(row);
+      // The session zone is UTC: a TIMESTAMP value (an instant) reads as the same instant in UTC.
+      expect(await ds.query("SELECT @@session.time_zone AS tz, FROM_UNIXTIME(0) AS epoch", [])).toEqual([{ tz: "+00:00", epoch: "1970-01-01T00:00:00.000" }]);
+      await ds.close();
+    });
+
+    it("kills the statement in the server past its timeout and stays usable", async () => {
+      const ds = createMySqlDataSource({ ...mysqlOptions(), poolSize: 1 });
+      const marker = `svc_timeout_${Date.now()}`;
+      const started = Date.now();
+      await expect(ds.query(`SELECT SLEEP(30), '${marker}' AS m`, [], { timeoutMs: 300 })).rejects.toMatchObject({ code: "query_timeout" });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(await runningWithMarker(marker)).toBe(0);
+      expect(await ds.query("SELECT 1 AS one", [])).toEqual([{ one: 1 }]);
+      await ds.close();
+    });
+
+    it("kills the statement when the caller aborts", async () => {
+      const ds = createMySqlDataSource(mysqlOptions());
+      const marker = `svc_abort_${Date.now()}`;
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 200);
+      await expect(ds.query(`SELECT SLEEP(30), '${marker}' AS m`, [], { signal: controller.signal })).rejects.toBeInstanceOf(QueryCancelledError);
+      expect(await runningWithMarker(marker)).toBe(0);
+      await ds.close();
+    });
+
+    it("maps the server's statement time limit to QueryTimeoutError", async () => {
+      const ds = createMySqlDataSource({ ...mysqlOptions(), statementTimeoutMs: 200 });
+      // MariaDB's max_statement_time stops a running SLEEP() early (it returns 1) rather than failing it; a long scan fails.
+      const err = await ds
+        .query("SELECT count(*) AS n FROM information_schema.COLUMNS a, information_schema.COLUMNS b, information_schema.COLUMNS c", [])
+        .catch((e) => e);
+      expect(err).toBeInstanceOf(QueryTimeoutError);
+      await ds.close();
+    });
+
+    it("reports a value the data cannot give as a value error, other failures as execution errors", async () => {
+      const ds = createMySqlDataSource(mysqlOptions());
+      await expect(ds.query("SELECT 1e300 * ? AS x", [1e300])).rejects.toBeInstanceOf(QueryValueError);
+      const missing = await ds.query("SELECT * FROM no_such_table_here", []).catch((e) => e);
+      expect(missing).toBeInstanceOf(QueryExecutionError);
+      expect(missing).not.toBeInstanceOf(QueryValueError);
+      await expect(ds.query("SELEC 1", [])).rejects.toBeInstanceOf(QueryExecutionError);
+      await ds.close();
+    });
+
+    it("lifts the recursion limit, so a long fill series is not cut at 1000 rows", async () => {
+      const ds = createMySqlDataSource(mysqlOptions());
+      const [row] = await ds.query("WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ?) SELECT count(*) AS n FROM s", [5000]);
+      expect(row).toEqual({ n: 5000 });
+      await ds.close();
+    });
+
+    it("runs one statement per call (no stacked statements)", async () => {
+      const ds = createMySqlDataSource(mysqlOptions());
+      await expect(ds.query("SELECT 1; SELECT 2", [])).rejects.toBeInstanceOf(QueryExecutionError);
       await ds.close();
     });
   },

@@ -59,11 +59,12 @@ const UNAVAILABLE_CODES = new Set([
   "ER_SERVER_SHUTDOWN",
   "ER_HOST_NOT_PRIVILEGED",
 ]);
-/** Statement timeouts of MariaDB (`max_statement_time`) and MySQL (`max_execution_time`). */
-const STATEMENT_TIMEOUT_CODES = new Set(["ER_STATEMENT_TIMEOUT", "ER_QUERY_TIMEOUT"]);
+/** Error numbers of statement timeouts: MariaDB's `max_statement_time` (1969) and MySQL's `max_execution_time` (3024). */
+const STATEMENT_TIMEOUT_ERRNOS = new Set([1969, 3024]);
 
 interface DriverError {
   code?: string;
+  errno?: number;
   sqlState?: string;
   message?: string;
   fatal?: boolean;
@@ -214,7 +215,7 @@ export function createMySqlDataSource(options: MySqlDataSourceOptions): DataSour
         const err = e as DriverError;
         if (reason === "timeout") throw new QueryTimeoutError(run.timeoutMs!, { cause: e });
         if (reason === "abort") throw new QueryCancelledError({ cause: e });
-        if (err.code && STATEMENT_TIMEOUT_CODES.has(err.code)) throw new QueryTimeoutError(options.statementTimeoutMs ?? 0, { cause: e });
+        if (err.errno !== undefined && STATEMENT_TIMEOUT_ERRNOS.has(err.errno)) throw new QueryTimeoutError(options.statementTimeoutMs ?? 0, { cause: e });
         if (err.fatal || isUnavailable(e)) {
           broken = true;
           throw new DatasourceUnavailableError(`MySQL is unavailable: ${err.message}`, { cause: e });
