@@ -170,6 +170,9 @@ type Rewrite = [RegExp, string | ((match: string, word: string, second: string) 
 const REWRITES: Record<Language, Rewrite[]> = {
   en: [
     [/\b(?:the )?(first|1st|second|2nd|third|3rd|fourth|4th) quarter(?: of)?\b/g, (_: string, n: string) => `q${ORDINALS[n]}`],
+    // "by sign-up month", "by signup date": the sign-up date, by that grain.
+    [/\b(?:sign ?ups?|signed up|registrations?|registration|registered|joined) (day|week|month|quarter|year)\b/g, "signed up by $1"],
+    [/\b(?:sign ?ups?|signed up|registrations?|registration|registered|joined) date\b/g, "signed up"],
     [/\b(sign ?ups?|signed up|registrations?|registered|joined)\b/g, "signed up"],
     [/\b(excluding|exclude|without|except(?: for)?|other than|apart from|not counting)\b/g, "excluding"],
     [/\b(more than|greater than|higher than|larger than|above|over|exceeding|bigger than)(?= \d)/g, "gt"],
@@ -255,6 +258,8 @@ const REWRITES: Record<Language, Rewrite[]> = {
     [/\b(anzahl der bestellungen|bestellungen|bestellung|auftrage)\b/g, "orders"],
     [/\b(wie viele|wieviele|anzahl)\b/g, "count"],
     [/\b(gesamt|insgesamt)\b/g, "total"],
+    // "jeden Monat": each month (the ones before another word were read as "by each" above).
+    [/\b(jeden|jede|jedes|jeder)\b/g, "each"],
     [/\b(nach|pro|je|aufgeteilt nach)\b/g, "by"],
     [/\b(letzten|letztes|letzte|letzter|vorigen|voriges|vorige|vergangenen|vergangenes|vergangene|vorjahr)\b/g, "last"],
     [/\b(diesen|dieses|diese|dieser|aktuellen|aktuelles|laufenden|laufendes)\b/g, "this"],

@@ -185,6 +185,30 @@ describe("readQuestion", () => {
       "¿Cuántos clientes nuevos se registraron cada mes?",
       { view: "customer_base", measures: ["customer_base.count"], time: { dimension: "customer_base.signed_up_at", granularity: "month" } },
     ],
+    // The view whose members the question names: "new" customers are counted by their sign-up date.
+    ...([
+      "Wie viele neue Kunden haben sich jeden Monat angemeldet?",
+      "Neukunden pro Monat",
+      "nuevos clientes cada mes",
+      "customers by sign-up month",
+      "customers by signup date",
+    ].map((q) => [q, { view: "customer_base", measures: ["customer_base.count"], time: { dimension: "customer_base.signed_up_at", granularity: "month" } }]) as [
+      string,
+      Expected,
+    ][]),
+    [
+      "new customers per month in 2024",
+      {
+        view: "customer_base",
+        time: { dimension: "customer_base.signed_up_at", granularity: "month", range: { from: "2024-01-01", to: "2024-12-31" } },
+      },
+    ],
+    ["new customers by country", { view: "customer_base", measures: ["customer_base.count"], dimensions: ["customer_base.country"] }],
+    ["sign-ups by country", { view: "customer_base", measures: ["customer_base.count"], dimensions: ["customer_base.country"] }],
+    // "new orders" stay the orders' own; "customers" without "new" stay the customers who ordered.
+    ["new orders per month", { view: "sales", measures: ["sales.count"], time: { dimension: "sales.created_at", granularity: "month" } }],
+    ["customers by country", { view: "sales", measures: ["sales.customer_count"] }],
+    ["Umsatz jeden Monat", { measures: ["sales.revenue"], time: { dimension: "sales.created_at", granularity: "month" } }],
   ])("%s", (question, expected) => {
     const reading = read(question);
     expect(reading.ok).toBe(true);
@@ -213,6 +237,12 @@ describe("readQuestion", () => {
     const reading = read(question);
     expect(reading.ok).toBe(false);
     if (!reading.ok) expect(reading.refusal).toEqual(refusal);
+  });
+
+  it("reads sign-ups grouped by something else as one figure per group, not a series", () => {
+    const reading = read("sign-ups by country");
+    expect(reading.ok && reading.understanding.time).toBeUndefined();
+    expect(reading.ok && read("sign-ups").ok && (read("sign-ups") as { understanding: Understanding }).understanding.time).toMatchObject({ granularity: "month" });
   });
 
   it.each([

@@ -16,6 +16,15 @@ import type { Condition, Reading } from "./understanding";
 import { isTerm, placedCount, readAgainst, type Found } from "./placement";
 import { modelWords, type ViewIndex } from "./view-index";
 
+/** "new customers", "neue Kunden", "clientes nuevos": things counted from when they began. */
+const NEW = /\b(new|neue|neuen|neuer|neues|nuevos|nuevas|nuevo|nueva)\b/;
+
+/** Whether the view counts its own rows for a measure the question names (and has a time they began at). */
+function countsOwnRows(index: ViewIndex, read: Found): boolean {
+  const own = read.measures.some((m) => index.members[m.ref]!.measureType === "count");
+  return own && index.source.dimensions.some((d) => d.type === "time");
+}
+
 /**
  * Reads a question. `indexes` are the views the viewer may query; the one that places the
  * most of the question wins (the first view on a tie).
@@ -53,10 +62,12 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
   }
   text = text.replace(/\s+/g, " ").trim();
 
+  // "new customers": counted by when they began, so a view whose rows they are (and that has a time) is preferred.
+  const asksNew = NEW.test(canonical);
   let best: { index: ViewIndex; read: Found; score: number } | null = null;
   for (const index of indexes) {
     const read = readAgainst(index, text, rank.limit !== undefined);
-    const score = placedCount(read) * 10 - read.left.length;
+    const score = placedCount(read) * 10 - read.left.length + (asksNew && countsOwnRows(index, read) ? 5 : 0);
     if (!best || score > best.score) best = { index, read, score };
   }
   if (!best) return { ok: false, language, unmatched };
@@ -99,7 +110,11 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
         period: time.period,
         // "customers signed up in 2024" is one figure for the period; "by sign-up date" or no
         // period at all ("new customers signed up") is a series.
-        named: namedTime !== undefined && (time.period === undefined || read.groups.some((g) => g.afterBy && index.members[g.ref] === namedTime)),
+        // "sign-ups by country" groups by country: no series unless asked by time.
+        named:
+          namedTime !== undefined &&
+          ((time.period === undefined && !read.groups.some((g) => !timeDims.includes(index.members[g.ref]!))) ||
+            read.groups.some((g) => g.afterBy && index.members[g.ref] === namedTime)),
       };
   applyTime(u, phrases, namedTime ?? timeDims[0], opts.reference);
   applyAnalysis(u, analysis, { timeDimension: (namedTime ?? timeDims[0])?.name, period: time.period, reference: opts.reference });

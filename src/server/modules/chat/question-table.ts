@@ -685,6 +685,17 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
   ["¿Cuántos clientes se registraron en 2024?", signUps2024],
   ["Wie viele neue Kunden haben sich pro Monat angemeldet?", signUpsByMonth],
   ["¿Cuántos clientes nuevos se registraron cada mes?", signUpsByMonth],
+  ["Wie viele neue Kunden haben sich jeden Monat angemeldet?", signUpsByMonth],
+  ["Neukunden pro Monat", signUpsByMonth],
+  ["nuevos clientes cada mes", signUpsByMonth],
+  ["customers by sign-up month", signUpsByMonth],
+  [
+    "new customers per month in 2024",
+    (t) => `SELECT strftime(date_trunc('month', signed_up_at), '%Y-%m-%d') AS "customer_base.signed_up_at.month", count(*) AS "customer_base.count"
+            FROM customers WHERE tenant = '${t}' AND signed_up_at >= '2024-01-01' AND signed_up_at < '2025-01-01' GROUP BY 1 ORDER BY 1`,
+  ],
+  ["new customers in Germany", (t) => `SELECT count(*) AS "customer_base.count" FROM customers WHERE tenant = '${t}' AND country = 'DE'`],
+  ["¿Cuántos clientes nuevos hay en Alemania?", (t) => `SELECT count(*) AS "customer_base.count" FROM customers WHERE tenant = '${t}' AND country = 'DE'`],
   ["Which product category grew fastest from Q1 2025 to Q2 2025?", grewFastest],
   ["Welche Produktkategorie ist von Q1 2025 bis Q2 2025 am stärksten gewachsen?", grewFastest],
   ["¿Qué categoría de producto creció más del T1 2025 al T2 2025?", grewFastest],
