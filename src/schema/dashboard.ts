@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Description, FreeFormObject, LongText, SafeJsonObject, SafeText, Title } from "./common";
+import { widgetWiringIssues } from "./dashboard-wiring";
 
 /** Spec 2.7: integers x, y, w, h, all required. */
 export const DashboardWidgetPosition = z
@@ -23,7 +24,7 @@ const ResponsiveLayouts = z
   })
   .strict();
 
-/** Spec 2.7. */
+/** Spec 2.7. A FILTER's `config.targets` and a CHART's `config.click` are checked (dashboard-wiring.ts). */
 export const DashboardWidget = z
   .object({
     id: SafeText.max(255),
@@ -34,6 +35,9 @@ export const DashboardWidget = z
     style: SafeJsonObject.nullable().optional(),
   })
   .strict()
+  .check((ctx) => {
+    for (const issue of widgetWiringIssues(ctx.value.type, ctx.value.config)) ctx.issues.push({ code: "custom", ...issue, input: ctx.value });
+  })
   .meta({ id: "DashboardWidget" });
 export type DashboardWidget = z.infer<typeof DashboardWidget>;
 

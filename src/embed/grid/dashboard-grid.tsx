@@ -11,6 +11,7 @@ import { widgetCommitPacer } from "../widgets/query/paced-commits";
 import { bottom, calcGridItemPosition, cloneLayoutItem, correctBounds, getBreakpointFromWidth, getCompactor } from "react-grid-layout/core";
 import type { DashboardLayout, DashboardWidget } from "../../schema/dashboard";
 import { WidgetRenderer } from "./widget-renderer";
+import { FilterWiringProvider } from "./filter-wiring-context";
 import { buildGridLayouts, resolveGridConfig, type GridItemLayout } from "./grid-layouts";
 import "./dashboard-grid.css";
 
@@ -104,22 +105,24 @@ export function DashboardGrid(props: DashboardGridProps): ReactNode {
   const height = rows > 0 ? rows * config.rowHeight + (rows - 1) * config.margin[1] + config.containerPadding[1] * 2 : 0;
 
   return (
-    <div className={nested ? "svc-grid is-nested" : "svc-grid"} ref={containerRef}>
-      {breakpoint ? (
-        <div className="svc-grid-layout" style={{ height }}>
-          {placed.map((item) => {
-            const cell = cells.get(item.i);
-            if (!cell) return null;
-            const shown = (order.get(item.i) ?? 0) < mounted;
-            const { left, top, width: w, height: h } = calcGridItemPosition(params, item.x, item.y, item.w, item.h);
-            return (
-              <div key={item.i} className="svc-grid-item" style={{ width: w, height: h, transform: `translate(${left}px, ${top}px)` }}>
-                {shown ? cell : null}
-              </div>
-            );
-          })}
-        </div>
-      ) : null}
-    </div>
+    <FilterWiringProvider widgets={props.widgets}>
+      <div className={nested ? "svc-grid is-nested" : "svc-grid"} ref={containerRef}>
+        {breakpoint ? (
+          <div className="svc-grid-layout" style={{ height }}>
+            {placed.map((item) => {
+              const cell = cells.get(item.i);
+              if (!cell) return null;
+              const shown = (order.get(item.i) ?? 0) < mounted;
+              const { left, top, width: w, height: h } = calcGridItemPosition(params, item.x, item.y, item.w, item.h);
+              return (
+                <div key={item.i} className="svc-grid-item" style={{ width: w, height: h, transform: `translate(${left}px, ${top}px)` }}>
+                  {shown ? cell : null}
+                </div>
+              );
+            })}
+          </div>
+        ) : null}
+      </div>
+    </FilterWiringProvider>
   );
 }

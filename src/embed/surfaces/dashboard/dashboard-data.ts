@@ -13,6 +13,7 @@ import type { EmbedServices } from "../../shell/embed-context";
 import type { EmbedDashboardResponse, QueryRequest, QueryResult } from "../../shell/platform-api";
 import { tabsOf } from "../../widgets/tabs-container/tabs-config";
 import { chartQueryRequest, composeChartQuery, hasPythonCode, reportQueryOf } from "../../widgets/chart/widget-request";
+import { filterWiringOf } from "../../widgets/query/filter-wiring";
 import { applyDashboardSetupOnce } from "./dashboard-setup";
 import { viewerTimeZone } from "../../i18n/viewer-time-zone";
 import { loadLocaleMatching } from "../../i18n/locales";
@@ -44,13 +45,14 @@ export function firstWidgetRequests(
   if (data.dashboard.config.kind === "APP") return [];
   const reports = new Map(data.dashboard.reportSnapshots.map((s) => [s.reportId, s]));
   const requests = new Map<string, QueryRequest>();
+  const filterWiring = filterWiringOf(data.dashboard.config.widgets ?? []);
   for (const widget of widgetsShownAtLoad(data.dashboard.config.widgets ?? [])) {
     if (widget.type !== "CHART") continue;
     const reportId = (widget.config as { reportId?: unknown } | null)?.reportId;
     const snapshot = typeof reportId === "number" ? reports.get(reportId) : undefined;
     const base = reportQueryOf(snapshot);
     if (!snapshot || !base || hasPythonCode(snapshot.meta)) continue;
-    const request = chartQueryRequest(snapshot, composeChartQuery(base, state), state.refreshNonce, state.locale);
+    const request = chartQueryRequest(snapshot, composeChartQuery(base, { ...state, filterWiring, widgetId: widget.id }), state.refreshNonce, state.locale);
     const key = JSON.stringify(request);
     requests.set(key, request);
     counts.set(key, (counts.get(key) ?? 0) + 1);

@@ -15,6 +15,7 @@ import { columnAliases, composeDetailQuery } from "../query/compose-query";
 import { formatCell } from "../query/format-cell";
 import { useWidgetQuery } from "../query/use-widget-query";
 import { useWidgetHost } from "../../grid/widget-host";
+import { useFilterWiring } from "../../grid/filter-wiring-context";
 import { WidgetFrame } from "../../grid/widget-frame";
 import { describeChart } from "./chart-description";
 import { fillHtmlTemplate } from "./html-template";
@@ -66,9 +67,11 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
   const kind = snapshot?.kind ?? "table";
   const title = (widget.config as { title?: string } | null)?.title ?? snapshot?.title ?? snapshot?.name ?? null;
 
+  // Only the filters wired to this widget, each on its member (filter-wiring.ts): its exports re-run this query.
+  const filterWiring = useFilterWiring();
   const composed = useMemo(
-    () => (base ? composeChartQuery(base, { filters, timeGrains, timezone, memberSwitches }) : null),
-    [base, filters, timeGrains, timezone, memberSwitches],
+    () => (base ? composeChartQuery(base, { filters, timeGrains, timezone, memberSwitches, filterWiring, widgetId: widget.id }) : null),
+    [base, filters, timeGrains, timezone, memberSwitches, filterWiring, widget.id],
   );
   // Columns the report names that the composed query renamed (member and grain switches).
   const aliases = useMemo(() => (base && composed ? columnAliases(base, composed) : {}), [base, composed]);

@@ -7,6 +7,8 @@
 import { useMemo } from "react";
 import type { DashboardWidget } from "../../../schema/dashboard";
 import { serializeFilterParameters } from "../../../schema/dashboard-filters";
+import { useFilterWiring } from "../../grid/filter-wiring-context";
+import { widgetFilterMap } from "../query/filter-wiring";
 import { useWidgetHost, type PythonRunOutput } from "../../grid/widget-host";
 import { WidgetFrame } from "../../grid/widget-frame";
 import { useEmbedStore } from "../../state/use-embed-store";
@@ -33,7 +35,9 @@ function PythonWidget(props: { widget: DashboardWidget; reportId: number }) {
   const snapshot = host.reportsById.get(reportId)!;
   const filters = useEmbedStore((s) => s.filters);
   const refreshNonce = useEmbedStore((s) => s.refreshNonce);
-  const parameters = useMemo(() => serializeFilterParameters(filters), [filters]);
+  const filterWiring = useFilterWiring();
+  // The filters wired to this widget, keyed by the member each applies to here.
+  const parameters = useMemo(() => serializeFilterParameters(widgetFilterMap(filters, filterWiring, widget.id)), [filters, filterWiring, widget.id]);
   const key = JSON.stringify([reportId, parameters, refreshNonce]);
   const result = useWidgetQuery<PythonRunOutput>(
     key,

@@ -6,6 +6,7 @@
  */
 import { toQueryFilter, type DashboardFilter, type QueryFilter, type TimeGranularity } from "../../../schema/dashboard-filters";
 import type { SemanticQuery } from "../../shell/platform-api";
+import { filtersForWidget, type FilterWiring } from "./filter-wiring";
 
 export interface DashboardQueryState {
   filters: Readonly<Record<string, DashboardFilter>>;
@@ -14,6 +15,10 @@ export interface DashboardQueryState {
   timezone: string | null;
   /** Member switches (`ms_<view>.<member>=<selected>`): `<view>.<member>` → selected member name. */
   memberSwitches?: Readonly<Record<string, string>>;
+  /** The dashboard's explicit filter wiring (filter-wiring.ts); absent, every filter on the default wiring. */
+  filterWiring?: FilterWiring;
+  /** The widget the query is for: with `filterWiring`, which filters reach it and on which member. */
+  widgetId?: string;
 }
 
 const MEMBER_PART = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
@@ -104,7 +109,7 @@ export function filterAppliesTo(member: string, query: SemanticQuery): boolean {
 
 /**
  * Applies the dashboard state to a widget's report query: member switches first, then
- * filters, time grains and the time zone. The report query is never mutated;
+ * filters (as wired to the widget), time grains and the time zone. The report query is never mutated;
  * a dashboard filter on a member the query already filters replaces nothing — both apply.
  * `excludeFilterMember` leaves one member's filter out (a value picker lists all values of
  * its own member, not just the selected ones).
@@ -112,10 +117,10 @@ export function filterAppliesTo(member: string, query: SemanticQuery): boolean {
 export function composeWidgetQuery(report: SemanticQuery, state: DashboardQueryState, excludeFilterMember?: string): SemanticQuery {
   const base = applyMemberSwitches(report, state.memberSwitches);
   const query: SemanticQuery = { ...base };
-  const dashboardFilters = Object.keys(state.filters)
-    .sort()
-    .filter((member) => member !== excludeFilterMember && filterAppliesTo(member, base))
-    .map((member) => toQueryFilter(state.filters[member]!));
+  // A filter wired to this widget applies on the member the creator chose; one wired elsewhere not at all.
+  const dashboardFilters = filtersForWidget(state.filters, state.filterWiring, state.widgetId)
+    .filter(({ source, filter, wired }) => source !== excludeFilterMember && (wired || filterAppliesTo(filter.member, base)))
+    .map(({ filter }) => toQueryFilter(filter));
   if (dashboardFilters.length > 0) query.filters = [...(base.filters ?? []), ...dashboardFilters];
   if (base.timeDimensions?.some((t) => state.timeGrains[t.dimension] && t.granularity)) {
     query.timeDimensions = base.timeDimensions.map((t) =>
