@@ -278,6 +278,7 @@ const REWRITES: Record<Language, Rewrite[]> = {
     [/\b(die besten|besten|beste|grossten|hochsten|meisten)\b/g, "top"],
     [/\b(schlechtesten|kleinsten|niedrigsten|wenigsten)\b/g, "bottom"],
     [/\bund\b/g, "and"],
+    [/\boder\b/g, "or"],
     [/\b(eins|ein)\b/g, "1"],
     [/\bdrei\b/g, "3"],
     [/\bfunf\b/g, "5"],
@@ -332,6 +333,7 @@ const REWRITES: Record<Language, Rewrite[]> = {
     [/\b(ingresos|ventas|facturacion)\b/g, "revenue"],
     [/\b(numero de pedidos|pedidos|pedido|ordenes)\b/g, "orders"],
     [/\b(cuantos|cuantas|numero de|cantidad de)\b/g, "count"],
+    [/\b(o|u)\b/g, "or"],
     [/\b(por|segun|por cada)\b/g, "by"],
     [/\b(ultimos|ultimas|ultimo|ultima|pasado|pasada|anterior)\b/g, "last"],
     [/\b(este|esta|actual)\b/g, "this"],
@@ -464,7 +466,7 @@ export const SAY: Record<
     latest: (when: string, pct: string, from: string, to: string) => string;
     against: (m: string, current: string, previous: string, pct: string, change: string) => string;
     readOnly: string;
-    /** Conditions joined by "or" are not read. */
+    /** A group's figure and a row's value joined by "or" are not read. */
     eitherCondition: string;
     noSuch: (term: string) => string;
     groupInstead: (entity: string, list: string) => string;
@@ -518,7 +520,8 @@ export const SAY: Record<
     latest: (when, pct, from, to) => `The latest, **${when}**, changed by **${pct}** (from ${from} to ${to}).`,
     against: (m, current, previous, pct, change) => `${m}: **${current}**, against **${previous}** in the period before: **${pct}** (${change}).`,
     readOnly: "The chat only reads data: it cannot delete, change or add anything. Ask about the data instead, for example:",
-    eitherCondition: "I can answer conditions that all hold (above $500 and below $1,000), not one or the other: ask for each condition on its own.",
+    eitherCondition:
+      "I can answer one condition or another on the rows themselves (above $500 or below $10), or on the groups' figures, but not a group's figure and a row's value in one “or”: ask for each on its own.",
     noSuch: (term) => `There ${/[^s]s$/.test(term) ? "are" : "is"} no ${term} in this data`,
     groupInstead: (entity, list) => `; you can group ${entity} by ${list}.`,
     holds: (list) => `. It holds ${list}.`,
@@ -574,7 +577,7 @@ export const SAY: Record<
     against: (m, current, previous, pct, change) => `${m}: **${current}**, gegenüber **${previous}** im Vergleichszeitraum: **${pct}** (${change}).`,
     readOnly: "Der Chat liest Daten nur: Er kann nichts löschen, ändern oder hinzufügen. Fragen Sie stattdessen nach den Daten, zum Beispiel:",
     eitherCondition:
-      "Ich kann Bedingungen beantworten, die alle gelten (über 500 $ und unter 1.000 $), nicht die eine oder die andere: Fragen Sie nach jeder Bedingung einzeln.",
+      "Ich kann die eine oder die andere Bedingung an die Zeilen selbst beantworten (über 500 $ oder unter 10 $) oder an die Zahlen der Gruppen, aber nicht die Zahl einer Gruppe und den Wert einer Zeile in einem „oder“: Fragen Sie nach jedem einzeln.",
     noSuch: (term) => `In diesen Daten gibt es nichts zu „${term}“`,
     groupInstead: (entity, list) => `; ${entity} lassen sich nach ${list} gruppieren.`,
     holds: (list) => `. Sie enthalten ${list}.`,
@@ -630,7 +633,7 @@ export const SAY: Record<
     against: (m, current, previous, pct, change) => `${m}: **${current}**, frente a **${previous}** en el periodo anterior: **${pct}** (${change}).`,
     readOnly: "El chat solo lee datos: no puede borrar, cambiar ni añadir nada. Pregunte por los datos, por ejemplo:",
     eitherCondition:
-      "Puedo responder condiciones que se cumplen todas (más de 500 $ y menos de 1.000 $), no una u otra: pregunte por cada condición por separado.",
+      "Puedo responder una condición u otra sobre las filas mismas (más de 500 $ o menos de 10 $) o sobre las cifras de los grupos, pero no la cifra de un grupo y el valor de una fila en un mismo «o»: pregunte por cada una por separado.",
     noSuch: (term) => `En estos datos no hay «${term}»`,
     groupInstead: (entity, list) => `; puede agrupar ${entity} por ${list}.`,
     holds: (list) => `. Contienen ${list}.`,

@@ -25,17 +25,18 @@ describe("readConditions", () => {
   });
 });
 
-describe("readConditions: either of two conditions", () => {
-  it.each<[string, boolean]>([
-    ["orders gt 500 or lt 10", true],
-    ["bestellungen gt 500 oder lt 10", true],
-    ["pedidos gt 500 o lt 10", true],
-    ["orders gt 500 dollars or lt 10 dollars", true],
-    ["orders gt 500 and lt 1000", false],
-    ["orders between 100 and 500", false],
-    ["orders gt 500 by country or city", false],
-  ])("%s", (text, either) => {
-    expect(readConditions(text).either).toBe(either);
+describe("readConditions: the text with each comparison in place, for the \"or\" reading", () => {
+  it.each<[string, string]>([
+    ["orders gt 500 or lt 10", "orders #0 or #1"],
+    ["orders gt 500 dollars or lt 10 dollars", "orders #0 or #1"],
+    ["orders from germany with gt 3 units or orders gt 500", "orders from germany with #0 or orders #1"],
+    ["orders between 100 and 500", "orders #0"],
+  ])("%s", (text, marked) => {
+    expect(readConditions(text).marked.replace(/\s+/g, " ").trim()).toBe(marked);
+  });
+
+  it("leaves \"or\" out of the words before a comparison (the second of \"revenue above 40000 or below 1000\" is still on revenue)", () => {
+    expect(readConditions("categories with revenue gt 40000 or lt 1000").written[1]!.before).toEqual(["categories", "revenue"]);
   });
 });
 

@@ -22,14 +22,18 @@ export interface WrittenCondition {
 // "more than 450 units sold": the unit's "sold" belongs to it (the measure Units Sold).
 const COMPARISON = /\b(gt|gte|lt|lte|between) (\d+(?:\.\d+)?)(?: and (\d+(?:\.\d+)?))?(?: ([a-z]+)(?: sold\b)?)?/;
 const CURRENCY = /^(dollars?|dolares|euros?|usd|eur)$/;
+const OR_WORD = /^(or|oder|o|u)$/;
 const NOT_A_UNIT = /^(by|in|and|or|vs|excluding|last|this|top|bottom|dollars?|dolares|euros?|usd|eur|\d.*)$/;
 
-/** Reads the comparisons of a canonical question; the unit words are taken out of the text, the words before stay. */
-export function readConditions(canonical: string): { written: WrittenCondition[]; rest: string; either: boolean } {
+/**
+ * Reads the comparisons of a canonical question; the unit words are taken out of the text, the
+ * words before stay. `marked` is the text with each comparison in place as `#<i>` (its index in
+ * `written`), for reading what an "or" stands between.
+ */
+export function readConditions(canonical: string): { written: WrittenCondition[]; rest: string; marked: string } {
   const written: WrittenCondition[] = [];
   let rest = canonical;
-  // "above 500 or below 10" (oder, o, u): either condition, which a query of conditions that all hold cannot say.
-  const either = /\b(gt|gte|lt|lte|between) \d+(?:\.\d+)?(?: [a-z]+)? (?:or|oder|o|u) (?:[a-z]+ )?(gt|gte|lt|lte|between) \d/.test(canonical);
+  let marked = canonical;
   for (let m = COMPARISON.exec(rest); m; m = COMPARISON.exec(rest)) {
     // "between 100 and 500" needs both bounds; "between" alone is left to the time phrases.
     if (m[1] === "between" && m[3] === undefined) break;
@@ -38,15 +42,17 @@ export function readConditions(canonical: string): { written: WrittenCondition[]
     const before = rest
       .slice(0, m.index)
       .split(" ")
-      .filter((w) => w && !STOPWORDS.has(w))
+      .filter((w) => w && !STOPWORDS.has(w) && !OR_WORD.test(w))
       .slice(-3);
     const [low, high] = [Number(m[2]), Number(m[3])].sort((a, b) => a - b);
     const bounds = m[1] === "between" ? { value: low!, high: high! } : { value: Number(m[2]) };
     written.push({ operator: m[1] as Condition["operator"], ...bounds, ...(unit ? { unit } : {}), before });
     const kept = unit || CURRENCY.test(word ?? "") ? "" : (word ?? "");
     rest = rest.slice(0, m.index) + " " + kept + rest.slice(m.index + m[0].length);
+    const at = marked.indexOf(m[0]);
+    marked = marked.slice(0, at) + ` #${written.length - 1} ` + kept + marked.slice(at + m[0].length);
   }
-  return { written, rest, either };
+  return { written, rest, marked };
 }
 
 /** Whether a word names a number dimension of the view ("quantity", "amount"): compared, not unknown. */
@@ -94,9 +100,11 @@ export function resolveCondition(index: ViewIndex, w: WrittenCondition, opts: { 
   // group by; no row has it as its own number, so nothing is compared (and no figure is given).
   if (target && isMeasure && target.measureType === "count" && w.unit !== undefined && !opts.grouped) return null;
   let member: MetaMember | undefined;
+  // A number said with its unit ("3 units") is not the money of the question ("… or above $500").
+  const money = opts.money && w.unit === undefined;
   if (target && !isMeasure && target.type === "number") member = target;
   else if (target && isMeasure && opts.grouped && !perRow && !(target.measureType === "count" && !w.unit)) member = target;
-  else if (target && isMeasure) member = rowsNumber(opts.money || target.format === "currency" || target.measureType === "count");
-  else if (opts.money) member = rowsNumber(true);
+  else if (target && isMeasure) member = rowsNumber(money || target.format === "currency" || target.measureType === "count");
+  else if (money) member = rowsNumber(true);
   return member ? { member: member.name, operator: w.operator, value: w.value, ...(w.high !== undefined ? { high: w.high } : {}) } : null;
 }

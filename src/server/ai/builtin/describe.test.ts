@@ -17,6 +17,33 @@ describe("describeUnderstanding", () => {
       "I read this as: **Orders** (counting Orders, as no measure was named), by City, top 3.",
     ],
     ["words not used", u({ ignored: ["please", "now"] }), "I read this as: **Revenue**. I did not use: “please now”."],
+    [
+      "(A and B) or C",
+      u({
+        measures: ["sales.count"],
+        anyOf: [
+          [
+            { filters: [{ member: "sales.customers_country", values: ["DE"] }], conditions: [{ member: "sales.quantity", operator: "gt", value: 3 }] },
+            { filters: [], conditions: [{ member: "sales.amount", operator: "gt", value: 500 }] },
+          ],
+        ],
+      }),
+      "I read this as: **Orders**, where (Country = DE and Quantity > 3) or Amount > 500.",
+    ],
+    [
+      "either of two, in German",
+      u({
+        language: "de",
+        measures: ["sales.count"],
+        anyOf: [
+          [
+            { filters: [], conditions: [{ member: "sales.amount", operator: "gt", value: 500 }] },
+            { filters: [], conditions: [{ member: "sales.amount", operator: "lt", value: 10 }] },
+          ],
+        ],
+      }),
+      "So habe ich die Frage verstanden: **Orders**, wobei Amount > 500 oder Amount < 10.",
+    ],
     ["in Spanish", u({ language: "es", dimensions: ["sales.status"] }), "Así entendí la pregunta: **Revenue**, por Status."],
     [
       "a value left out",

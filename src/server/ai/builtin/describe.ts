@@ -1,7 +1,7 @@
 /** "I read this as: …": what the engine understood, in the question's language. */
 import { GRAIN_NAMES, PART_NAMES, SAY } from "../builtin-language";
 import { dateFormat, formatValue, listJoin, titleOf } from "./format";
-import type { Understanding } from "./understanding";
+import type { Condition, Understanding } from "./understanding";
 import type { ViewIndex } from "./view-index";
 
 const OPERATOR_SIGNS = { gt: ">", gte: "≥", lt: "<", lte: "≤" } as const;
@@ -16,10 +16,17 @@ export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], re
   if (u.time?.granularity) parts.push(say.overTime(GRAIN_NAMES[u.language][u.time.granularity] ?? u.time.granularity));
   for (const f of u.filters) parts.push(`${say.filteredBy} ${t(f.member)} ${f.exclude ? "≠" : "="} ${f.values.join(" / ")}`);
   const num = (v: number) => formatValue(u.language, v, undefined);
-  for (const c of u.conditions ?? [])
-    parts.push(
-      `${say.filteredBy} ${t(c.member)} ${c.operator === "between" ? `${num(c.value)} – ${num(c.high!)}` : `${OPERATOR_SIGNS[c.operator]} ${num(c.value)}`}`,
-    );
+  const condition = (c: Condition) =>
+    `${t(c.member)} ${c.operator === "between" ? `${num(c.value)} – ${num(c.high!)}` : `${OPERATOR_SIGNS[c.operator]} ${num(c.value)}`}`;
+  for (const c of u.conditions ?? []) parts.push(`${say.filteredBy} ${condition(c)}`);
+  // "(Country = DE and Quantity > 3) or Amount > 500"
+  for (const group of u.anyOf ?? []) {
+    const alternatives = group.map((a) => {
+      const terms = [...a.filters.map((f) => `${t(f.member)} = ${f.values.join(" / ")}`), ...a.conditions.map(condition)];
+      return terms.length > 1 && group.length > 1 ? `(${listJoin(u.language, terms)})` : listJoin(u.language, terms);
+    });
+    parts.push(`${say.filteredBy} ${alternatives.join(` ${say.or} `)}`);
+  }
   if (u.time?.range) {
     const fmt = dateFormat(u.language);
     const from = fmt.format(new Date(u.time.range.from + "T00:00:00Z"));

@@ -12,6 +12,35 @@ describe("queryOf", () => {
   it.each<[string, Understanding, SemanticQuery]>([
     ["a total", base, { measures: ["sales.revenue"] }],
     [
+      "filters joined by or: an `or` of the alternatives, each an `and` of its filters",
+      u({
+        filters: [{ member: "sales.status", values: ["completed"] }],
+        anyOf: [
+          [
+            { filters: [{ member: "sales.customers_country", values: ["DE", "FR"] }], conditions: [{ member: "sales.quantity", operator: "gt", value: 3 }] },
+            { filters: [], conditions: [{ member: "sales.amount", operator: "between", value: 100, high: 500 }] },
+          ],
+        ],
+      }),
+      {
+        measures: ["sales.revenue"],
+        filters: [
+          { member: "sales.status", operator: "equals", values: ["completed"] },
+          {
+            or: [
+              {
+                and: [
+                  { member: "sales.customers_country", operator: "in", values: ["DE", "FR"] },
+                  { member: "sales.quantity", operator: "gt", values: [3] },
+                ],
+              },
+              { member: "sales.amount", operator: "between", values: [100, 500] },
+            ],
+          },
+        ],
+      },
+    ],
+    [
       "a grouping, biggest first",
       u({ dimensions: ["sales.status"] }),
       { measures: ["sales.revenue"], dimensions: ["sales.status"], order: [["sales.revenue", "desc"]] },

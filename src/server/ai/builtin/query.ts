@@ -2,7 +2,7 @@
 import type { PeriodComparison } from "../../../schema/dashboard";
 import type { QueryFilter, SemanticQuery } from "../../../schema/semantic-query";
 import type { ToolOutcome, ToolState } from "../tools";
-import { comparisonColumns, type Understanding } from "./understanding";
+import { comparisonColumns, type Condition, type Understanding } from "./understanding";
 
 /** The period comparisons of an understanding (growth, period over period), for `run_query`. */
 export function comparisonsOf(u: Understanding): PeriodComparison[] | undefined {
@@ -24,6 +24,9 @@ export function runQueryArgs(u: Understanding): { query: SemanticQuery; periodCo
   return { query: queryOf(u), ...(periodComparisons ? { periodComparisons } : {}) };
 }
 
+const conditionFilter = (c: Condition): QueryFilter => ({ member: c.member, operator: c.operator, values: c.high !== undefined ? [c.value, c.high] : [c.value] });
+const valueFilter = (member: string, values: string[]): QueryFilter => ({ member, operator: values.length > 1 ? "in" : "equals", values });
+
 /** The semantic query of an understanding. */
 export function queryOf(u: Understanding): SemanticQuery {
   const query: SemanticQuery = { measures: u.measures };
@@ -43,7 +46,15 @@ export function queryOf(u: Understanding): SemanticQuery {
     operator: f.exclude ? (f.values.length > 1 ? "notIn" : "notEquals") : f.values.length > 1 ? "in" : "equals",
     values: f.values,
   }));
-  for (const c of u.conditions ?? []) filters.push({ member: c.member, operator: c.operator, values: c.high !== undefined ? [c.value, c.high] : [c.value] });
+  for (const c of u.conditions ?? []) filters.push(conditionFilter(c));
+  // "A or B", "(A and B) or C": one `or` of the alternatives, each an `and` of its filters (or the one filter).
+  for (const group of u.anyOf ?? []) {
+    const alternatives = group.map((a): QueryFilter => {
+      const all = [...a.filters.map((f) => valueFilter(f.member, f.values)), ...a.conditions.map(conditionFilter)];
+      return all.length === 1 ? all[0]! : { and: all };
+    });
+    filters.push({ or: alternatives });
+  }
   if (filters.length) query.filters = filters;
   const m = u.measures[0]!;
   if (u.periods) {

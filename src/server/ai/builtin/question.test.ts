@@ -16,6 +16,7 @@ type Expected = Partial<
     | "dimensions"
     | "filters"
     | "conditions"
+    | "anyOf"
     | "time"
     | "limit"
     | "direction"
@@ -185,6 +186,77 @@ describe("readQuestion", () => {
       "¿Cuántos clientes nuevos se registraron cada mes?",
       { view: "customer_base", measures: ["customer_base.count"], time: { dimension: "customer_base.signed_up_at", granularity: "month" } },
     ],
+    // Filters joined by "or" (oder, o): values of one dimension are any of them (one figure, not grouped).
+    ...([
+      "revenue in 2024 from orders in Germany or France with more than 3 units",
+      "Umsatz 2024 aus Deutschland oder Frankreich mit mehr als 3 Stück",
+      "ingresos de 2024 de pedidos en Alemania o Francia con más de 3 unidades",
+    ].map((q) => [
+      q,
+      {
+        measures: ["sales.revenue"],
+        dimensions: [],
+        filters: [{ member: "sales.customers_country", values: ["DE", "FR"] }],
+        conditions: [{ member: "sales.quantity", operator: "gt", value: 3 }],
+        time: { dimension: "sales.created_at", range: { from: "2024-01-01", to: "2024-12-31" } },
+      },
+    ]) as [string, Expected][]),
+    ...(["orders above $500 or below $10", "Bestellungen über 500 $ oder unter 10 $", "pedidos de más de 500 $ o menos de 10 $"].map((q) => [
+      q,
+      {
+        filters: [],
+        anyOf: [
+          [
+            { filters: [], conditions: [{ member: "sales.amount", operator: "gt", value: 500 }] },
+            { filters: [], conditions: [{ member: "sales.amount", operator: "lt", value: 10 }] },
+          ],
+        ],
+      },
+    ]) as [string, Expected][]),
+    // "A and (B or C)": the "or" stands between the filters next to it.
+    [
+      "orders in Germany with more than 3 units or above $500",
+      {
+        filters: [{ member: "sales.customers_country", values: ["DE"] }],
+        anyOf: [
+          [
+            { filters: [], conditions: [{ member: "sales.quantity", operator: "gt", value: 3 }] },
+            { filters: [], conditions: [{ member: "sales.amount", operator: "gt", value: 500 }] },
+          ],
+        ],
+      },
+    ],
+    // "(A and B) or C": the words after "or" name what is counted again.
+    ...([
+      "orders from Germany with more than 3 units, or orders above $500",
+      "Bestellungen aus Deutschland mit mehr als 3 Stück oder Bestellungen über 500 €",
+      "pedidos de Alemania con más de 3 unidades o pedidos de más de 500 dólares",
+    ].map((q) => [
+      q,
+      {
+        measures: ["sales.count"],
+        filters: [],
+        anyOf: [
+          [
+            { filters: [{ member: "sales.customers_country", values: ["DE"] }], conditions: [{ member: "sales.quantity", operator: "gt", value: 3 }] },
+            { filters: [], conditions: [{ member: "sales.amount", operator: "gt", value: 500 }] },
+          ],
+        ],
+      },
+    ]) as [string, Expected][]),
+    // Either of two figures of the groups (HAVING).
+    [
+      "categories with revenue above 40000 or below 20000",
+      {
+        dimensions: ["sales.products_category"],
+        anyOf: [
+          [
+            { filters: [], conditions: [{ member: "sales.revenue", operator: "gt", value: 40000 }] },
+            { filters: [], conditions: [{ member: "sales.revenue", operator: "lt", value: 20000 }] },
+          ],
+        ],
+      },
+    ],
     // The view whose members the question names: "new" customers are counted by their sign-up date.
     ...([
       "Wie viele neue Kunden haben sich jeden Monat angemeldet?",
@@ -227,6 +299,8 @@ describe("readQuestion", () => {
     ["durchschnittlicher Bestellwert nach Kundensegment", { kind: "unknown", term: "segment", view: "sales", grouping: { entity: "customers" } }],
     ["valor medio del pedido por segmento de cliente", { kind: "unknown", term: "segmento", view: "sales", grouping: { entity: "customers" } }],
     ["revenue by region", { kind: "unknown", term: "region", view: "sales", grouping: {} }],
+    ["categories with revenue above 40000 or in Germany", { kind: "either" }],
+    ["Kategorien mit einem Umsatz über 40000 oder in Deutschland", { kind: "either" }],
     ["delete all orders", { kind: "write" }],
     ["lösche alle Bestellungen", { kind: "write" }],
     ["borra todos los pedidos", { kind: "write" }],

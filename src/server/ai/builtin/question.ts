@@ -12,6 +12,7 @@ import { isWriteRequest } from "./requests";
 import { readCalculation, readEach, readPeriods, readWhy } from "./analysis";
 import { applyAnalysis } from "./question-analysis";
 import { understand } from "./understand";
+import { applyAlternatives, readAlternatives } from "./alternatives";
 import type { Condition, Reading } from "./understanding";
 import { isTerm, placedCount, readAgainst, type Found } from "./placement";
 import { modelWords, type ViewIndex } from "./view-index";
@@ -51,7 +52,6 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
   const time = readPeriods(grain.rest, question, language, opts.reference);
   const rank = readRank(time.rest);
   const conditions = readConditions(rank.rest);
-  if (conditions.either) return { ok: false, language, unmatched, refusal: { kind: "either" } };
   let text = conditions.rest;
   // "the busiest month": a ranked grain is the grouping ranked.
   let grainWord = grain.grain;
@@ -98,6 +98,10 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
   const u = understand(index, read, { language, limit: rank.limit, direction: rank.direction, joined: /\b(and|vs|compare)\b/.test(text), notAsked });
   u.ignored = u.ignored.filter((w) => !compared.has(w));
   if (resolved.length) u.conditions = resolved;
+  const ors = readAlternatives(index, conditions.marked, resolved);
+  if (ors && !applyAlternatives(u, ors, index, read.groups.map((g) => index.members[g.ref]!.name))) {
+    return { ok: false, language, unmatched, refusal: { kind: "either" } };
+  }
   const analysis = { why: why.why, calculation: calculation.calculation, each: each.each, periods: time.periods };
   const side = time.periods !== undefined || why.why;
   // Two periods side by side are one `compare`, not a series: no grain, no period comparison.

@@ -16,6 +16,11 @@ export interface Understanding {
   filters: { member: string; values: string[]; exclude?: boolean }[];
   /** Numeric conditions: on a number dimension (rows) or on a measure (groups, `HAVING`). */
   conditions?: Condition[];
+  /**
+   * Filters joined by "or": each group holds when one of its alternatives does (all of that
+   * alternative's filters and conditions); the groups and the filters above all hold.
+   */
+  anyOf?: Alternative[][];
   limit?: number;
   direction?: "asc" | "desc";
   /** Growth and period-over-period: each row against the same measure one `unit` (or `amount` units) earlier. */
@@ -32,6 +37,12 @@ export interface Understanding {
   explain?: boolean;
   defaultMeasure: boolean;
   ignored: string[];
+}
+
+/** One side of an "or": filters and conditions that all hold. */
+export interface Alternative {
+  filters: { member: string; values: string[] }[];
+  conditions: Condition[];
 }
 
 /** "orders above $500", "more than 3 units": a member compared with a number. */

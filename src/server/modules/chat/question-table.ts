@@ -349,6 +349,51 @@ export const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = 
   ],
   // Numeric conditions, exclusions, the busiest period, compounds and sign-ups (their figures: FIGURES below).
   ["orders above $500", { measures: ["sales.count"], filters: [{ member: "sales.amount", operator: "gt", values: [500] }] }],
+  // "or": one dimension's values are `in`; comparisons and other filters an `or` group (of `and`s).
+  [
+    "orders above $500 or below $10",
+    {
+      measures: ["sales.count"],
+      filters: [
+        {
+          or: [
+            { member: "sales.amount", operator: "gt", values: [500] },
+            { member: "sales.amount", operator: "lt", values: [10] },
+          ],
+        },
+      ],
+    },
+  ],
+  [
+    "revenue in 2024 from orders in Germany or France with more than 3 units",
+    {
+      measures: ["sales.revenue"],
+      timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2024-01-01", "2024-12-31"] }],
+      filters: [
+        { member: "sales.customers_country", operator: "in", values: ["DE", "FR"] },
+        { member: "sales.quantity", operator: "gt", values: [3] },
+      ],
+    },
+  ],
+  [
+    "orders from Germany with more than 3 units, or orders above $500",
+    {
+      measures: ["sales.count"],
+      filters: [
+        {
+          or: [
+            {
+              and: [
+                { member: "sales.customers_country", operator: "equals", values: ["DE"] },
+                { member: "sales.quantity", operator: "gt", values: [3] },
+              ],
+            },
+            { member: "sales.amount", operator: "gt", values: [500] },
+          ],
+        },
+      ],
+    },
+  ],
   ["Bestellungen mit mehr als 3 Stück", { measures: ["sales.count"], filters: [{ member: "sales.quantity", operator: "gt", values: [3] }] }],
   ["pedidos con más de 3 unidades", { measures: ["sales.count"], filters: [{ member: "sales.quantity", operator: "gt", values: [3] }] }],
   ["revenue from orders with more than 3 units", { measures: ["sales.revenue"], filters: [{ member: "sales.quantity", operator: "gt", values: [3] }] }],
@@ -538,6 +583,18 @@ const revenue2024NotCancelled = (t: Tenant) => `SELECT sum(amount)::DOUBLE AS "s
 const busiestMonth2024 = (t: Tenant) =>
   `SELECT strftime(date_trunc('month', created_at), '%Y-%m-%d') AS "sales.created_at.month", count(*) AS "sales.count"
    FROM orders WHERE ${orders2024(t)} GROUP BY 1 ORDER BY 2 DESC LIMIT 1`;
+/** Revenue of 2024's orders from Germany or France (any of the two) with more than 3 units. */
+const revenue2024DeOrFrOver3 = (t: Tenant) =>
+  `SELECT sum(o.amount)::DOUBLE AS "sales.revenue" FROM orders o JOIN customers c ON c.customer_id = o.customer_id
+   WHERE o.tenant = '${t}' AND c.country IN ('DE', 'FR') AND o.quantity > 3 AND o.created_at >= '2024-01-01' AND o.created_at < '2025-01-01'`;
+/** Orders from Germany that have more than 3 units or are above $500: A and (B or C). */
+const germanyAnd3UnitsOr500 = (t: Tenant) =>
+  `SELECT count(*) AS "sales.count" FROM orders o JOIN customers c ON c.customer_id = o.customer_id
+   WHERE o.tenant = '${t}' AND c.country = 'DE' AND (o.quantity > 3 OR o.amount > 500)`;
+/** Orders from Germany with more than 3 units, or any order above $500: (A and B) or C. */
+const germanyWith3UnitsOr500 = (t: Tenant) =>
+  `SELECT count(*) AS "sales.count" FROM orders o LEFT JOIN customers c ON c.customer_id = o.customer_id
+   WHERE o.tenant = '${t}' AND ((c.country = 'DE' AND o.quantity > 3) OR o.amount > 500)`;
 /** One figure for a period: "customers signed up in 2024" is a total, not a series. */
 const signUps2024 = (t: Tenant) =>
   `SELECT count(*) AS "customer_base.count" FROM customers WHERE tenant = '${t}' AND signed_up_at >= '2024-01-01' AND signed_up_at < '2025-01-01'`;
@@ -685,6 +742,23 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
   ["¿Cuántos clientes se registraron en 2024?", signUps2024],
   ["Wie viele neue Kunden haben sich pro Monat angemeldet?", signUpsByMonth],
   ["¿Cuántos clientes nuevos se registraron cada mes?", signUpsByMonth],
+  // Filters joined by "or": values of one dimension, either comparison, "A and (B or C)", "(A and B) or C".
+  ["revenue in 2024 from orders in Germany or France with more than 3 units", revenue2024DeOrFrOver3],
+  ["Umsatz 2024 aus Deutschland oder Frankreich mit mehr als 3 Stück", revenue2024DeOrFrOver3],
+  ["ingresos de 2024 de pedidos en Alemania o Francia con más de 3 unidades", revenue2024DeOrFrOver3],
+  ["orders above $500 or below $10", (t) => `SELECT count(*) AS "sales.count" FROM orders WHERE tenant = '${t}' AND (amount > 500 OR amount < 10)`],
+  ["Bestellungen über 500 $ oder unter 10 $", (t) => `SELECT count(*) AS "sales.count" FROM orders WHERE tenant = '${t}' AND (amount > 500 OR amount < 10)`],
+  ["pedidos de más de 500 $ o menos de 10 $", (t) => `SELECT count(*) AS "sales.count" FROM orders WHERE tenant = '${t}' AND (amount > 500 OR amount < 10)`],
+  ["orders in Germany with more than 3 units or above $500", germanyAnd3UnitsOr500],
+  ["orders from Germany with more than 3 units, or orders above $500", germanyWith3UnitsOr500],
+  ["Bestellungen aus Deutschland mit mehr als 3 Stück oder Bestellungen über 500 €", germanyWith3UnitsOr500],
+  ["pedidos de Alemania con más de 3 unidades o pedidos de más de 500 dólares", germanyWith3UnitsOr500],
+  [
+    "categories with revenue above 40000 or below 20000",
+    (t) => `SELECT p.category AS "sales.products_category", sum(o.amount)::DOUBLE AS "sales.revenue"
+            FROM orders o JOIN products p ON p.product_id = o.product_id WHERE o.tenant = '${t}'
+            GROUP BY 1 HAVING sum(o.amount) > 40000 OR sum(o.amount) < 20000 ORDER BY 2 DESC`,
+  ],
   ["Wie viele neue Kunden haben sich jeden Monat angemeldet?", signUpsByMonth],
   ["Neukunden pro Monat", signUpsByMonth],
   ["nuevos clientes cada mes", signUpsByMonth],
@@ -1047,10 +1121,10 @@ export const REFUSALS: [string, string][] = [
   ["average order value by customer segment", "There is no segment in this data; you can group customers by country or city."],
   ["durchschnittlicher Bestellwert nach Kundensegment", "In diesen Daten gibt es nichts zu „segment“; Kunden lassen sich nach Land oder Stadt gruppieren."],
   ["valor medio del pedido por segmento de cliente", "En estos datos no hay «segmento»; puede agrupar los clientes por país o ciudad."],
-  // Either of two conditions: read as both holding, the figure would be wrong (0 orders).
-  ["orders above $500 or below $10", "not one or the other"],
-  ["Bestellungen über 500 $ oder unter 10 $", "nicht die eine oder die andere"],
-  ["pedidos de más de 500 $ o menos de 10 $", "no una u otra"],
+  // A group's figure or a row's value in one "or": groups and rows cannot be one filter.
+  ["categories with revenue above 40000 or in Germany", "not a group's figure and a row's value in one “or”"],
+  ["Kategorien mit einem Umsatz über 40000 oder in Deutschland", "nicht die Zahl einer Gruppe und den Wert einer Zeile"],
+  ["categorías con ingresos de más de 40000 o en Alemania", "no la cifra de un grupo y el valor de una fila"],
   ["delete all orders", "The chat only reads data: it cannot delete, change or add anything."],
   // A number of orders per customer is not a row's own number: no figure rather than a wrong one.
   ["customers with more than 3 orders", "Nothing in the data model matches"],
