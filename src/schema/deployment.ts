@@ -4,19 +4,19 @@ import { ModelPath } from "./data-model-build";
 
 /**
  * A deployment's data source as the API shows it. Secrets never leave the server: a
- * Postgres password is stored sealed and shown only as `hasPassword`. Connection details are
+ * Postgres or MySQL password is stored sealed and shown only as `hasPassword`. Connection details are
  * shown to platform users only (embed viewers see the type), a DuckDB file path to admins only.
  */
 export const DeploymentDataSource = z
   .object({
-    type: z.enum(["duckdb", "postgres"]),
+    type: z.enum(["duckdb", "postgres", "mysql"]),
     path: z.string().optional().meta({ description: "DuckDB file on the server (admins only)." }),
     host: z.string().optional(),
     port: z.number().int().optional(),
     database: z.string().optional(),
     user: z.string().optional(),
     ssl: z.boolean().optional(),
-    hasPassword: z.boolean().optional().meta({ description: "Whether a Postgres password is stored (it is never returned)." }),
+    hasPassword: z.boolean().optional().meta({ description: "Whether a Postgres or MySQL password is stored (it is never returned)." }),
   })
   .meta({ id: "DeploymentDataSource" });
 export type DeploymentDataSource = z.infer<typeof DeploymentDataSource>;
@@ -40,6 +40,9 @@ export type Deployment = z.infer<typeof Deployment>;
 // connection string.
 const HOST = /^[A-Za-z0-9]([A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$|^[0-9A-Fa-f:.]{2,45}$|^\$\{[A-Za-z_][A-Za-z0-9_]{0,127}\}$/;
 const PG_NAME = SafeText.min(1).max(63);
+// MySQL names a database in at most 64 characters and a user in at most 80 (MariaDB; MySQL 32).
+const MYSQL_NAME = SafeText.min(1).max(64);
+const MYSQL_USER = SafeText.min(1).max(80);
 
 /** A DuckDB file on the server; the path must be absolute and the file must exist. Admins only. */
 export const DuckDbDataSourceInput = z.strictObject({
@@ -62,9 +65,24 @@ export const PostgresDataSourceInput = z.strictObject({
   hasPassword: z.boolean().optional().meta({ description: "Read-only (shown by GET): accepted and ignored; leave `password` out to keep the stored one." }),
 });
 
+/**
+ * A MySQL (8+) or MariaDB (10.4+) server; its database is what the model's `sql_table`s name
+ * as their schema. `password` as for Postgres.
+ */
+export const MySqlDataSourceInput = z.strictObject({
+  type: z.literal("mysql"),
+  host: z.string().max(253).regex(HOST, "must be a host name, an IP address or ${NAME} (an environment variable of the deployment)"),
+  port: z.number().int().min(1).max(65_535).default(3306),
+  database: MYSQL_NAME,
+  user: MYSQL_USER,
+  password: SafeText.max(1024).nullable().optional(),
+  ssl: z.boolean().optional(),
+  hasPassword: z.boolean().optional().meta({ description: "Read-only (shown by GET): accepted and ignored; leave `password` out to keep the stored one." }),
+});
+
 export const DataSourceInput = z
-  .discriminatedUnion("type", [DuckDbDataSourceInput, PostgresDataSourceInput])
-  .meta({ id: "DataSourceInput", description: "Where a deployment's data lives: `duckdb` (admins only) or `postgres`." });
+  .discriminatedUnion("type", [DuckDbDataSourceInput, PostgresDataSourceInput, MySqlDataSourceInput])
+  .meta({ id: "DataSourceInput", description: "Where a deployment's data lives: `duckdb` (admins only), `postgres` or `mysql` (MySQL or MariaDB)." });
 export type DataSourceInput = z.infer<typeof DataSourceInput>;
 
 export const DataModelFileInput = z

@@ -9,4 +9,5 @@ export {
   type ResultRow,
 } from "./data-source";
 export { createDuckDbDataSource, type DuckDbDataSourceOptions } from "./duckdb-data-source";
+export { createMySqlDataSource, type MySqlDataSourceOptions } from "./mysql-data-source";
 export { createPostgresDataSource, type PostgresDataSourceOptions } from "./postgres-data-source";

@@ -147,12 +147,16 @@ export function createMySqlDataSource(options: MySqlDataSourceOptions): DataSour
   pool.on("connection", (conn) => conn.on("error", () => {}));
   const prepared = new WeakSet<PoolConnection>();
 
-  /** Session settings, once per connection: UTC, the recursion limit, the statement timeout (each server spells the last two its own way). */
+  /**
+   * Session settings, once per connection: UTC, the precision of DECIMAL division, the recursion
+   * limit and the statement timeout (each server spells the last two its own way).
+   */
   async function prepareSession(conn: PoolConnection) {
     if (prepared.has(conn)) return;
     const [rows] = await conn.query<mysql.RowDataPacket[]>("SELECT VERSION() AS v");
     const mariadb = /mariadb/i.test(String(rows[0]?.v ?? ""));
-    const settings = ["time_zone = '+00:00'"];
+    // A DECIMAL divided keeps 30 more decimals, not 4 (a sum of amounts over a count reads as in the other engines).
+    const settings = ["time_zone = '+00:00'", "div_precision_increment = 30"];
     const timeout = options.statementTimeoutMs;
     if (mariadb) {
       settings.push(`max_recursive_iterations = ${RECURSION_LIMIT}`);

@@ -88,7 +88,7 @@ export const groupMembers = pgTable(
 export type DataSourceConfig =
   | { type: "duckdb"; path: string }
   | {
-      type: "postgres";
+      type: "postgres" | "mysql";
       host: string;
       port: number;
       database: string;

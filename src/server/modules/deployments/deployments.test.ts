@@ -131,6 +131,37 @@ describe.each(storageKinds)("deployments API (%s)", (storage) => {
     expect(extra.status).toBe(400);
   });
 
+  it("takes a MySQL / MariaDB server: port 3306 by default, the password sealed and kept only for the same kind of server", async () => {
+    const mysqlSource = { type: "mysql", host: "mysql.internal.example", database: "shop", user: "reader", password: "my-Pa55word" };
+    const res = await create({ name: "mysql warehouse", dataSource: mysqlSource }, developerToken);
+    expect(res.status).toBe(201);
+    const text = await res.text();
+    expect(text).not.toContain(mysqlSource.password);
+    const dep = JSON.parse(text);
+    expect(dep.dataSource).toEqual({ type: "mysql", host: mysqlSource.host, port: 3306, database: "shop", user: "reader", ssl: false, hasPassword: true });
+    const row = await stored(dep.id);
+    expect(row.dataSource).toMatchObject({ type: "mysql", port: 3306 });
+    expect(t.deps.secretBox.open((row.dataSource as { passwordEncrypted: string }).passwordEncrypted)).toBe(mysqlSource.password);
+    const { password: _omit, ...noPassword } = mysqlSource;
+    const sameServer = await t.api("PUT", `/api/v1/deployments/${dep.id}`, { dataSource: { ...noPassword, ssl: true } });
+    expect(await sameServer.json()).toMatchObject({ dataSource: { type: "mysql", ssl: true, hasPassword: true } });
+    // The same address as a Postgres server is another server: the password must be sent again.
+    const otherKind = await t.api("PUT", `/api/v1/deployments/${dep.id}`, { dataSource: { ...noPassword, type: "postgres", port: 3306 } });
+    expect(otherKind.status).toBe(400);
+    expect((await otherKind.json()).details[0]).toMatchObject({ path: ["dataSource", "password"], code: "password_required" });
+    for (const [bad, path] of [
+      [{ ...mysqlSource, host: "x host=evil" }, ["dataSource", "host"]],
+      [{ ...mysqlSource, port: 0 }, ["dataSource", "port"]],
+      [{ ...mysqlSource, database: "" }, ["dataSource", "database"]],
+      [{ ...mysqlSource, database: "d".repeat(65) }, ["dataSource", "database"]],
+      [{ ...mysqlSource, path: "/tmp/x" }, ["dataSource"]],
+    ] as const) {
+      const refused = await create({ name: "bad", dataSource: bad });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).details[0].path).toEqual(path);
+    }
+  });
+
   it("switches the data source of a running deployment at once", async () => {
     const dep = await (await create({ name: "switch", dataSource: { type: "duckdb", path: duckdbPath }, dataModelFiles: demoModelFiles() })).json();
     const q = () => t.api("POST", `/api/v1/deployments/${dep.id}/query`, { query: { measures: ["sales.count"] }, cache: "bypass" });

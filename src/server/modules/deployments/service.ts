@@ -23,9 +23,9 @@ export function deploymentView(row: DeploymentRow, viewer?: Principal): Deployme
   if (!ds) return { id: row.id, name: row.name, dataSource: null, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
   let dataSource: NonNullable<Deployment["dataSource"]> = { type: ds.type };
   if (viewer?.kind === "user") {
-    if (ds.type === "postgres") {
+    if (ds.type !== "duckdb") {
       dataSource = {
-        type: "postgres",
+        type: ds.type,
         host: ds.host,
         port: ds.port,
         database: ds.database,
@@ -85,9 +85,9 @@ const problem = (pathInBody: (string | number)[], code: string, message: string)
 
 /**
  * Turns a data source input into the stored form: a DuckDB path is checked (absolute, an
- * existing file; admins only, as it opens a file on the server), a Postgres password sealed.
+ * existing file; admins only, as it opens a file on the server), a Postgres or MySQL password sealed.
  * `previous` is the stored config on update: an omitted password keeps the stored one, but only
- * while host, port, database and user stay the same — otherwise a changed target could be sent
+ * while the kind of server, host, port, database and user stay the same — otherwise a changed target could be sent
  * a password meant for another server.
  */
 export function dataSourceConfigOf(
@@ -107,17 +107,22 @@ export function dataSourceConfigOf(
     if (!isFile) throw problem(["dataSource", "path"], "not_found", "no such file on the server");
     return { type: "duckdb", path: normalized };
   }
-  const prev = opts.previous?.type === "postgres" ? opts.previous : undefined;
+  const prev = opts.previous?.type === "duckdb" ? undefined : opts.previous;
   let passwordEncrypted: string | null = null;
   if (typeof input.password === "string") passwordEncrypted = opts.secretBox.seal(input.password);
   else if (input.password === undefined && prev?.passwordEncrypted) {
-    const sameTarget = prev.host === input.host && prev.port === input.port && prev.database === input.database && prev.user === input.user;
+    const sameTarget =
+      prev.type === input.type && prev.host === input.host && prev.port === input.port && prev.database === input.database && prev.user === input.user;
     if (!sameTarget)
-      throw problem(["dataSource", "password"], "password_required", "send the password again (or null for none) when host, port, database or user change");
+      throw problem(
+        ["dataSource", "password"],
+        "password_required",
+        "send the password again (or null for none) when the kind of server, host, port, database or user change",
+      );
     passwordEncrypted = prev.passwordEncrypted;
   }
   return {
-    type: "postgres",
+    type: input.type,
     host: input.host,
     port: input.port,
     database: input.database,

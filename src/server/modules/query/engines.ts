@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/connection";
 import { dataModelFiles, deployments, modelBranches, type DataSourceConfig } from "../../db/schema";
-import { createDuckDbDataSource, createPostgresDataSource, type DataSource } from "../../datasources";
+import { createDuckDbDataSource, createMySqlDataSource, createPostgresDataSource, type DataSource } from "../../datasources";
 import { DomainError, notFound } from "../../domain/errors";
 import type { Logger } from "../../logger";
 import { createQueryEngine, type DataModel, type QueryEngine } from "../../semantic";
@@ -18,7 +18,7 @@ function openDataSource(stored: DataSourceConfig, box: SecretBox, queryTimeoutMs
   // Settings may name the deployment's environment variables as ${NAME}.
   const config = resolveDataSourceRefs(stored, vars);
   if (config.type === "duckdb") return createDuckDbDataSource({ path: config.path, readOnly: true });
-  return createPostgresDataSource({
+  const server = {
     host: config.host,
     port: config.port,
     database: config.database,
@@ -27,7 +27,8 @@ function openDataSource(stored: DataSourceConfig, box: SecretBox, queryTimeoutMs
     ssl: config.ssl,
     // A backstop only: the per-query timer cancels first; this bounds a query whose cancel got lost.
     statementTimeoutMs: queryTimeoutMs * 2,
-  });
+  };
+  return config.type === "mysql" ? createMySqlDataSource(server) : createPostgresDataSource(server);
 }
 
 interface Entry {

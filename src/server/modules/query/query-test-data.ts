@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
+import mysql from "mysql2/promise";
 import pg from "pg";
 import { generateDemoDataset } from "../../demo/dataset";
 import { demoModelFiles } from "../../demo/seed";
-import { postgresOptions, postgresUrl } from "../../semantic/test-support/shop-fixture";
+import { mysqlOptions, postgresOptions, postgresUrl } from "../../semantic/test-support/shop-fixture";
 
 /** What the data holds per tenant, read straight from the database (the ground truth for RLS). */
 export interface TenantFacts {
@@ -19,7 +20,8 @@ export interface TenantFacts {
 
 /**
  * The demo data set, small and deterministic, for API tests: a DuckDB file and the same rows
- * copied into a scratch schema on the Postgres server, with the demo model for each.
+ * copied into a scratch schema on the Postgres server and a scratch database on the MySQL /
+ * MariaDB server, with the demo model for each.
  */
 export interface QueryTestData {
   duckdbPath: string;
@@ -31,12 +33,19 @@ export interface QueryTestData {
   pgConnection: { host: string; port: number; database: string; user: string; password?: string };
   /** Runs SQL on the Postgres server of the data (outside the platform). */
   pgQuery(sql: string, params?: unknown[]): Promise<pg.QueryResult>;
+  /** Scratch database on the MySQL / MariaDB server (null when not prepared). */
+  mysqlDatabase: string | null;
+  /** The demo model on that database (its SQL in MySQL's words), plus a `slow` cube (3 s per query). */
+  mysqlModelFiles: { path: string; content: string }[];
+  mysqlConnection: { host: string; port: number; database: string; user: string; password?: string };
+  /** Runs SQL on the MySQL server of the data (outside the platform). */
+  mysqlQuery(sql: string, params?: unknown[]): Promise<unknown>;
   cleanup(): Promise<void>;
 }
 
 const tenants = ["acme-corp", "globex-inc"] as const;
 
-export async function prepareQueryTestData(opts: { rows: number; postgres: boolean }): Promise<QueryTestData> {
+export async function prepareQueryTestData(opts: { rows: number; postgres: boolean; mysql?: boolean }): Promise<QueryTestData> {
   const dir = mkdtempSync(path.join(tmpdir(), "svc-query-api-"));
   const duckdbPath = path.join(dir, "shop.duckdb");
   await generateDemoDataset({ path: duckdbPath, rows: opts.rows });
@@ -114,6 +123,48 @@ export async function prepareQueryTestData(opts: { rows: number; postgres: boole
     ];
   }
 
+  const mysqlDatabase = opts.mysql ? `svc_test_mysql_qapi_${process.pid}_${Math.random().toString(36).slice(2, 8)}` : null;
+  const myPool = opts.mysql ? mysql.createPool({ ...mysqlOptions(), database: undefined, connectionLimit: 2 }) : null;
+  const mysqlQuery = async (sql: string, params: unknown[] = []) => (await myPool!.query(sql, params))[0];
+  let mysqlModelFiles: QueryTestData["mysqlModelFiles"] = [];
+  if (mysqlDatabase) {
+    await mysqlQuery(`CREATE DATABASE ${mysqlDatabase}`);
+    const columns: Record<string, string> = {
+      orders:
+        "order_id BIGINT PRIMARY KEY, tenant VARCHAR(64), customer_id BIGINT, product_id INT, created_at DATETIME(6), status VARCHAR(32), quantity INT, amount DECIMAL(12,2)",
+      customers:
+        "customer_id BIGINT PRIMARY KEY, tenant VARCHAR(64), name TEXT, country TEXT, city TEXT, latitude DOUBLE, longitude DOUBLE, signed_up_at DATETIME(6)",
+      products: "product_id INT PRIMARY KEY, name TEXT, category TEXT, price DOUBLE",
+    };
+    for (const table of ["products", "customers", "orders"]) {
+      await mysqlQuery(`CREATE TABLE ${mysqlDatabase}.${table} (${columns[table]})`);
+      const names = columns[table]!.split(", ").map((c) => c.split(" ")[0]!);
+      const rows = (JSON.parse(tableJson[table]!) as Record<string, unknown>[]).map((r) => names.map((n) => r[n] ?? null));
+      for (let i = 0; i < rows.length; i += 2000)
+        await mysqlQuery(`INSERT INTO ${mysqlDatabase}.${table} (${names.join(", ")}) VALUES ?`, [rows.slice(i, i + 2000)]);
+    }
+    mysqlModelFiles = [
+      // The same model in MySQL's words: its CAST has DOUBLE, not DOUBLE PRECISION.
+      ...demoModelFiles().map((f) => ({
+        path: f.path,
+        content: f.content.replace(/sql_table: (\w+)/g, `sql_table: ${mysqlDatabase}.$1`).replace(/DOUBLE PRECISION/g, "DOUBLE"),
+      })),
+      {
+        path: "slow.yml",
+        content: [
+          "cubes:",
+          "  - name: slow",
+          `    sql: "SELECT SLEEP(3) AS x, '${mysqlDatabase}' AS tag"`,
+          "    dimensions:",
+          "      - { name: tag, sql: tag, type: string }",
+          "    measures:",
+          "      - { name: count, type: count }",
+          "",
+        ].join("\n"),
+      },
+    ];
+  }
+
   return {
     duckdbPath,
     facts,
@@ -121,8 +172,14 @@ export async function prepareQueryTestData(opts: { rows: number; postgres: boole
     pgModelFiles,
     pgConnection,
     pgQuery,
+    mysqlDatabase,
+    mysqlModelFiles,
+    mysqlConnection: { ...mysqlOptions(), database: mysqlDatabase ?? mysqlOptions().database },
+    mysqlQuery,
     async cleanup() {
       if (opts.postgres) await pgQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+      if (mysqlDatabase) await mysqlQuery(`DROP DATABASE IF EXISTS ${mysqlDatabase}`).catch(() => {});
+      await myPool?.end();
       await pool.end();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -37,7 +37,7 @@ export function analysisStatement(ctx: SqlContext, plan: QueryPlan, shared: Shar
     where = calculated.where;
   }
   const sql = [
-    `WITH ${expressions.join(",\n")}`,
+    `${ctx.dialect.withKeyword(!!plan.fill)} ${expressions.join(",\n")}`,
     `SELECT ${plan.columns.map(q).join(", ")}`,
     `FROM ${q(source)}`,
     where,

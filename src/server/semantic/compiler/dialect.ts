@@ -163,8 +163,16 @@ export abstract class Dialect {
     return `${subject} ${negate ? "NOT ILIKE" : "ILIKE"} ${pattern} ESCAPE '\\'`;
   }
 
-  /** A SELECT of one row per step from start to end (both included), as `column`. */
-  abstract timestampSeriesSelect(start: string, end: string, step: string, column: string): string;
+  /**
+   * A SELECT of one row per step from start to end (both included), as `column`; it is the body
+   * of the WITH entry named `self` (quoted), which an engine without a series function recurses on.
+   */
+  abstract timestampSeriesSelect(start: string, end: string, step: string, column: string, self: string): string;
+
+  /** How a WITH clause starts; `recursive` when one of its entries is a fill's time series. */
+  withKeyword(_recursive: boolean): string {
+    return "WITH";
+  }
 
   nullSafeEquals(left: string, right: string): string {
     return `${left} IS NOT DISTINCT FROM ${right}`;

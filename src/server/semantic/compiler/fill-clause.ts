@@ -19,7 +19,7 @@ export function fillExpressions(ctx: SqlContext, plan: QueryPlan, fill: FillPlan
     start = `(SELECT min(${q(time)}) FROM ${q(source)})`;
     end = `(SELECT max(${q(time)}) FROM ${q(source)})`;
   }
-  const series = dialect.timestampSeriesSelect(start, end, dialect.granularityStep(fill.time.granularity), q(time));
+  const series = dialect.timestampSeriesSelect(start, end, dialect.granularityStep(fill.time.granularity), q(time), q("time_grid"));
   const expressions = [commonTableExpression(ctx, "time_grid", series)];
   let gridFrom = q("time_grid");
   if (fill.crossKeys.length) {

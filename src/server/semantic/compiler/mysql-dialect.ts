@@ -155,22 +155,21 @@ export class MySqlDialect extends Dialect {
   }
 
   /**
-   * No generate_series: a recursive query steps from the first bucket to the last (bucket
-   * starts, so a month step never drifts). The data source lifts the server's recursion limit.
+   * No generate_series: the WITH entry recurses on itself from the first bucket to the last
+   * (bucket starts, so a month step never drifts). It is a top-level entry, as a WITH nested in
+   * a derived table cannot read the statement's other entries in MariaDB. The data source lifts
+   * the server's recursion limit.
    */
-  timestampSeriesSelect(start: string, end: string, step: string, column: string): string {
-    const series = this.quoteIdentifier("series");
-    const bucket = this.quoteIdentifier("bucket");
+  timestampSeriesSelect(start: string, end: string, step: string, column: string, self: string): string {
     return [
-      `SELECT ${series}.${bucket} AS ${column} FROM (`,
-      `  WITH RECURSIVE ${series}(${bucket}) AS (`,
-      `    SELECT ${this.cast(start, "timestamp")}`,
-      `    UNION ALL`,
-      `    SELECT ${bucket} + ${step} FROM ${series} WHERE ${bucket} + ${step} <= ${end}`,
-      `  )`,
-      `  SELECT ${bucket} FROM ${series}`,
-      `) AS ${series}`,
+      `SELECT ${this.cast(start, "timestamp")} AS ${column}`,
+      `UNION ALL`,
+      `SELECT ${column} + ${step} FROM ${self} WHERE ${column} + ${step} <= ${end}`,
     ].join("\n");
+  }
+
+  override withKeyword(recursive: boolean): string {
+    return recursive ? "WITH RECURSIVE" : "WITH";
   }
 
   override nullSafeEquals(left: string, right: string): string {

@@ -46,7 +46,7 @@ export function writeStatement(plan: QueryPlan, dialect: Dialect): { sql: string
   expressions.push(...comparisons.expressions);
   const q = (name: string) => dialect.quoteIdentifier(name);
   const sql = [
-    `WITH ${expressions.join(",\n")}`,
+    `${dialect.withKeyword(!!plan.fill)} ${expressions.join(",\n")}`,
     `SELECT ${[`${q(base)}.*`, ...comparisons.select].join(", ")}`,
     `FROM ${q(rows)} AS ${q(base)}`,
     ...comparisons.joins,

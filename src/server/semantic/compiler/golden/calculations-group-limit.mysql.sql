@@ -1,4 +1,4 @@
-WITH `q` AS (
+WITH RECURSIVE `q` AS (
   SELECT `products`.`category` AS `sales.products_category`,
     `products`.`name` AS `sales.products_name`,
     CAST(DATE_FORMAT(CAST(`orders`.`created_at` AS DATETIME(6)), '%Y-%m-01 00:00:00') AS DATETIME(6)) AS `sales.created_at.month`,
@@ -11,14 +11,9 @@ WITH `q` AS (
   GROUP BY 1, 2, 3
 ),
 `time_grid` AS (
-  SELECT `series`.`bucket` AS `sales.created_at.month` FROM (
-    WITH RECURSIVE `series`(`bucket`) AS (
-      SELECT CAST(CAST(? AS DATETIME(6)) AS DATETIME(6))
-      UNION ALL
-      SELECT `bucket` + INTERVAL 1 MONTH FROM `series` WHERE `bucket` + INTERVAL 1 MONTH <= CAST(? AS DATETIME(6))
-    )
-    SELECT `bucket` FROM `series`
-  ) AS `series`
+  SELECT CAST(CAST(? AS DATETIME(6)) AS DATETIME(6)) AS `sales.created_at.month`
+  UNION ALL
+  SELECT `sales.created_at.month` + INTERVAL 1 MONTH FROM `time_grid` WHERE `sales.created_at.month` + INTERVAL 1 MONTH <= CAST(? AS DATETIME(6))
 ),
 `dimension_values` AS (
   SELECT DISTINCT `sales.products_category`, `sales.products_name` FROM `q`

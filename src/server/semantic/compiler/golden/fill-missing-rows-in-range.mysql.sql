@@ -1,4 +1,4 @@
-WITH `q` AS (
+WITH RECURSIVE `q` AS (
   SELECT `customers`.`country` AS `sales.customers_country`,
     `customers`.`city` AS `sales.customers_city`,
     CAST(DATE_FORMAT((CASE WHEN CAST(`orders`.`created_at` AS DATETIME(6)) >= TIMESTAMP '2023-12-31 23:00:00.000' AND CAST(`orders`.`created_at` AS DATETIME(6)) < TIMESTAMP '2024-03-31 22:00:00.000' THEN (CAST(`orders`.`created_at` AS DATETIME(6)) + INTERVAL (CASE WHEN CAST(`orders`.`created_at` AS DATETIME(6)) < TIMESTAMP '2024-03-31 01:00:00.000' THEN 3600000000 ELSE 7200000000 END) MICROSECOND) ELSE CONVERT_TZ(CAST(`orders`.`created_at` AS DATETIME(6)), '+00:00', CAST(? AS CHAR)) END) - INTERVAL WEEKDAY(CASE WHEN CAST(`orders`.`created_at` AS DATETIME(6)) >= TIMESTAMP '2023-12-31 23:00:00.000' AND CAST(`orders`.`created_at` AS DATETIME(6)) < TIMESTAMP '2024-03-31 22:00:00.000' THEN (CAST(`orders`.`created_at` AS DATETIME(6)) + INTERVAL (CASE WHEN CAST(`orders`.`created_at` AS DATETIME(6)) < TIMESTAMP '2024-03-31 01:00:00.000' THEN 3600000000 ELSE 7200000000 END) MICROSECOND) ELSE CONVERT_TZ(CAST(`orders`.`created_at` AS DATETIME(6)), '+00:00', CAST(? AS CHAR)) END) DAY, '%Y-%m-%d 00:00:00') AS DATETIME(6)) AS `sales.created_at.week`,
@@ -13,14 +13,9 @@ WITH `q` AS (
   GROUP BY 1, 2, 3
 ),
 `time_grid` AS (
-  SELECT `series`.`bucket` AS `sales.created_at.week` FROM (
-    WITH RECURSIVE `series`(`bucket`) AS (
-      SELECT CAST(CAST(? AS DATETIME(6)) AS DATETIME(6))
-      UNION ALL
-      SELECT `bucket` + INTERVAL 1 WEEK FROM `series` WHERE `bucket` + INTERVAL 1 WEEK <= CAST(? AS DATETIME(6))
-    )
-    SELECT `bucket` FROM `series`
-  ) AS `series`
+  SELECT CAST(CAST(? AS DATETIME(6)) AS DATETIME(6)) AS `sales.created_at.week`
+  UNION ALL
+  SELECT `sales.created_at.week` + INTERVAL 1 WEEK FROM `time_grid` WHERE `sales.created_at.week` + INTERVAL 1 WEEK <= CAST(? AS DATETIME(6))
 ),
 `dimension_values` AS (
   SELECT DISTINCT `sales.customers_country` FROM `q`

@@ -1,18 +1,13 @@
-WITH `q` AS (
+WITH RECURSIVE `q` AS (
   SELECT CAST(DATE_FORMAT(CAST(`orders`.`created_at` AS DATETIME(6)), '%Y-%m-%d 00:00:00') AS DATETIME(6)) AS `sales.created_at.day`,
     count(*) AS `sales.count`
   FROM `main`.`orders` AS `orders`
   GROUP BY 1
 ),
 `time_grid` AS (
-  SELECT `series`.`bucket` AS `sales.created_at.day` FROM (
-    WITH RECURSIVE `series`(`bucket`) AS (
-      SELECT CAST((SELECT min(`sales.created_at.day`) FROM `q`) AS DATETIME(6))
-      UNION ALL
-      SELECT `bucket` + INTERVAL 1 DAY FROM `series` WHERE `bucket` + INTERVAL 1 DAY <= (SELECT max(`sales.created_at.day`) FROM `q`)
-    )
-    SELECT `bucket` FROM `series`
-  ) AS `series`
+  SELECT CAST((SELECT min(`sales.created_at.day`) FROM `q`) AS DATETIME(6)) AS `sales.created_at.day`
+  UNION ALL
+  SELECT `sales.created_at.day` + INTERVAL 1 DAY FROM `time_grid` WHERE `sales.created_at.day` + INTERVAL 1 DAY <= (SELECT max(`sales.created_at.day`) FROM `q`)
 ),
 `grid` AS (
   SELECT * FROM `time_grid`
