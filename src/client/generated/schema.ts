@@ -2609,6 +2609,18 @@ export interface components {
                 /** @enum {string} */
                 type: "postgres";
                 user: string;
+            } | {
+                database: string;
+                /** @description Read-only (shown by GET): accepted and ignored; leave `password` out to keep the stored one. */
+                hasPassword?: boolean;
+                host: string;
+                password?: string | null;
+                /** @default 3306 */
+                port: number;
+                ssl?: boolean;
+                /** @enum {string} */
+                type: "mysql";
+                user: string;
             };
             deployMode?: components["schemas"]["DeployMode"];
             name: string;
@@ -2835,7 +2847,7 @@ export interface components {
                 [key: string]: unknown;
             })[];
         };
-        /** @description Where a deployment's data lives: `duckdb` (admins only) or `postgres`. */
+        /** @description Where a deployment's data lives: `duckdb` (admins only), `postgres` or `mysql` (MySQL or MariaDB). */
         DataSourceInput: {
             /** @description Absolute path of an existing DuckDB file on the server. */
             path: string;
@@ -2853,6 +2865,18 @@ export interface components {
             /** @enum {string} */
             type: "postgres";
             user: string;
+        } | {
+            database: string;
+            /** @description Read-only (shown by GET): accepted and ignored; leave `password` out to keep the stored one. */
+            hasPassword?: boolean;
+            host: string;
+            password?: string | null;
+            /** @default 3306 */
+            port: number;
+            ssl?: boolean;
+            /** @enum {string} */
+            type: "mysql";
+            user: string;
         } | null;
         DbtSyncInput: {
             /** @description Branch name. */
@@ -2869,7 +2893,7 @@ export interface components {
             /** @description Null until one is given (the set-up wizard's `data-source` step, or PUT). */
             dataSource: {
                 database?: string;
-                /** @description Whether a Postgres password is stored (it is never returned). */
+                /** @description Whether a Postgres or MySQL password is stored (it is never returned). */
                 hasPassword?: boolean;
                 host?: string;
                 /** @description DuckDB file on the server (admins only). */
@@ -2877,7 +2901,7 @@ export interface components {
                 port?: number;
                 ssl?: boolean;
                 /** @enum {string} */
-                type: "duckdb" | "postgres";
+                type: "duckdb" | "postgres" | "mysql";
                 user?: string;
             } | null;
             id: number;
