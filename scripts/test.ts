@@ -60,6 +60,15 @@ function run(cmd: string, argv: string[], env: Record<string, string> = {}) {
   return r.status === 0;
 }
 
+/** Runs a command with its output on this process's, without blocking what runs beside it. */
+function runInherited(cmd: string, argv: string[], env: Record<string, string> = {}): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, argv, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("close", (code) => resolve(code === 0));
+    child.on("error", () => resolve(false));
+  });
+}
+
 /** Runs a command with its output kept, so that steps running side by side print one after the other. */
 function runQuiet(cmd: string, argv: string[], env: Record<string, string> = {}): Promise<{ ok: boolean; output: string; seconds: number }> {
   const began = Date.now();
@@ -113,9 +122,18 @@ if (!args.has("--e2e-only")) {
   if (lintOk) passed += 1;
   else failed += 1;
 
-  section("unit and API tests (vitest)");
+  // The cluster tests and the package check mostly wait (on node processes behind haproxy, on
+  // npm installing from its cache), and vitest leaves part of a core idle while its files wait on
+  // Postgres and child processes: the three run side by side, the two quiet ones printed after.
+  section("unit and API tests (vitest), beside the two-node cluster tests and the package check");
+  const beside = Promise.all([
+    args.has("--no-cluster") ? Promise.resolve(null) : clusterTests(),
+    args.has("--no-pack") ? Promise.resolve(null) : runQuiet("npx", ["tsx", "scripts/pack-check.ts"]),
+  ]);
   const report = path.join(out, "vitest.json");
-  ok = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]) && ok;
+  const vitestBegan = Date.now();
+  ok = (await runInherited("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`])) && ok;
+  timings.push({ step: "  vitest", seconds: (Date.now() - vitestBegan) / 1000 });
   try {
     const r = JSON.parse(readFileSync(report, "utf8"));
     passed += r.numPassedTests;
@@ -124,6 +142,22 @@ if (!args.has("--e2e-only")) {
   } catch {
     ok = false;
     failed += 1;
+  }
+  const [cluster, pack] = await beside;
+  if (cluster) {
+    process.stdout.write(
+      `\n=== two-node cluster (node processes on one Postgres database behind haproxy) (${cluster.seconds.toFixed(1)} s) ===\n${cluster.output}`,
+    );
+    timings.push({ step: "  two-node cluster", seconds: cluster.seconds });
+  }
+  if (pack) {
+    process.stdout.write(
+      `\n=== package check (npm pack, installed and type-checked in a throwaway project) (${pack.seconds.toFixed(1)} s) ===\n${pack.output}`,
+    );
+    timings.push({ step: "  package check", seconds: pack.seconds });
+    ok = pack.ok && ok;
+    if (pack.ok) passed += 1;
+    else failed += 1;
   }
 }
 
@@ -157,41 +191,6 @@ function slowestSpecs(suites: PlaywrightSuite[]) {
   const total = rows.reduce((sum, [, seconds]) => sum + seconds, 0);
   process.stdout.write(`\nSlowest browser spec files (${rows.length} files, ${total.toFixed(0)} s of test time in all):\n`);
   for (const [file, seconds] of rows.slice(0, 15)) process.stdout.write(`  ${file.padEnd(72)} ${seconds.toFixed(1).padStart(7)} s\n`);
-}
-
-// The cluster tests and the package check mostly wait (on node processes behind haproxy, on npm
-// installing from its cache): each keeps well under one core busy, so they run side by side.
-if (!args.has("--e2e-only")) {
-  endSection();
-  const cpuBefore = childCpuSeconds();
-  const began = Date.now();
-  const [cluster, pack] = await Promise.all([
-    args.has("--no-cluster") ? Promise.resolve(null) : clusterTests(),
-    args.has("--no-pack") ? Promise.resolve(null) : runQuiet("npx", ["tsx", "scripts/pack-check.ts"]),
-  ]);
-  if (cluster) {
-    process.stdout.write(
-      `\n=== two-node cluster (node processes on one Postgres database behind haproxy) (${cluster.seconds.toFixed(1)} s) ===\n${cluster.output}`,
-    );
-    timings.push({ step: "two-node cluster", seconds: cluster.seconds });
-  }
-  if (pack) {
-    process.stdout.write(
-      `\n=== package check (npm pack, installed and type-checked in a throwaway project) (${pack.seconds.toFixed(1)} s) ===\n${pack.output}`,
-    );
-    timings.push({ step: "package check", seconds: pack.seconds });
-    ok = pack.ok && ok;
-    if (pack.ok) passed += 1;
-    else failed += 1;
-  }
-  if (cluster || pack) {
-    const cpu = childCpuSeconds();
-    timings.push({
-      step: "  (the two side by side)",
-      seconds: (Date.now() - began) / 1000,
-      cpu: cpu === null || cpuBefore === null ? undefined : cpu - cpuBefore,
-    });
-  }
 }
 
 /** The two-node cluster tests: needs the Postgres server (DATABASE_URL, or 127.0.0.1:5432 with trust) and haproxy, which the suite installs with apt-get when it runs as root (docs/scaling.md). */

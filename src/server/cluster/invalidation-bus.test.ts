@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/connection";
+import { pgliteFromTemplate } from "../testing/storage-template";
 import { createScratchPostgres } from "../testing/test-platform";
 import { createInvalidationBus, INVALIDATION_CHANNEL, type InvalidationBus } from "./invalidation-bus";
 
@@ -13,7 +14,7 @@ async function eventually(check: () => boolean, timeoutMs = 5000) {
 describe("invalidation bus in one process (PGlite, single node)", () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: ":memory:" });
+    database = await pgliteFromTemplate();
   });
   afterAll(() => database?.close());
 

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/connection";
 import { clusterJobs } from "../db/schema";
+import { pgliteFromTemplate } from "../testing/storage-template";
 import { createScratchPostgres } from "../testing/test-platform";
 import { createJobRunner, enqueueJob, type JobRunner } from "./jobs";
 
@@ -23,7 +24,7 @@ describe("job runner on one node (PGlite)", () => {
   let failuresLeft = 1;
 
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: ":memory:" });
+    database = await pgliteFromTemplate();
     runner = createJobRunner({ db: database.db, nodeId: "solo", pollMs: 50, leaseMs: 2000 });
     runner.register("test.record", async (job) => {
       runs.push({ id: job.id, attempt: job.attempt, payload: job.payload });

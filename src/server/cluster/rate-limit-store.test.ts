@@ -6,6 +6,7 @@ import { openDatabase, type Database } from "../db/connection";
 import { createLogin } from "../modules/auth/service";
 import { createRateLimiter } from "../modules/auth/rate-limit";
 import { users } from "../db/schema";
+import { pgliteFromTemplate } from "../testing/storage-template";
 import { createScratchPostgres } from "../testing/test-platform";
 import { createPostgresRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from "./rate-limit-store";
 
@@ -64,7 +65,7 @@ function sharedCounting(name: string, twoNodes: () => [RateLimitStore, RateLimit
 describe("rate limits on PGlite (one node)", () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: ":memory:" });
+    database = await pgliteFromTemplate();
   });
   afterAll(() => database?.close());
   sharedCounting("postgres store on PGlite", () => [createPostgresRateLimitStore(database.db), createPostgresRateLimitStore(database.db)]);

@@ -84,8 +84,12 @@ export async function openDatabase(opts: {
     // A new data directory starts as a copy of the migrated template (pglite-template.ts).
     client = isInitialised(dir) ? new PGlite(dir) : new PGlite(dir, { loadDataDir: await migratedPgliteDump() });
   }
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  const database: Database & { client: PGlite } = { db: db as unknown as Db, kind: "pglite", close: () => client.close(), client };
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const database: Database & { client: PGlite } = { db: drizzleOverPglite(client), kind: "pglite", close: () => client.close(), client };
   return database;
+}
+
+/** The drizzle database over a PGlite instance (or a proxy of one), typed as any storage's. */
+export function drizzleOverPglite(client: PGlite): Db {
+  return drizzlePglite(client, { schema }) as unknown as Db;
 }

@@ -56,7 +56,8 @@ describe("PGlite template", () => {
     await again.db.execute(sql`create table kept (x int)`);
     await again.close();
     expect(await tables(dir)).toContain("kept");
-  });
+    // Makes the template itself (initdb and every migration, ~10 s of CPU) before three opens.
+  }, 120_000);
 
   it("loads a kept dump only when it is the user's own and nobody else may write it", () => {
     const file = templateFile()!;
