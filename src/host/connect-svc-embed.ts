@@ -70,7 +70,11 @@ export class SvcRequestError extends Error {
   }
 }
 
-function normalizeTargetOrigin(origin: string): string {
+/**
+ * The exact origin (`scheme://host[:port]`) of an svc tenant; throws `TypeError` for `"*"`, for
+ * what is not a URL and for what is not http(s).
+ */
+export function normalizeTargetOrigin(origin: string): string {
   if (typeof origin !== "string" || origin.includes("*")) {
     throw new TypeError('connectSvcEmbed needs the exact svc origin, never "*"');
   }
