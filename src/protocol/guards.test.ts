@@ -64,8 +64,15 @@ const eventCases: EventCase[] = [
   {
     guard: isReadyEvent,
     type: EVENT_TYPES.ready,
-    valid: [readyPayload, { ...readyPayload, publicId: undefined, embedTenant: "acme", deploymentId: null, mode: "private" }],
+    valid: [
+      readyPayload,
+      { ...readyPayload, publicId: undefined, embedTenant: "acme", deploymentId: null, mode: "private" },
+      { ...readyPayload, exportFormats: ["csv", "pdf"] },
+      { ...readyPayload, exportFormats: [] },
+    ],
     invalid: [
+      { ...readyPayload, exportFormats: ["docx"] },
+      { ...readyPayload, exportFormats: "csv" },
       { ...readyPayload, mode: "public" },
       { ...readyPayload, deploymentId: "7" },
       { ...readyPayload, surface: "report" },

@@ -92,7 +92,8 @@ const eventPayloadChecks: { [T in SvcEventType]: (p: Fields) => boolean } = {
     isSurface(p.surface) &&
     optional(p.publicId, isString) &&
     isFiniteNumber(p.protocolVersion) &&
-    isCapabilities(p.capabilities),
+    isCapabilities(p.capabilities) &&
+    optional(p.exportFormats, (v) => Array.isArray(v) && v.every(oneOf(DOWNLOAD_FORMATS))),
   [EVENT_TYPES.view]: (p) => isSurface(p.surface) && isString(p.path) && optional(p.publicId, isString) && optional(p.title, isString),
   [EVENT_TYPES.navigate]: (p) => isString(p.path) && optional(p.previousPath, isString),
   [EVENT_TYPES.dashboardLoaded]: (p) =>

@@ -49,6 +49,12 @@ export interface ReadyPayload {
   protocolVersion: number;
   /** Extension: what this embed emits and applies. */
   capabilities: ProtocolCapabilities;
+  /**
+   * Extension: the export formats this embed may offer: the session's `settings.allowExport`
+   * grant when the URL says `allowExport=true`, else none (`[]`). A dashboard that restricts data
+   * download offers none of them. Absent where the embed has not read the grant (private mode).
+   */
+  exportFormats?: DownloadFormat[];
 }
 
 export interface ViewPayload {

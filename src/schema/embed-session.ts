@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id, SafeJsonObject, SafeText, SafeUrl } from "./common";
+import { ExportGrant } from "./export-grants";
 
 /** decisions.md "embedTheme": every field optional; unknown keys are ignored (stripped). */
 export const EmbedTheme = z
@@ -40,6 +41,8 @@ export const EmbedSessionSettings = z
     showAiWidgets: z.boolean().optional(),
     locale: SafeText.max(35).optional(),
     timezone: SafeText.max(64).optional(),
+    /** Export formats the viewer may use, enforced by the server (docs/embedding.md "Export grants per format"). */
+    allowExport: ExportGrant.optional(),
   })
   .strict()
   .meta({ id: "EmbedSessionSettings" });

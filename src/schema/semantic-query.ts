@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CalculatedFieldSchema, MAX_CALCULATED_FIELDS, type CalculatedField } from "./calculated-field";
 import { FillMissingRows, PeriodComparison } from "./dashboard";
+import { DataExportFormat } from "./export-grants";
 
 /** Largest page a query may ask for; more is a 400, not a silent cap. */
 /** A locale tag a query's content is shown in (docs/translation.md). */
@@ -260,6 +261,14 @@ export const QueryInputSchema = z
       description:
         "Show content in this locale (docs/translation.md): member titles of the annotation translated and `valueLabels` per dimension column; rows stay raw. Default: the embed session's locale, else none.",
     }),
+    export: z
+      .object({ format: DataExportFormat })
+      .strict()
+      .optional()
+      .meta({
+        description:
+          "The rows are for a file in this format (an export). An embed session whose `settings.allowExport` does not grant the format is refused with 403 `export_format_not_allowed` and the query does not run.",
+      }),
   })
   .strict()
   .meta({ id: "QueryInput" });
@@ -272,6 +281,8 @@ export interface QueryRequest {
   cache?: "default" | "bypass";
   /** The locale content is shown in (docs/translation.md). */
   locale?: string;
+  /** The rows are for an export in this format (checked against the embed session's grant). */
+  export?: { format: DataExportFormat };
 }
 export type QueryRequestIsQueryInput = Assignable<QueryRequest, z.input<typeof QueryInputSchema>>;
 

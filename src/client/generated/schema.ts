@@ -671,7 +671,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Run a semantic query (row-level security applies) */
+        /**
+         * Run a semantic query (row-level security applies)
+         * @description With `export.format`, an embed session whose export grant leaves the format out gets 403 `export_format_not_allowed` and the query does not run.
+         */
         post: operations["runQuery"];
         delete?: never;
         options?: never;
@@ -1268,6 +1271,26 @@ export interface paths {
          * @description Same access as the dashboard (embed access, workbook access); the report's query runs with the viewer's row-level security and its result is passed to the Python code as `rows`. The code runs in a sandbox without network (an operating-system network namespace, verified at start) or platform files, with a time, a memory and an output limit: a failure, the time limit or the memory limit answer 422 `python_failed` with `details.reason`. Runs share a fixed pool of sandbox processes: when too many wait (all tenants, or one tenant) the answer is 429 `rate_limited` with `Retry-After`; where the installation cannot isolate the network, Python reports are off and the answer is 503 `python_unavailable`.
          */
         post: operations["runDashboardPythonReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/embed/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to export in a format (the embed session's export grant)
+         * @description The embed asks before it draws a PNG or PDF (CSV and XLSX are asked with the query that fetches their rows, `export.format`). An embed session whose `settings.allowExport` does not grant the format gets 403 `export_format_not_allowed`; platform users may export every format.
+         */
+        post: operations["authorizeEmbedExport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2817,6 +2840,8 @@ export interface components {
             x: number;
             y: number;
         };
+        /** @enum {string} */
+        DataExportFormat: "csv" | "xlsx";
         DataModelFileInput: {
             content: string;
             /** @description Path inside the model folder (e.g. `cubes/orders.yml`); `model/cubes/orders.yml` names the same file. Answers use the form without `model/`. */
@@ -2989,6 +3014,19 @@ export interface components {
             publicId: string;
             workbookId: number;
         };
+        EmbedExportGrant: {
+            /** @description Every format the caller may export. */
+            exportFormats: components["schemas"]["ExportFormat"][];
+            format: components["schemas"]["ExportFormat"];
+        };
+        EmbedExportInput: {
+            format: components["schemas"]["ExportFormat"];
+            /**
+             * @description A widget's export or the whole dashboard's.
+             * @enum {string}
+             */
+            target: "widget" | "dashboard";
+        };
         EmbedGroup: {
             /** Format: date-time */
             createdAt: string;
@@ -3010,6 +3048,7 @@ export interface components {
         EmbedSessionSettings: {
             allowAi?: boolean;
             allowChatWorkspaceAuthoring?: boolean;
+            allowExport?: components["schemas"]["ExportGrant"];
             locale?: string;
             showAiWidgets?: boolean;
             showDashboardChat?: boolean;
@@ -3061,6 +3100,8 @@ export interface components {
             embedTenant: string | null;
             /** Format: date-time */
             expiresAt: string;
+            /** @description The export formats the session grants (`settings.allowExport`; every format when not set). The embed's `ready` event lists them. */
+            exportFormats: components["schemas"]["ExportFormat"][];
             /** @description Bearer token for the embed's API calls. */
             token: string;
         };
@@ -3101,12 +3142,15 @@ export interface components {
              * @description When the token (signed) or the login session (private) ends.
              */
             expiresAt: string | null;
+            /** @description The formats this viewer may export from this dashboard: the session's `settings.allowExport` grant (every format for platform users), none when the dashboard restricts data download. The embed URL's `allowExport=true` turns the controls on within them. */
+            exportFormats?: components["schemas"]["ExportFormat"][];
             externalId: string | null;
             /** @enum {string} */
             mode: "signed" | "private";
             settings: {
                 allowAi?: boolean;
                 allowChatWorkspaceAuthoring?: boolean;
+                allowExport?: components["schemas"]["ExportGrant"];
                 locale?: string;
                 showAiWidgets?: boolean;
                 showDashboardChat?: boolean;
@@ -3189,6 +3233,10 @@ export interface components {
                 relativeChange: number | null;
             };
         };
+        /** @enum {string} */
+        ExportFormat: "csv" | "xlsx" | "png" | "pdf";
+        /** @description Which export formats the viewer may use: `true` every format (csv, xlsx, png, pdf), `false` or `[]` none, or a list such as `["csv","xlsx"]`. The server refuses any other format with 403 `export_format_not_allowed`; the embed URL's `allowExport=true` turns the export controls on within this grant. Not set: every format (the URL alone decides, as before the setting existed). */
+        ExportGrant: boolean | components["schemas"]["ExportFormat"][];
         FillMissingRows: {
             excludedDimensions?: string[] | null;
             member: string;
@@ -3844,6 +3892,10 @@ export interface components {
              * @enum {string}
              */
             cache?: "default" | "bypass";
+            /** @description The rows are for a file in this format (an export). An embed session whose `settings.allowExport` does not grant the format is refused with 403 `export_format_not_allowed` and the query does not run. */
+            export?: {
+                format: components["schemas"]["DataExportFormat"];
+            };
             fillMissingRows?: components["schemas"]["FillMissingRows"];
             /** @description Show content in this locale (docs/translation.md): member titles of the annotation translated and `valueLabels` per dimension column; rows stay raw. Default: the embed session's locale, else none. */
             locale?: string;
@@ -10664,6 +10716,60 @@ export interface operations {
             };
         };
     };
+    authorizeEmbedExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmbedExportInput"];
+            };
+        };
+        responses: {
+            /** @description The format is granted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedExportGrant"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: `export_format_not_allowed` when the session's grant leaves the format out. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     generateEmbedSession: {
         parameters: {
             query?: never;
@@ -15421,6 +15527,7 @@ export declare namespace PlatformApiSchemas {
     export type DashboardLayout = components["schemas"]["DashboardLayout"];
     export type DashboardWidget = components["schemas"]["DashboardWidget"];
     export type DashboardWidgetPosition = components["schemas"]["DashboardWidgetPosition"];
+    export type DataExportFormat = components["schemas"]["DataExportFormat"];
     export type DataModelFileInput = components["schemas"]["DataModelFileInput"];
     export type DataModelMeta = components["schemas"]["DataModelMeta"];
     export type DataSourceInput = components["schemas"]["DataSourceInput"];
@@ -15439,6 +15546,8 @@ export declare namespace PlatformApiSchemas {
     export type EmbedAccessRule = components["schemas"]["EmbedAccessRule"];
     export type EmbedDashboardResponse = components["schemas"]["EmbedDashboardResponse"];
     export type EmbedDashboardSettings = components["schemas"]["EmbedDashboardSettings"];
+    export type EmbedExportGrant = components["schemas"]["EmbedExportGrant"];
+    export type EmbedExportInput = components["schemas"]["EmbedExportInput"];
     export type EmbedGroup = components["schemas"]["EmbedGroup"];
     export type EmbedGroupMembersInput = components["schemas"]["EmbedGroupMembersInput"];
     export type EmbedGroupUsersResponse = components["schemas"]["EmbedGroupUsersResponse"];
@@ -15457,6 +15566,8 @@ export declare namespace PlatformApiSchemas {
     export type Error = components["schemas"]["Error"];
     export type ExplainInput = components["schemas"]["ExplainInput"];
     export type ExplainResult = components["schemas"]["ExplainResult"];
+    export type ExportFormat = components["schemas"]["ExportFormat"];
+    export type ExportGrant = components["schemas"]["ExportGrant"];
     export type FillMissingRows = components["schemas"]["FillMissingRows"];
     export type Folder = components["schemas"]["Folder"];
     export type FoldersListResponse = components["schemas"]["FoldersListResponse"];

@@ -9,6 +9,7 @@ import type { EmbedBridge } from "../bridge";
 import { errorNameOf, type EmbedApi } from "./api";
 import { exchangeSession, startEmbedAuth, type EmbedAuth } from "./session";
 import { scheduleSessionTimers } from "./session-lifecycle";
+import { parseEmbedUrlParameters } from "../../schema/dashboard-filters";
 
 export type AuthState =
   { status: "pending" } | { status: "ready"; auth: EmbedAuth } | { status: "failed"; name: string; message: string } | { status: "expired" };
@@ -46,6 +47,8 @@ export function startAuthController(options: AuthControllerOptions): AuthControl
   };
   // The path before the session parameter leaves the URL (it is the same path after).
   const publicId = options.surface === "dashboard" ? dashboardPublicIdOf(options.location.pathname) : undefined;
+  // `allowExport=true` turns the export controls on within the session's grant (pinned at load).
+  const urlAllowsExport = parseEmbedUrlParameters(new URLSearchParams(options.location.search)).allowExport;
 
   const first = startEmbedAuth(api, options.location, options.history, options.win);
   first.then(
@@ -61,6 +64,8 @@ export function startAuthController(options: AuthControllerOptions): AuthControl
         deploymentId: auth.deploymentId,
         mode: "signed",
         ...(publicId ? { publicId } : {}),
+        // The URL only narrows the grant (no zod on the boot path: the grant came parsed by the server).
+        exportFormats: urlAllowsExport ? auth.exportFormats : [],
       });
     },
     (error: unknown) => {

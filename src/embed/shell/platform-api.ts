@@ -8,6 +8,7 @@ import type { EmbedTheme } from "../../protocol";
 import type { Dashboard, PeriodComparison } from "../../schema/dashboard";
 import type { QueryFilter } from "../../schema/dashboard-filters";
 import type { components } from "../../client/generated/schema";
+import type { ExportFormat } from "../../schema/export-formats";
 import { dataOf, type EmbedApi } from "./api";
 
 type PlatformQueryInput = components["schemas"]["QueryInput"];
@@ -18,6 +19,8 @@ export interface SessionTokenResponse {
   expiresAt: string | number;
   deploymentId: number;
   embedTenant: string | null;
+  /** The export formats the session grants. */
+  exportFormats?: ExportFormat[];
 }
 
 export interface EmbedViewerSettings {
@@ -37,6 +40,8 @@ export interface EmbedViewer {
   settings: EmbedViewerSettings | null;
   embedTheme: EmbedTheme | null;
   expiresAt: string | number | null;
+  /** The formats this viewer may export from this dashboard (the session's grant; none when the dashboard restricts data download). */
+  exportFormats?: ExportFormat[];
 }
 
 export interface EmbedDashboardResponse {
@@ -81,10 +86,20 @@ export interface QueryRequest {
   cache?: "bypass";
   /** The viewer's locale: the answer's member titles and `valueLabels` come in it (docs/translation.md). */
   locale?: string;
+  /** The rows are for a file in this format; the server refuses a format the session does not grant. */
+  export?: PlatformQueryInput["export"];
 }
 
 export function exchangeEmbedSession(api: EmbedApi, sessionId: string): Promise<SessionTokenResponse> {
   return dataOf(api.client.POST("/api/v1/embed/session/token", { body: { sessionId } }));
+}
+
+/**
+ * Asks the platform whether this viewer may export `format` (PNG and PDF, drawn in the browser,
+ * ask before they draw). Throws the ApiError of a refusal (403 `export_format_not_allowed`).
+ */
+export async function authorizeExport(api: EmbedApi, body: components["schemas"]["EmbedExportInput"]): Promise<void> {
+  await dataOf(api.client.POST("/api/v1/embed/exports", { body }));
 }
 
 export function runQuery(api: EmbedApi, deploymentId: number, request: QueryRequest, signal?: AbortSignal): Promise<QueryResult> {

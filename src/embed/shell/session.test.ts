@@ -44,11 +44,11 @@ describe("startEmbedAuth", () => {
     const win: Record<string, unknown> = {
       [EARLY_SESSION_EXCHANGE_PROPERTY]: {
         sessionId: "sess-1",
-        response: tokenResponse(200, { token: "tok", expiresAt: "2030-01-01T00:00:00Z", deploymentId: 7, embedTenant: "acme-corp" }),
+        response: tokenResponse(200, { token: "tok", expiresAt: "2030-01-01T00:00:00Z", deploymentId: 7, embedTenant: "acme-corp", exportFormats: ["csv"] }),
       },
     };
     const auth = await startEmbedAuth(api, fakeLocation("https://p.example/embed/dashboard/abc?session=sess-1&locale=de"), history, win);
-    expect(auth).toEqual({ mode: "signed", token: "tok", expiresAt: Date.UTC(2030, 0, 1), deploymentId: 7, embedTenant: "acme-corp" });
+    expect(auth).toEqual({ mode: "signed", token: "tok", expiresAt: Date.UTC(2030, 0, 1), deploymentId: 7, embedTenant: "acme-corp", exportFormats: ["csv"] });
     expect(api.hasToken()).toBe(true);
     expect(requests).toHaveLength(0);
     expect(replaced).toEqual(["/embed/dashboard/abc?locale=de"]);

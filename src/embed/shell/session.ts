@@ -6,6 +6,7 @@
  */
 import { ApiError, apiError, type EmbedApi } from "./api";
 import { exchangeEmbedSession, type SessionTokenResponse } from "./platform-api";
+import type { ExportFormat } from "../../schema/export-formats";
 
 export type EmbedAuth =
   | {
@@ -15,6 +16,8 @@ export type EmbedAuth =
       expiresAt: number | null;
       deploymentId: number;
       embedTenant: string | null;
+      /** The export formats the session grants (`settings.allowExport`). */
+      exportFormats: ExportFormat[];
     }
   | { mode: "private" };
 
@@ -93,6 +96,7 @@ function toSignedAuth(api: EmbedApi, response: SessionTokenResponse): Extract<Em
     expiresAt: toEpochMs(response.expiresAt),
     deploymentId: response.deploymentId,
     embedTenant: response.embedTenant ?? null,
+    exportFormats: response.exportFormats ?? [],
   };
 }
 

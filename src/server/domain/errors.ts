@@ -46,6 +46,8 @@ export const DOMAIN_ERROR_CODES = [
   // The database could not compute a value of the query from the data (an overflow, a value
   // out of range, a text that is no number): the query's figures, not the server, are at fault.
   "query_value_error",
+  // An export in a format the embed session does not grant (settings.allowExport).
+  "export_format_not_allowed",
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

@@ -52,6 +52,7 @@ export const STATUS_OF: Record<DomainErrorCode, ContentfulStatusCode> = {
   ai_disabled: 403,
   ai_invalid_response: 502,
   query_value_error: 422,
+  export_format_not_allowed: 403,
 };
 
 /** The domain code of a framework error's status (its first code in the table), so every answer carries a known code. */

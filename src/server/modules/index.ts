@@ -4,6 +4,7 @@ import { registerAllowedOriginRoutes } from "./account-settings/routes";
 import { registerApiKeyRoutes } from "./api-keys/routes";
 import { registerAuthRoutes } from "./auth/routes";
 import { registerEmbedDashboardRoutes } from "./dashboards/routes";
+import { registerEmbedExportRoutes } from "./embed-exports/routes";
 import { registerDeploymentRoutes } from "./deployments/routes";
 import { registerEmbedAccessRoutes } from "./embed-access/routes";
 import { registerEmbedSessionRoutes } from "./embed-sessions/routes";
@@ -37,6 +38,7 @@ const accountModules: RouteModule[] = [
   registerEmbedTenantRoutes,
   registerEmbedAccessRoutes,
   registerEmbedDashboardRoutes,
+  registerEmbedExportRoutes,
   registerUserAttributeRoutes,
   registerAuthRoutes,
   registerAllowedOriginRoutes,

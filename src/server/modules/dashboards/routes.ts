@@ -9,6 +9,8 @@ import { resolveViewableDashboard, viewerOf } from "../embed-access/service";
 import { PublicIdParam } from "../embed-access/routes";
 import { Timestamp } from "../../../schema/common";
 import { contentLocaleOf, dashboardInLocale } from "../content-translation/apply";
+import { ExportFormat } from "../../../schema/export-grants";
+import { exportFormatsOf } from "../embed-exports/service";
 
 export const EmbedViewer = z
   .object({
@@ -19,6 +21,11 @@ export const EmbedViewer = z
     settings: EmbedSessionSettings.partial().or(z.record(z.string(), z.unknown())),
     embedTheme: EmbedTheme.nullable(),
     expiresAt: Timestamp.nullable().meta({ description: "When the token (signed) or the login session (private) ends." }),
+    exportFormats: z.array(ExportFormat).optional().meta({
+      description:
+        "The formats this viewer may export from this dashboard: the session's `settings.allowExport` grant (every format for platform users), " +
+        "none when the dashboard restricts data download. The embed URL's `allowExport=true` turns the controls on within them.",
+    }),
   })
   .meta({ id: "EmbedViewer" });
 
@@ -70,7 +77,11 @@ export function registerEmbedDashboardRoutes(app: Router) {
     return c.json(
       {
         dashboard: dashboard as z.infer<typeof Dashboard>,
-        viewer: { ...viewer, deploymentId: viewer.deploymentId ?? dashboard.deploymentId },
+        viewer: {
+          ...viewer,
+          deploymentId: viewer.deploymentId ?? dashboard.deploymentId,
+          exportFormats: dashboard.restrictDataDownload === true ? [] : exportFormatsOf(principal),
+        },
         contentLocale,
       },
       200,

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { SafeText, Timestamp } from "../../../schema/common";
 import { GenerateSessionInput } from "../../../schema/embed-session";
+import { ExportFormat } from "../../../schema/export-grants";
 import { requireUser } from "../../http/auth";
 import { notFound } from "../../domain/errors";
 import { commonErrors, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
@@ -24,6 +25,9 @@ const EmbedTokenResponse = z
     expiresAt: Timestamp,
     deploymentId: z.number().int(),
     embedTenant: z.string().nullable(),
+    exportFormats: z
+      .array(ExportFormat)
+      .meta({ description: "The export formats the session grants (`settings.allowExport`; every format when not set). The embed's `ready` event lists them." }),
   })
   .meta({ id: "EmbedTokenResponse" });
 

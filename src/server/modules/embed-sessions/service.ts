@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { hashBearerSecret } from "../../crypto/secret-box";
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { GenerateSessionInput } from "../../../schema/embed-session";
+import { grantedExportFormats, type ExportFormat } from "../../../schema/export-grants";
 import type { Db } from "../../db/connection";
 import { deployments, embedSessions, embedUsers } from "../../db/schema";
 import { notFound, unauthorized } from "../../domain/errors";
@@ -102,7 +103,9 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
   }
 
   /** Exchanges a session id for a signed token, once; unknown, expired, used or revoked → 401. */
-  async function exchange(sessionId: string): Promise<{ token: string; expiresAt: string; deploymentId: number; embedTenant: string | null }> {
+  async function exchange(
+    sessionId: string,
+  ): Promise<{ token: string; expiresAt: string; deploymentId: number; embedTenant: string | null; exportFormats: ExportFormat[] }> {
     const t = now();
     // The tenant's embed token lifetime (tenant settings), never above this server's.
     const lifetime = Math.min(ttl, await readEmbedTokenLifetimeSeconds(db));
@@ -140,7 +143,13 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
       .setIssuedAt(Math.floor(t.getTime() / 1000))
       .setExpirationTime(exp)
       .sign(key.secret);
-    return { token, expiresAt: new Date(exp * 1000).toISOString(), deploymentId: row.deploymentId, embedTenant: request.embedTenantName ?? null };
+    return {
+      token,
+      expiresAt: new Date(exp * 1000).toISOString(),
+      deploymentId: row.deploymentId,
+      embedTenant: request.embedTenantName ?? null,
+      exportFormats: grantedExportFormats(request.settings?.allowExport),
+    };
   }
 
   /** Idempotent. A revoked session's token stops working at once. */

@@ -22,6 +22,7 @@ import type { AppEnv } from "../../http/app-env";
 import { BranchName } from "../../../schema/data-model-build";
 import { branchEngine } from "../data-model/service";
 import { contentLocaleOf, distinctValueLabels, resultTranslator } from "../content-translation/apply";
+import { assertExportAllowed } from "../embed-exports/service";
 
 const params = z.object({ deploymentId: IdParam });
 /** `branch=`: run on a branch's model instead of production (developers; default the caller's dev branch in dev mode). */
@@ -42,6 +43,7 @@ const load = createRoute({
   security,
   request: { params, query: branchQuery, ...jsonBody(QueryInputSchema) },
   responses: { 200: jsonContent(QueryResultSchema, "Rows and member annotations."), ...errors },
+  description: "With `export.format`, an embed session whose export grant leaves the format out gets 403 `export_format_not_allowed` and the query does not run.",
 });
 
 const batch = createRoute({
@@ -148,6 +150,8 @@ export function registerQueryRoutes(app: Router) {
     const { deploymentId } = c.req.valid("param");
     const body = c.req.valid("json");
     const { engine, securityContext, principal } = await engineFor(c, deploymentId);
+    // Rows for an export: only in a format the embed session grants (before anything runs).
+    if (body.export) assertExportAllowed(principal, body.export.format);
     const translate = await resultTranslator(c.get("deps").db, deploymentId, contentLocaleOf(principal, body.locale));
     const result = await withBodyPaths(() =>
       engine.load(body.query, {
@@ -191,15 +195,17 @@ export function registerQueryRoutes(app: Router) {
         };
         queries.forEach((item, index) => {
           withBodyPaths(
-            () =>
-              engine.load(item.query, {
+            () => {
+              if (item.export) assertExportAllowed(principal, item.export.format);
+              return engine.load(item.query, {
                 securityContext,
                 bypassCache: item.cache === "bypass",
                 fillMissingRows: item.fillMissingRows,
                 periodComparisons: item.periodComparisons,
                 signal,
                 timeoutMs: deps.queryEngines.queryTimeoutMs,
-              }),
+              });
+            },
             "query",
             ["queries", index],
           ).then(
