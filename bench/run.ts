@@ -63,6 +63,7 @@ const BENCHES: Record<string, BenchSpec> = {
   "dashboard-load": { modest: ["--runs", "2"], build: true },
   explain: { modest: ["--rows", "1000000", "--runs", "5"], full: ["--rows", "10000000", "--runs", "9"] },
   "model-build": { modest: ["--runs", "3"] },
+  "mysql-vs-duckdb": { modest: ["--rows", rows, "--runs", "5"], full: ["--rows", rows] },
   "query-api-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
   "query-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
   "request-overhead": { modest: ["--runs", "1000"], full: ["--runs", "3000"] },
