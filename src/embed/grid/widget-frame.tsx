@@ -9,7 +9,7 @@ import type { DashboardWidget } from "../../schema/dashboard";
 import { t } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";
 import { AlertIcon, DownloadIcon, ImageIcon, RefreshIcon, TableIcon } from "../ui/icons";
-import { useWidgetHost } from "./widget-host";
+import { offersExport, useWidgetHost } from "./widget-host";
 import "../ui/buttons.css";
 import "./widget-frame.css";
 
@@ -70,7 +70,8 @@ export function WidgetFrame(props: WidgetFrameProps) {
     }
   }
 
-  const exports = host.allowExport && state === "ready" ? (props.exports ?? []) : [];
+  // Only the formats the viewer may export (the session's grant within the URL's allowExport=true).
+  const exports = state === "ready" ? (props.exports ?? []).filter((item) => offersExport(host, item.format)) : [];
   const variant = props.variant ?? "card";
   return (
     <section

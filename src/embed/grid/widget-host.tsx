@@ -4,7 +4,7 @@
  * and downloads. Widgets never talk to the bridge or the API client directly.
  */
 import { createContext, useContext } from "react";
-import type { DownloadPayload, DrilldownPayload, ErrorPayload } from "../../protocol";
+import type { DownloadFormat, DownloadPayload, DownloadTarget, DrilldownPayload, ErrorPayload } from "../../protocol";
 import type { ReportSnapshot } from "../../schema/dashboard";
 import type { QueryRequest, QueryResult, SemanticQuery } from "../shell/platform-api";
 
@@ -30,6 +30,13 @@ export interface WidgetHost {
   reportsById: ReadonlyMap<number, ReportSnapshot>;
   /** Export controls are on (`allowExport=true`). */
   allowExport: boolean;
+  /**
+   * The formats the controls offer (the session's grant within the URL's `allowExport=true`);
+   * absent: every format. The server refuses the others whatever the controls show.
+   */
+  exportFormats?: readonly DownloadFormat[];
+  /** Asks the platform before a picture (PNG, PDF) is drawn; throws when the format is refused. Absent: nothing to ask. */
+  authorizeExport?(format: DownloadFormat, target: DownloadTarget): Promise<void>;
   runQuery(request: QueryRequest, signal?: AbortSignal): Promise<QueryResult>;
   distinctValues(member: string, search: string, signal?: AbortSignal): Promise<unknown[]>;
   /** The text shown for a dimension value in the viewer's locale (a translation, a country's name), once known; absent: the raw value. */
@@ -44,6 +51,11 @@ export interface WidgetHost {
 }
 
 export const WidgetHostContext = createContext<WidgetHost | null>(null);
+
+/** Whether the host's export controls offer `format`. */
+export function offersExport(host: WidgetHost, format: DownloadFormat): boolean {
+  return host.allowExport && (host.exportFormats?.includes(format) ?? true);
+}
 
 export function useWidgetHost(): WidgetHost {
   const host = useContext(WidgetHostContext);

@@ -11,17 +11,17 @@ import { EVENT_TYPES, type DownloadFormat } from "../../../protocol";
 import { dataOf } from "../../shell/api";
 import type { DashboardData } from "../../shell/dashboard-data-types";
 import { useEmbedServices, useEmbedSession, type EmbedServices } from "../../shell/embed-context";
-import { fetchDistinctValues, runQuery, type EmbedDashboardResponse } from "../../shell/platform-api";
+import { authorizeExport, fetchDistinctValues, runQuery, type EmbedDashboardResponse } from "../../shell/platform-api";
 import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
-import { elementToPng, pngToPdf } from "../../export/image-export";
-import { fileNameFor, saveBlob, saveUrl } from "../../export/save-file";
 import { DEFAULT_LOCALE, t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { WidgetHostContext, type DrilldownRequest, type WidgetHost } from "../../grid/widget-host";
 import { createValueLabelMemory } from "../../grid/value-label-memory";
-import { DownloadIcon, ImageIcon, SparkIcon } from "../../ui/icons";
+import { SparkIcon } from "../../ui/icons";
 import { chatText } from "../../chat/chat-messages";
 import { serializeFilterParameters } from "../../../schema/dashboard-filters";
+import { offeredExportFormats } from "../../../schema/export-formats";
+import { DashboardExportMenu, dashboardExportFormats } from "./dashboard-export-menu";
 import { applyDashboardSetupOnce } from "./dashboard-setup";
 import { DashboardGrid } from "../../grid/dashboard-grid";
 import { DrilldownPanel } from "./drilldown-panel";
@@ -102,10 +102,20 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
   const title = dashboard.config.title ?? dashboard.title ?? t(locale, "dashboard.untitled");
   const description = dashboard.config.description ?? dashboard.description ?? null;
   const [drill, setDrill] = useState<DrilldownRequest | null>(null);
-  const [exporting, setExporting] = useState(false);
   const contentRef = useRef<HTMLDivElement>(null);
   const show = urlParameters.show;
-  const allowExport = urlParameters.allowExport && dashboard.restrictDataDownload !== true;
+  // The formats offered: the server's grant for this viewer and dashboard, turned on by the URL's
+  // allowExport=true (the URL only narrows). The server refuses the others whatever is shown.
+  const exportFormats = useMemo(
+    () =>
+      offeredExportFormats({
+        granted: viewer.exportFormats ?? [],
+        urlAllowsExport: urlParameters.allowExport,
+        restrictDataDownload: dashboard.restrictDataDownload,
+      }),
+    [viewer.exportFormats, urlParameters.allowExport, dashboard.restrictDataDownload],
+  );
+  const allowExport = exportFormats.length > 0;
 
   const tracker = useRef<LoadTracker | null>(null);
   // An app dashboard (kind APP) is one frame: loaded when the app says so.
@@ -126,8 +136,9 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
       deploymentId: dashboard.deploymentId,
       mode: auth.mode,
       publicId: props.publicId,
+      exportFormats,
     });
-  }, [bridge, auth, viewer, dashboard.deploymentId, props.publicId]);
+  }, [bridge, auth, viewer, dashboard.deploymentId, props.publicId, exportFormats]);
 
   useEffect(() => {
     bridge.emit(EVENT_TYPES.view, { surface: "dashboard", path: location.pathname, publicId: props.publicId, title });
@@ -146,6 +157,8 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
       deploymentId,
       reportsById: new Map(dashboard.reportSnapshots.map((s) => [s.reportId, s])),
       allowExport,
+      exportFormats,
+      authorizeExport: (format, target) => authorizeExport(api, { format, target }),
       // The first answers of the widgets shown at load were asked for from boot (one batch).
       runQuery: async (request, signal) => {
         const loaded = dashboardData ? await dashboardData : null;
@@ -170,31 +183,13 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
     };
     // A new host for a new viewer or dashboard id, so the widgets re-query for them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, bridge, dashboard, viewer, allowExport, props.publicId, store, valueLabels]);
+  }, [api, bridge, dashboard, viewer, allowExport, exportFormats, props.publicId, store, valueLabels]);
 
-  const exportDashboard = useCallback(
-    async (format: DownloadFormat) => {
-      const element = contentRef.current;
-      if (!element) return;
-      setExporting(true);
-      try {
-        const background = getComputedStyle(document.documentElement).getPropertyValue("--svc-canvas").trim() || "#ffffff";
-        const png = await elementToPng(element, background);
-        if (format === "pdf") saveBlob(await pngToPdf(png, title), fileNameFor(title, "pdf"));
-        else saveUrl(png, fileNameFor(title, "png"));
-        bridge.emit(EVENT_TYPES.download, { format, target: "dashboard", title });
-      } catch (error) {
-        bridge.emitError({ name: "ExportFailed", message: error instanceof Error ? error.message : String(error), context: "dashboard", fatal: false });
-      } finally {
-        setExporting(false);
-      }
-    },
-    [bridge, title],
-  );
-
+  const authorizeDashboardExport = useCallback((format: DownloadFormat) => authorizeExport(api, { format, target: "dashboard" }), [api]);
   const closeDrill = useCallback(() => setDrill(null), []);
   const showHeader = show.showDashboardHeader;
-  const showExportMenu = allowExport && show.showDashboardExportMenu;
+  const menuFormats = dashboardExportFormats(exportFormats);
+  const showExportMenu = menuFormats.length > 0 && show.showDashboardExportMenu;
   // Dashboard chat: asked for by the session (`showDashboardChat`), never where AI is off.
   const settings = (viewer.settings ?? {}) as { showDashboardChat?: boolean; allowAi?: boolean };
   const showChat = settings.showDashboardChat === true && settings.allowAi !== false;
@@ -222,28 +217,13 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
               </button>
             ) : null}
             {showExportMenu ? (
-              <div className="svc-dashboard-tools" data-export-ignore="true" role="group" aria-label={t(locale, "export.menu")}>
-                <button
-                  type="button"
-                  className="svc-button is-small"
-                  data-testid="export-png-dashboard"
-                  disabled={exporting}
-                  onClick={() => void exportDashboard("png")}
-                >
-                  <ImageIcon size={14} />
-                  PNG
-                </button>
-                <button
-                  type="button"
-                  className="svc-button is-small"
-                  data-testid="export-pdf-dashboard"
-                  disabled={exporting}
-                  onClick={() => void exportDashboard("pdf")}
-                >
-                  <DownloadIcon size={14} />
-                  PDF
-                </button>
-              </div>
+              <DashboardExportMenu
+                formats={menuFormats}
+                title={title}
+                contentRef={contentRef}
+                bridge={bridge}
+                authorize={authorizeDashboardExport}
+              />
             ) : null}
           </header>
         ) : null}

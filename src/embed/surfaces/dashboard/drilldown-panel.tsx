@@ -18,7 +18,8 @@ import { formatCell } from "../../widgets/query/format-cell";
 import { DRILL_EXPORT_LIMIT, DRILL_PAGE_SIZE, drillPageQuery } from "../../widgets/query/compose-query";
 import { useWidgetQuery } from "../../widgets/query/use-widget-query";
 import { WidgetSkeleton } from "../../grid/widget-frame";
-import { useWidgetHost, type DrilldownRequest } from "../../grid/widget-host";
+import { offersExport, useWidgetHost, type DrilldownRequest } from "../../grid/widget-host";
+import { DATA_EXPORT_FORMATS, type DataExportFormat } from "../../../schema/export-formats";
 import "../../ui/buttons.css";
 import "./drilldown-panel.css";
 
@@ -51,12 +52,16 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
     setPage(0);
   }, []);
 
-  const download = async (format: "csv" | "xlsx") => {
+  // The row formats the viewer may export (the session's grant within the URL's allowExport=true).
+  const dataFormats = DATA_EXPORT_FORMATS.filter((format) => offersExport(host, format));
+  const download = async (format: DataExportFormat) => {
     setExporting(true);
     try {
       const full = await host.runQuery({
         query: { ...request.detailQuery, ...(sort ? { order: [[sort.key, sort.direction]] } : {}), limit: DRILL_EXPORT_LIMIT },
         locale,
+        // The server refuses a format the session does not grant; nothing is saved then.
+        export: { format },
       });
       const columns = exportColumnsOf(full.data, full.annotation, request.detailQuery);
       const name = `${request.title} ${memberTitle}`;
@@ -133,14 +138,20 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
             <CloseIcon size={16} />
           </button>
         </header>
-        {host.allowExport ? (
+        {dataFormats.length > 0 ? (
           <div className="svc-drawer-tools" role="group" aria-label={t(locale, "export.menu")}>
-            <button type="button" className="svc-button is-small" disabled={exporting} onClick={() => void download("csv")}>
-              {t(locale, "export.csv")}
-            </button>
-            <button type="button" className="svc-button is-small" disabled={exporting} onClick={() => void download("xlsx")}>
-              {t(locale, "export.xlsx")}
-            </button>
+            {dataFormats.map((format) => (
+              <button
+                key={format}
+                type="button"
+                className="svc-button is-small"
+                data-testid={`drilldown-export-${format}`}
+                disabled={exporting}
+                onClick={() => void download(format)}
+              >
+                {t(locale, `export.${format}`)}
+              </button>
+            ))}
           </div>
         ) : null}
         <div className="svc-drawer-body">

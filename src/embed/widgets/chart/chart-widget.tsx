@@ -6,6 +6,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { DashboardWidget, ReportSnapshot } from "../../../schema/dashboard";
+import type { DataExportFormat } from "../../../schema/export-formats";
 import type { QueryResult, SemanticQuery } from "../../shell/platform-api";
 import { titleOfColumn } from "../../export/export-columns";
 import { firstAmountColumn, resultColumnOf } from "../../export/result-columns";
@@ -79,7 +80,8 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
   const key = composed ? JSON.stringify([composed, refreshNonce, locale]) : null;
 
   const request = useCallback(
-    (query: SemanticQuery, signal?: AbortSignal) => host.runQuery(chartQueryRequest(snapshot, query, refreshNonce, locale), signal),
+    (query: SemanticQuery, signal?: AbortSignal, dataExport?: DataExportFormat) =>
+      host.runQuery({ ...chartQueryRequest(snapshot, query, refreshNonce, locale), ...(dataExport ? { export: { format: dataExport } } : {}) }, signal),
     [host, snapshot, refreshNonce, locale],
   );
 
