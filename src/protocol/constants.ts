@@ -37,6 +37,7 @@ export const EVENT_TYPES = {
   filtersChanged: "svc:event:filters-changed",
   resize: "svc:event:resize",
   sessionExpiring: "svc:event:session-expiring",
+  widgetClick: "svc:event:widget-click",
 } as const;
 
 /** Action type names (host to embed). */

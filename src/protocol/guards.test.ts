@@ -14,6 +14,7 @@ import {
   isRefreshAction,
   isResizeEvent,
   isSessionExpiringEvent,
+  isWidgetClickEvent,
   isSetColorSchemeAction,
   isSetFilterAction,
   isSetLocaleAction,
@@ -166,6 +167,19 @@ const eventCases: EventCase[] = [
     type: EVENT_TYPES.sessionExpiring,
     valid: [{ expiresAt: 1_700_000_060_000, secondsLeft: 60 }],
     invalid: [{ expiresAt: "soon", secondsLeft: 60 }, { expiresAt: 1 }],
+  },
+  {
+    guard: isWidgetClickEvent,
+    type: EVENT_TYPES.widgetClick,
+    valid: [
+      { name: "open-customer", widgetId: "w1", member: "orders.count", value: 3, dimensions: { "orders.city": "Oslo", "orders.created_at.month": null } },
+      { name: "x", widgetId: "w1", member: "orders.count", dimensions: {} },
+    ],
+    invalid: [
+      { widgetId: "w1", member: "orders.count", dimensions: {} },
+      { name: "x", widgetId: "w1", member: "orders.count" },
+      { name: "x", widgetId: "w1", member: "orders.count", dimensions: { "orders.city": { nested: true } } },
+    ],
   },
 ];
 

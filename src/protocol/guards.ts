@@ -35,6 +35,7 @@ import type {
   RefreshAction,
   ResizeEvent,
   SessionExpiringEvent,
+  WidgetClickEvent,
   SetColorSchemeAction,
   SetFilterAction,
   SetLocaleAction,
@@ -115,6 +116,12 @@ const eventPayloadChecks: { [T in SvcEventType]: (p: Fields) => boolean } = {
   [EVENT_TYPES.filtersChanged]: (p) => Array.isArray(p.filterUrlParameters) && p.filterUrlParameters.every(isString),
   [EVENT_TYPES.resize]: (p) => isNonNegativeNumber(p.height) && isNonNegativeNumber(p.width),
   [EVENT_TYPES.sessionExpiring]: (p) => isFiniteNumber(p.expiresAt) && isNonNegativeNumber(p.secondsLeft),
+  [EVENT_TYPES.widgetClick]: (p) =>
+    isString(p.name) &&
+    isString(p.widgetId) &&
+    isString(p.member) &&
+    isRecord(p.dimensions) &&
+    Object.values(p.dimensions).every((v) => v === null || ["string", "number", "boolean"].includes(typeof v)),
 };
 
 function isColorString(value: unknown): boolean {
@@ -223,6 +230,7 @@ export const isActionResultEvent = eventGuard<ActionResultEvent>(EVENT_TYPES.act
 export const isFiltersChangedEvent = eventGuard<FiltersChangedEvent>(EVENT_TYPES.filtersChanged);
 export const isResizeEvent = eventGuard<ResizeEvent>(EVENT_TYPES.resize);
 export const isSessionExpiringEvent = eventGuard<SessionExpiringEvent>(EVENT_TYPES.sessionExpiring);
+export const isWidgetClickEvent = eventGuard<WidgetClickEvent>(EVENT_TYPES.widgetClick);
 
 export const isSetColorSchemeAction = actionGuard<SetColorSchemeAction>(ACTION_TYPES.setColorScheme);
 export const isSetThemeAction = actionGuard<SetThemeAction>(ACTION_TYPES.setTheme);

@@ -142,6 +142,24 @@ export interface SessionExpiringPayload {
   secondsLeft: number;
 }
 
+/** A dimension value of a clicked row: what the query answered, or null. */
+export type ClickedValue = string | number | boolean | null;
+
+/**
+ * Extension: a click on a dashboard widget whose click behaviour is a host event (the widget's
+ * `config.click`, `{ action: "event", name }`): no drilldown opens, the host acts.
+ */
+export interface WidgetClickPayload {
+  /** The name the creator gave the click. */
+  name: string;
+  widgetId: string;
+  /** The clicked member (a measure) and its value. */
+  member: string;
+  value?: unknown;
+  /** The clicked row's dimensions: member → value (time dimensions as `<member>.<granularity>`). */
+  dimensions: Record<string, ClickedValue>;
+}
+
 export interface SvcEventPayloads {
   [EVENT_TYPES.ready]: ReadyPayload;
   [EVENT_TYPES.view]: ViewPayload;
@@ -155,6 +173,7 @@ export interface SvcEventPayloads {
   [EVENT_TYPES.filtersChanged]: FiltersChangedPayload;
   [EVENT_TYPES.resize]: ResizePayload;
   [EVENT_TYPES.sessionExpiring]: SessionExpiringPayload;
+  [EVENT_TYPES.widgetClick]: WidgetClickPayload;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -269,6 +288,7 @@ export type ActionResultEvent = SvcEventOf<typeof EVENT_TYPES.actionResult>;
 export type FiltersChangedEvent = SvcEventOf<typeof EVENT_TYPES.filtersChanged>;
 export type ResizeEvent = SvcEventOf<typeof EVENT_TYPES.resize>;
 export type SessionExpiringEvent = SvcEventOf<typeof EVENT_TYPES.sessionExpiring>;
+export type WidgetClickEvent = SvcEventOf<typeof EVENT_TYPES.widgetClick>;
 
 export type SetColorSchemeAction = SvcActionOf<typeof ACTION_TYPES.setColorScheme>;
 export type SetThemeAction = SvcActionOf<typeof ACTION_TYPES.setTheme>;

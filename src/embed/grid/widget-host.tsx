@@ -7,6 +7,7 @@ import { createContext, useContext } from "react";
 import type { DownloadFormat, DownloadPayload, DownloadTarget, DrilldownPayload, ErrorPayload } from "../../protocol";
 import type { ReportSnapshot } from "../../schema/dashboard";
 import type { QueryRequest, QueryResult, SemanticQuery } from "../shell/platform-api";
+import type { WidgetClick } from "../widgets/chart/widget-click";
 
 export interface DrilldownRequest {
   widgetId: string;
@@ -45,6 +46,8 @@ export interface WidgetHost {
   settle(widgetId: string, status: "ready" | "error"): void;
   reportError(error: ErrorPayload): void;
   drilldown(request: DrilldownRequest, event: DrilldownPayload): void;
+  /** A click on a widget whose `config.click` is a link or a host event; absent, such clicks drill as any other. */
+  clicked?(click: WidgetClick): void;
   downloaded(event: DownloadPayload): void;
   /** Runs a Python report of the dashboard on the platform, with these filter parameters. */
   runPython?(reportId: number, filters: string[], signal?: AbortSignal): Promise<PythonRunOutput>;

@@ -25,6 +25,7 @@ import { DashboardExportMenu, dashboardExportFormats } from "./dashboard-export-
 import { applyDashboardSetupOnce } from "./dashboard-setup";
 import { DashboardGrid } from "../../grid/dashboard-grid";
 import { DrilldownPanel } from "./drilldown-panel";
+import { createWidgetClickHandler } from "./widget-click-handler";
 import { createLoadTracker, visibleWidgetIds, type LoadTracker } from "./load-tracker";
 import { AppDashboard, APP_WIDGET_ID, runPythonReport } from "./app-dashboard";
 import "../../ui/buttons.css";
@@ -179,6 +180,7 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
         setDrill(request);
       },
       downloaded: (event) => bridge.emit(EVENT_TYPES.download, event),
+      clicked: createWidgetClickHandler({ bridge, store }),
       runPython: (reportId, filters, signal) => runPythonReport(api, props.publicId, reportId, filters, signal),
     };
     // A new host for a new viewer or dashboard id, so the widgets re-query for them.

@@ -7,6 +7,7 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { DashboardWidget, ReportSnapshot } from "../../../schema/dashboard";
 import type { DataExportFormat } from "../../../schema/export-formats";
+import { clickBehaviourOf } from "../../../schema/dashboard-wiring";
 import type { QueryResult, SemanticQuery } from "../../shell/platform-api";
 import { titleOfColumn } from "../../export/export-columns";
 import { firstAmountColumn, resultColumnOf } from "../../export/result-columns";
@@ -102,6 +103,9 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
   const openDrill = useCallback(
     (member: string, value: unknown, row: Record<string, unknown>) => {
       if (!composed) return;
+      // A link or a host event instead of the drilldown, where the creator chose one and the surface acts on it.
+      const click = clickBehaviourOf(widget.config);
+      if (click.action !== "drill" && host.clicked) return host.clicked({ widgetId: widget.id, behaviour: click, member, value, row, query: composed });
       const drillMembers = (snapshot?.meta as { drillMembers?: unknown } | null)?.drillMembers;
       host.drilldown(
         {
@@ -114,7 +118,7 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
         { member, value, widgetId: widget.id },
       );
     },
-    [composed, host, widget.id, chartTitle, snapshot],
+    [composed, host, widget.id, widget.config, chartTitle, snapshot],
   );
 
   const isVega = kind === "vega" || kind === "map";
