@@ -2,11 +2,12 @@
  * The dashboard draft on react-grid-layout: drag a widget by its title bar, resize it by its
  * corner; a move or resize is kept for the breakpoint it was made at.
  */
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
 import { Responsive, useContainerWidth, type Layout, type ResizeHandleAxis } from "react-grid-layout";
 import type { BreakpointKey, DashboardConfig, DashboardWidget } from "../../../schema/dashboard";
 import { WidgetRenderer } from "../../grid/widget-renderer";
 import { DashboardGrid } from "../../grid/dashboard-grid";
+import { FilterWiringProvider } from "../../grid/filter-wiring-context";
 import { buildGridLayouts, resolveGridConfig } from "../../grid/grid-layouts";
 import { GripIcon } from "./app-icons";
 import { WIDGET_LABEL } from "./dashboard-widgets";
@@ -21,6 +22,8 @@ export function EditableGrid(props: {
   selected: string | null;
   onSelect(id: string | null): void;
   onLayout(widgets: DashboardWidget[]): void;
+  /** Drawn over each widget (the wiring mode's switches). */
+  overlay?: (widget: DashboardWidget) => ReactNode;
 }) {
   const t = useAppText();
   const resize = t("dashResize");
@@ -77,61 +80,65 @@ export function EditableGrid(props: {
     say(step.kind === "move" ? t("dashMoved", { widget, x: x + 1, y: y + 1 }) : t("dashResized", { widget, w: cw, h }));
   };
   return (
-    <div className={props.editing ? "svc-grid is-editing" : "svc-grid"} ref={containerRef}>
-      <div className="svc-visually-hidden" aria-live="polite" data-testid="grid-announcer">
-        {said}
-      </div>
-      {mounted ? (
-        <Responsive
-          width={width}
-          breakpoints={config.breakpoints}
-          cols={config.cols}
-          layouts={layouts}
-          rowHeight={config.rowHeight}
-          margin={config.margin}
-          containerPadding={config.containerPadding}
-          dragConfig={{ enabled: props.editing, handle: ".svc-app-drag" }}
-          resizeConfig={{ enabled: props.editing, handles: ["se"], handleComponent: resizeHandle }}
-          onBreakpointChange={(bp) => (breakpoint.current = bp as BreakpointKey)}
-          onDragStop={(layout) => commit(layout)}
-          onResizeStop={(layout) => commit(layout)}
-        >
-          {props.widgets.map((w) => (
-            <div
-              key={w.id}
-              className={props.selected === w.id ? "svc-grid-item svc-app-widget is-selected" : "svc-grid-item svc-app-widget"}
-              data-testid={`widget-${w.id}`}
-              data-widget-type={w.type}
-            >
-              {props.editing ? (
-                <div className="svc-app-widget-bar">
-                  <span
-                    className="svc-app-drag"
-                    title={t("dashDragToMove")}
-                    role="button"
-                    tabIndex={0}
-                    aria-label={`${t(WIDGET_LABEL[w.type])}: ${t("dashKeyboardHint")}`}
-                    onKeyDown={(e) => onKey(e, w)}
-                  >
-                    <GripIcon size={12} /> {t(WIDGET_LABEL[w.type])}
-                  </span>
-                  <button
-                    type="button"
-                    className="svc-app-widget-edit"
-                    onClick={() => props.onSelect(w.id)}
-                    aria-label={t("dashConfigureWidget", { widget: t(WIDGET_LABEL[w.type]) })}
-                  >
-                    {t("dashConfigure")}
-                  </button>
+    // The draft's filter wiring holds in the editor and its preview as on the published dashboard.
+    <FilterWiringProvider widgets={props.widgets}>
+      <div className={props.editing ? "svc-grid is-editing" : "svc-grid"} ref={containerRef}>
+        <div className="svc-visually-hidden" aria-live="polite" data-testid="grid-announcer">
+          {said}
+        </div>
+        {mounted ? (
+          <Responsive
+            width={width}
+            breakpoints={config.breakpoints}
+            cols={config.cols}
+            layouts={layouts}
+            rowHeight={config.rowHeight}
+            margin={config.margin}
+            containerPadding={config.containerPadding}
+            dragConfig={{ enabled: props.editing, handle: ".svc-app-drag" }}
+            resizeConfig={{ enabled: props.editing, handles: ["se"], handleComponent: resizeHandle }}
+            onBreakpointChange={(bp) => (breakpoint.current = bp as BreakpointKey)}
+            onDragStop={(layout) => commit(layout)}
+            onResizeStop={(layout) => commit(layout)}
+          >
+            {props.widgets.map((w) => (
+              <div
+                key={w.id}
+                className={props.selected === w.id ? "svc-grid-item svc-app-widget is-selected" : "svc-grid-item svc-app-widget"}
+                data-testid={`widget-${w.id}`}
+                data-widget-type={w.type}
+              >
+                {props.editing ? (
+                  <div className="svc-app-widget-bar">
+                    <span
+                      className="svc-app-drag"
+                      title={t("dashDragToMove")}
+                      role="button"
+                      tabIndex={0}
+                      aria-label={`${t(WIDGET_LABEL[w.type])}: ${t("dashKeyboardHint")}`}
+                      onKeyDown={(e) => onKey(e, w)}
+                    >
+                      <GripIcon size={12} /> {t(WIDGET_LABEL[w.type])}
+                    </span>
+                    <button
+                      type="button"
+                      className="svc-app-widget-edit"
+                      onClick={() => props.onSelect(w.id)}
+                      aria-label={t("dashConfigureWidget", { widget: t(WIDGET_LABEL[w.type]) })}
+                    >
+                      {t("dashConfigure")}
+                    </button>
+                  </div>
+                ) : null}
+                <div className="svc-app-widget-body">
+                  <WidgetRenderer widget={w} renderGrid={renderGrid} />
                 </div>
-              ) : null}
-              <div className="svc-app-widget-body">
-                <WidgetRenderer widget={w} renderGrid={renderGrid} />
+                {props.overlay?.(w)}
               </div>
-            </div>
-          ))}
-        </Responsive>
-      ) : null}
-    </div>
+            ))}
+          </Responsive>
+        ) : null}
+      </div>
+    </FilterWiringProvider>
   );
 }

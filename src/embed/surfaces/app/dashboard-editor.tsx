@@ -17,6 +17,9 @@ import { EditableGrid } from "./dashboard-editable-grid";
 import { WidgetInspector } from "./dashboard-widget-inspector";
 import { newWidget, snapshotOfReport, useWidgetHost } from "./dashboard-widgets";
 import { useDashboardDraft } from "./use-dashboard-draft";
+import { WiringBar, WiringOverlay } from "./dashboard-wiring";
+import { useFilterWiringEditor } from "./use-filter-wiring-editor";
+import { useModelDimensions } from "./use-model-dimensions";
 
 export { PublishedDashboard } from "./published-dashboard";
 
@@ -35,7 +38,7 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
   const [selected, setSelected] = useState<string | null>(null);
   const [preview, setPreview] = useState(false);
   const snapshots = useMemo(() => props.reports.map(snapshotOfReport), [props.reports]);
-  const host = useWidgetHost(snapshots);
+  const host = useWidgetHost(snapshots, preview);
 
   const add = (type: DashboardWidgetType) => {
     const id = `${type.toLowerCase()}-${Date.now().toString(36)}`;
@@ -51,6 +54,11 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
 
   const selectedWidget = widgets.find((w) => w.id === selected) ?? null;
   const editing = props.canEdit && !preview;
+  // Wiring mode: the FILTER widget whose targets the canvas shows and edits.
+  const [wiringId, setWiringId] = useState<string | null>(null);
+  const wiringWidget = editing ? (widgets.find((w) => w.id === wiringId && w.type === "FILTER") ?? null) : null;
+  const dimensions = useModelDimensions();
+  const wiring = useFilterWiringEditor(wiringWidget, widgets, props.reports, dimensions, updateWidget);
 
   return (
     <WidgetHostContext.Provider value={host}>
@@ -83,7 +91,8 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
           </div>
         ) : null}
         <div className="svc-app-editor-body">
-          <div className="svc-app-canvas">
+          <div className={wiringWidget ? "svc-app-canvas is-wiring" : "svc-app-canvas"}>
+            {wiringWidget ? <WiringBar editor={wiring} onDone={() => setWiringId(null)} /> : null}
             {widgets.length === 0 ? (
               <div className="svc-app-empty" data-testid="dashboard-empty">
                 <div className="svc-app-empty-icon" aria-hidden="true">
@@ -96,17 +105,20 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
               <EditableGrid
                 widgets={widgets}
                 layout={config.layout}
-                editing={editing}
+                editing={editing && !wiringWidget}
                 selected={selected}
                 onSelect={setSelected}
                 onLayout={(next) => change((c) => ({ ...c, widgets: next }))}
+                overlay={wiring ? (w) => <WiringOverlay widget={w} editor={wiring} dimensions={dimensions} /> : undefined}
               />
             )}
           </div>
-          {editing && selectedWidget ? (
+          {editing && selectedWidget && !wiringWidget ? (
             <WidgetInspector
               widget={selectedWidget}
               reports={props.reports}
+              workbookId={props.workbook.id}
+              onWire={() => setWiringId(selectedWidget.id)}
               onChange={(fn) => updateWidget(selectedWidget.id, fn)}
               onRemove={() => removeWidget(selectedWidget.id)}
               onClose={() => setSelected(null)}

@@ -1,8 +1,9 @@
-/** The settings of the selected dashboard widget: its report, text, filter member, tabs, and removing it. */
-import { useEffect, useState } from "react";
+/** The settings of the selected dashboard widget: its report and click, text, filter member and wiring, tabs, and removing it. */
+import { useEffect } from "react";
 import type { DashboardWidget } from "../../../schema/dashboard";
 import type { Report } from "../../../schema/report";
-import { useApp } from "./app-context";
+import { ChartSettings } from "./dashboard-chart-settings";
+import { FilterSettings } from "./dashboard-filter-settings";
 import { WIDGET_LABEL } from "./dashboard-widgets";
 import { useAppText } from "./app-messages";
 
@@ -12,26 +13,15 @@ export function WidgetInspector(props: {
   onChange(fn: (w: DashboardWidget) => DashboardWidget): void;
   onRemove(): void;
   onClose(): void;
+  /** The workbook (a click's link never opens its own dashboard). */
+  workbookId?: number | null;
+  /** Opens the wiring mode of a FILTER widget. */
+  onWire?(): void;
 }) {
-  const { api } = useApp();
   const t = useAppText();
   const w = props.widget;
   const cfg = (w.config ?? {}) as Record<string, unknown>;
   const set = (patch: Record<string, unknown>) => props.onChange((x) => ({ ...x, config: { ...(x.config ?? {}), ...patch } }));
-  const [members, setMembers] = useState<{ name: string; title: string; type: string }[]>([]);
-  useEffect(() => {
-    if (w.type !== "FILTER" && w.type !== "TIME_GRAIN") return;
-    let cancelled = false;
-    api.meta().then(
-      (m) =>
-        !cancelled &&
-        setMembers(m.sources.flatMap((s) => s.dimensions.map((d) => ({ name: d.name, title: `${s.title}: ${d.shortTitle || d.title}`, type: d.type })))),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api, w.type]);
   const { onClose } = props;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -48,34 +38,7 @@ export function WidgetInspector(props: {
           ×
         </button>
       </div>
-      {w.type === "CHART" ? (
-        <>
-          <label className="svc-app-field">
-            <span>{t("dashReport")}</span>
-            <select
-              className="svc-app-input"
-              value={String(cfg.reportId ?? "")}
-              onChange={(e) => set({ reportId: Number(e.target.value) })}
-              data-testid="chart-report"
-            >
-              {props.reports.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="svc-app-field">
-            <span>{t("dashTitle")}</span>
-            <input
-              className="svc-app-input"
-              value={String(cfg.title ?? "")}
-              placeholder={t("dashReportTitle")}
-              onChange={(e) => set({ title: e.target.value || undefined })}
-            />
-          </label>
-        </>
-      ) : null}
+      {w.type === "CHART" ? <ChartSettings widget={w} reports={props.reports} workbookId={props.workbookId ?? null} set={set} /> : null}
       {w.type === "TEXT" ? (
         <label className="svc-app-field">
           <span>{t("dashMarkdown")}</span>
@@ -88,37 +51,7 @@ export function WidgetInspector(props: {
           />
         </label>
       ) : null}
-      {w.type === "FILTER" || w.type === "TIME_GRAIN" ? (
-        <label className="svc-app-field">
-          <span>{t(w.type === "FILTER" ? "dashFilterOn" : "dashTimeDimension")}</span>
-          <select
-            className="svc-app-input"
-            value={String((w.type === "FILTER" ? cfg.member : cfg.dimension) ?? "")}
-            onChange={(e) =>
-              set(
-                w.type === "FILTER"
-                  ? { member: e.target.value, control: members.find((m) => m.name === e.target.value)?.type === "time" ? "dateRange" : "values" }
-                  : { dimension: e.target.value },
-              )
-            }
-          >
-            <option value="">{t("dashChoose")}</option>
-            {members
-              .filter((m) => (w.type === "TIME_GRAIN" ? m.type === "time" : true))
-              .map((m) => (
-                <option key={m.name} value={m.name}>
-                  {m.title}
-                </option>
-              ))}
-          </select>
-        </label>
-      ) : null}
-      {w.type === "FILTER" ? (
-        <label className="svc-app-field">
-          <span>{t("dashLabel")}</span>
-          <input className="svc-app-input" value={String(cfg.label ?? "")} onChange={(e) => set({ label: e.target.value || null })} />
-        </label>
-      ) : null}
+      {w.type === "FILTER" || w.type === "TIME_GRAIN" ? <FilterSettings widget={w} set={set} onWire={props.onWire} /> : null}
       {w.type === "AI" ? (
         <label className="svc-app-field">
           <span>{t("dashSuggestedQuestion")}</span>

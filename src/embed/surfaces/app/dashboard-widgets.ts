@@ -8,6 +8,8 @@ import type { Report } from "../../../schema/report";
 import { useEmbedServices } from "../../shell/embed-context";
 import { fetchDistinctValues, runQuery } from "../../shell/platform-api";
 import type { WidgetHost } from "../../grid/widget-host";
+import { EVENT_TYPES } from "../../../protocol";
+import { linkedValue, linkFilter, widgetClickPayload } from "../../widgets/chart/widget-click";
 import { useApp } from "./app-context";
 import type { AppMessageKey } from "./app-messages";
 
@@ -64,9 +66,14 @@ export function newWidget(type: DashboardWidgetType, widgets: DashboardWidget[],
   return { id, type, position: { x: 0, y, ...DEFAULT_SIZE[type] }, config };
 }
 
-export function useWidgetHost(snapshots: ReportSnapshot[]): WidgetHost {
-  const { api: appApi } = useApp();
-  const { api, bridge } = useEmbedServices();
+/**
+ * The widget host of the app's dashboards. With `clicks` (the published view, the preview), a
+ * chart's click behaviour holds: a host event goes to the host page, a link opens the linked
+ * workbook's published dashboard with the clicked value as its filter.
+ */
+export function useWidgetHost(snapshots: ReportSnapshot[], clicks = false): WidgetHost {
+  const { api: appApi, go } = useApp();
+  const { api, bridge, store } = useEmbedServices();
   return useMemo<WidgetHost>(
     () => ({
       deploymentId: appApi.deploymentId,
@@ -79,7 +86,16 @@ export function useWidgetHost(snapshots: ReportSnapshot[]): WidgetHost {
       reportError: (error) => bridge.emitError(error),
       drilldown: () => undefined,
       downloaded: (event) => bridge.emit("svc:event:download", event),
+      clicked: clicks
+        ? (click) => {
+            const { behaviour } = click;
+            if (behaviour.action === "event") return void bridge.emit(EVENT_TYPES.widgetClick, widgetClickPayload({ ...click, behaviour }));
+            const value = linkedValue(behaviour, click.row, click.query);
+            store.getState().replaceFilters(value === null ? {} : { [behaviour.filterMember]: linkFilter(behaviour, value) });
+            if (behaviour.workbookId) go({ kind: "published", workbookId: behaviour.workbookId });
+          }
+        : undefined,
     }),
-    [api, appApi.deploymentId, bridge, snapshots],
+    [api, appApi.deploymentId, bridge, snapshots, clicks, store, go],
   );
 }

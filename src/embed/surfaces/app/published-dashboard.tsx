@@ -21,7 +21,7 @@ export function PublishedDashboard(props: { workbook: AppWorkbook }) {
     }
   };
   const published = props.workbook.publishedDashboard;
-  const host = useWidgetHost(published?.reportSnapshots ?? []);
+  const host = useWidgetHost(published?.reportSnapshots ?? [], true);
   if (!published) {
     return (
       <div className="svc-app-empty" data-testid="published-empty">

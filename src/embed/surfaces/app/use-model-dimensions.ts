@@ -1,0 +1,33 @@
+/** The data model's dimensions for the dashboard editor's pickers: by view, with titles and types. */
+import { useMemo } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useApp } from "./app-context";
+
+export interface ModelDimension {
+  name: string;
+  /** `<view title>: <member title>`. */
+  title: string;
+  type: string;
+}
+
+export interface ModelDimensions {
+  list: ModelDimension[];
+  byView: ReadonlyMap<string, string[]>;
+  titleOf(member: string): string;
+}
+
+export function useModelDimensions(): ModelDimensions {
+  const { api } = useApp();
+  // The same query (and cache entry) as the report builder's model.
+  const meta = useQuery({ queryKey: ["app", api.deploymentId, "meta"], queryFn: () => api.meta(), staleTime: 60_000 });
+  return useMemo(() => {
+    const sources = meta.data?.sources ?? [];
+    const list = sources.flatMap((s) => s.dimensions.map((d) => ({ name: d.name, title: `${s.title}: ${d.shortTitle || d.title}`, type: d.type })));
+    const titles = new Map(list.map((d) => [d.name, d.title]));
+    return {
+      list,
+      byView: new Map(sources.map((s) => [s.name, s.dimensions.map((d) => d.name)])),
+      titleOf: (member: string) => titles.get(member) ?? member,
+    };
+  }, [meta.data]);
+}
