@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { filterOperators, granularities } from "../../../schema/semantic-query";
-import { postgresReachable } from "../../semantic/test-support/shop-fixture";
+import { mysqlReachable, postgresReachable } from "../../semantic/test-support/shop-fixture";
 import { createTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { prepareQueryTestData, type QueryTestData } from "./query-test-data";
 
@@ -9,11 +9,12 @@ import { prepareQueryTestData, type QueryTestData } from "./query-test-data";
  * The query API with real members and hostile values (docs/decisions.md "Hostile input"):
  * the OpenAPI fuzzer knows member names but not which values an engine refuses; this walks
  * the demo model's members with every operator, granularity and date range, and values at the
- * edges of what DuckDB and Postgres hold. Never a 5xx, every 4xx with the error body.
+ * edges of what DuckDB, Postgres and MySQL hold. Never a 5xx, every 4xx with the error body.
  */
 const pgUp = await postgresReachable();
-type Backend = "duckdb" | "postgres";
-const backends: Backend[] = pgUp ? ["duckdb", "postgres"] : ["duckdb"];
+const mysqlUp = await mysqlReachable();
+type Backend = "duckdb" | "postgres" | "mysql";
+const backends: Backend[] = ["duckdb", ...(pgUp ? ["postgres" as const] : []), ...(mysqlUp ? ["mysql" as const] : [])];
 
 const DIMENSIONS = [
   "sales.order_id",
@@ -186,7 +187,7 @@ const analysisBody = fc
 
 let data: QueryTestData;
 beforeAll(async () => {
-  data = await prepareQueryTestData({ rows: 300, postgres: pgUp });
+  data = await prepareQueryTestData({ rows: 300, postgres: pgUp, mysql: mysqlUp });
 }, 60_000);
 afterAll(() => data?.cleanup());
 
@@ -212,6 +213,14 @@ describe("query values at the engines' edges (pglite storage)", () => {
         name: "values on postgres",
         dataSource: { type: "postgres", host, port, database, user, ...(password ? { password } : {}) },
         dataModelFiles: data.pgModelFiles,
+      });
+    }
+    if (mysqlUp) {
+      const { host, port, database, user, password } = data.mysqlConnection;
+      ids.mysql = await create({
+        name: "values on mysql",
+        dataSource: { type: "mysql", host, port, database, user, ...(password ? { password } : {}) },
+        dataModelFiles: data.mysqlModelFiles,
       });
     }
   }, 60_000);
