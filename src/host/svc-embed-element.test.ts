@@ -34,7 +34,9 @@ async function mount(attributes: Record<string, string>, options: { actions?: Sv
   const emit = (type: SvcEvent["type"], payload: object, from: { origin?: string; source?: Window | null } = {}) => {
     spy();
     const data = { source: "svc-embed", direction: "event", type, payload, timestamp: Date.now(), surface: "dashboard" };
-    window.dispatchEvent(new MessageEvent("message", { data, origin: from.origin ?? SVC, source: from.source === undefined ? el.iframe!.contentWindow : from.source }));
+    window.dispatchEvent(
+      new MessageEvent("message", { data, origin: from.origin ?? SVC, source: from.source === undefined ? el.iframe!.contentWindow : from.source }),
+    );
   };
   const ready = () =>
     emit(EVENT_TYPES.ready, {
@@ -106,6 +108,19 @@ describe("<svc-embed> attributes", () => {
     vi.unstubAllGlobals();
   });
 
+  it("reflects its properties to attributes, also ones a framework set before the element was defined", async () => {
+    const early = document.createElement("svc-embed-late");
+    Object.assign(early, { src: SRC, session: "sess_9", theme: "dark" });
+    document.body.append(early);
+    defineSvcEmbed("svc-embed-late");
+    await flush();
+    if (!(early instanceof SvcEmbedElement)) throw new Error("not upgraded");
+    expect([early.getAttribute("src"), early.getAttribute("session"), early.getAttribute("theme")]).toEqual([SRC, "sess_9", "dark"]);
+    expect(early.iframe?.src).toBe(`${SRC}?session=sess_9`);
+    early.session = null;
+    expect(early.hasAttribute("session")).toBe(false);
+  });
+
   it("uses the title of the surface for the frame unless the page gives a label", async () => {
     const { el, emit, ready } = await mount({ src: SRC });
     ready();
@@ -147,7 +162,12 @@ describe("<svc-embed> messages", () => {
     ready();
     await expect(result).resolves.toMatchObject({ action: ACTION_TYPES.setFilter, status: "ignored" });
     expect(posted).toEqual([
-      { type: ACTION_TYPES.setFilter, payload: { filterUrlParameter: 'f_sales.status={"value":["completed"]}' }, requestId: expect.any(String), targetOrigin: SVC },
+      {
+        type: ACTION_TYPES.setFilter,
+        payload: { filterUrlParameter: 'f_sales.status={"value":["completed"]}' },
+        requestId: expect.any(String),
+        targetOrigin: SVC,
+      },
     ]);
     await expect(el.navigate("/chat")).resolves.toMatchObject({ status: "applied", action: ACTION_TYPES.navigate });
     expect(posted.at(-1)).toMatchObject({ type: ACTION_TYPES.navigate, payload: { path: "/chat" } });
@@ -249,7 +269,9 @@ describe("<svc-embed> cleanup", () => {
     expect(el.shadowRoot!.querySelector("iframe")).toBeNull();
     const heard = vi.fn();
     el.addEventListener("svc-ready", heard);
-    window.dispatchEvent(new MessageEvent("message", { data: { source: "svc-embed", direction: "event", type: EVENT_TYPES.ready }, origin: SVC, source: frameWindow }));
+    window.dispatchEvent(
+      new MessageEvent("message", { data: { source: "svc-embed", direction: "event", type: EVENT_TYPES.ready }, origin: SVC, source: frameWindow }),
+    );
     expect(heard).not.toHaveBeenCalled();
     void emit;
     void ready;

@@ -10,13 +10,12 @@ import {
   COLOR_SCHEMES,
   EVENT_TYPES,
   type ActionResultPayload,
-  type ColorScheme,
-  type EmbedTheme,
   type ReadyEvent,
   type SvcActionInput,
   type SvcEvent,
 } from "../protocol";
 import { connectSvcEmbed, SvcRequestError, type RequestOptions, type SvcEmbedConnection } from "./connect-svc-embed";
+import { SVC_EMBED_ATTRIBUTES, SvcEmbedAttributes } from "./svc-embed-attributes";
 import { toDomEvent, type SvcEmbedEventMap } from "./svc-embed-events";
 import { resolveSvcEmbedTarget } from "./svc-embed-url";
 
@@ -51,12 +50,8 @@ function reportHostError(error: Error): void {
   else console.error(error);
 }
 
-// Importing this module outside a browser (server-side rendering, type checks in Node) must not
-// throw: there the base is an empty class, and `defineSvcEmbed` is never called.
-const HTMLElementBase: typeof HTMLElement = typeof HTMLElement === "undefined" ? (class {} as never) : HTMLElement;
-
-export class SvcEmbedElement extends HTMLElementBase {
-  static readonly observedAttributes = ["src", "origin", "session", "theme", "locale", "label"];
+export class SvcEmbedElement extends SvcEmbedAttributes {
+  static readonly observedAttributes: readonly string[] = SVC_EMBED_ATTRIBUTES;
 
   #iframe: HTMLIFrameElement | null = null;
   #connection: SvcEmbedConnection | null = null;
@@ -86,6 +81,7 @@ export class SvcEmbedElement extends HTMLElementBase {
   }
 
   connectedCallback(): void {
+    this.upgradeProperties();
     this.#scheduleLoad();
   }
 
@@ -113,43 +109,10 @@ export class SvcEmbedElement extends HTMLElementBase {
   }
 
   /** Sends any action once the frame is ready and resolves with its `action-result`. */
-  async request(action: SvcActionInput, options?: RequestOptions): Promise<ActionResultPayload> {
+  override async request(action: SvcActionInput, options?: RequestOptions): Promise<ActionResultPayload> {
     await this.ready;
     if (!this.#connection) throw new SvcRequestError("destroyed", "<svc-embed> is not connected");
     return this.#connection.request(action, options);
-  }
-
-  /** `set-filter`: `f_<view>.<dimension>=<JSON>` (JSON `null` clears it). */
-  setFilter(filterUrlParameter: string, options?: RequestOptions): Promise<ActionResultPayload> {
-    return this.request({ type: ACTION_TYPES.setFilter, payload: { filterUrlParameter } }, options);
-  }
-  /** `navigate`: an in-embed path starting with `/`. */
-  navigate(path: string, options?: RequestOptions): Promise<ActionResultPayload> {
-    return this.request({ type: ACTION_TYPES.navigate, payload: { path } }, options);
-  }
-  /** `refresh`: re-runs the queries, bypassing caches. */
-  refresh(options?: RequestOptions): Promise<ActionResultPayload> {
-    return this.request({ type: ACTION_TYPES.refresh, payload: {} }, options);
-  }
-  /** `set-color-scheme` (the `theme` attribute does the same declaratively). */
-  setColorScheme(scheme: ColorScheme, options?: RequestOptions): Promise<ActionResultPayload> {
-    return this.request({ type: ACTION_TYPES.setColorScheme, payload: { scheme } }, options);
-  }
-  /** `set-theme`: the brand theme (colour, font, radius). */
-  setTheme(theme: EmbedTheme, options?: RequestOptions): Promise<ActionResultPayload> {
-    return this.request({ type: ACTION_TYPES.setTheme, payload: theme }, options);
-  }
-  /** `set-locale` (the `locale` attribute does the same declaratively). */
-  setLocale(locale: string, options?: RequestOptions): Promise<ActionResultPayload> {
-    return this.request({ type: ACTION_TYPES.setLocale, payload: { locale } }, options);
-  }
-  /** `set-timezone`: an IANA name. */
-  setTimezone(timezone: string, options?: RequestOptions): Promise<ActionResultPayload> {
-    return this.request({ type: ACTION_TYPES.setTimezone, payload: { timezone } }, options);
-  }
-  /** `set-session`: a fresh session id, without a reload (the `session` attribute does the same). */
-  setSession(sessionId: string, options?: RequestOptions): Promise<ActionResultPayload> {
-    return this.request({ type: ACTION_TYPES.setSession, payload: { sessionId } }, options);
   }
 
   /** One load per task, however many attributes a framework sets one after another. */
@@ -170,7 +133,10 @@ export class SvcEmbedElement extends HTMLElementBase {
     this.#readyEvent = null;
     this.#viewTitle = "";
     const [src, origin, session, locale] = (["src", "origin", "session", "locale"] as const).map((name) => this.getAttribute(name));
-    const target = resolveSvcEmbedTarget({ src: src ?? null, origin: origin ?? null, session: session ?? null, locale: locale ?? null }, this.ownerDocument.baseURI);
+    const target = resolveSvcEmbedTarget(
+      { src: src ?? null, origin: origin ?? null, session: session ?? null, locale: locale ?? null },
+      this.ownerDocument.baseURI,
+    );
     if (!target.ok) {
       this.#iframe?.remove();
       this.#iframe = null;
@@ -230,7 +196,10 @@ export class SvcEmbedElement extends HTMLElementBase {
     const reloadUnlessApplied = (status?: string) => {
       if (status !== "applied" && this.getAttribute("session") === sessionId) this.#scheduleLoad();
     };
-    this.#connection?.request({ type: ACTION_TYPES.setSession, payload: { sessionId } }).then((r) => reloadUnlessApplied(r.status), () => reloadUnlessApplied());
+    this.#connection?.request({ type: ACTION_TYPES.setSession, payload: { sessionId } }).then(
+      (r) => reloadUnlessApplied(r.status),
+      () => reloadUnlessApplied(),
+    );
   }
 
   /** An action the element sends for an attribute; its result reaches the page as `svc-action-result`. */
@@ -240,11 +209,27 @@ export class SvcEmbedElement extends HTMLElementBase {
 }
 
 export interface SvcEmbedElement {
-  addEventListener<K extends keyof SvcEmbedEventMap>(type: K, listener: (this: SvcEmbedElement, event: SvcEmbedEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
-  addEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: SvcEmbedElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends keyof SvcEmbedEventMap>(
+    type: K,
+    listener: (this: SvcEmbedElement, event: SvcEmbedEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener<K extends keyof HTMLElementEventMap>(
+    type: K,
+    listener: (this: SvcEmbedElement, event: HTMLElementEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof SvcEmbedEventMap>(type: K, listener: (this: SvcEmbedElement, event: SvcEmbedEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
-  removeEventListener<K extends keyof HTMLElementEventMap>(type: K, listener: (this: SvcEmbedElement, event: HTMLElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends keyof SvcEmbedEventMap>(
+    type: K,
+    listener: (this: SvcEmbedElement, event: SvcEmbedEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener<K extends keyof HTMLElementEventMap>(
+    type: K,
+    listener: (this: SvcEmbedElement, event: HTMLElementEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
