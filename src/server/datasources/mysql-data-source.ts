@@ -145,14 +145,15 @@ export function createMySqlDataSource(options: MySqlDataSourceOptions): DataSour
   const pool: Pool = mysql.createPool(config);
   // An idle connection dying (server restart) must not crash the process; the next query reconnects.
   pool.on("connection", (conn) => conn.on("error", () => {}));
-  const prepared = new WeakSet<PoolConnection>();
+  // By the driver's connection: the pool hands out a new wrapper of it each time.
+  const prepared = new WeakSet<object>();
 
   /**
    * Session settings, once per connection: UTC, the precision of DECIMAL division, the recursion
    * limit and the statement timeout (each server spells the last two its own way).
    */
   async function prepareSession(conn: PoolConnection) {
-    if (prepared.has(conn)) return;
+    if (prepared.has(conn.connection)) return;
     const [rows] = await conn.query<mysql.RowDataPacket[]>("SELECT VERSION() AS v");
     const mariadb = /mariadb/i.test(String(rows[0]?.v ?? ""));
     // A DECIMAL divided keeps 30 more decimals, not 4 (a sum of amounts over a count reads as in the other engines).
@@ -167,7 +168,7 @@ export function createMySqlDataSource(options: MySqlDataSourceOptions): DataSour
     }
     // Numbers only (constants and a validated option), nothing from a query.
     await conn.query(`SET SESSION ${settings.join(", ")}`);
-    prepared.add(conn);
+    prepared.add(conn.connection);
   }
 
   async function killQuery(threadId: number) {
