@@ -50,12 +50,12 @@ const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 async function copyRows(conn: mysql.Connection) {
   await conn.query(`CREATE DATABASE IF NOT EXISTS ${database}`);
   const [existing] = await conn.query<mysql.RowDataPacket[]>(
-    "SELECT TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'orders'",
+    "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = 'orders'",
     [database],
   );
   if (existing.length) {
-    const [[count]] = await conn.query<mysql.RowDataPacket[][]>(`SELECT count(*) AS n FROM ${database}.orders`);
-    if (Number(count?.n) === rows) return say(`reused ${rows.toLocaleString("en-US")} orders in ${database}`);
+    const [counted] = await conn.query<mysql.RowDataPacket[]>(`SELECT count(*) AS n FROM ${database}.orders`);
+    if (Number(counted[0]?.n) === rows) return say(`reused ${rows.toLocaleString("en-US")} orders in ${database}`);
   }
   const instance = await DuckDBInstance.create(path, { access_mode: "READ_ONLY" });
   const duck = await instance.connect();

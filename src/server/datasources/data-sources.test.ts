@@ -250,14 +250,14 @@ describe.skipIf(!mysqlUp)(
     });
 
     it("sets up each connection's session once, not on every query", async () => {
-    const ds = createMySqlDataSource({ ...mysqlOptions(), poolSize: 1 });
-    for (let i = 0; i < 5; i++) await ds.query("SELECT ? AS i", [i]);
-    // Com_set_option counts this session's SET statements: the one of the set-up.
-    expect(await ds.query("SHOW SESSION STATUS LIKE 'Com_set_option'", [])).toEqual([{ Variable_name: "Com_set_option", Value: "1" }]);
-    await ds.close();
-  });
+      const ds = createMySqlDataSource({ ...mysqlOptions(), poolSize: 1 });
+      for (let i = 0; i < 5; i++) await ds.query("SELECT ? AS i", [i]);
+      // Com_set_option counts this session's SET statements: the one of the set-up.
+      expect(await ds.query("SHOW SESSION STATUS LIKE 'Com_set_option'", [])).toEqual([{ Variable_name: "Com_set_option", Value: "1" }]);
+      await ds.close();
+    });
 
-  it("runs one statement per call (no stacked statements)", async () => {
+    it("runs one statement per call (no stacked statements)", async () => {
       const ds = createMySqlDataSource(mysqlOptions());
       await expect(ds.query("SELECT 1; SELECT 2", [])).rejects.toBeInstanceOf(QueryExecutionError);
       await ds.close();
