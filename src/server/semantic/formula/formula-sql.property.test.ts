@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DuckDbDialect } from "../compiler/duckdb-dialect";
+import { MySqlDialect } from "../compiler/mysql-dialect";
 import { PostgresDialect } from "../compiler/postgres-dialect";
 import { FormulaError } from "./formula-error";
 import { emitForTest, salesScope } from "./test-scope";
@@ -13,7 +14,7 @@ import { emitForTest, salesScope } from "./test-scope";
  */
 const VOCABULARY = new Set(
   [
-    "CAST AS DOUBLE PRECISION VARCHAR BOOLEAN NUMERIC INTEGER AND OR NOT IS NULL IN CASE WHEN THEN END DISTINCT NULLIF",
+    "CAST AS DOUBLE PRECISION VARCHAR BOOLEAN NUMERIC INTEGER CHAR SIGNED AND OR NOT IS NULL IN CASE WHEN THEN END DISTINCT NULLIF",
     "abs ceil floor round coalesce nullif greatest least lower upper sum avg min max count M F",
     "( ) , . + - * / = <> < <= > >= | 0",
   ]
@@ -21,7 +22,8 @@ const VOCABULARY = new Set(
     .split(" "),
 );
 const KNOWN_IDENTIFIERS = new Set(["sales", ...[...salesScope.names()].filter((n) => !n.includes("."))]);
-const SQL_TOKEN = /\s*(?:("(?:[^"]|"")*")|(\$[0-9]+)|([A-Za-z_]+|[0-9]+|<>|<=|>=|[(),.+\-*/=<>|]))/y;
+// Quoted identifiers ("x" or MySQL's `x`), placeholders ($1 or MySQL's ?), words and operators.
+const SQL_TOKEN = /\s*(?:("(?:[^"]|"")*"|`(?:[^`]|``)*`)|(\$[0-9]+|\?)|([A-Za-z_]+|[0-9]+|<>|<=|>=|[(),.+\-*/=<>|]))/y;
 
 function foreignTokens(sql: string): string[] {
   const foreign: string[] = [];
@@ -111,7 +113,7 @@ const junk = fc.constantFrom(
 const spliced = fc.tuple(wellTyped, fc.nat(), junk).map(([f, at, j]) => f.slice(0, at % (f.length + 1)) + j + f.slice(at % (f.length + 1)));
 
 describe("formula SQL (property)", () => {
-  for (const dialect of [new DuckDbDialect(), new PostgresDialect()]) {
+  for (const dialect of [new DuckDbDialect(), new PostgresDialect(), new MySqlDialect()]) {
     it(`lets no input text into the SQL (${dialect.name})`, () => {
       let accepted = 0;
       fc.assert(
@@ -120,7 +122,8 @@ describe("formula SQL (property)", () => {
           (input) => {
             let out: { sql: string; params: (string | number | boolean)[] };
             try {
-              out = emitForTest(input, dialect);
+              // As the statement is bound: MySQL's numbered markers become ?s.
+              out = dialect.bindPositional(emitForTest(input, dialect));
             } catch (e) {
               expect(e).toBeInstanceOf(FormulaError);
               const position = (e as FormulaError).position;
@@ -130,9 +133,14 @@ describe("formula SQL (property)", () => {
             }
             accepted++;
             expect(foreignTokens(out.sql)).toEqual([]);
-            // Placeholders are numbered 1…n, one per bound literal.
-            const placeholders = [...out.sql.matchAll(/\$([0-9]+)/g)].map((m) => Number(m[1]));
-            expect(new Set(placeholders)).toEqual(new Set(out.params.map((_, i) => i + 1)));
+            if (dialect.name === "mysql") {
+              // One ? per bound value, in order.
+              expect(out.sql.split("?").length - 1).toBe(out.params.length);
+            } else {
+              // Placeholders are numbered 1…n, one per bound literal.
+              const placeholders = [...out.sql.matchAll(/\$([0-9]+)/g)].map((m) => Number(m[1]));
+              expect(new Set(placeholders)).toEqual(new Set(out.params.map((_, i) => i + 1)));
+            }
           },
         ),
         { numRuns: 4000, seed: 20261127 },
@@ -147,5 +155,7 @@ describe("formula SQL (property)", () => {
     expect(foreignTokens('("sales"."amount" + 1.5)')).toEqual(["1", "5"]);
     expect(foreignTokens('("sales"."amount" = \'x\')')).toEqual([" 'x')"]);
     expect(foreignTokens('"orders"."secret"')).toEqual(['"orders"', '"secret"']);
+    expect(foreignTokens("(`sales`.`amount` + CAST(? AS DOUBLE))")).toEqual([]);
+    expect(foreignTokens("`orders`.`secret`")).toEqual(["`orders`", "`secret`"]);
   });
 });
