@@ -66,7 +66,7 @@ export const PostgresDataSourceInput = z.strictObject({
 });
 
 /**
- * A MySQL (8+) or MariaDB (10.4+) server; its database is what the model's `sql_table`s name
+ * A MySQL (8.0.17+) or MariaDB (10.4+) server; its database is what the model's `sql_table`s name
  * as their schema. `password` as for Postgres.
  */
 export const MySqlDataSourceInput = z.strictObject({

@@ -4,7 +4,7 @@ import { Dialect, type InstantSpan, type LikeMatch, type SqlType, type ZoneBindi
 import type { ParameterValue } from "./parameters";
 
 /**
- * MySQL 8 and MariaDB 10.4+. No time zone type: naive DATETIME columns hold UTC (the data
+ * MySQL 8.0.17+ (CAST AS DOUBLE) and MariaDB 10.4+. No time zone type: naive DATETIME columns hold UTC (the data
  * source's session zone is UTC, so TIMESTAMP columns read as UTC as well).
  */
 const TYPE_NAMES: Record<SqlType, string> = {
