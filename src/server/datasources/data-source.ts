@@ -56,7 +56,8 @@ export class QueryExecutionError extends DomainError {
 /**
  * The database could not compute a value from the data (→ 422 `query_value_error`): an overflow
  * or a value out of range (a calculated field's `amount * 1e300`), a text that does not convert.
- * Postgres's class 22 (data exception) and DuckDB's Out of Range and Conversion errors.
+ * Postgres's and MySQL's SQLSTATE class 22 (data exception) and DuckDB's Out of Range and
+ * Conversion errors.
  */
 export class QueryValueError extends DomainError {
   constructor(message: string, options?: { cause?: unknown }) {
