@@ -5,15 +5,7 @@
  * itself from `resize`, applies `theme`, `locale` and `session` changes live, and answers each
  * action method with the embed's `action-result`.
  */
-import {
-  ACTION_TYPES,
-  COLOR_SCHEMES,
-  EVENT_TYPES,
-  type ActionResultPayload,
-  type ReadyEvent,
-  type SvcActionInput,
-  type SvcEvent,
-} from "../protocol";
+import { ACTION_TYPES, COLOR_SCHEMES, EVENT_TYPES, type ActionResultPayload, type ReadyEvent, type SvcActionInput, type SvcEvent } from "../protocol";
 import { connectSvcEmbed, SvcRequestError, type RequestOptions, type SvcEmbedConnection } from "./connect-svc-embed";
 import { SVC_EMBED_ATTRIBUTES, SvcEmbedAttributes } from "./svc-embed-attributes";
 import { toDomEvent, type SvcEmbedEventMap } from "./svc-embed-events";
@@ -202,35 +194,40 @@ export class SvcEmbedElement extends SvcEmbedAttributes {
     );
   }
 
+  // Typed listeners for the svc-* events (the DOM's own events keep their types).
+  override addEventListener<K extends keyof SvcEmbedEventMap>(
+    type: K,
+    listener: (this: SvcEmbedElement, event: SvcEmbedEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  override addEventListener<K extends keyof HTMLElementEventMap>(
+    type: K,
+    listener: (this: SvcEmbedElement, event: HTMLElementEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  override addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void {
+    super.addEventListener(type, listener, options);
+  }
+  override removeEventListener<K extends keyof SvcEmbedEventMap>(
+    type: K,
+    listener: (this: SvcEmbedElement, event: SvcEmbedEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  override removeEventListener<K extends keyof HTMLElementEventMap>(
+    type: K,
+    listener: (this: SvcEmbedElement, event: HTMLElementEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void {
+    super.removeEventListener(type, listener, options);
+  }
+
   /** An action the element sends for an attribute; its result reaches the page as `svc-action-result`. */
   #internal(action: SvcActionInput): void {
     this.#connection?.request(action).catch(() => undefined);
   }
-}
-
-export interface SvcEmbedElement {
-  addEventListener<K extends keyof SvcEmbedEventMap>(
-    type: K,
-    listener: (this: SvcEmbedElement, event: SvcEmbedEventMap[K]) => unknown,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  addEventListener<K extends keyof HTMLElementEventMap>(
-    type: K,
-    listener: (this: SvcEmbedElement, event: HTMLElementEventMap[K]) => unknown,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof SvcEmbedEventMap>(
-    type: K,
-    listener: (this: SvcEmbedElement, event: SvcEmbedEventMap[K]) => unknown,
-    options?: boolean | EventListenerOptions,
-  ): void;
-  removeEventListener<K extends keyof HTMLElementEventMap>(
-    type: K,
-    listener: (this: SvcEmbedElement, event: HTMLElementEventMap[K]) => unknown,
-    options?: boolean | EventListenerOptions,
-  ): void;
-  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
 declare global {

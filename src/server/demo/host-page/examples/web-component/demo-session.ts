@@ -1,0 +1,38 @@
+/**
+ * What every example page needs before it can show the element: the demo host's backend mints a
+ * signed session for the tenant (its admin key never reaches the browser) and says where the
+ * platform and the demo dashboard are. A real host does the same with its own backend.
+ */
+export interface ExampleEmbed {
+  /** The dashboard surface's URL, without the session. */
+  src: string;
+  /** The platform's origin, the only one the element trusts. */
+  origin: string;
+  /** A fresh one-time session id. */
+  session: string;
+}
+
+export async function newDemoSession(): Promise<string> {
+  const response = await fetch("/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ tenant: "acme-corp" }) });
+  const body = (await response.json()) as { sessionId?: string; message?: string };
+  if (!response.ok || !body.sessionId) throw new Error(body.message ?? `session: ${response.status}`);
+  return body.sessionId;
+}
+
+export async function demoEmbed(): Promise<ExampleEmbed> {
+  const config = (await (await fetch("/config.json")).json()) as { platformOrigin: string; dashboardPublicId: string };
+  return {
+    src: `${config.platformOrigin}/embed/dashboard/${config.dashboardPublicId}`,
+    origin: config.platformOrigin,
+    session: await newDemoSession(),
+  };
+}
+
+/** The filter the examples set: only completed orders (the demo dashboard has a control for it). */
+export const COMPLETED_ORDERS = 'f_sales.status={"value":["completed"]}';
+
+/** One line of an example page's event log: `svc-ready {"mode":"signed",…}`. */
+export function logLine(event: Event): string {
+  const detail = event instanceof CustomEvent && typeof event.detail === "object" && event.detail ? (event.detail as { payload?: unknown }).payload : undefined;
+  return `${event.type} ${JSON.stringify(detail ?? {})}`;
+}
