@@ -4,10 +4,10 @@
  * and the host hears of it (`svc:event:error`). Results come with the calculations' columns titled
  * in the viewer's words, and their row count is told to the builder (the chart suggestion reads it).
  */
-import { useMemo, useRef } from "react";
+import { useContext, useMemo, useRef } from "react";
 import type { PeriodComparison, ReportSnapshot } from "../../../schema/dashboard";
-import { useEmbedServices } from "../../shell/embed-context";
-import { fetchDistinctValues, runQuery, type QueryRequest, type QueryResult, type SemanticQuery } from "../../shell/platform-api";
+import { EmbedSessionContext, useEmbedServices } from "../../shell/embed-context";
+import { authorizeExport, fetchDistinctValues, runQuery, type QueryRequest, type QueryResult, type SemanticQuery } from "../../shell/platform-api";
 import type { WidgetHost } from "../../grid/widget-host";
 import type { ReportDraft } from "./use-report-draft";
 
@@ -28,6 +28,9 @@ export interface ReportPreviewInput {
 
 export function useReportPreview(input: ReportPreviewInput) {
   const { api: embedApi, bridge } = useEmbedServices();
+  // A signed session exports the formats it grants (settings.allowExport); a platform login every format.
+  const auth = useContext(EmbedSessionContext)?.auth;
+  const exportFormats = auth?.mode === "signed" ? auth.exportFormats : undefined;
   const { deploymentId, reportId, draft, query: q, kind, spec, periodComparisons } = input;
   // The host lives as long as the deployment; it reads the latest words and listener when a result arrives.
   const latest = useRef(input);
@@ -37,6 +40,8 @@ export function useReportPreview(input: ReportPreviewInput) {
       deploymentId,
       reportsById: new Map(),
       allowExport: true,
+      exportFormats,
+      authorizeExport: (format, target) => authorizeExport(embedApi, { format, target }),
       runQuery: async (request, signal) => {
         const result = await runQuery(embedApi, deploymentId, request, signal);
         latest.current.onRows(request, result.data.length);
@@ -49,7 +54,7 @@ export function useReportPreview(input: ReportPreviewInput) {
       drilldown: () => undefined,
       downloaded: () => undefined,
     }),
-    [deploymentId, embedApi, bridge],
+    [deploymentId, embedApi, bridge, exportFormats],
   );
   const snapshot = useMemo<ReportSnapshot>(
     () => ({
