@@ -1,6 +1,7 @@
 import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 import { newReportInApp } from "./support/report-builder";
-import { dashboardUrl, generateSession, mark, openEmbedInHost, waitForEvent } from "./support/embed-harness";
+import { dashboardUrl, generateSession, getDemoConfig, mark, openEmbedInHost, requestAction, waitForEvent } from "./support/embed-harness";
+import { E2E } from "./support/env";
 
 // Filter wiring and click behaviour, end to end: a creator builds a target dashboard (a chart and
 // a country filter) and a source dashboard (two charts of revenue by country and a country
@@ -13,7 +14,9 @@ const SIZE = { width: 1280, height: 900 };
 const COUNTRY = "sales.customers_country";
 let sourcePublicId = "";
 let targetPublicId = "";
-const widgets = { wired: "", linked: "" };
+const widgets = { wired: "", linked: "", filter: "" };
+let sourceWorkbookId = 0;
+const OUT = process.env.SVC_SHOTS_DIR ?? "test-results/dashboard-wiring";
 
 /** The report of revenue by country, as a table, saved. */
 async function revenueByCountry(app: FrameLocator, builder: ReturnType<FrameLocator["getByTestId"]>) {
@@ -74,6 +77,8 @@ test.describe.serial("filter wiring and click behaviour", () => {
     await app.getByTestId("add-chart").click();
     [widgets.wired, widgets.linked] = await chartIds(app);
     await addCountryFilter(app);
+    sourceWorkbookId = Number(await app.getByTestId("workbook").getAttribute("data-workbook-id"));
+    widgets.filter = (await app.locator('.svc-app-widget[data-widget-type="FILTER"]').getAttribute("data-testid"))!.slice("widget-".length);
     await app.getByTestId("wire-filter").click();
 
     // Default wiring: both charts use the filter's view, on the same member.
@@ -151,12 +156,49 @@ test.describe.serial("filter wiring and click behaviour", () => {
     await expect(frame.locator(".svc-drill-button")).toHaveCount(1, { timeout: 20_000 });
     await expect(frame.locator(".svc-picker-summary").first()).not.toHaveText(/^All$/);
   });
+
+  // Screens of the wiring mode and of the click panel, light and dark, desktop and phone (to SVC_SHOTS_DIR).
+  for (const size of [
+    { width: 1280, height: 860 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`screens of the wiring mode and the click panel (${size.width})`, async ({ page }) => {
+      test.setTimeout(90_000);
+      const { deploymentId } = await getDemoConfig(page.request);
+      const src = new URL(`/embed/d/${deploymentId}/app/workbooks/${sourceWorkbookId}/dashboard`, E2E.platformUrl);
+      src.searchParams.set("session", await generateSession(page.request, { externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }));
+      const app = await openEmbedInHost(page, src.toString(), size);
+      const shoot = async (name: string) => {
+        for (const scheme of ["light", "dark"] as const) {
+          expect((await requestAction(page, "svc:action:set-color-scheme", { scheme })).status).toBe("applied");
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: `${OUT}/${name}-${size.width}-${scheme}.png`, fullPage: true });
+        }
+      };
+      const configure = (id: string, kind: string) =>
+        app.locator(`.svc-app-widget[data-testid="widget-${id}"]`).getByRole("button", { name: `Configure ${kind} widget` });
+      await expect(app.locator(`.svc-app-widget[data-testid="widget-${widgets.wired}"] [data-state="ready"]`)).toBeVisible({ timeout: 30_000 });
+      await configure(widgets.filter, "Filter").click();
+      await app.getByTestId("wire-filter").click();
+      await expect(app.getByTestId(`wire-${widgets.linked}-reason`)).toBeVisible();
+      // From the top: the bar and the first widgets.
+      await app.getByTestId("wiring-bar").evaluate((el) => {
+        for (let node: HTMLElement | null = el; node; node = node.parentElement) node.scrollTop = 0;
+      });
+      await shoot("wiring-mode");
+      await app.getByTestId("wiring-done").click();
+      await configure(widgets.linked, "Chart").click();
+      await expect(app.getByTestId("click-link-filter")).toHaveValue(COUNTRY);
+      await shoot("click-panel");
+    });
+  }
 });
 
 /** The full name of a workbook created with a prefix (its name carries a time stamp). */
 async function workbookName(app: FrameLocator, prefix: string): Promise<string> {
-  const options = await app.getByTestId("click-link-dashboard").locator("option").allInnerTexts();
-  const found = options.filter((o) => o.startsWith(prefix)).sort();
-  if (!found.length) throw new Error(`no workbook ${prefix} among ${options.join(", ")}`);
-  return found.at(-1)!;
+  const named = async () =>
+    (await app.getByTestId("click-link-dashboard").locator("option").allInnerTexts()).filter((o) => o.startsWith(prefix)).sort();
+  // The workbooks are listed once the app has read them.
+  await expect.poll(async () => (await named()).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  return (await named()).at(-1)!;
 }

@@ -44,7 +44,8 @@ export function WiringOverlay(props: { widget: DashboardWidget; editor: FilterWi
   const t = useAppText();
   const { widget, editor, dimensions } = props;
   const row = editor.rowOf(widget.id);
-  if (!row) return <div className="svc-app-wire is-inert" aria-hidden="true" />;
+  // The filter being connected stays as it is; widgets a filter cannot drive are dimmed.
+  if (!row) return widget.id === editor.widgetId ? null : <div className="svc-app-wire is-inert" aria-hidden="true" />;
   const switchId = `wire-${widget.id}-on`;
   return (
     <div className={row.connected ? "svc-app-wire is-on" : "svc-app-wire is-off"} data-testid={`wire-${widget.id}`} data-connected={row.connected}>

@@ -8,6 +8,8 @@ import { chartsOf, defaultMemberFor, filterTargetsOf, retarget, wiringRows, with
 import type { ModelDimensions } from "./use-model-dimensions";
 
 export interface FilterWiringEditor {
+  /** The FILTER widget being connected. */
+  widgetId: string;
   /** The filter's name: its label, else its member's title. */
   label: string;
   member: string;
@@ -40,6 +42,7 @@ export function useFilterWiringEditor(
   const write = (next: ReturnType<typeof retarget> | null) => update(filterWidget.id, (w) => withTargets(w, next));
   const rowOf = (widgetId: string) => rows.find((r) => r.widgetId === widgetId);
   return {
+    widgetId: filterWidget.id,
     label: config.label || dimensions.titleOf(member),
     member,
     rows,
