@@ -28,7 +28,7 @@ for (const example of EXAMPLES) {
     // The element framed the platform (another origin) with the session, and heard `ready`.
     await expect(page.locator("#status")).toContainText("Ready · signed · tenant acme-corp", { timeout: 30_000 });
     const iframe = page.locator("svc-embed iframe");
-    await expect(iframe).toHaveAttribute("src", new RegExp(`^${E2E.platformUrl}/embed/dashboard/[^?]+\\?session=`));
+    await expect(iframe).toHaveAttribute("src", new RegExp(`^${E2E.platformUrl}/embed/dashboard/[^?]+\\?allowExport=true&session=`));
     await expect(iframe).toHaveAttribute("sandbox", /allow-scripts/);
     await expect(iframe).toHaveAttribute("title", "Sales dashboard");
     const frame = page.frameLocator("svc-embed iframe");
@@ -76,3 +76,17 @@ for (const example of EXAMPLES) {
     expect(await iframe.getAttribute("src")).toBe(src);
   });
 }
+
+test("a CSV export downloads through the element's sandboxed frame", async ({ browser }) => {
+  const page = await browser.newPage({ acceptDownloads: true });
+  await page.goto(`${E2E.demoHostUrl}/examples/web-component/html.html`);
+  const frame = page.frameLocator("svc-embed iframe");
+  await expect(frame.getByTestId("widget-top_cities")).toHaveAttribute("data-state", "ready", { timeout: 30_000 });
+  await frame.getByTestId("widget-top_cities").hover();
+  const button = frame.getByTestId("export-csv-top_cities");
+  await button.scrollIntoViewIfNeeded();
+  const [download] = await Promise.all([page.waitForEvent("download", { timeout: 45_000 }), button.click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  await expect(page.locator("#log")).toContainText('svc-download {"format":"csv","target":"widget","widgetId":"top_cities"');
+  await page.close();
+});

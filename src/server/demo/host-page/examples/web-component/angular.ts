@@ -37,7 +37,16 @@ embed.setAttribute("label", "Sales dashboard");
 embed.setAttribute("locale", "en-US");
 embed.addEventListener("svc-ready", (event) => component.onReady(event));
 embed.addEventListener("svc-error", (event) => component.onError(event));
-for (const name of ["svc-ready", "svc-view", "svc-dashboard-loaded", "svc-filters-changed", "svc-resize", "svc-action-result", "svc-error"] as const) {
+for (const name of [
+  "svc-ready",
+  "svc-view",
+  "svc-dashboard-loaded",
+  "svc-filters-changed",
+  "svc-download",
+  "svc-resize",
+  "svc-action-result",
+  "svc-error",
+] as const) {
   embed.addEventListener(name, (event) => log.append(Object.assign(document.createElement("li"), { textContent: logLine(event) })));
 }
 

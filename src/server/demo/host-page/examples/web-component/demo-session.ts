@@ -4,7 +4,7 @@
  * platform and the demo dashboard are. A real host does the same with its own backend.
  */
 export interface ExampleEmbed {
-  /** The dashboard surface's URL, without the session. */
+  /** The dashboard surface's URL with its URL parameters, without the session. */
   src: string;
   /** The platform's origin, the only one the element trusts. */
   origin: string;
@@ -22,7 +22,8 @@ export async function newDemoSession(): Promise<string> {
 export async function demoEmbed(): Promise<ExampleEmbed> {
   const config = (await (await fetch("/config.json")).json()) as { platformOrigin: string; dashboardPublicId: string };
   return {
-    src: `${config.platformOrigin}/embed/dashboard/${config.dashboardPublicId}`,
+    // `allowExport=true`: the export controls (the frame's sandbox lets their downloads through).
+    src: `${config.platformOrigin}/embed/dashboard/${config.dashboardPublicId}?allowExport=true`,
     origin: config.platformOrigin,
     session: await newDemoSession(),
   };

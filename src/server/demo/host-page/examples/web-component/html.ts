@@ -11,7 +11,16 @@ const status = document.getElementById("status")!;
 const result = document.getElementById("result")!;
 const log = document.getElementById("log")!;
 
-for (const name of ["svc-ready", "svc-view", "svc-dashboard-loaded", "svc-filters-changed", "svc-resize", "svc-action-result", "svc-error"] as const) {
+for (const name of [
+  "svc-ready",
+  "svc-view",
+  "svc-dashboard-loaded",
+  "svc-filters-changed",
+  "svc-download",
+  "svc-resize",
+  "svc-action-result",
+  "svc-error",
+] as const) {
   embed.addEventListener(name, (event) => log.append(Object.assign(document.createElement("li"), { textContent: logLine(event) })));
 }
 embed.addEventListener(

@@ -62,6 +62,7 @@ const SalesDashboard = defineComponent({
       @svc-view="record"
       @svc-dashboard-loaded="record"
       @svc-filters-changed="record"
+      @svc-download="record"
       @svc-resize="record"
       @svc-action-result="record"
       @svc-error="record($event); onError($event)"
