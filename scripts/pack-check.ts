@@ -52,6 +52,7 @@ const CONSUMER = `import { createSvcPlatformClient, createSvcCloudClient, pagina
 import { SvcPlatformApiProvider, useSvcPlatformApiQuery } from "svc/react-query";
 import * as protocol from "svc/protocol";
 import * as host from "svc/host";
+import type { SvcEmbedElement, SvcEmbedEventMap } from "svc/host/svc-embed";
 
 const config: SvcPlatformClientConfig = { baseUrl: "https://acme.example.com", token: "svc_x", credentials: "omit" };
 const client = createSvcPlatformClient(config);
@@ -64,6 +65,8 @@ void client.GET("/api/v1/no-such-path");
 export const same: boolean = createSvcCloudClient === createSvcPlatformClient;
 export const helpers = [paginate, upsertWorkbookBySlug, SvcPlatformApiProvider, useSvcPlatformApiQuery];
 export const entries = [Object.keys(protocol).length, Object.keys(host).length];
+export const embedEvents: (keyof SvcEmbedEventMap)[] = ["svc-ready", "svc-action-result"];
+export const setFilter = (el: SvcEmbedElement) => el.setFilter('f_orders.status={"value":"shipped"}').then((r) => r.status);
 `;
 
 /** Packs, installs into a throwaway project and checks it; resolves when everything passed. */
