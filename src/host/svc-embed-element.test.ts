@@ -97,6 +97,7 @@ describe("<svc-embed> attributes", () => {
     const { el } = await mount({ src: SRC, origin: "https://other.example" });
     expect(el.iframe).toBeNull();
     expect(String(reported.mock.calls[0]![0])).toContain("not on the origin https://other.example");
+    await expect(el.ready).rejects.toThrow("not on the origin https://other.example");
     el.setAttribute("origin", "*");
     await flush();
     expect(el.iframe).toBeNull();

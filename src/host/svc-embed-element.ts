@@ -132,7 +132,10 @@ export class SvcEmbedElement extends SvcEmbedAttributes {
     if (!target.ok) {
       this.#iframe?.remove();
       this.#iframe = null;
-      if (src) reportHostError(new TypeError(`<svc-embed>: ${target.reason}; nothing loaded`));
+      if (!src) return; // Not yet: methods wait for a src.
+      const error = new TypeError(`<svc-embed>: ${target.reason}; nothing loaded`);
+      reportHostError(error);
+      this.#ready?.reject(error);
       return;
     }
     const iframe = this.#iframe ?? this.ownerDocument.createElement("iframe");
