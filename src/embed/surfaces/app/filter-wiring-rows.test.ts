@@ -44,7 +44,11 @@ describe("the wiring mode's rows", () => {
       { id: "a", type: "CHART", position: at, config: { reportId: 7 } },
       { id: "t", type: "TEXT", position: at, config: { markdown: "x" } },
     ];
-    expect(chartsOf(widgets, (id) => (id === 7 ? { measures: ["sales.revenue"] } : null))).toEqual([{ widgetId: "a", query: { measures: ["sales.revenue"] } }]);
+    const tabs: DashboardWidget = { id: "tabs", type: "TABS_CONTAINER", position: at, config: { tabs: [{ id: "t1", title: "T", widgets: [{ id: "b", type: "CHART", position: at, config: { reportId: 8 } }] }] } };
+    expect(chartsOf([...widgets, tabs], (id) => (id === 7 ? { measures: ["sales.revenue"] } : null))).toEqual([
+      { widgetId: "a", query: { measures: ["sales.revenue"] } },
+      { widgetId: "b", query: null },
+    ]);
     const filter: DashboardWidget = { id: "f", type: "FILTER", position: at, config: { member: "sales.status" } };
     const wired = withTargets(filter, [{ widgetId: "a", member: "sales.status" }]);
     expect(wired.config).toEqual({ member: "sales.status", targets: [{ widgetId: "a", member: "sales.status" }] });

@@ -8,6 +8,7 @@ import type { DashboardWidget } from "../../../schema/dashboard";
 import { filterTargetsOf, type FilterTarget } from "../../../schema/dashboard-wiring";
 import type { SemanticQuery } from "../../shell/platform-api";
 import { filterAppliesTo, viewsOfQuery } from "../../widgets/query/compose-query";
+import { allWidgets } from "../../widgets/tabs-container/tabs-config";
 
 export type NotConnectedReason = "noReport" | "noMember" | "off";
 
@@ -54,9 +55,12 @@ export function defaultMemberFor(row: WiringRow, filterMember: string): string |
   return row.options.includes(filterMember) ? filterMember : (row.options[0] ?? null);
 }
 
-/** The chart widgets of the canvas with their reports' queries. */
+/**
+ * The chart widgets of the dashboard, those inside tabs too (the canvas shows switches on the
+ * top-level ones; a tab's charts keep their connection when the wiring becomes explicit).
+ */
 export function chartsOf(widgets: readonly DashboardWidget[], queryOfReport: (reportId: number) => SemanticQuery | null) {
-  return widgets
+  return allWidgets(widgets)
     .filter((w) => w.type === "CHART")
     .map((w) => {
       const reportId = (w.config as { reportId?: unknown } | null)?.reportId;
