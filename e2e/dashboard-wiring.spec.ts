@@ -135,7 +135,8 @@ test.describe.serial("filter wiring and click behaviour", () => {
     await rowsOf(frame, widgets.wired).first().click();
     const event = await waitForEvent(page, "svc:event:widget-click", { from });
     expect(event).toMatchObject({ surface: "dashboard", payload: { name: "open-country", widgetId: widgets.wired, member: "sales.revenue" } });
-    expect(typeof event.payload.dimensions[COUNTRY]).toBe("string");
+    const dimensions = event.payload.dimensions as Record<string, unknown>;
+    expect(typeof dimensions[COUNTRY]).toBe("string");
     // No drilldown opened instead.
     await expect(frame.getByTestId("drilldown-panel")).toHaveCount(0);
   });
@@ -149,8 +150,9 @@ test.describe.serial("filter wiring and click behaviour", () => {
     const navigated = await waitForEvent(page, "svc:event:navigate", { from });
     expect(navigated.payload.path).toBe(`/dashboard/${targetPublicId}`);
     const changed = await waitForEvent(page, "svc:event:filters-changed", { from });
-    expect(changed.payload.filterUrlParameters).toHaveLength(1);
-    expect(changed.payload.filterUrlParameters[0]).toMatch(new RegExp(`^f_${COUNTRY.replace(".", "\\.")}=`));
+    const parameters = changed.payload.filterUrlParameters as string[];
+    expect(parameters).toHaveLength(1);
+    expect(parameters[0]).toMatch(new RegExp(`^f_${COUNTRY.replace(".", "\\.")}=`));
     await expect(frame.getByTestId("dashboard")).toHaveAttribute("data-public-id", targetPublicId, { timeout: 20_000 });
     // The target's one chart shows the clicked country only, and its filter control says which.
     await expect(frame.locator(".svc-drill-button")).toHaveCount(1, { timeout: 20_000 });
@@ -183,7 +185,7 @@ test.describe.serial("filter wiring and click behaviour", () => {
       await expect(app.getByTestId(`wire-${widgets.linked}-reason`)).toBeVisible();
       // From the top: the bar and the first widgets.
       await app.getByTestId("wiring-bar").evaluate((el) => {
-        for (let node: HTMLElement | null = el; node; node = node.parentElement) node.scrollTop = 0;
+        for (let node: Element | null = el; node; node = node.parentElement) node.scrollTop = 0;
       });
       await shoot("wiring-mode");
       await app.getByTestId("wiring-done").click();
