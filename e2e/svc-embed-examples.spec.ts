@@ -90,3 +90,15 @@ test("a CSV export downloads through the element's sandboxed frame", async ({ br
   await expect(page.locator("#log")).toContainText('svc-download {"format":"csv","target":"widget","widgetId":"top_cities"');
   await page.close();
 });
+
+test("the chat surface, which fills its frame, takes the element's min-height", async ({ page }) => {
+  await page.goto(`${E2E.demoHostUrl}/examples/web-component/html.html`);
+  await expect(page.locator("#log")).toContainText("svc-dashboard-loaded", { timeout: 30_000 });
+  await page.addStyleTag({ content: "svc-embed { min-height: 720px }" });
+  const result = await page.evaluate(() => document.querySelector("svc-embed")!.navigate("/chat"));
+  expect(result.status).toBe("applied");
+  await expect(page.locator("#log")).toContainText('svc-view {"surface":"chat"');
+  await expect.poll(() => frameHeight(page)).toBe(720);
+  await expect.poll(() => lastResizeHeight(page)).toBe(720);
+  await expect(page.frameLocator("svc-embed iframe").getByText("Try asking", { exact: false })).toBeVisible();
+});
