@@ -2,7 +2,7 @@
  * The browser test rig: the real platform (fresh PGlite storage, small demo data set, demo
  * host) plus fixture origins. The host and attacker origins serve e2e/fixtures/*.html with
  * __PLATFORM_URL__, __ATTACKER_URL__, __ECHO_URL__ and __ROLE__ filled in, and /host-kit.js,
- * the host kit bundled for the browser at start-up; /__requests lists the paths each was asked for. The echo origin serves echo.html (a
+ * the host kit bundled for the browser at start-up; /__session mints a signed demo session; /__requests lists the paths each was asked for. The echo origin serves echo.html (a
  * blank page that sends every message back), the baseline of the bridge benchmark.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -70,6 +70,18 @@ function fixtureApp(role: "host" | "attacker" | "echo", addresses: RigAddresses,
   });
   app.get("/__requests", (c) => c.json(requests));
   app.get("/host-kit.js", (c) => c.body(hostKit, 200, { "content-type": "text/javascript; charset=utf-8" }));
+  // A host's backend in miniature: a fresh signed session of the demo deployment for each call
+  // (fixture pages that renew their session, as host-check.html does).
+  app.get("/__session", async (c) => {
+    const config = (await (await fetch(`${addresses.demoHostUrl}/config.json`)).json()) as { deploymentId: number; dashboardPublicId: string };
+    const response = await fetch(`${addresses.platformUrl}/api/v1/embed/generate-session`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${addresses.adminToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ deploymentId: config.deploymentId, externalId: "ada@acme.example", embedTenantName: "acme-corp" }),
+    });
+    const { sessionId } = (await response.json()) as { sessionId: string };
+    return c.json({ sessionId, dashboardPublicId: config.dashboardPublicId, platformUrl: addresses.platformUrl });
+  });
   app.get("/:page{[a-z-]+\\.html}", (c) => {
     const page = c.req.param("page");
     // The echo origin serves the echo page only: it stands in for "some other site".

@@ -8,6 +8,7 @@ import { listWorkbookFiles, loadWorkbookFile, serializeWorkbookFile, type FilePr
 import { applyWorkbookFiles, exportWorkbook, type FileOutcome } from "./workbooks-as-code";
 import { registerModelCommands } from "./models-as-code";
 import { registerTranslationCommands } from "./translation-commands";
+import { registerHostCheckCommand } from "./host-check-command";
 
 /** Where the CLI reads and writes; the bin passes the process's, tests their own. */
 export interface CliIo {
@@ -222,6 +223,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     });
 
   registerAdminCommands(program, { connect, out, err, fail: () => void (exitCode = EXIT.failed) });
+  registerHostCheckCommand(program, { out, fail: () => void (exitCode = EXIT.failed) });
 
   function reportProblems(problems: FileProblem[], json?: boolean) {
     if (json) out(JSON.stringify({ ok: false, sent: false, problems }, null, 2));
