@@ -68,6 +68,7 @@ const BENCHES: Record<string, BenchSpec> = {
   "query-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
   "request-overhead": { modest: ["--runs", "1000"], full: ["--runs", "3000"] },
   "start-up": { modest: ["--runs", "3"], build: true },
+  "test-storage": { modest: ["--runs", "8"] },
   "time-to-ready": { modest: ["--runs", "6"], build: true },
   "upsert-throughput": { modest: ["--ops", "1000", "--pglite-ops", "300"], postgres: POSTGRES },
 };
