@@ -348,16 +348,32 @@ export const EXPLAIN_MAX_CANDIDATES = 20;
 
 /**
  * Body of `POST …/query/explain`: which values of the candidate dimensions moved a measure most
- * between two date ranges of a time dimension (docs/data-model.md, "Explaining a change").
+ * between two date ranges of a time dimension, or between two segments of the rows (two sets of
+ * filters: "Germany against France") (docs/data-model.md, "Explaining a change").
  */
+/**
+ * One side of an explanation compared by filters instead of dates: the rows these filters keep
+ * ("Country = DE" against "Country = FR").
+ */
+export const ExplainSegmentSchema = z
+  .strictObject({
+    filters: z.array(QueryFilterSchema).min(1).max(20).meta({ description: "The rows of this side: filters that all hold (or/and groups allowed)." }),
+  })
+  .meta({ id: "ExplainSegment" });
+export type ExplainSegment = z.infer<typeof ExplainSegmentSchema>;
+
 export const ExplainInputSchema = z
   .strictObject({
     measure: z.string().max(200).meta({ description: "An additive measure (count or sum)." }),
-    timeDimension: z.string().max(200),
-    baseline: z.union([z.string(), z.array(z.string())]).meta({ description: "The range compared against (before): [from, to] or a relative range." }),
-    current: z.union([z.string(), z.array(z.string())]).meta({ description: "The range compared (after): [from, to] or a relative range." }),
+    timeDimension: z.string().max(200).optional().meta({ description: "The time dimension of two date ranges; required with them, not allowed with two segments." }),
+    baseline: z
+      .union([z.string(), z.array(z.string()), ExplainSegmentSchema])
+      .meta({ description: "What is compared against: a date range ([from, to] or relative, before) or a segment ({filters})." }),
+    current: z
+      .union([z.string(), z.array(z.string()), ExplainSegmentSchema])
+      .meta({ description: "What is compared: a date range (after) or a segment ({filters}); the same kind as baseline." }),
     candidates: z.array(z.string().max(200)).min(1).max(EXPLAIN_MAX_CANDIDATES).meta({ description: "Dimensions whose values may explain the change." }),
-    filters: z.array(QueryFilterSchema).max(100).optional(),
+    filters: z.array(QueryFilterSchema).max(100).optional().meta({ description: "Filters both sides share." }),
     limit: z.number().optional().meta({ description: "Contributors returned, 1 … 100; default 10." }),
     timezone: z.string().optional(),
   })
@@ -375,11 +391,18 @@ const ExplainFiguresSchema = z.object({
 export const ExplainResultSchema = z
   .object({
     measure: z.string(),
-    timeDimension: z.string(),
-    ranges: z.object({
-      baseline: z.object({ from: z.string(), to: z.string() }),
-      current: z.object({ from: z.string(), to: z.string() }),
-    }),
+    timeDimension: z.string().optional().meta({ description: "With two date ranges: their time dimension." }),
+    ranges: z
+      .object({
+        baseline: z.object({ from: z.string(), to: z.string() }),
+        current: z.object({ from: z.string(), to: z.string() }),
+      })
+      .optional()
+      .meta({ description: "With two date ranges: the ranges compared, as wall time, end exclusive." }),
+    segments: z
+      .object({ baseline: ExplainSegmentSchema, current: ExplainSegmentSchema })
+      .optional()
+      .meta({ description: "With two segments: the filters of each side, as asked." }),
     total: ExplainFiguresSchema,
     contributors: z.array(
       ExplainFiguresSchema.extend({

@@ -3187,18 +3187,20 @@ export interface components {
             message: string;
         };
         ExplainInput: {
-            /** @description The range compared against (before): [from, to] or a relative range. */
-            baseline: string | string[];
+            /** @description What is compared against: a date range ([from, to] or relative, before) or a segment ({filters}). */
+            baseline: string | string[] | components["schemas"]["ExplainSegment"];
             /** @description Dimensions whose values may explain the change. */
             candidates: string[];
-            /** @description The range compared (after): [from, to] or a relative range. */
-            current: string | string[];
+            /** @description What is compared: a date range (after) or a segment ({filters}); the same kind as baseline. */
+            current: string | string[] | components["schemas"]["ExplainSegment"];
+            /** @description Filters both sides share. */
             filters?: components["schemas"]["QueryFilter"][];
             /** @description Contributors returned, 1 … 100; default 10. */
             limit?: number;
             /** @description An additive measure (count or sum). */
             measure: string;
-            timeDimension: string;
+            /** @description The time dimension of two date ranges; required with them, not allowed with two segments. */
+            timeDimension?: string;
             timezone?: string;
         };
         ExplainResult: {
@@ -3214,7 +3216,8 @@ export interface components {
                 value: string | number | boolean | null;
             }[];
             measure: string;
-            ranges: {
+            /** @description With two date ranges: the ranges compared, as wall time, end exclusive. */
+            ranges?: {
                 baseline: {
                     from: string;
                     to: string;
@@ -3224,7 +3227,13 @@ export interface components {
                     to: string;
                 };
             };
-            timeDimension: string;
+            /** @description With two segments: the filters of each side, as asked. */
+            segments?: {
+                baseline: components["schemas"]["ExplainSegment"];
+                current: components["schemas"]["ExplainSegment"];
+            };
+            /** @description With two date ranges: their time dimension. */
+            timeDimension?: string;
             total: {
                 baseline: number;
                 change: number;
@@ -3232,6 +3241,10 @@ export interface components {
                 /** @description change / baseline; null when the baseline is 0. */
                 relativeChange: number | null;
             };
+        };
+        ExplainSegment: {
+            /** @description The rows of this side: filters that all hold (or/and groups allowed). */
+            filters: components["schemas"]["QueryFilter"][];
         };
         /** @enum {string} */
         ExportFormat: "csv" | "xlsx" | "png" | "pdf";
@@ -15566,6 +15579,7 @@ export declare namespace PlatformApiSchemas {
     export type Error = components["schemas"]["Error"];
     export type ExplainInput = components["schemas"]["ExplainInput"];
     export type ExplainResult = components["schemas"]["ExplainResult"];
+    export type ExplainSegment = components["schemas"]["ExplainSegment"];
     export type ExportFormat = components["schemas"]["ExportFormat"];
     export type ExportGrant = components["schemas"]["ExportGrant"];
     export type FillMissingRows = components["schemas"]["FillMissingRows"];

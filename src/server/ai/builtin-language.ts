@@ -465,6 +465,10 @@ export const SAY: Record<
     fellMost: (where: string, pct: string) => string;
     latest: (when: string, pct: string, from: string, to: string) => string;
     against: (m: string, current: string, previous: string, pct: string, change: string) => string;
+    /** "Revenue in **DE**: **37**, against **81** in **US**": two values of one dimension, one against the other. */
+    againstSide: (m: string, side: string, current: string, other: string, baseline: string, pct: string, change: string) => string;
+    /** Before the values that make the difference between two sides. */
+    difference: string;
     readOnly: string;
     /** A group's figure and a row's value joined by "or" are not read. */
     eitherCondition: string;
@@ -519,6 +523,8 @@ export const SAY: Record<
     fellMost: (where, pct) => `the steepest fall: **${where}** (${pct})`,
     latest: (when, pct, from, to) => `The latest, **${when}**, changed by **${pct}** (from ${from} to ${to}).`,
     against: (m, current, previous, pct, change) => `${m}: **${current}**, against **${previous}** in the period before: **${pct}** (${change}).`,
+    againstSide: (m, side, current, other, baseline, pct, change) => `${m} in **${side}**: **${current}**, against **${baseline}** in **${other}**: **${pct}** (${change}).`,
+    difference: "What makes the difference most:",
     readOnly: "The chat only reads data: it cannot delete, change or add anything. Ask about the data instead, for example:",
     eitherCondition:
       "I can answer one condition or another on the rows themselves (above $500 or below $10), or on the groups' figures, but not a group's figure and a row's value in one “or”: ask for each on its own.",
@@ -575,6 +581,8 @@ export const SAY: Record<
     fellMost: (where, pct) => `der stärkste Rückgang: **${where}** (${pct})`,
     latest: (when, pct, from, to) => `Zuletzt, **${when}**: **${pct}** (von ${from} auf ${to}).`,
     against: (m, current, previous, pct, change) => `${m}: **${current}**, gegenüber **${previous}** im Vergleichszeitraum: **${pct}** (${change}).`,
+    againstSide: (m, side, current, other, baseline, pct, change) => `${m} bei **${side}**: **${current}**, gegenüber **${baseline}** bei **${other}**: **${pct}** (${change}).`,
+    difference: "Den Unterschied machen am meisten aus:",
     readOnly: "Der Chat liest Daten nur: Er kann nichts löschen, ändern oder hinzufügen. Fragen Sie stattdessen nach den Daten, zum Beispiel:",
     eitherCondition:
       "Ich kann die eine oder die andere Bedingung an die Zeilen selbst beantworten (über 500 $ oder unter 10 $) oder an die Zahlen der Gruppen, aber nicht die Zahl einer Gruppe und den Wert einer Zeile in einem „oder“: Fragen Sie nach jedem einzeln.",
@@ -631,6 +639,8 @@ export const SAY: Record<
     fellMost: (where, pct) => `la mayor caída: **${where}** (${pct})`,
     latest: (when, pct, from, to) => `El último, **${when}**, varió un **${pct}** (de ${from} a ${to}).`,
     against: (m, current, previous, pct, change) => `${m}: **${current}**, frente a **${previous}** en el periodo anterior: **${pct}** (${change}).`,
+    againstSide: (m, side, current, other, baseline, pct, change) => `${m} en **${side}**: **${current}**, frente a **${baseline}** en **${other}**: **${pct}** (${change}).`,
+    difference: "Lo que más explica la diferencia:",
     readOnly: "El chat solo lee datos: no puede borrar, cambiar ni añadir nada. Pregunte por los datos, por ejemplo:",
     eitherCondition:
       "Puedo responder una condición u otra sobre las filas mismas (más de 500 $ o menos de 10 $) o sobre las cifras de los grupos, pero no la cifra de un grupo y el valor de una fila en un mismo «o»: pregunte por cada una por separado.",

@@ -40,8 +40,9 @@ describe("AI tools over the deeper query contract", () => {
     expect(defs.map((d) => d.name)).toEqual(["list_views", "describe_view", "run_query", "render_chart"]);
     const parameters = runQuery.parameters as { properties: Record<string, { $defs: Record<string, { required: string[] }> }> };
     expect(parameters.properties.explain!.$defs.ExplainInput!.required).toEqual(
-      expect.arrayContaining(["measure", "timeDimension", "baseline", "current", "candidates"]),
+      expect.arrayContaining(["measure", "baseline", "current", "candidates"]),
     );
+    expect(runQuery.description).toMatch(/two segments/);
   });
 
   it("runs a compare query with a rank over the change, and shows its columns with titles", async () => {
@@ -153,6 +154,24 @@ describe("AI tools over the deeper query contract", () => {
       ["apparel", 50],
       ["tools", -30],
     ]);
+  });
+
+  it("explains the difference between two segments, and refuses a segment's member outside the surface's scope", async () => {
+    const country = (v: string) => ({ filters: [{ member: "sales.customers_country", operator: "equals", values: [v] }] });
+    const args = { measure: "sales.revenue", baseline: country("US"), current: country("DE"), candidates: ["sales.products_category"] };
+    const state: ToolState = {};
+    const outcome = await runTool("run_query", { explain: args }, context(), state);
+    expect(outcome.ok, outcome.summary).toBe(true);
+    // acme: DE 37 against US 81; apparel −30, tools −23, toys +9 (explain-segments.test.ts).
+    expect(JSON.parse(outcome.content).total).toMatchObject({ baseline: 81, current: 37, change: -44 });
+    expect(state.lastRows!.map((r) => [r.value, r.change])).toEqual([
+      ["apparel", -30],
+      ["tools", -23],
+      ["toys", 9],
+    ]);
+    const scoped = context({ members: ["sales.revenue", "sales.products_category"] });
+    const outside = await runTool("run_query", { explain: args }, scoped, {});
+    expect(outside).toMatchObject({ ok: false, summary: expect.stringContaining("sales.customers_country") });
   });
 
   it("refuses members outside the surface's scope, SQL, and bad input, as messages the model can read", async () => {

@@ -19,6 +19,7 @@ import { timePartLabel } from "../../schema/time-part-labels";
 import type { MemberAnnotation } from "../semantic/compiler/annotation";
 import { DomainError } from "../domain/errors";
 import { explainChange } from "../semantic/explain";
+import { isSegment } from "../semantic/explain-segments";
 import { membersNamedByFormula } from "../semantic/formula/named-members";
 import type { MetaSource } from "../semantic/query-engine";
 import { MAX_ROWS_TO_MODEL, MAX_TABLE_ROWS, MAX_TOOL_RESULT_CHARS, type AnswerPart, type ChartRequest, type TurnContext } from "./types";
@@ -65,7 +66,7 @@ export function toolDefinitions(allowAuthoring: boolean) {
         "For a figure the model has no member for (average revenue per customer, the share of returned orders) add calculatedFields [{name, formula, format?: number | percent | currency}] and name it <view>.<name>: a formula over the view's members, never SQL: revenue / customer_count, count(where status = 'returned') / count, sum(amount where quantity > 3). " +
         "For the top N within each group (the best-selling product in each category) add groupLimit {within: [dimension columns], limit: N, order?: [[column, desc]]}. " +
         "For growth by fixed offsets on a granularity add periodComparisons [{measure, timeDimension (with a granularity in the query), offset: {amount: 1, unit}, outputs: [previous, change, percentChange column names]}]. " +
-        "To explain why a count or sum changed between two date ranges, send explain {measure, timeDimension, baseline, current, candidates: [dimensions], filters?, limit?} instead of query: it answers the dimension values that moved it most, ranked by the size of their change, each with its share of the total change.",
+        "To explain why a count or sum changed between two date ranges, send explain {measure, timeDimension, baseline, current, candidates: [dimensions], filters?, limit?} instead of query: it answers the dimension values that moved it most, ranked by the size of their change, each with its share of the total change. To explain why it differs between two segments (\"why is revenue in Germany lower than in France\"), send baseline and current as {filters: [...]} each, without timeDimension.",
       parameters: {
         type: "object",
         properties: {
@@ -428,7 +429,14 @@ async function explainTool(
   refuse: (message: string) => ToolOutcome,
 ): Promise<ToolOutcome> {
   const allowed = new Set(sources.flatMap((s) => [...s.measures, ...s.dimensions].map((m) => m.name)));
-  const named = [input.measure, input.timeDimension, ...input.candidates, ...membersOf({ filters: (input.filters ?? []) as QueryFilter[] })];
+  // Two segments name members in their filters, as the shared filters do.
+  const sideFilters = [input.baseline, input.current].flatMap((side) => (isSegment(side) ? side.filters : []));
+  const named = [
+    input.measure,
+    ...(input.timeDimension !== undefined ? [input.timeDimension] : []),
+    ...input.candidates,
+    ...membersOf({ filters: [...(input.filters ?? []), ...sideFilters] as QueryFilter[] }),
+  ];
   const outside = named.filter((m) => !allowed.has(m));
   if (outside.length) return refuse(`Unknown or not allowed members: ${[...new Set(outside)].slice(0, 5).join(", ")}. Use describe_view.`);
   try {

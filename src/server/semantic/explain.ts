@@ -1,7 +1,8 @@
 import { QueryValidationError, type QueryProblem } from "./errors";
 import type { QueryEngine } from "./query-engine";
 import type { SecurityContext } from "./security-context";
-import { MAX_QUERY_LIMIT, type ExplainInput, type ExplainResult, type QueryFilter } from "../../schema/semantic-query";
+import { MAX_QUERY_LIMIT, type ExplainInput, type ExplainResult, type ExplainSegment, type QueryFilter } from "../../schema/semantic-query";
+import { isSegment, mergeSides, sideProblem, sideProblems, sideQuery } from "./explain-segments";
 
 /** Options of `explainChange`. */
 export interface ExplainOptions {
@@ -24,9 +25,9 @@ const MAX_CONTRIBUTORS = 100;
 type Contributor = ExplainResult["contributors"][number];
 
 /**
- * Which values of the candidate dimensions moved a measure most between two date ranges: one
- * `compare` query for the total and one per candidate (by that dimension), all run under the
- * viewer's row-level security; the values are ranked by the absolute size of their change, each
+ * Which values of the candidate dimensions moved a measure most between two date ranges (one
+ * `compare` query) or between two segments of the rows (a query per side's filters), all run
+ * under the viewer's row-level security; the values are ranked by the absolute size of their change, each
  * with its share of the total change. Throws `QueryValidationError` with paths in `input`.
  */
 export async function explainChange(engine: QueryEngine, input: ExplainInput, options: ExplainOptions): Promise<ExplainResult> {
@@ -46,31 +47,46 @@ export async function explainChange(engine: QueryEngine, input: ExplainInput, op
       message: `${input.measure} is a ${measure.measureType} measure: explaining a change needs a count or a sum, whose parts add up to the total`,
     });
   }
+  problems.push(...sideProblems(input));
   if (problems.length) throw new QueryValidationError(problems);
 
+  const segmented = isSegment(input.baseline);
   const base = {
     measures: [input.measure],
-    compare: { dimension: input.timeDimension, baseline: input.baseline, current: input.current },
+    ...(segmented ? {} : { compare: { dimension: input.timeDimension, baseline: input.baseline, current: input.current } }),
     ...(input.filters ? { filters: input.filters as QueryFilter[] } : {}),
     ...(input.timezone !== undefined ? { timezone: input.timezone } : {}),
     limit: MAX_QUERY_LIMIT,
   };
   const load = (query: Record<string, unknown>) =>
     engine.load(query, { securityContext: options.securityContext, signal: options.signal, timeoutMs: options.timeoutMs });
+  // Rows by some dimensions, shaped as a compare query's: one query over two date ranges, or
+  // one per segment merged (each side's filter problems named by their place in the input).
+  const rowsBy = async (dimensions: string[], limit: number): Promise<{ data: Row[]; full: boolean; ranges?: ExplainResult["ranges"] }> => {
+    if (!segmented) {
+      const r = await load({ ...base, ...(dimensions.length ? { dimensions } : {}), limit });
+      return { data: r.data, full: r.data.length >= limit, ranges: r.annotation.compare![`${input.measure}.change`]!.ranges };
+    }
+    const side = (s: "baseline" | "current") =>
+      load({ ...sideQuery(base, input, s, dimensions), limit }).catch((e: unknown) => {
+        throw inputError(e, (problem) => sideProblem(problem, input, s));
+      });
+    const [b, c] = await Promise.all([side("baseline"), side("current")]);
+    return { data: mergeSides(input.measure, dimensions, b.data, c.data), full: b.data.length >= limit || c.data.length >= limit };
+  };
   const candidates = [...new Set(input.candidates)];
   // One query grouped by every candidate at once: a count or a sum of a value is the sum over its
   // finer groups, so each candidate's figures and the total are added up from these rows — the
   // two periods are scanned once, whatever the number of candidates. Only when the combinations
   // do not fit one result does each candidate get a query of its own.
   const maxCombined = Math.min(options.maxCombinedRows ?? MAX_QUERY_LIMIT, MAX_QUERY_LIMIT);
-  const combined = await load({ ...base, dimensions: candidates, limit: maxCombined }).catch((e: unknown) => {
+  const combined = await rowsBy(candidates, maxCombined).catch((e: unknown) => {
     throw inputError(e, (problem) => inInput(problem, problem.path[0] === "dimensions" ? input.candidates.indexOf(candidates[Number(problem.path[1])]!) : -1));
   });
-  const fits = combined.data.length < maxCombined;
   // Past the limit: the total from a query without dimensions, and each candidate's rows from its own.
-  const [totalRows, ...rowsByCandidate] = fits
+  const [totalRows, ...rowsByCandidate] = !combined.full
     ? [combined.data, ...candidates.map(() => combined.data)]
-    : await perCandidateRows(load, base, ["", ...candidates], ["", ...input.candidates]);
+    : await perCandidateRows((dims) => rowsBy(dims, MAX_QUERY_LIMIT).then((r) => r.data), ["", ...candidates], ["", ...input.candidates]);
   const sum = decimalSum(rowsByCandidate.flat().flatMap((row) => [row[`${input.measure}.baseline`], row[`${input.measure}.current`]]));
   const totals = figures(sum(totalRows!, `${input.measure}.baseline`), sum(totalRows!, `${input.measure}.current`));
   const contributors: (Contributor & { order: number })[] = candidates.flatMap((dimension, order) => {
@@ -91,33 +107,33 @@ export async function explainChange(engine: QueryEngine, input: ExplainInput, op
     .sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.order - b.order || String(a.value).localeCompare(String(b.value)))
     .slice(0, limit)
     .map(({ order: _order, ...c }) => c);
-  // A compare query always annotates its columns with both ranges.
-  const ranges = combined.annotation.compare![`${input.measure}.change`]!.ranges;
   return {
     measure: input.measure,
-    timeDimension: input.timeDimension,
-    ranges,
+    // A compare query always annotates its columns with both ranges; segments are echoed as asked.
+    ...(segmented
+      ? { segments: { baseline: input.baseline as ExplainSegment, current: input.current as ExplainSegment } }
+      : { timeDimension: input.timeDimension, ranges: combined.ranges }),
     total: totals,
     contributors: ranked,
   };
 }
 
-type Load = (query: Record<string, unknown>) => ReturnType<QueryEngine["load"]>;
+type Row = Record<string, unknown>;
 
 /**
  * Each candidate's rows from a query of its own (when the combinations of all do not fit one
  * result); `""` stands for the query without dimensions (the total). `asked` is the input's list,
  * with `""` first, for the paths of refused candidates.
  */
-async function perCandidateRows(load: Load, base: Record<string, unknown>, candidates: string[], asked: string[]): Promise<Record<string, unknown>[][]> {
-  const settled = await Promise.allSettled(candidates.map((d) => load(d ? { ...base, dimensions: [d] } : base)));
+async function perCandidateRows(rowsBy: (dimensions: string[]) => Promise<Row[]>, candidates: string[], asked: string[]): Promise<Row[][]> {
+  const settled = await Promise.allSettled(candidates.map((d) => rowsBy(d ? [d] : [])));
   const failed = settled.flatMap((s, i) => (s.status === "rejected" ? [{ error: s.reason as unknown, candidate: asked.indexOf(candidates[i]!) - 1 }] : []));
   if (failed.length) {
     const invalid = failed.filter((f) => f.error instanceof QueryValidationError);
     if (invalid.length < failed.length) throw failed.find((f) => !(f.error instanceof QueryValidationError))!.error;
     throw new QueryValidationError(uniqueProblems(invalid.flatMap((f) => (f.error as QueryValidationError).details.map((d) => inInput(d, f.candidate)))));
   }
-  return settled.map((s) => (s as PromiseFulfilledResult<Awaited<ReturnType<Load>>>).value.data);
+  return settled.map((s) => (s as PromiseFulfilledResult<Row[]>).value);
 }
 
 function figures(baseline: number, current: number) {

@@ -28,9 +28,13 @@ export function valueAliases(value: string): string[] {
         // not a region code
       }
     }
+    out.push(...(SHORT_NAMES[value] ?? []));
   }
   return out;
 }
+
+/** Countries' everyday short names that are not their region names ("USA", "EEUU", "UK"). */
+const SHORT_NAMES: Record<string, string[]> = { US: ["USA", "EEUU"], GB: ["UK"], AE: ["UAE"] };
 
 /** Names a member is called by: title, short title, its name's words, `meta.synonyms`. */
 export function memberAliases(m: MetaMember): string[] {

@@ -6,10 +6,21 @@
 import type { Language } from "../builtin-language";
 import { readTime, shift, startOf, type Period } from "./time";
 
-/** "why did revenue fall …": an explanation of a change; the change words go with it. */
+/**
+ * "lower than", "höher als", "más bajos que", also apart ("higher in Electronics than in
+ * Books"): the words that set one side against the other, read only after "why". ("más" is
+ * already "top" here, "menos" stays.)
+ */
+const AGAINST =
+  /\b(?:lower|higher|less|fewer|more|smaller|bigger|larger|greater|better|worse|weaker|stronger|different|than|niedriger|hoher|geringer|weniger|mehr|kleiner|grosser|besser|schlechter|anders|als|(?:top|menos) (?:bajos?|bajas?|altos?|altas?|grandes?|pequenos?|pequenas?)|menores|menor|mayores|mayor|inferiores|inferior|superiores|superior|diferentes?|distintos?|distintas?|menos)\b/g;
+
+/**
+ * "why did revenue fall …": an explanation of a change; the change words go with it. "why is
+ * revenue in Germany lower than in France": the words that set one side against the other too.
+ */
 export function readWhy(canonical: string): { why: boolean; rest: string } {
   if (!/\bwhy\b/.test(canonical)) return { why: false, rest: canonical };
-  return { why: true, rest: canonical.replace(/\b(why|change|grew|grow|growth)\b/g, " ") };
+  return { why: true, rest: canonical.replace(AGAINST, " vs ").replace(/\b(why|change|grew|grow|growth)\b/g, " ") };
 }
 
 /** "share of revenue by category", "cumulative revenue by month". */

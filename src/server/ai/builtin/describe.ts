@@ -40,6 +40,8 @@ export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], re
   }
   if (u.calculation) parts.push(u.calculation === "percentOfTotal" ? say.shareOfTotal : u.calculation === "rank" ? say.ranked : say.runningTotal);
   if (u.perGroup) parts.push(say.perGroup(u.perGroup.limit, listJoin(u.language, u.perGroup.within.map(t))));
+  // "Country: DE against FR"
+  if (u.segments) parts.push(`${t(u.segments.member)}: ${say.periods(u.segments.baseline, u.segments.current)}`);
   if (u.explain) parts.push(say.explained);
   if (u.limit) parts.push(u.direction === "asc" ? say.bottom(u.limit) : say.top(u.limit));
   if (u.compare) parts.push(u.compare.toDate ? say.comparedToDate(u.compare.unit, u.compare.amount) : say.compared(u.compare.unit, u.compare.amount));

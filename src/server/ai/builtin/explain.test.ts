@@ -3,7 +3,7 @@ import type { SecurityContext } from "../../semantic/security-context";
 import { createQueryEngine, type QueryEngine } from "../../semantic/query-engine";
 import { acmeViewer, createDuckDbShop, globexViewer, type ShopEngine } from "../../semantic/test-support/shop-fixture";
 import type { AnswerPart, TurnContext } from "../types";
-import { explainAnswer } from "./explain";
+import { explainAnswer, explainInputOf } from "./explain";
 import { readQuestion } from "./question";
 import { viewerIndexes } from "./viewer-indexes";
 
@@ -64,5 +64,52 @@ describe("explainAnswer", () => {
     const byDimension = new Map<string, number>();
     for (const r of rows) byDimension.set(String(r.dimension), (byDimension.get(String(r.dimension)) ?? 0) + Number(r.change));
     expect(byDimension.get("Status")).toBe(change);
+  });
+
+  /**
+   * "Why is revenue in Germany lower than in the US?": DE against US, all time. By hand (acme):
+   * DE 10 + 20 + 7 = 37, all completed; US 30 shipped + 40 + 5 completed + 6 without a status = 81.
+   * By status: completed 45 → 37 (−8), shipped −30, none −6; by category: apparel −30, tools −23,
+   * toys +9. Country and city (the same customers) are not candidates.
+   */
+  it("explains one value's figure against another's: Germany against the US", async () => {
+    const ctx = context(acmeViewer);
+    const { indexes } = await viewerIndexes(ctx);
+    const reading = readQuestion("Why is revenue in Germany lower than in the US?", indexes, { locale: "en", reference: new Date("2024-11-01T00:00:00Z") });
+    expect(reading).toMatchObject({ ok: true, understanding: { explain: true, segments: { member: "sales.customers_country", current: "DE", baseline: "US" } } });
+    if (!reading.ok) return;
+    const index = indexes.find((i) => i.source.name === "sales")!;
+    const input = explainInputOf(reading.understanding, index);
+    expect(input.candidates).not.toContain("sales.customers_country");
+    expect(input.candidates).not.toContain("sales.customers_city");
+    const parts: AnswerPart[] = [];
+    let seq = 0;
+    expect(await explainAnswer(reading.understanding, ctx, indexes, (p) => parts.push(p), () => `p${seq++}`)).toBe(true);
+    const text = parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
+    expect(text).toContain("Revenue in **DE**: **$37.00**, against **$81.00** in **US**: **-54.3%** (-$44.00).");
+    const table = parts.find((p) => p.type === "table");
+    const rows = table?.type === "table" ? table.rows.map((r) => [r.dimension, r.value, r.change]) : [];
+    expect(rows).toEqual([
+      ["Status", "shipped", -30],
+      ["Category", "apparel", -30],
+      ["Category", "tools", -23],
+      ["Category", "toys", 9],
+      ["Status", "completed", -8],
+      ["Status", null, -6],
+    ]);
+  });
+
+  it("explains two values within a period: the period is a filter both sides share", async () => {
+    const ctx = context(acmeViewer);
+    const { indexes } = await viewerIndexes(ctx);
+    const reading = readQuestion("Warum ist der Umsatz 2024 in Deutschland niedriger als in den USA?", indexes, { locale: "de", reference: new Date("2024-11-01T00:00:00Z") });
+    expect(reading.ok).toBe(true);
+    if (!reading.ok) return;
+    const input = explainInputOf(reading.understanding, indexes.find((i) => i.source.name === "sales")!);
+    expect(input.filters).toEqual([{ member: "sales.created_at", operator: "inDateRange", values: ["2024-01-01", "2024-12-31"] }]);
+    const parts: AnswerPart[] = [];
+    await explainAnswer(reading.understanding, ctx, indexes, (p) => parts.push(p), () => "p");
+    // 2024: DE 10 + 20 = 30 against the US's 81.
+    expect(parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("")).toContain("Revenue bei **DE**: **30,00\u00a0$**, gegenüber **81,00\u00a0$** bei **US**");
   });
 });

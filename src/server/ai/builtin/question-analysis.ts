@@ -24,6 +24,19 @@ export function applyAnalysis(u: Understanding, a: AnalysisPhrases, o: { timeDim
     u.perGroup = { within: u.dimensions.slice(1), limit: u.limit };
     delete u.limit;
   }
+  // "why is revenue in Germany lower than in France": two values of one dimension, one against the other.
+  const sides = a.why && !a.periods ? u.filters.find((f) => !f.exclude && f.values.length === 2) : undefined;
+  if (sides) {
+    u.segments = { member: sides.member, current: sides.values[0]!, baseline: sides.values[1]! };
+    u.filters = u.filters.filter((f) => f !== sides);
+    u.dimensions = u.dimensions.filter((d) => d !== sides.member);
+    // "… in 2024": both sides in that period.
+    if (o.period && o.timeDimension) u.time = { dimension: o.timeDimension, range: inclusive(o.period) };
+    delete u.compare;
+    delete u.rankByChange;
+    u.explain = true;
+    return;
+  }
   if (!o.timeDimension) return;
   let periods = a.periods;
   if (a.why && !periods) {

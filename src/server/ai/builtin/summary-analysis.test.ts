@@ -85,4 +85,27 @@ describe("summarizeExplanation", () => {
   ] as const)("%s", (language, expected) =>
     expect(summarizeExplanation(u({ language }), result, demoViews(), "currency")).toBe(expected.replace(/ (US\$|%)/g, "\u00a0$1")),
   );
+
+  // "why is revenue in Germany lower than in France?": one value against the other, not two periods.
+  const segments = { member: "sales.customers_country", current: "DE", baseline: "FR" };
+  const { timeDimension: _t, ranges: _r, ...rest } = result;
+  const between: ExplainResult = {
+    ...rest,
+    segments: {
+      baseline: { filters: [{ member: "sales.customers_country", operator: "equals", values: ["FR"] }] },
+      current: { filters: [{ member: "sales.customers_country", operator: "equals", values: ["DE"] }] },
+    },
+  };
+  it.each([
+    [
+      "en",
+      "Revenue in **DE**: **$150.00**, against **$200.00** in **FR**: **-25%** (-$50.00). What makes the difference most: **Toys** (Category) -$60.00, 120% of the change; **completed** (Status) +$10.00, -20% of the change.",
+    ],
+    [
+      "de",
+      "Revenue bei **DE**: **150,00 $**, gegenüber **200,00 $** bei **FR**: **-25 %** (-50,00 $). Den Unterschied machen am meisten aus: **Toys** (Category) -60,00 $, 120 % der Veränderung; **completed** (Status) +10,00 $, -20 % der Veränderung.",
+    ],
+  ] as const)("between two values, %s", (language, expected) =>
+    expect(summarizeExplanation(u({ language, segments }), between, demoViews(), "currency")).toBe(expected.replace(/ (\$|%)/g, "\u00a0$1")),
+  );
 });

@@ -77,11 +77,14 @@ export function summarizeExplanation(u: Understanding, result: ExplainResult, in
   const pct = (v: number | null) => (v === null ? "–" : signedPercent(u.language).format(v));
   const t = result.total;
   const m = titleOf(indexes, result.measure);
-  let text = say.against(m, fmt(t.current), fmt(t.baseline), pct(t.relativeChange), signed(t.change));
+  const seg = u.segments;
+  let text = seg
+    ? say.againstSide(m, seg.current, fmt(t.current), seg.baseline, fmt(t.baseline), pct(t.relativeChange), signed(t.change))
+    : say.against(m, fmt(t.current), fmt(t.baseline), pct(t.relativeChange), signed(t.change));
   const top = result.contributors.slice(0, 3);
   if (top.length) {
     const share = (v: number | null) => (v === null ? "" : `, ${say.ofChange(formatValue(u.language, v, "percent"))}`);
-    text += ` ${say.contributors} ${top.map((c) => `**${String(c.value)}** (${titleOf(indexes, c.dimension)}) ${signed(c.change)}${share(c.share)}`).join("; ")}.`;
+    text += ` ${seg ? say.difference : say.contributors} ${top.map((c) => `**${String(c.value)}** (${titleOf(indexes, c.dimension)}) ${signed(c.change)}${share(c.share)}`).join("; ")}.`;
   }
   return text;
 }

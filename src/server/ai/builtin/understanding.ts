@@ -35,6 +35,11 @@ export interface Understanding {
   perGroup?: { within: string[]; limit: number };
   /** "why did revenue fall in February 2025?": which values moved the measure between the periods. */
   explain?: boolean;
+  /**
+   * "why is revenue in Germany lower than in France?": explained between two values of one
+   * dimension (the first named is `current`, the one it is set against `baseline`), not two periods.
+   */
+  segments?: { member: string; baseline: string; current: string };
   defaultMeasure: boolean;
   ignored: string[];
 }

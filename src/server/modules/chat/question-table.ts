@@ -694,6 +694,31 @@ const why = (t: Tenant, measure: "sum(o.amount)" | "count(*)", baseline: [string
     SELECT dimension, value, baseline, current, current - baseline AS change, (current - baseline) / total.change AS share
     FROM v, total WHERE current <> baseline ORDER BY abs(current - baseline) DESC, pos, value LIMIT 10`;
 };
+/**
+ * What makes a sum or a count differ between two values of a column (`current` against
+ * `baseline`): each value of the other groupings (country's entity, its cities, left out), by the
+ * size of its difference; `where` narrows both sides (a period).
+ */
+const whyAgainst = (t: Tenant, measure: "sum(o.amount)" | "count(*)", column: string, current: string, baseline: string, where = "TRUE") => {
+  const groupings: [string, string][] = [
+    ["Status", "o.status"],
+    ["Category", "p.category"],
+  ];
+  const per = groupings
+    .map(
+      ([title, col], i) => `SELECT '${title}' AS dimension, ${i} AS pos, ${col} AS value,
+        coalesce(${measure} FILTER (WHERE ${column} = '${baseline}'), 0)::DOUBLE AS baseline,
+        coalesce(${measure} FILTER (WHERE ${column} = '${current}'), 0)::DOUBLE AS current
+      FROM orders o JOIN customers c ON c.customer_id = o.customer_id JOIN products p ON p.product_id = o.product_id
+      WHERE o.tenant = '${t}' AND ${column} IN ('${current}', '${baseline}') AND ${where} GROUP BY 3`,
+    )
+    .join(" UNION ALL ");
+  return `WITH v AS (${per}), total AS (SELECT sum(current - baseline) / 2 AS change FROM v)
+    SELECT dimension, value, baseline, current, current - baseline AS change, (current - baseline) / total.change AS share
+    FROM v, total WHERE current <> baseline ORDER BY abs(current - baseline) DESC, pos, value LIMIT 10`;
+};
+/** Why revenue in Germany differs from France's. */
+const whyGermanyAgainstFrance = (t: Tenant) => whyAgainst(t, "sum(o.amount)", "c.country", "DE", "FR");
 const JAN: [string, string] = ["2025-01-01", "2025-02-01"];
 const FEB: [string, string] = ["2025-02-01", "2025-03-01"];
 const MAR: [string, string] = ["2025-03-01", "2025-04-01"];
@@ -793,7 +818,15 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
   ["pedidos entre 100 y 500 dólares", between100And500],
   ["why did revenue fall in February 2025?", whyFebruary],
   ["Warum ist der Umsatz im Februar 2025 gesunken?", whyFebruary],
-  ["¿Por qué bajaron los ingresos en febrero de 2025?", whyFebruary], // Parts of time: weekday, hour, month and quarter of the year, in calendar order.
+  ["¿Por qué bajaron los ingresos en febrero de 2025?", whyFebruary],
+  // One value against another ("explain" between two segments): what makes the difference.
+  ["why is revenue in Germany lower than in France?", whyGermanyAgainstFrance],
+  ["Warum ist der Umsatz in Deutschland niedriger als in Frankreich?", whyGermanyAgainstFrance],
+  ["¿Por qué los ingresos en Alemania son más bajos que en Francia?", whyGermanyAgainstFrance],
+  [
+    "why are there fewer orders in Spain than in the UK in 2024?",
+    (t) => whyAgainst(t, "count(*)", "c.country", "ES", "GB", "o.created_at >= '2024-01-01' AND o.created_at < '2025-01-01'"),
+  ], // Parts of time: weekday, hour, month and quarter of the year, in calendar order.
   ["orders by day of week", (t) => sales(t, `${WEEKDAY}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 1")],
   ["busiest weekday", (t) => sales(t, `${WEEKDAY}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 2 DESC LIMIT 1")],
   ["Welcher Wochentag war am geschäftigsten?", (t) => sales(t, `${WEEKDAY}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 2 DESC LIMIT 1")],
