@@ -26,6 +26,8 @@ async function measure(open: () => Promise<{ close(): Promise<void> }>) {
   return { wall: (performance.now() - wallAt) / runs, cpu: (cpu() - cpuAt) / runs };
 }
 
+// Instances are kept for reuse in the suite's workers only (where vitest sets VITEST): as there.
+process.env.VITEST = "true";
 const dump = await migratedPgliteDump();
 // Warm both paths once (the dump read, the wasm compiled, one instance kept for reuse).
 await (await openDatabase({ dataDir: ":memory:", pgliteDataDir: dump })).close();

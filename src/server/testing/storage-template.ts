@@ -22,6 +22,11 @@ import { migratedPgliteDump, migrationsHash } from "../db/pglite-template";
 const idle: PGlite[] = [];
 /** Instances kept for reuse per process (each holds ~100 MB). */
 const MAX_IDLE = 2;
+/**
+ * Reuse happens in the suite's workers only (vitest sets VITEST): a kept instance would keep a
+ * one-shot script (`npm run gen:openapi`, the fuzz run) from ending.
+ */
+const reuse = () => Boolean(process.env.VITEST);
 
 /**
  * A fresh, migrated PGlite in memory: a reused instance emptied back to the template's state,
@@ -45,7 +50,7 @@ export async function pgliteFromTemplate(): Promise<Database> {
     async close() {
       if (closed) return;
       closed = true;
-      if (idle.length < MAX_IDLE && (await emptied(client))) idle.push(client);
+      if (reuse() && idle.length < MAX_IDLE && (await emptied(client))) idle.push(client);
       else await client.close();
     },
   };
