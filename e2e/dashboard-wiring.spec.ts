@@ -47,7 +47,9 @@ async function publish(app: FrameLocator): Promise<string> {
 }
 
 const chartIds = async (app: FrameLocator) =>
-  Promise.all((await app.locator('.svc-app-widget[data-widget-type="CHART"]').all()).map(async (w) => (await w.getAttribute("data-testid"))!.slice("widget-".length)));
+  Promise.all(
+    (await app.locator('.svc-app-widget[data-widget-type="CHART"]').all()).map(async (w) => (await w.getAttribute("data-testid"))!.slice("widget-".length)),
+  );
 
 async function openViewer(page: Page, publicId: string): Promise<FrameLocator> {
   const session = await generateSession(page.request, { externalId: "vic@acme.example", embedTenantName: "acme-corp" });
@@ -198,8 +200,7 @@ test.describe.serial("filter wiring and click behaviour", () => {
 
 /** The full name of a workbook created with a prefix (its name carries a time stamp). */
 async function workbookName(app: FrameLocator, prefix: string): Promise<string> {
-  const named = async () =>
-    (await app.getByTestId("click-link-dashboard").locator("option").allInnerTexts()).filter((o) => o.startsWith(prefix)).sort();
+  const named = async () => (await app.getByTestId("click-link-dashboard").locator("option").allInnerTexts()).filter((o) => o.startsWith(prefix)).sort();
   // The workbooks are listed once the app has read them.
   await expect.poll(async () => (await named()).length, { timeout: 15_000 }).toBeGreaterThan(0);
   return (await named()).at(-1)!;

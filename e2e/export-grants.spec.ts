@@ -94,7 +94,11 @@ test.describe("a session granted CSV only", () => {
     const forged = await embedFrame(page).evaluate(
       async ({ token, deploymentId }) => {
         const post = async (path: string, body: unknown) => {
-          const res = await fetch(path, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+          const res = await fetch(path, {
+            method: "POST",
+            headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+            body: JSON.stringify(body),
+          });
           return { status: res.status, body: (await res.json()) as Record<string, unknown> };
         };
         const query = { measures: ["sales.revenue"], dimensions: ["sales.customers_city"], limit: 50000 };

@@ -274,8 +274,6 @@ export function parseEmbedUrlParameters(params: URLSearchParams): EmbedUrlParame
 // ---------------------------------------------------------------------------------------------
 // Semantic-layer query filters
 
-export type { QueryFilter } from "./semantic-query";
-
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
 const SINGLE_VALUE_OPERATORS: Partial<Record<DashboardFilterOperator, { op: FilterOperator; negated: boolean }>> = {

@@ -54,7 +54,12 @@ export function widgetWiringIssues(type: string, config: Record<string, unknown>
   const check = (field: "targets" | "click", schema: z.ZodType) => {
     if (config[field] === undefined || config[field] === null) return [];
     const parsed = schema.safeParse(config[field]);
-    return parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: ["config", field, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))], message: issue.message }));
+    return parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => ({
+          path: ["config", field, ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))],
+          message: issue.message,
+        }));
   };
   if (type === "FILTER") return check("targets", FilterTargets);
   if (type === "CHART") return check("click", WidgetClickBehaviour);

@@ -25,7 +25,10 @@ describe("grantedExportFormats", () => {
     [true, ["csv", "xlsx", "png", "pdf"]],
     [false, []],
     [[], []],
-    [["pdf", "csv"], ["csv", "pdf"]],
+    [
+      ["pdf", "csv"],
+      ["csv", "pdf"],
+    ],
     // A claim that is no grant allows nothing.
     ["true", []],
     [["csv", "docx"], []],

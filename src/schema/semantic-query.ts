@@ -261,14 +261,10 @@ export const QueryInputSchema = z
       description:
         "Show content in this locale (docs/translation.md): member titles of the annotation translated and `valueLabels` per dimension column; rows stay raw. Default: the embed session's locale, else none.",
     }),
-    export: z
-      .object({ format: DataExportFormat })
-      .strict()
-      .optional()
-      .meta({
-        description:
-          "The rows are for a file in this format (an export). An embed session whose `settings.allowExport` does not grant the format is refused with 403 `export_format_not_allowed` and the query does not run.",
-      }),
+    export: z.object({ format: DataExportFormat }).strict().optional().meta({
+      description:
+        "The rows are for a file in this format (an export). An embed session whose `settings.allowExport` does not grant the format is refused with 403 `export_format_not_allowed` and the query does not run.",
+    }),
   })
   .strict()
   .meta({ id: "QueryInput" });
@@ -365,7 +361,11 @@ export type ExplainSegment = z.infer<typeof ExplainSegmentSchema>;
 export const ExplainInputSchema = z
   .strictObject({
     measure: z.string().max(200).meta({ description: "An additive measure (count or sum)." }),
-    timeDimension: z.string().max(200).optional().meta({ description: "The time dimension of two date ranges; required with them, not allowed with two segments." }),
+    timeDimension: z
+      .string()
+      .max(200)
+      .optional()
+      .meta({ description: "The time dimension of two date ranges; required with them, not allowed with two segments." }),
     baseline: z
       .union([z.string(), z.array(z.string()), ExplainSegmentSchema])
       .meta({ description: "What is compared against: a date range ([from, to] or relative, before) or a segment ({filters})." }),

@@ -3,10 +3,9 @@
  * login, widget queries): each goes through the typed client, operations checked against
  * the generated OpenAPI paths, and takes an optional AbortSignal.
  */
-import type { Calculation, CompareRanges, GroupLimit, MemberAnnotation, QueryAnnotation, TimePart } from "../../schema/semantic-query";
+import type { Calculation, CompareRanges, GroupLimit, MemberAnnotation, QueryAnnotation, QueryFilter, TimePart } from "../../schema/semantic-query";
 import type { EmbedTheme } from "../../protocol";
 import type { Dashboard, PeriodComparison } from "../../schema/dashboard";
-import type { QueryFilter } from "../../schema/dashboard-filters";
 import type { components } from "../../client/generated/schema";
 import type { ExportFormat } from "../../schema/export-formats";
 import { dataOf, type EmbedApi } from "./api";

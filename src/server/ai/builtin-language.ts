@@ -523,7 +523,8 @@ export const SAY: Record<
     fellMost: (where, pct) => `the steepest fall: **${where}** (${pct})`,
     latest: (when, pct, from, to) => `The latest, **${when}**, changed by **${pct}** (from ${from} to ${to}).`,
     against: (m, current, previous, pct, change) => `${m}: **${current}**, against **${previous}** in the period before: **${pct}** (${change}).`,
-    againstSide: (m, side, current, other, baseline, pct, change) => `${m} in **${side}**: **${current}**, against **${baseline}** in **${other}**: **${pct}** (${change}).`,
+    againstSide: (m, side, current, other, baseline, pct, change) =>
+      `${m} in **${side}**: **${current}**, against **${baseline}** in **${other}**: **${pct}** (${change}).`,
     difference: "What makes the difference most:",
     readOnly: "The chat only reads data: it cannot delete, change or add anything. Ask about the data instead, for example:",
     eitherCondition:
@@ -581,7 +582,8 @@ export const SAY: Record<
     fellMost: (where, pct) => `der stärkste Rückgang: **${where}** (${pct})`,
     latest: (when, pct, from, to) => `Zuletzt, **${when}**: **${pct}** (von ${from} auf ${to}).`,
     against: (m, current, previous, pct, change) => `${m}: **${current}**, gegenüber **${previous}** im Vergleichszeitraum: **${pct}** (${change}).`,
-    againstSide: (m, side, current, other, baseline, pct, change) => `${m} bei **${side}**: **${current}**, gegenüber **${baseline}** bei **${other}**: **${pct}** (${change}).`,
+    againstSide: (m, side, current, other, baseline, pct, change) =>
+      `${m} bei **${side}**: **${current}**, gegenüber **${baseline}** bei **${other}**: **${pct}** (${change}).`,
     difference: "Den Unterschied machen am meisten aus:",
     readOnly: "Der Chat liest Daten nur: Er kann nichts löschen, ändern oder hinzufügen. Fragen Sie stattdessen nach den Daten, zum Beispiel:",
     eitherCondition:
@@ -639,7 +641,8 @@ export const SAY: Record<
     fellMost: (where, pct) => `la mayor caída: **${where}** (${pct})`,
     latest: (when, pct, from, to) => `El último, **${when}**, varió un **${pct}** (de ${from} a ${to}).`,
     against: (m, current, previous, pct, change) => `${m}: **${current}**, frente a **${previous}** en el periodo anterior: **${pct}** (${change}).`,
-    againstSide: (m, side, current, other, baseline, pct, change) => `${m} en **${side}**: **${current}**, frente a **${baseline}** en **${other}**: **${pct}** (${change}).`,
+    againstSide: (m, side, current, other, baseline, pct, change) =>
+      `${m} en **${side}**: **${current}**, frente a **${baseline}** en **${other}**: **${pct}** (${change}).`,
     difference: "Lo que más explica la diferencia:",
     readOnly: "El chat solo lee datos: no puede borrar, cambiar ni añadir nada. Pregunte por los datos, por ejemplo:",
     eitherCondition:

@@ -39,9 +39,7 @@ describe("AI tools over the deeper query contract", () => {
     expect(runQuery.description).toMatch(/between/);
     expect(defs.map((d) => d.name)).toEqual(["list_views", "describe_view", "run_query", "render_chart"]);
     const parameters = runQuery.parameters as { properties: Record<string, { $defs: Record<string, { required: string[] }> }> };
-    expect(parameters.properties.explain!.$defs.ExplainInput!.required).toEqual(
-      expect.arrayContaining(["measure", "baseline", "current", "candidates"]),
-    );
+    expect(parameters.properties.explain!.$defs.ExplainInput!.required).toEqual(expect.arrayContaining(["measure", "baseline", "current", "candidates"]));
     expect(runQuery.description).toMatch(/two segments/);
   });
 

@@ -53,7 +53,14 @@ describe.each(engines)("explainChange between two segments (%s)", (_name, create
     const r = await explainChange(engine(), { ...input, filters: [in2024] }, { securityContext: acmeViewer });
     expect(r.total).toMatchObject({ baseline: 81, current: 30, change: -51 });
     const either = {
-      filters: [{ or: [{ member: "sales.customers_country", operator: "equals", values: ["DE"] }, { member: "sales.status", operator: "equals", values: ["shipped"] }] }],
+      filters: [
+        {
+          or: [
+            { member: "sales.customers_country", operator: "equals", values: ["DE"] },
+            { member: "sales.status", operator: "equals", values: ["shipped"] },
+          ],
+        },
+      ],
     };
     // DE (37) or shipped (US's apparel, 30) against US: 67 against 81.
     const r2 = await explainChange(engine(), { ...input, current: either }, { securityContext: acmeViewer });
@@ -100,9 +107,9 @@ describe("explainChange between two segments: refused input", () => {
     ]);
     // A shared filter keeps its own place; a side's own filters count from 0 after it.
     const shared = [{ member: "sales.status", operator: "equals", values: ["completed"] }];
-    expect(
-      await refused({ filters: shared, baseline: { filters: [{ member: "sales.amount", operator: "between", values: [3] }] } }),
-    ).toEqual([[["baseline", "filters", 0, "values"], "wrong_value_count"]]);
+    expect(await refused({ filters: shared, baseline: { filters: [{ member: "sales.amount", operator: "between", values: [3] }] } })).toEqual([
+      [["baseline", "filters", 0, "values"], "wrong_value_count"],
+    ]);
     expect(await refused({ candidates: ["sales.revenue"] })).toEqual([[["candidates", 0], "wrong_member_kind"]]);
   });
 
@@ -113,7 +120,18 @@ describe("explainChange between two segments: refused input", () => {
 
 describe("mergeSides", () => {
   it("puts each side's figure of a combination in one row, 0 where a side has none", () => {
-    const rows = mergeSides("m", ["d"], [{ d: "a", m: 1 }, { d: "b", m: 2 }], [{ d: "b", m: 5 }, { d: null, m: 3 }]);
+    const rows = mergeSides(
+      "m",
+      ["d"],
+      [
+        { d: "a", m: 1 },
+        { d: "b", m: 2 },
+      ],
+      [
+        { d: "b", m: 5 },
+        { d: null, m: 3 },
+      ],
+    );
     expect(rows).toEqual([
       { d: "a", "m.baseline": 1, "m.current": 0 },
       { d: "b", "m.baseline": 2, "m.current": 5 },

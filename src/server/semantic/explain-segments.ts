@@ -24,7 +24,13 @@ export function sideProblems(input: ExplainInput): QueryProblem[] {
     return [{ path: ["timeDimension"], code: "invalid_shape", message: "two date ranges need the time dimension they are ranges of" }];
   }
   if (b && input.timeDimension !== undefined) {
-    return [{ path: ["timeDimension"], code: "invalid_shape", message: "two segments are compared by their filters: no time dimension (a shared date range goes in filters)" }];
+    return [
+      {
+        path: ["timeDimension"],
+        code: "invalid_shape",
+        message: "two segments are compared by their filters: no time dimension (a shared date range goes in filters)",
+      },
+    ];
   }
   return [];
 }

@@ -14,7 +14,12 @@ export function ChartSettings(props: { widget: DashboardWidget; reports: Report[
     <>
       <label className="svc-app-field">
         <span>{t("dashReport")}</span>
-        <select className="svc-app-input" value={String(cfg.reportId ?? "")} onChange={(e) => set({ reportId: Number(e.target.value) })} data-testid="chart-report">
+        <select
+          className="svc-app-input"
+          value={String(cfg.reportId ?? "")}
+          onChange={(e) => set({ reportId: Number(e.target.value) })}
+          data-testid="chart-report"
+        >
           {props.reports.map((r) => (
             <option key={r.id} value={r.id}>
               {r.name}

@@ -66,12 +66,7 @@ export function ClickPanel(props: { widget: DashboardWidget; workbookId: number 
   );
 }
 
-function LinkSettings(props: {
-  raw: Record<string, unknown>;
-  workbookId: number | null;
-  dimensions: string[];
-  setClick(next: Record<string, unknown>): void;
-}) {
+function LinkSettings(props: { raw: Record<string, unknown>; workbookId: number | null; dimensions: string[]; setClick(next: Record<string, unknown>): void }) {
   const t = useAppText();
   const { titleOf } = useModelDimensions();
   const targets = useLinkTargets(props.workbookId);

@@ -44,7 +44,12 @@ describe("the wiring mode's rows", () => {
       { id: "a", type: "CHART", position: at, config: { reportId: 7 } },
       { id: "t", type: "TEXT", position: at, config: { markdown: "x" } },
     ];
-    const tabs: DashboardWidget = { id: "tabs", type: "TABS_CONTAINER", position: at, config: { tabs: [{ id: "t1", title: "T", widgets: [{ id: "b", type: "CHART", position: at, config: { reportId: 8 } }] }] } };
+    const tabs: DashboardWidget = {
+      id: "tabs",
+      type: "TABS_CONTAINER",
+      position: at,
+      config: { tabs: [{ id: "t1", title: "T", widgets: [{ id: "b", type: "CHART", position: at, config: { reportId: 8 } }] }] },
+    };
     expect(chartsOf([...widgets, tabs], (id) => (id === 7 ? { measures: ["sales.revenue"] } : null))).toEqual([
       { widgetId: "a", query: { measures: ["sales.revenue"] } },
       { widgetId: "b", query: null },

@@ -34,7 +34,9 @@ export function wiringRows(
     const options = [...viewsOfQuery(query)].flatMap(dimensionsOfView);
     if (targets) {
       const target = targets.find((t) => t.widgetId === widgetId);
-      return target ? { widgetId, connected: true, member: target.member, options, reason: null } : { widgetId, connected: false, member: null, options, reason: "off" };
+      return target
+        ? { widgetId, connected: true, member: target.member, options, reason: null }
+        : { widgetId, connected: false, member: null, options, reason: "off" };
     }
     return filterAppliesTo(member, query)
       ? { widgetId, connected: true, member, options, reason: null }

@@ -36,7 +36,12 @@ export function useFilterWiringEditor(
   const rows = useMemo(() => {
     if (!member) return [];
     const queries = new Map(reports.map((r) => [r.id, (r.query as SemanticQuery | null) ?? null]));
-    return wiringRows(member, targets, chartsOf(widgets, (id) => queries.get(id) ?? null), (view) => [...(dimensions.byView.get(view) ?? [])]);
+    return wiringRows(
+      member,
+      targets,
+      chartsOf(widgets, (id) => queries.get(id) ?? null),
+      (view) => [...(dimensions.byView.get(view) ?? [])],
+    );
   }, [member, targets, widgets, reports, dimensions]);
   if (!filterWidget || !config || !member) return null;
   const write = (next: ReturnType<typeof retarget> | null) => update(filterWidget.id, (w) => withTargets(w, next));

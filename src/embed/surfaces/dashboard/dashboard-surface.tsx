@@ -219,13 +219,7 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
               </button>
             ) : null}
             {showExportMenu ? (
-              <DashboardExportMenu
-                formats={menuFormats}
-                title={title}
-                contentRef={contentRef}
-                bridge={bridge}
-                authorize={authorizeDashboardExport}
-              />
+              <DashboardExportMenu formats={menuFormats} title={title} contentRef={contentRef} bridge={bridge} authorize={authorizeDashboardExport} />
             ) : null}
           </header>
         ) : null}

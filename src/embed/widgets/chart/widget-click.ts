@@ -29,10 +29,7 @@ const isScalar = (v: unknown): v is FilterScalar => typeof v === "string" || (ty
 
 /** The row's dimension columns (time dimensions as `<member>.<granularity>`), each a scalar or null. */
 export function clickedDimensions(row: Record<string, unknown>, query: SemanticQuery): Record<string, ClickedValue> {
-  const columns = [
-    ...(query.dimensions ?? []),
-    ...(query.timeDimensions ?? []).filter((t) => t.granularity).map((t) => `${t.dimension}.${t.granularity}`),
-  ];
+  const columns = [...(query.dimensions ?? []), ...(query.timeDimensions ?? []).filter((t) => t.granularity).map((t) => `${t.dimension}.${t.granularity}`)];
   return Object.fromEntries(columns.map((column) => [column, isScalar(row[column]) ? row[column] : null]));
 }
 

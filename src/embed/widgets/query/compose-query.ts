@@ -4,7 +4,8 @@
  * Widgets re-run when their composed query changes, so a filter re-runs exactly the widgets
  * it affects.
  */
-import { toQueryFilter, type DashboardFilter, type QueryFilter, type TimeGranularity } from "../../../schema/dashboard-filters";
+import { toQueryFilter, type DashboardFilter, type TimeGranularity } from "../../../schema/dashboard-filters";
+import type { QueryFilter } from "../../../schema/semantic-query";
 import type { SemanticQuery } from "../../shell/platform-api";
 import { filtersForWidget, type FilterWiring } from "./filter-wiring";
 

@@ -39,10 +39,7 @@ describe("readAlternatives", () => {
     // Two comparisons: either.
     ["orders gt 500 dollars or lt 10 dollars", { groups: [[[c("amount", "gt", 500)], [c("amount", "lt", 10)]]], anyOfValues: [] }],
     // "A and (B or C)": the "or" stands between the terms next to it.
-    [
-      "orders in germany with gt 3 units or gt 500 dollars",
-      { groups: [[[c("quantity", "gt", 3)], [c("amount", "gt", 500)]]], anyOfValues: [] },
-    ],
+    ["orders in germany with gt 3 units or gt 500 dollars", { groups: [[[c("quantity", "gt", 3)], [c("amount", "gt", 500)]]], anyOfValues: [] }],
     // A chain is one group.
     [
       "orders gt 500 dollars or lt 10 dollars or in germany",

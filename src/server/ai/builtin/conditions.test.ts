@@ -25,7 +25,7 @@ describe("readConditions", () => {
   });
 });
 
-describe("readConditions: the text with each comparison in place, for the \"or\" reading", () => {
+describe('readConditions: the text with each comparison in place, for the "or" reading', () => {
   it.each<[string, string]>([
     ["orders gt 500 or lt 10", "orders #0 or #1"],
     ["orders gt 500 dollars or lt 10 dollars", "orders #0 or #1"],
@@ -35,7 +35,7 @@ describe("readConditions: the text with each comparison in place, for the \"or\"
     expect(readConditions(text).marked.replace(/\s+/g, " ").trim()).toBe(marked);
   });
 
-  it("leaves \"or\" out of the words before a comparison (the second of \"revenue above 40000 or below 1000\" is still on revenue)", () => {
+  it('leaves "or" out of the words before a comparison (the second of "revenue above 40000 or below 1000" is still on revenue)', () => {
     expect(readConditions("categories with revenue gt 40000 or lt 1000").written[1]!.before).toEqual(["categories", "revenue"]);
   });
 });

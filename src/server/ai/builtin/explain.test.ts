@@ -76,7 +76,10 @@ describe("explainAnswer", () => {
     const ctx = context(acmeViewer);
     const { indexes } = await viewerIndexes(ctx);
     const reading = readQuestion("Why is revenue in Germany lower than in the US?", indexes, { locale: "en", reference: new Date("2024-11-01T00:00:00Z") });
-    expect(reading).toMatchObject({ ok: true, understanding: { explain: true, segments: { member: "sales.customers_country", current: "DE", baseline: "US" } } });
+    expect(reading).toMatchObject({
+      ok: true,
+      understanding: { explain: true, segments: { member: "sales.customers_country", current: "DE", baseline: "US" } },
+    });
     if (!reading.ok) return;
     const index = indexes.find((i) => i.source.name === "sales")!;
     const input = explainInputOf(reading.understanding, index);
@@ -84,7 +87,15 @@ describe("explainAnswer", () => {
     expect(input.candidates).not.toContain("sales.customers_city");
     const parts: AnswerPart[] = [];
     let seq = 0;
-    expect(await explainAnswer(reading.understanding, ctx, indexes, (p) => parts.push(p), () => `p${seq++}`)).toBe(true);
+    expect(
+      await explainAnswer(
+        reading.understanding,
+        ctx,
+        indexes,
+        (p) => parts.push(p),
+        () => `p${seq++}`,
+      ),
+    ).toBe(true);
     const text = parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
     expect(text).toContain("Revenue in **DE**: **$37.00**, against **$81.00** in **US**: **-54.3%** (-$44.00).");
     const table = parts.find((p) => p.type === "table");
@@ -102,14 +113,28 @@ describe("explainAnswer", () => {
   it("explains two values within a period: the period is a filter both sides share", async () => {
     const ctx = context(acmeViewer);
     const { indexes } = await viewerIndexes(ctx);
-    const reading = readQuestion("Warum ist der Umsatz 2024 in Deutschland niedriger als in den USA?", indexes, { locale: "de", reference: new Date("2024-11-01T00:00:00Z") });
+    const reading = readQuestion("Warum ist der Umsatz 2024 in Deutschland niedriger als in den USA?", indexes, {
+      locale: "de",
+      reference: new Date("2024-11-01T00:00:00Z"),
+    });
     expect(reading.ok).toBe(true);
     if (!reading.ok) return;
-    const input = explainInputOf(reading.understanding, indexes.find((i) => i.source.name === "sales")!);
+    const input = explainInputOf(
+      reading.understanding,
+      indexes.find((i) => i.source.name === "sales")!,
+    );
     expect(input.filters).toEqual([{ member: "sales.created_at", operator: "inDateRange", values: ["2024-01-01", "2024-12-31"] }]);
     const parts: AnswerPart[] = [];
-    await explainAnswer(reading.understanding, ctx, indexes, (p) => parts.push(p), () => "p");
+    await explainAnswer(
+      reading.understanding,
+      ctx,
+      indexes,
+      (p) => parts.push(p),
+      () => "p",
+    );
     // 2024: DE 10 + 20 = 30 against the US's 81.
-    expect(parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("")).toContain("Revenue bei **DE**: **30,00\u00a0$**, gegenüber **81,00\u00a0$** bei **US**");
+    expect(parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("")).toContain(
+      "Revenue bei **DE**: **30,00\u00a0$**, gegenüber **81,00\u00a0$** bei **US**",
+    );
   });
 });

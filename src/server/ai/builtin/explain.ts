@@ -39,7 +39,14 @@ export function explainInputOf(u: Understanding, index: ViewIndex, extraFilters:
     const side = (value: string) => ({ filters: [{ member: seg.member, operator: "equals" as const, values: [value] }] });
     const range = u.time?.range ? [{ member: u.time.dimension, operator: "inDateRange" as const, values: [u.time.range.from, u.time.range.to] }] : [];
     const shared = [...range, ...filters];
-    return { measure: u.measures[0]!, baseline: side(seg.baseline), current: side(seg.current), candidates, ...(shared.length ? { filters: shared } : {}), limit };
+    return {
+      measure: u.measures[0]!,
+      baseline: side(seg.baseline),
+      current: side(seg.current),
+      candidates,
+      ...(shared.length ? { filters: shared } : {}),
+      limit,
+    };
   }
   return {
     measure: u.measures[0]!,

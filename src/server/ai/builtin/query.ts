@@ -24,7 +24,11 @@ export function runQueryArgs(u: Understanding): { query: SemanticQuery; periodCo
   return { query: queryOf(u), ...(periodComparisons ? { periodComparisons } : {}) };
 }
 
-const conditionFilter = (c: Condition): QueryFilter => ({ member: c.member, operator: c.operator, values: c.high !== undefined ? [c.value, c.high] : [c.value] });
+const conditionFilter = (c: Condition): QueryFilter => ({
+  member: c.member,
+  operator: c.operator,
+  values: c.high !== undefined ? [c.value, c.high] : [c.value],
+});
 const valueFilter = (member: string, values: string[]): QueryFilter => ({ member, operator: values.length > 1 ? "in" : "equals", values });
 
 /** The semantic query of an understanding. */

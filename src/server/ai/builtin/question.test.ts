@@ -264,10 +264,10 @@ describe("readQuestion", () => {
       "nuevos clientes cada mes",
       "customers by sign-up month",
       "customers by signup date",
-    ].map((q) => [q, { view: "customer_base", measures: ["customer_base.count"], time: { dimension: "customer_base.signed_up_at", granularity: "month" } }]) as [
-      string,
-      Expected,
-    ][]),
+    ].map((q) => [
+      q,
+      { view: "customer_base", measures: ["customer_base.count"], time: { dimension: "customer_base.signed_up_at", granularity: "month" } },
+    ]) as [string, Expected][]),
     [
       "new customers per month in 2024",
       {
@@ -316,7 +316,9 @@ describe("readQuestion", () => {
   it("reads sign-ups grouped by something else as one figure per group, not a series", () => {
     const reading = read("sign-ups by country");
     expect(reading.ok && reading.understanding.time).toBeUndefined();
-    expect(reading.ok && read("sign-ups").ok && (read("sign-ups") as { understanding: Understanding }).understanding.time).toMatchObject({ granularity: "month" });
+    expect(reading.ok && read("sign-ups").ok && (read("sign-ups") as { understanding: Understanding }).understanding.time).toMatchObject({
+      granularity: "month",
+    });
   });
 
   it.each([

@@ -99,7 +99,15 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
   u.ignored = u.ignored.filter((w) => !compared.has(w));
   if (resolved.length) u.conditions = resolved;
   const ors = readAlternatives(index, conditions.marked, resolved);
-  if (ors && !applyAlternatives(u, ors, index, read.groups.map((g) => index.members[g.ref]!.name))) {
+  if (
+    ors &&
+    !applyAlternatives(
+      u,
+      ors,
+      index,
+      read.groups.map((g) => index.members[g.ref]!.name),
+    )
+  ) {
     return { ok: false, language, unmatched, refusal: { kind: "either" } };
   }
   const analysis = { why: why.why, calculation: calculation.calculation, each: each.each, periods: time.periods };

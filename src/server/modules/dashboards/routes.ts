@@ -21,11 +21,14 @@ export const EmbedViewer = z
     settings: EmbedSessionSettings.partial().or(z.record(z.string(), z.unknown())),
     embedTheme: EmbedTheme.nullable(),
     expiresAt: Timestamp.nullable().meta({ description: "When the token (signed) or the login session (private) ends." }),
-    exportFormats: z.array(ExportFormat).optional().meta({
-      description:
-        "The formats this viewer may export from this dashboard: the session's `settings.allowExport` grant (every format for platform users), " +
-        "none when the dashboard restricts data download. The embed URL's `allowExport=true` turns the controls on within them.",
-    }),
+    exportFormats: z
+      .array(ExportFormat)
+      .optional()
+      .meta({
+        description:
+          "The formats this viewer may export from this dashboard: the session's `settings.allowExport` grant (every format for platform users), " +
+          "none when the dashboard restricts data download. The embed URL's `allowExport=true` turns the controls on within them.",
+      }),
   })
   .meta({ id: "EmbedViewer" });
 

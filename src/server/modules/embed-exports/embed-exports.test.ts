@@ -58,7 +58,9 @@ beforeAll(async () => {
   publicId = seeded!.dashboardPublicId;
   const restricted = await seedPublishedDashboard(t.database.db, { deploymentId, publicId: restrictedPublicId, title: "No downloads" });
   await t.database.db.update(dashboards).set({ restrictDataDownload: true }).where(eq(dashboards.publicId, restrictedPublicId));
-  await t.api("PUT", `/api/v1/deployments/${deploymentId}/workbooks/${restricted.workbookId}/embed-access`, { rules: [{ embedTenantName: null, action: "read" }] });
+  await t.api("PUT", `/api/v1/deployments/${deploymentId}/workbooks/${restricted.workbookId}/embed-access`, {
+    rules: [{ embedTenantName: null, action: "read" }],
+  });
 }, 120_000);
 afterAll(async () => {
   await t?.close();

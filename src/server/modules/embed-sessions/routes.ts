@@ -25,9 +25,9 @@ const EmbedTokenResponse = z
     expiresAt: Timestamp,
     deploymentId: z.number().int(),
     embedTenant: z.string().nullable(),
-    exportFormats: z
-      .array(ExportFormat)
-      .meta({ description: "The export formats the session grants (`settings.allowExport`; every format when not set). The embed's `ready` event lists them." }),
+    exportFormats: z.array(ExportFormat).meta({
+      description: "The export formats the session grants (`settings.allowExport`; every format when not set). The embed's `ready` event lists them.",
+    }),
   })
   .meta({ id: "EmbedTokenResponse" });
 

@@ -34,7 +34,8 @@ beforeAll(async () => {
   instance.closeSync();
   t = await createTestPlatform();
   deploymentId = await createShopDeployment(t, data.duckdbPath);
-  for (const tenant of ["acme-corp", "globex-inc"]) tokens[tenant] = (await embedSession(t, deploymentId, { externalId: "ann", embedTenantName: tenant })).token;
+  for (const tenant of ["acme-corp", "globex-inc"])
+    tokens[tenant] = (await embedSession(t, deploymentId, { externalId: "ann", embedTenantName: tenant })).token;
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -78,7 +79,9 @@ describe("POST …/query/explain between two segments", () => {
       expect(res.status).toBe(400);
       return ((await res.json()) as { details: { path: (string | number)[] }[] }).details.map((d) => d.path);
     };
-    expect(await problems({ current: { filters: [{ member: "sales.nope", operator: "equals", values: ["x"] }] } })).toEqual([["current", "filters", 0, "member"]]);
+    expect(await problems({ current: { filters: [{ member: "sales.nope", operator: "equals", values: ["x"] }] } })).toEqual([
+      ["current", "filters", 0, "member"],
+    ]);
     expect(await problems({ current: ["2024-01-01", "2024-03-31"] })).toEqual([["current"]]);
     expect(await problems({ timeDimension: "sales.created_at" })).toEqual([["timeDimension"]]);
     expect(await problems({ baseline: { filters: [] } })).toEqual([["baseline", "filters"]]);

@@ -43,7 +43,8 @@ const load = createRoute({
   security,
   request: { params, query: branchQuery, ...jsonBody(QueryInputSchema) },
   responses: { 200: jsonContent(QueryResultSchema, "Rows and member annotations."), ...errors },
-  description: "With `export.format`, an embed session whose export grant leaves the format out gets 403 `export_format_not_allowed` and the query does not run.",
+  description:
+    "With `export.format`, an embed session whose export grant leaves the format out gets 403 `export_format_not_allowed` and the query does not run.",
 });
 
 const batch = createRoute({

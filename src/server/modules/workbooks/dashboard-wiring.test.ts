@@ -11,9 +11,19 @@ describe("dashboard wiring fields through the API", () => {
   const draft = {
     title: "Wired",
     widgets: [
-      { id: "country", type: "FILTER", position: at, config: { member: "sales.customers_country", control: "values", targets: [{ widgetId: "revenue", member: "sales.customers_country" }] } },
+      {
+        id: "country",
+        type: "FILTER",
+        position: at,
+        config: { member: "sales.customers_country", control: "values", targets: [{ widgetId: "revenue", member: "sales.customers_country" }] },
+      },
       { id: "revenue", type: "CHART", position: at, config: { click: { action: "event", name: "open-country" } } },
-      { id: "orders", type: "CHART", position: at, config: { click: { action: "link", dashboardPublicId: "abcDEF123456", workbookId: 3, filterMember: "sales.customers_country" } } },
+      {
+        id: "orders",
+        type: "CHART",
+        position: at,
+        config: { click: { action: "link", dashboardPublicId: "abcDEF123456", workbookId: 3, filterMember: "sales.customers_country" } },
+      },
     ],
   };
 
@@ -40,7 +50,9 @@ describe("dashboard wiring fields through the API", () => {
     ["a link to a path instead of a dashboard", { click: { action: "link", dashboardPublicId: "../../admin", filterMember: "sales.city" } }, "CHART", "click"],
   ])("refuses %s with a 400 naming the field", async (_name, config, type, field) => {
     const wb = await (await t.api("PUT", `${base}/by-slug/bad-${field}-${type}`, { name: "Bad" })).json();
-    const res = await t.api("PUT", `${base}/${wb.id}/dashboard/draft`, { widgets: [{ id: "w", type, position: at, config: { member: "sales.status", ...config } }] });
+    const res = await t.api("PUT", `${base}/${wb.id}/dashboard/draft`, {
+      widgets: [{ id: "w", type, position: at, config: { member: "sales.status", ...config } }],
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { code: string; details: { path: (string | number)[] }[] };
     expect(body.code).toBe("validation_failed");
