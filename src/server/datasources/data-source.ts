@@ -11,6 +11,23 @@ export interface QueryRunOptions {
 
 export type ResultRow = Record<string, unknown>;
 
+/** How a data source reaches a SQL server over the network (Postgres, MySQL / MariaDB). */
+export interface SqlServerOptions {
+  host: string;
+  port?: number;
+  database: string;
+  user: string;
+  password?: string;
+  /** true, or tls options, to connect over TLS. */
+  ssl?: boolean | { rejectUnauthorized?: boolean; ca?: string };
+  /** Pool size; default 4. */
+  poolSize?: number;
+  /** Server-side limit for every statement; a backstop to per-query `timeoutMs`. */
+  statementTimeoutMs?: number;
+  /** How long to wait for a connection; default 5000 ms. */
+  connectionTimeoutMs?: number;
+}
+
 /** A warehouse the semantic layer runs compiled SQL on. Rows come back JSON-safe. */
 export interface DataSource {
   readonly dialect: SqlDialect;

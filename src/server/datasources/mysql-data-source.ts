@@ -9,27 +9,14 @@ import {
   type DataSource,
   type QueryRunOptions,
   type ResultRow,
+  type SqlServerOptions,
 } from "./data-source";
 
-/** Options of `createMySqlDataSource`. */
-export interface MySqlDataSourceOptions {
-  host: string;
-  port?: number;
-  database: string;
-  user: string;
-  password?: string;
-  /** true, or tls options, to connect over TLS. */
-  ssl?: boolean | { rejectUnauthorized?: boolean; ca?: string };
-  /** Pool size; default 4. */
-  poolSize?: number;
-  /**
-   * Server-side limit for every statement (MariaDB's `max_statement_time`, MySQL's
-   * `max_execution_time`); a backstop to per-query `timeoutMs`.
-   */
-  statementTimeoutMs?: number;
-  /** How long to wait for a connection; default 5000 ms. */
-  connectionTimeoutMs?: number;
-}
+/**
+ * Options of `createMySqlDataSource`; `statementTimeoutMs` is MariaDB's `max_statement_time`,
+ * MySQL's `max_execution_time`.
+ */
+export type MySqlDataSourceOptions = SqlServerOptions;
 
 /** What `execute` binds: the values of the statement's `?`s in order. */
 type ExecuteValues = NonNullable<Parameters<PoolConnection["execute"]>[1]>;

@@ -8,24 +8,11 @@ import {
   type DataSource,
   type QueryRunOptions,
   type ResultRow,
+  type SqlServerOptions,
 } from "./data-source";
 
-/** Options of `createPostgresDataSource`. */
-export interface PostgresDataSourceOptions {
-  host: string;
-  port?: number;
-  database: string;
-  user: string;
-  password?: string;
-  /** true, or tls options, to connect over TLS. */
-  ssl?: boolean | { rejectUnauthorized?: boolean; ca?: string };
-  /** Pool size; default 4. */
-  poolSize?: number;
-  /** Server-side limit for every statement (`statement_timeout`); a backstop to per-query `timeoutMs`. */
-  statementTimeoutMs?: number;
-  /** How long to wait for a connection; default 5000 ms. */
-  connectionTimeoutMs?: number;
-}
+/** Options of `createPostgresDataSource`; `statementTimeoutMs` is Postgres's `statement_timeout`. */
+export type PostgresDataSourceOptions = SqlServerOptions;
 
 // Result values are made JSON-safe by type OID, per pool (never the global parsers, which
 // other Postgres users in this process rely on).

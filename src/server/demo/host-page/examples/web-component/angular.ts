@@ -14,7 +14,7 @@
 // In your app: import "svc/host/svc-embed"; (once, e.g. in main.ts)
 import "../../../../../host/svc-embed";
 import type { SvcEmbedEventMap } from "../../../../../host/svc-embed";
-import { COMPLETED_ORDERS, demoEmbed, logLine } from "./demo-session";
+import { COMPLETED_ORDERS, demoEmbed, logEvents } from "./demo-session";
 
 const status = document.getElementById("status")!;
 const result = document.getElementById("result")!;
@@ -37,18 +37,7 @@ embed.setAttribute("label", "Sales dashboard");
 embed.setAttribute("locale", "en-US");
 embed.addEventListener("svc-ready", (event) => component.onReady(event));
 embed.addEventListener("svc-error", (event) => component.onError(event));
-for (const name of [
-  "svc-ready",
-  "svc-view",
-  "svc-dashboard-loaded",
-  "svc-filters-changed",
-  "svc-download",
-  "svc-resize",
-  "svc-action-result",
-  "svc-error",
-] as const) {
-  embed.addEventListener(name, (event) => log.append(Object.assign(document.createElement("li"), { textContent: logLine(event) })));
-}
+logEvents(embed, log);
 
 // (click)="onlyCompleted()": `this.embed.nativeElement.setFilter(...)` through @ViewChild.
 document.getElementById("only-completed")!.addEventListener("click", async () => {

@@ -37,3 +37,21 @@ export function logLine(event: Event): string {
   const detail = event instanceof CustomEvent && typeof event.detail === "object" && event.detail ? (event.detail as { payload?: unknown }).payload : undefined;
   return `${event.type} ${JSON.stringify(detail ?? {})}`;
 }
+
+/** The events the plain pages write to their log, one line each. */
+const LOGGED_EVENTS = [
+  "svc-ready",
+  "svc-view",
+  "svc-dashboard-loaded",
+  "svc-filters-changed",
+  "svc-download",
+  "svc-resize",
+  "svc-action-result",
+  "svc-error",
+] as const;
+
+/** Appends a line to `log` for each of the element's events the examples show. */
+export function logEvents(embed: HTMLElement, log: HTMLElement): void {
+  for (const name of LOGGED_EVENTS)
+    embed.addEventListener(name, (event) => log.append(Object.assign(document.createElement("li"), { textContent: logLine(event) })));
+}

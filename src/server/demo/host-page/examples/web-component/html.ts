@@ -4,25 +4,14 @@
  */
 // In your app: import "svc/host/svc-embed";
 import "../../../../../host/svc-embed";
-import { COMPLETED_ORDERS, demoEmbed, logLine } from "./demo-session";
+import { COMPLETED_ORDERS, demoEmbed, logEvents } from "./demo-session";
 
 const embed = document.querySelector("svc-embed")!;
 const status = document.getElementById("status")!;
 const result = document.getElementById("result")!;
 const log = document.getElementById("log")!;
 
-for (const name of [
-  "svc-ready",
-  "svc-view",
-  "svc-dashboard-loaded",
-  "svc-filters-changed",
-  "svc-download",
-  "svc-resize",
-  "svc-action-result",
-  "svc-error",
-] as const) {
-  embed.addEventListener(name, (event) => log.append(Object.assign(document.createElement("li"), { textContent: logLine(event) })));
-}
+logEvents(embed, log);
 embed.addEventListener(
   "svc-ready",
   (event) => (status.textContent = `Ready · ${event.detail.payload.mode} · tenant ${event.detail.payload.embedTenant ?? "none"}`),
