@@ -180,6 +180,7 @@ const REWRITES: Record<Language, Rewrite[]> = {
     [/\b(less than|fewer than|lower than|smaller than|below|under)(?= \d)/g, "lt"],
     [/\b(at most|no more than|up to|maximum of|max)(?= \d)/g, "lte"],
     [/\b(pieces|items)\b/g, "units"],
+    [/\b(avg|mean)\b/g, "average"],
     [/\b(?:best|top|most)[ -]?sell(?:ing|er|ers)\b/g, "top units sold"],
     [/\b(share|percentage|percent|proportion|portion|fraction) of\b/g, "share"],
     [/\b(cumulative|cumulated|running total of|running total|running sum|accumulated)\b/g, "cumulative"],
@@ -251,6 +252,8 @@ const REWRITES: Record<Language, Rewrite[]> = {
     [/\b(wachstum|wachstums|zuwachs|veranderung|veranderungen)\b/g, "growth"],
     [/\b(im zeitverlauf|uber die zeit|uber zeit|im verlauf|entwicklung|verlauf)\b/g, "over time"],
     [/\b(durchschnittlicher bestellwert|durchschnittlichen bestellwert|bestellwert)\b/g, "average order value"],
+    [/\b(durchschnittsumsatze|durchschnittsumsatz)\b/g, "average revenue"],
+    [/\b(durchschnittlicher|durchschnittliche|durchschnittlichen|durchschnittliches|durchschnittlich|durchschnitt|mittlerer|mittlere|mittleren)\b/g, "average"],
     [/\b(abgeschlossene bestellungen|abgeschlossenen bestellungen)\b/g, "completed orders"],
     [/\b(abschlussquote|abschlussrate)\b/g, "completion rate"],
     [/\b(verkaufte einheiten|einheiten|stuckzahl|stuckzahlen)\b/g, "units"],
@@ -310,11 +313,12 @@ const REWRITES: Record<Language, Rewrite[]> = {
     [/\b(acumulados|acumuladas|acumulado|acumulada|suma acumulada de|suma acumulada)\b/g, "cumulative"],
     [/\b(por que|porque)\b/g, "why"],
     [/\b(bajaron|bajo|cayeron|cayo|disminuyeron|disminuyo|subieron|subio|cambiaron|cambio|variaron|vario)\b/g, "change"],
-    [/\b(crecio mas|crecieron mas)\b/g, "grew top"],
+    [/\b(crecio mas|crecieron mas)(?: rapido| rapidamente| deprisa)?\b/g, "grew top"],
     [/\b(crecio|crecieron)\b/g, "grew"],
     [/\b(?:en |por |de |para )?cada\b(?! (?:mes|semana|dia|ano|trimestre)\b)/g, "by each"],
     [/\bentre\b/g, "between"],
     [/\b(con mas|con mayor|con mayores)\b/g, "with top"],
+    [/\b(mas ocupados|mas ocupadas|mas ocupado|mas ocupada|mas activos|mas activas|mas activo|mas activa|con mas actividad)\b/g, "top"],
     [/\b(con menos|con menor|con menores)\b/g, "with bottom"],
     [/\b(cada)\b/g, "each"],
     [/\b(horas del dia|hora del dia|horas|hora)\b/g, "hourofday"],
@@ -326,11 +330,12 @@ const REWRITES: Record<Language, Rewrite[]> = {
     [/\b(frente al|frente a|respecto al|respecto a|comparado con el|comparado con|en comparacion con el|en comparacion con)\b/g, "vs"],
     [/\b(crecimiento|variacion|aumento)\b/g, "growth"],
     [/\b(a lo largo del tiempo|en el tiempo|evolucion|tendencia)\b/g, "over time"],
-    [/\b(valor medio del pedido|valor promedio del pedido|ticket medio|ticket promedio)\b/g, "average order value"],
+    [/\b(valor medio (?:del|de|de los|por) pedidos?|valor promedio (?:del|de|de los|por) pedidos?|ticket medio|ticket promedio)\b/g, "average order value"],
+    [/\b(promedio de|media de|medios|medias|medio|media|promedio)\b/g, "average"],
     [/\b(pedidos completados|pedidos completos)\b/g, "completed orders"],
     [/\b(tasa de finalizacion|tasa de completado)\b/g, "completion rate"],
     [/\b(unidades vendidas|unidades)\b/g, "units"],
-    [/\b(ingresos|ventas|facturacion)\b/g, "revenue"],
+    [/\b(ingresos|ingreso|ventas|facturacion)\b/g, "revenue"],
     [/\b(numero de pedidos|pedidos|pedido|ordenes)\b/g, "orders"],
     [/\b(cuantos|cuantas|numero de|cantidad de)\b/g, "count"],
     [/\b(o|u)\b/g, "or"],
@@ -395,6 +400,7 @@ export const STOPWORDS = new Set(
     "comes come came contributes between vergleiche vergleich von bis breakdown make made earn earned generate generated sell bring brought get got",
     "gemacht verdient verkauft erzielt erwirtschaftet entfallt entfallen tuvimos tenemos tuvieron vendimos hicimos generamos ganamos",
     "corresponde corresponden representa representan accounts account",
+    "unseres kommt kommen stammt stammen proviene provienen viene vienen procede proceden totales",
     // Words about the answer itself: "the revenue numbers", "die Umsatzzahlen", "las cifras de ventas".
     "data numbers number figures figure stats statistics report overview summary metrics metric kpi kpis",
     "daten zahlen zahl kennzahlen kennzahl ubersicht bericht statistik werte",
@@ -479,6 +485,10 @@ export const SAY: Record<
     busiest: (grain: string, when: string, m: string, v: string) => string;
     periods: (baseline: string, current: string) => string;
     shareOfTotal: string;
+    /** A calculated field's title: "Revenue per Customers". */
+    perField: (m: string, per: string) => string;
+    /** A calculated field's title: "Share of Revenue (Category = Electronics)". */
+    shareField: (m: string, rows: string) => string;
     runningTotal: string;
     ranked: string;
     perGroup: (n: number, within: string) => string;
@@ -536,6 +546,8 @@ export const SAY: Record<
     busiest: (grain, when, m, v) => `The top ${grain} by ${m} was **${when}**, with **${v}**.`,
     periods: (baseline, current) => `${current} against ${baseline}`,
     shareOfTotal: "each row's share of the total",
+    perField: (m, per) => `${m} per ${per}`,
+    shareField: (m, rows) => `Share of ${m} (${rows})`,
     runningTotal: "the running total",
     ranked: "ranked",
     perGroup: (n, within) => `the top ${n} in each ${within}`,
@@ -595,6 +607,8 @@ export const SAY: Record<
     busiest: (grain, when, m, v) => `Spitzenreiter (${grain}) bei ${m}: **${when}** mit **${v}**.`,
     periods: (baseline, current) => `${current} gegenüber ${baseline}`,
     shareOfTotal: "der Anteil jeder Zeile an der Summe",
+    perField: (m, per) => `${m} pro ${per}`,
+    shareField: (m, rows) => `Anteil an ${m} (${rows})`,
     runningTotal: "die laufende Summe",
     ranked: "mit Rang",
     perGroup: (n, within) => `die ersten ${n} je ${within}`,
@@ -654,6 +668,8 @@ export const SAY: Record<
     busiest: (grain, when, m, v) => `El ${grain} con más ${m} fue **${when}**, con **${v}**.`,
     periods: (baseline, current) => `${current} frente a ${baseline}`,
     shareOfTotal: "la parte de cada fila en el total",
+    perField: (m, per) => `${m} por ${per}`,
+    shareField: (m, rows) => `Parte de ${m} (${rows})`,
     runningTotal: "el total acumulado",
     ranked: "con su puesto",
     perGroup: (n, within) => `los ${n} primeros de cada ${within}`,

@@ -9,7 +9,8 @@ const OPERATOR_SIGNS = { gt: ">", gte: "≥", lt: "<", lte: "≤" } as const;
 /** "I read this as: …" in the question's language. */
 export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], reference: Date): string {
   const say = SAY[u.language];
-  const t = (n: string) => titleOf(indexes, n);
+  const field = (n: string) => u.fields?.find((f) => `${u.view}.${f.name}` === n)?.title;
+  const t = (n: string) => field(n) ?? titleOf(indexes, n);
   const parts = [`**${listJoin(u.language, u.measures.map(t))}**${u.defaultMeasure ? ` ${say.defaultMeasure(t(u.measures[0]!))}` : ""}`];
   if (u.dimensions.length) parts.push(`${say.groupedBy} ${listJoin(u.language, u.dimensions.map(t))}`);
   if (u.time?.part) parts.push(`${say.groupedBy} ${PART_NAMES[u.language][u.time.part]}`);

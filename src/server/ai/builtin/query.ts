@@ -34,6 +34,7 @@ const valueFilter = (member: string, values: string[]): QueryFilter => ({ member
 /** The semantic query of an understanding. */
 export function queryOf(u: Understanding): SemanticQuery {
   const query: SemanticQuery = { measures: u.measures };
+  if (u.fields?.length) query.calculatedFields = u.fields;
   if (u.dimensions.length) query.dimensions = u.dimensions;
   if (u.time) {
     query.timeDimensions = [

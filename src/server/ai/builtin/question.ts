@@ -13,6 +13,7 @@ import { readCalculation, readEach, readPeriods, readWhy } from "./analysis";
 import { applyAnalysis } from "./question-analysis";
 import { understand } from "./understand";
 import { applyAlternatives, readAlternatives } from "./alternatives";
+import { applyPer, applyShare, readAverage } from "./ratio";
 import type { Condition, Reading } from "./understanding";
 import { isTerm, placedCount, readAgainst, type Found } from "./placement";
 import { modelWords, type ViewIndex } from "./view-index";
@@ -64,14 +65,16 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
 
   // "new customers": counted by when they began, so a view whose rows they are (and that has a time) is preferred.
   const asksNew = NEW.test(canonical);
-  let best: { index: ViewIndex; read: Found; score: number } | null = null;
+  let best: { index: ViewIndex; read: Found; score: number; per?: string } | null = null;
   for (const index of indexes) {
-    const read = readAgainst(index, text, rank.limit !== undefined);
-    const score = placedCount(read) * 10 - read.left.length + (asksNew && countsOwnRows(index, read) ? 5 : 0);
-    if (!best || score > best.score) best = { index, read, score };
+    // "average revenue per customer": a ratio over a count this view has.
+    const average = readAverage(text, index);
+    const read = readAgainst(index, average.rest, rank.limit !== undefined);
+    const score = placedCount(read) * 10 - read.left.length + (asksNew && countsOwnRows(index, read) ? 5 : 0) + (average.per ? 10 : 0);
+    if (!best || score > best.score) best = { index, read, score, per: average.per };
   }
   if (!best) return { ok: false, language, unmatched };
-  const { index, read } = best;
+  const { index, read, per } = best;
   const compared = new Set(conditions.written.flatMap((w) => w.before).filter((w) => namesNumber(index, w)));
   const unknown = read.left.filter((w) => isTerm(w) && !compared.has(w));
   if (unknown.length > 0 || placedCount(read) + conditions.written.length + (bare || part.part ? 1 : 0) === 0) {
@@ -130,5 +133,7 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
       };
   applyTime(u, phrases, namedTime ?? timeDims[0], opts.reference);
   applyAnalysis(u, analysis, { timeDimension: (namedTime ?? timeDims[0])?.name, period: time.period, reference: opts.reference });
+  if (per) applyPer(u, per, index);
+  applyShare(u, index);
   return { ok: true, understanding: u };
 }

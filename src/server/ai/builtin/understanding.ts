@@ -2,6 +2,7 @@
  * The engine's reading of a question (`Understanding`): what the question-reading step gives
  * and the query, summary and chart steps take.
  */
+import type { CalculatedField } from "../../../schema/calculated-field";
 import type { Granularity, TimePart } from "../../../schema/semantic-query";
 import type { Language } from "../builtin-language";
 
@@ -40,6 +41,8 @@ export interface Understanding {
    * dimension (the first named is `current`, the one it is set against `baseline`), not two periods.
    */
   segments?: { member: string; baseline: string; current: string };
+  /** Calculated fields the measures name ("share of revenue from Electronics", "average revenue per customer"): ratio.ts. */
+  fields?: CalculatedField[];
   defaultMeasure: boolean;
   ignored: string[];
 }

@@ -575,6 +575,40 @@ export const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = 
   ["average order value by customer segment", null],
   ["delete all orders", null],
   ["How many employees work at our company?", null],
+  // Ratios the model has no measure for: calculated fields, never SQL.
+  [
+    "average revenue per customer",
+    {
+      measures: ["sales.revenue_per_customer_count", "sales.revenue", "sales.customer_count"],
+      calculatedFields: [{ name: "revenue_per_customer_count", formula: "revenue / customer_count", title: "Revenue per Customers", format: "currency" }],
+    },
+  ],
+  [
+    "What share of our revenue comes from Electronics?",
+    {
+      measures: ["sales.revenue_share", "sales.revenue_of_rows"],
+      calculatedFields: [
+        {
+          name: "revenue_share",
+          formula: "revenue(where products_category = 'Electronics') / revenue",
+          title: "Share of Revenue (Category = Electronics)",
+          format: "percent",
+        },
+        { name: "revenue_of_rows", formula: "revenue(where products_category = 'Electronics')", title: "Revenue (Category = Electronics)", format: "currency" },
+      ],
+    },
+  ],
+  [
+    "percentage of orders returned in 2024",
+    {
+      measures: ["sales.count_share", "sales.count_of_rows"],
+      calculatedFields: [
+        { name: "count_share", formula: "count(where status = 'returned') / count", title: "Share of Orders (Status = returned)", format: "percent" },
+        { name: "count_of_rows", formula: "count(where status = 'returned')", title: "Orders (Status = returned)" },
+      ],
+      timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2024-01-01", "2024-12-31"] }],
+    },
+  ],
 ];
 
 export type Tenant = "acme-corp" | "globex-inc";
@@ -630,6 +664,19 @@ const bestSelling = (t: Tenant) =>
   `SELECT p.name AS "sales.products_name", p.category AS "sales.products_category", sum(o.quantity) AS "sales.units"
    FROM orders o JOIN products p ON p.product_id = o.product_id WHERE o.tenant = '${t}' GROUP BY 1, 2
    QUALIFY row_number() OVER (PARTITION BY p.category ORDER BY sum(o.quantity) DESC, p.name) = 1 ORDER BY 2`;
+/** The share of revenue from Electronics, and that revenue. */
+const electronicsShare = (t: Tenant) =>
+  `SELECT (sum(o.amount) FILTER (WHERE p.category = 'Electronics'))::DOUBLE / sum(o.amount)::DOUBLE AS "sales.revenue_share",
+          (sum(o.amount) FILTER (WHERE p.category = 'Electronics'))::DOUBLE AS "sales.revenue_of_rows"
+   FROM orders o JOIN products p ON p.product_id = o.product_id WHERE o.tenant = '${t}'`;
+/** The share of 2024's orders that were returned, and how many. */
+const returnedShare2024 = (t: Tenant) =>
+  `SELECT (count(*) FILTER (WHERE status = 'returned'))::DOUBLE / count(*) AS "sales.count_share", count(*) FILTER (WHERE status = 'returned') AS "sales.count_of_rows"
+   FROM orders WHERE ${orders2024(t)}`;
+/** Revenue over the customers who ordered, with both figures. */
+const revenuePerCustomer = (t: Tenant) =>
+  `SELECT sum(amount)::DOUBLE / count(DISTINCT customer_id) AS "sales.revenue_per_customer_count", sum(amount)::DOUBLE AS "sales.revenue",
+          count(DISTINCT customer_id) AS "sales.customer_count" FROM orders WHERE tenant = '${t}'`;
 const between100And500 = (t: Tenant) => `SELECT count(*) AS "sales.count" FROM orders WHERE tenant = '${t}' AND amount BETWEEN 100 AND 500`;
 /** The tenant's orders with their customers and products: SELECT …, the conditions, then the rest (GROUP BY, ORDER BY …). */
 const sales = (t: Tenant, select: string, where: string[] = [], rest = "") =>
@@ -758,6 +805,39 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
   ["Umsatz 2024 ohne stornierte Bestellungen", revenue2024NotCancelled],
   ["ingresos en 2024 sin los pedidos cancelados", revenue2024NotCancelled],
   ["Wie hoch ist unser Gesamtumsatz?", (t) => `SELECT sum(amount)::DOUBLE AS "sales.revenue" FROM orders WHERE tenant = '${t}'`],
+  ["What is our total revenue?", (t) => `SELECT sum(amount)::DOUBLE AS "sales.revenue" FROM orders WHERE tenant = '${t}'`],
+  ["¿Cuáles son nuestros ingresos totales?", (t) => `SELECT sum(amount)::DOUBLE AS "sales.revenue" FROM orders WHERE tenant = '${t}'`],
+  ["What share of our revenue comes from Electronics?", electronicsShare],
+  ["Welcher Anteil unseres Umsatzes kommt aus Elektronik?", electronicsShare],
+  ["¿Qué porcentaje de nuestros ingresos proviene de Electronics?", electronicsShare],
+  [
+    "what share of revenue comes from Germany and France",
+    (t) => `SELECT (sum(o.amount) FILTER (WHERE c.country IN ('DE', 'FR')))::DOUBLE / sum(o.amount)::DOUBLE AS "sales.revenue_share",
+            (sum(o.amount) FILTER (WHERE c.country IN ('DE', 'FR')))::DOUBLE AS "sales.revenue_of_rows"
+            FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE o.tenant = '${t}'`,
+  ],
+  ["percentage of orders returned in 2024", returnedShare2024],
+  ["Anteil der zurückgegebenen Bestellungen 2024", returnedShare2024],
+  ["porcentaje de pedidos devueltos en 2024", returnedShare2024],
+  [
+    "what percentage of orders are above $500",
+    (
+      t,
+    ) => `SELECT (count(*) FILTER (WHERE amount > 500))::DOUBLE / count(*) AS "sales.count_share", count(*) FILTER (WHERE amount > 500) AS "sales.count_of_rows"
+            FROM orders WHERE tenant = '${t}'`,
+  ],
+  ["average revenue per customer", revenuePerCustomer],
+  ["durchschnittlicher Umsatz pro Kunde", revenuePerCustomer],
+  ["Durchschnittsumsatz pro Kunde", revenuePerCustomer],
+  ["ingresos medios por cliente", revenuePerCustomer],
+  ["ingreso promedio por cliente", revenuePerCustomer],
+  [
+    "average units per order",
+    (t) =>
+      `SELECT sum(quantity)::DOUBLE / count(*) AS "sales.units_per_count", sum(quantity) AS "sales.units", count(*) AS "sales.count" FROM orders WHERE tenant = '${t}'`,
+  ],
+  ["el mes más ocupado de 2024", busiestMonth2024],
+  ["¿Qué categoría de producto creció más rápido del T1 2025 al T2 2025?", grewFastest],
   ["busiest month in 2024", busiestMonth2024],
   ["Welcher Monat hatte 2024 die meisten Bestellungen?", busiestMonth2024],
   ["¿Cuál fue el mes con más pedidos en 2024?", busiestMonth2024],
@@ -1154,6 +1234,7 @@ export const REFUSALS: [string, string][] = [
   ["average order value by customer segment", "There is no segment in this data; you can group customers by country or city."],
   ["durchschnittlicher Bestellwert nach Kundensegment", "In diesen Daten gibt es nichts zu „segment“; Kunden lassen sich nach Land oder Stadt gruppieren."],
   ["valor medio del pedido por segmento de cliente", "En estos datos no hay «segmento»; puede agrupar los clientes por país o ciudad."],
+  ["valor medio de pedido por segmento de cliente", "En estos datos no hay «segmento»; puede agrupar los clientes por país o ciudad."],
   // A group's figure or a row's value in one "or": groups and rows cannot be one filter.
   ["categories with revenue above 40000 or in Germany", "not a group's figure and a row's value in one “or”"],
   ["Kategorien mit einem Umsatz über 40000 oder in Deutschland", "nicht die Zahl einer Gruppe und den Wert einer Zeile"],

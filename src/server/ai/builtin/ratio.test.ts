@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import type { SemanticQuery } from "../../../schema/semantic-query";
+import { canonicalize, normalize } from "../builtin-language";
+import { DEMO_REFERENCE, demoViews } from "./demo-views";
+import { queryOf } from "./query";
+import { readQuestion } from "./question";
+import { readAverage } from "./ratio";
+
+const views = demoViews();
+const sales = views.find((v) => v.source.name === "sales")!;
+const tidy = (s: string) => s.replace(/\s+/g, " ").trim();
+
+describe("readAverage", () => {
+  it.each([
+    ["average revenue per customer", "sales.customer_count", "revenue"],
+    ["average units by each order", "sales.count", "units"],
+    ["revenue average by customers", "sales.customer_count", "revenue"],
+    // Not a count after "per": no ratio, the text is left as it was.
+    ["average revenue by category", undefined, "average revenue by category"],
+    // A measure of its own.
+    ["average order value by customers", undefined, "average order value by customers"],
+    ["revenue per customer", undefined, "revenue per customer"],
+  ])("%s → %s", (text, per, rest) => {
+    const read = readAverage(text, sales);
+    expect(read.per).toBe(per);
+    expect(tidy(read.rest)).toBe(rest);
+  });
+});
+
+const perCustomer = (dateRange?: [string, string]): SemanticQuery => ({
+  measures: ["sales.revenue_per_customer_count", "sales.revenue", "sales.customer_count"],
+  calculatedFields: [{ name: "revenue_per_customer_count", formula: "revenue / customer_count", title: expect.any(String), format: "currency" }],
+  ...(dateRange ? { timeDimensions: [{ dimension: "sales.created_at", dateRange }] } : {}),
+});
+const shareOf = (measure: "revenue" | "count", where: string, dateRange?: [string, string]): SemanticQuery => ({
+  measures: [`sales.${measure}_share`, `sales.${measure}_of_rows`],
+  calculatedFields: [
+    { name: `${measure}_share`, formula: `${measure}(where ${where}) / ${measure}`, title: expect.any(String), format: "percent" },
+    { name: `${measure}_of_rows`, formula: `${measure}(where ${where})`, title: expect.any(String), ...(measure === "revenue" ? { format: "currency" } : {}) },
+  ],
+  ...(dateRange ? { timeDimensions: [{ dimension: "sales.created_at", dateRange }] } : {}),
+});
+const Y2024: [string, string] = ["2024-01-01", "2024-12-31"];
+
+describe("ratios as calculated fields: the question's query", () => {
+  it.each<[string, SemanticQuery]>([
+    ["average revenue per customer", perCustomer()],
+    ["durchschnittlicher Umsatz pro Kunde", perCustomer()],
+    ["Durchschnittsumsatz pro Kunde", perCustomer()],
+    ["ingresos medios por cliente", perCustomer()],
+    ["ingreso promedio por cliente", perCustomer()],
+    ["mean revenue per customer in 2024", perCustomer(Y2024)],
+    ["What share of our revenue comes from Electronics?", shareOf("revenue", "products_category = 'Electronics'")],
+    ["Welcher Anteil unseres Umsatzes kommt aus Elektronik?", shareOf("revenue", "products_category = 'Electronics'")],
+    ["¿Qué porcentaje de nuestros ingresos proviene de Electronics?", shareOf("revenue", "products_category = 'Electronics'")],
+    ["what share of revenue comes from Germany and France", shareOf("revenue", "customers_country in ('DE', 'FR')")],
+    ["share of revenue excluding Electronics", shareOf("revenue", "products_category != 'Electronics'")],
+    ["percentage of orders returned in 2024", shareOf("count", "status = 'returned'", Y2024)],
+    ["Anteil der zurückgegebenen Bestellungen 2024", shareOf("count", "status = 'returned'", Y2024)],
+    ["porcentaje de pedidos devueltos en 2024", shareOf("count", "status = 'returned'", Y2024)],
+    ["what percentage of orders are above $500", shareOf("count", "amount > 500")],
+  ])("%s", (question, expected) => {
+    const reading = readQuestion(question, views, { locale: "en", reference: DEMO_REFERENCE });
+    expect(reading.ok, JSON.stringify(reading)).toBe(true);
+    if (reading.ok) expect(queryOf(reading.understanding)).toEqual(expected);
+  });
+
+  it.each([
+    // A grouping keeps each row's share of the total: no field.
+    ["share of revenue by category", "percentOfTotal"],
+    ["Anteil am Umsatz nach Kategorie", "percentOfTotal"],
+  ])("%s: each row's share", (question, type) => {
+    const reading = readQuestion(question, views, { locale: "en", reference: DEMO_REFERENCE });
+    expect(reading.ok && queryOf(reading.understanding).calculations?.[0]?.type).toBe(type);
+    expect(reading.ok && queryOf(reading.understanding).calculatedFields).toBeUndefined();
+  });
+
+  it("titles the fields in the question's language", () => {
+    const titles = (q: string) => {
+      const r = readQuestion(q, views, { locale: "en", reference: DEMO_REFERENCE });
+      return r.ok ? r.understanding.fields?.map((f) => f.title) : [];
+    };
+    expect(titles("What share of our revenue comes from Electronics?")).toEqual([
+      "Share of Revenue (Category = Electronics)",
+      "Revenue (Category = Electronics)",
+    ]);
+    expect(titles("Welcher Anteil unseres Umsatzes kommt aus Elektronik?")![0]).toBe("Anteil an Revenue (Category = Electronics)");
+    expect(titles("ingresos medios por cliente")).toEqual(["Revenue por Customers"]);
+  });
+
+  it("reads the words of the audit in canonical form", () => {
+    expect(canonicalize(normalize("¿Qué categoría creció más rápido?"), "es")).toBe("que category grew top");
+    expect(canonicalize(normalize("el mes más ocupado"), "es")).toBe("el month top");
+  });
+});
