@@ -4,6 +4,7 @@ import { DataModelError, type DataModelProblem } from "./errors";
 import { filterOperators, type QueryFilter } from "../../schema/semantic-query";
 import { platformRoles, type PlatformRole } from "./security-context";
 import { isDictionaryFile, parseDictionaryFile } from "./dictionary-file";
+import { checkRollup, rollupSchema, type RawRollup, type Rollup } from "./rollup-definition";
 
 export const IDENTIFIER = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
 // Postgres truncates identifiers at 63 bytes; result columns are named
@@ -101,6 +102,8 @@ export interface View {
 export interface DataModel {
   cubes: Map<string, Cube>;
   views: Map<string, View>;
+  /** Pre-aggregations queries may be answered from (docs/data-model.md "Rollups"). */
+  rollups: Map<string, Rollup>;
 }
 
 export interface DataModelFile {
@@ -210,6 +213,7 @@ const viewSchema = z.strictObject({
 const fileSchema = z.strictObject({
   cubes: z.array(cubeSchema).optional(),
   views: z.array(viewSchema).optional(),
+  rollups: z.array(rollupSchema).optional(),
 });
 
 type RawCube = z.infer<typeof cubeSchema>;
@@ -256,6 +260,7 @@ export function loadDataModel(files: DataModelFile[]): DataModel {
 
   const rawCubes: { raw: RawCube; src: SourceFile; path: (string | number)[] }[] = [];
   const rawViews: { raw: RawView; src: SourceFile; path: (string | number)[] }[] = [];
+  const rawRollups: { raw: RawRollup; src: SourceFile; path: (string | number)[] }[] = [];
 
   for (const file of files) {
     // Content dictionaries live beside the model and are checked with it (all or nothing).
@@ -297,6 +302,7 @@ export function loadDataModel(files: DataModelFile[]): DataModel {
     }
     parsed.data.cubes?.forEach((raw, i) => rawCubes.push({ raw, src, path: ["cubes", i] }));
     parsed.data.views?.forEach((raw, i) => rawViews.push({ raw, src, path: ["views", i] }));
+    parsed.data.rollups?.forEach((raw, i) => rawRollups.push({ raw, src, path: ["rollups", i] }));
   }
 
   const cubes = new Map<string, Cube>();
@@ -494,8 +500,18 @@ export function loadDataModel(files: DataModelFile[]): DataModel {
     views.set(view.name, view);
   }
 
+  const rollups = new Map<string, Rollup>();
+  for (const { raw, src, path } of rawRollups) {
+    if (rollups.has(raw.name)) {
+      report(src, [...path, "name"], `duplicate rollup name "${raw.name}"`);
+      continue;
+    }
+    const rollup = checkRollup(raw, cubes, src.path, (at, message) => report(src, [...path, ...at], message));
+    if (rollup) rollups.set(rollup.name, rollup);
+  }
+
   if (problems.length > 0) throw new DataModelError(problems);
-  return { cubes, views };
+  return { cubes, views, rollups };
 }
 
 function toAccessPolicy(raw: RawPolicy): AccessPolicy {
