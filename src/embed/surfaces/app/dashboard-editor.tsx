@@ -32,7 +32,8 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
     void queryClient.invalidateQueries({ queryKey: ["app", api.deploymentId, "reports", props.workbook.id] });
   }, [queryClient, api.deploymentId, props.workbook.id]);
   const t = useAppText();
-  const draft = useDashboardDraft(props.workbook, props.canEdit);
+  const reportIds = useMemo(() => props.reports.map((r) => r.id), [props.reports]);
+  const draft = useDashboardDraft(props.workbook, props.canEdit, reportIds);
   const { config, change } = draft;
   const widgets = useMemo(() => config.widgets ?? [], [config.widgets]);
   const [selected, setSelected] = useState<string | null>(null);
@@ -45,8 +46,9 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
     change((c) => ({ ...c, widgets: [...(c.widgets ?? []), newWidget(type, c.widgets ?? [], props.reports, id)] }));
     setSelected(id);
   };
+  // One widget's settings typed in a row are one undo step.
   const updateWidget = (id: string, fn: (w: DashboardWidget) => DashboardWidget) =>
-    change((c) => ({ ...c, widgets: (c.widgets ?? []).map((w) => (w.id === id ? fn(w) : w)) }));
+    change((c) => ({ ...c, widgets: (c.widgets ?? []).map((w) => (w.id === id ? fn(w) : w)) }), { group: `widget:${id}` });
   const removeWidget = (id: string) => {
     change((c) => ({ ...c, widgets: (c.widgets ?? []).filter((w) => w.id !== id) }));
     setSelected(null);
@@ -84,7 +86,7 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
               <input
                 className="svc-app-input"
                 value={config.title ?? ""}
-                onChange={(e) => change((c) => ({ ...c, title: e.target.value }))}
+                onChange={(e) => change((c) => ({ ...c, title: e.target.value }), { group: "title" })}
                 data-testid="dashboard-title"
               />
             </label>

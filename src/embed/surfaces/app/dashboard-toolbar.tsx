@@ -26,10 +26,28 @@ export function DashboardToolbar(props: {
       {props.editing ? <AddWidget onAdd={props.onAdd} /> : null}
       {props.canEdit ? (
         <>
-          <button type="button" className="svc-icon-button" aria-label={t("undo")} disabled={!props.canUndo} onClick={props.onUndo} data-testid="undo">
+          <button
+            type="button"
+            className="svc-icon-button"
+            aria-label={t("undo")}
+            title={t("dashUndoHint")}
+            aria-keyshortcuts="Control+Z Meta+Z"
+            disabled={!props.canUndo}
+            onClick={props.onUndo}
+            data-testid="undo"
+          >
             <UndoIcon />
           </button>
-          <button type="button" className="svc-icon-button" aria-label={t("dashRedo")} disabled={!props.canRedo} onClick={props.onRedo} data-testid="redo">
+          <button
+            type="button"
+            className="svc-icon-button"
+            aria-label={t("dashRedo")}
+            title={t("dashRedoHint")}
+            aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+            disabled={!props.canRedo}
+            onClick={props.onRedo}
+            data-testid="redo"
+          >
             <RedoIcon />
           </button>
           <span className={`svc-app-save is-${props.save.status}`} role="status" data-testid="draft-status" title={props.save.message}>

@@ -1,13 +1,17 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { WORKBOOK, renderEditorPart } from "./dashboard-editor-fixtures";
 import { useDashboardDraft } from "./use-dashboard-draft";
 
 afterEach(cleanup);
 
-function Probe() {
-  const d = useDashboardDraft(WORKBOOK, true);
+const CHART = { id: "chart-1", type: "CHART" as const, position: { x: 0, y: 2, w: 6, h: 4 }, config: { reportId: 5 } };
+
+function Probe(props: { reportIds?: number[] }) {
+  const [reportIds, setReportIds] = useState(props.reportIds);
+  const d = useDashboardDraft(WORKBOOK, true, reportIds);
   return (
     <div>
       <output data-testid="title">{d.config.title}</output>
@@ -19,6 +23,9 @@ function Probe() {
       <button disabled={!d.canRedo} onClick={d.redo}>
         redo
       </button>
+      <button onClick={() => d.change((c) => ({ ...c, widgets: [...(c.widgets ?? []), CHART] }))}>add chart</button>
+      <button onClick={() => setReportIds([])}>delete report</button>
+      <output data-testid="widgets">{(d.config.widgets ?? []).length}</output>
       <button onClick={() => void d.publish()}>publish</button>
     </div>
   );
@@ -40,6 +47,45 @@ describe("useDashboardDraft", () => {
     expect(title()).toBe("Sales!");
     fireEvent.click(screen.getByText("redo"));
     expect(title()).toBe("Sales!!");
+  });
+
+  it("redoes with Ctrl+Y and leaves a text field's own undo alone", () => {
+    renderEditorPart(
+      <>
+        <Probe />
+        <input data-testid="field" />
+      </>,
+    );
+    const title = () => screen.getByTestId("title").textContent;
+    fireEvent.click(screen.getByText("change"));
+    fireEvent.keyDown(screen.getByTestId("field"), { key: "z", ctrlKey: true });
+    expect(title()).toBe("Sales!");
+    fireEvent.keyDown(window, { key: "z", metaKey: true });
+    expect(title()).toBe("Sales");
+    fireEvent.keyDown(window, { key: "y", ctrlKey: true });
+    expect(title()).toBe("Sales!");
+  });
+
+  it("never saves a step the server would refuse: an undo back to a chart of a report deleted since", async () => {
+    const view = renderEditorPart(<Probe reportIds={[5]} />);
+    const drafts = () => view.requests.filter((r) => r.method === "PUT" && r.path.endsWith("/dashboard/draft"));
+    fireEvent.click(screen.getByText("add chart"));
+    await waitFor(() => expect(drafts().length).toBe(1), { timeout: 2000 });
+    fireEvent.click(screen.getByText("undo"));
+    await waitFor(() => expect(drafts().length).toBe(2), { timeout: 2000 });
+    expect(drafts()[1]!.body).toMatchObject({ widgets: [{ id: "text-1" }] });
+    // The report is deleted; redoing the step that added its chart is shown, not saved.
+    fireEvent.click(screen.getByText("delete report"));
+    fireEvent.click(screen.getByText("redo"));
+    expect(screen.getByTestId("widgets").textContent).toBe("2");
+    expect(screen.getByTestId("save").textContent).toBe("error");
+    expect(view.notes.at(-1)).toEqual(["error", expect.stringContaining("no longer exists") as string]);
+    await new Promise((r) => setTimeout(r, 900));
+    expect(drafts().length).toBe(2);
+    // Undoing again reaches a step the server takes, and it is saved.
+    fireEvent.click(screen.getByText("undo"));
+    await waitFor(() => expect(screen.getByTestId("save").textContent).toBe("saved"), { timeout: 2000 });
+    expect(drafts().length).toBe(3);
   });
 
   it("saves the draft a moment after the last change", async () => {
