@@ -53,9 +53,9 @@ if (surface === "app" && Number.isInteger(appDeployment) && appDeployment > 0) {
     return { status: "applied" };
   });
 }
-// A dashboard's `set-filter` waits until its filter controls are known (the dashboard's data).
+// A dashboard's (or a report's) `set-filter` waits until its filter controls are known (its data).
 let dashboardSettled: () => void = () => undefined;
-if (surface === "dashboard") {
+if (surface === "dashboard" || surface === "report") {
   const settled = new Promise<void>((resolve) => (dashboardSettled = resolve));
   holdActionUntil(bridge, ACTION_TYPES.setFilter, createDefaultActionHandlers(store)[ACTION_TYPES.setFilter]!, settled);
 }
@@ -85,7 +85,17 @@ if (urlLocaleRequest)
       });
   });
 
-const services: EmbedServices = { api, bridge, store, surface, urlParameters, mountedAt, auth, dashboardData: null };
+const services: EmbedServices = {
+  api,
+  bridge,
+  store,
+  surface,
+  urlParameters,
+  mountedAt,
+  auth,
+  dashboardData: null,
+  ...(surface === "report" ? { widgetsSetUp: dashboardSettled } : {}),
+};
 let loadDashboard: () => void = () => undefined;
 if (surface === "dashboard")
   services.dashboardData = new Promise((resolve) => {

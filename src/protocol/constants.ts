@@ -13,7 +13,11 @@ export const SVC_SOURCE = "svc-embed" as const;
  */
 export const PROTOCOL_VERSION = 1 as const;
 
-export const SURFACES = ["dashboard", "app", "chat"] as const;
+/**
+ * `report` (extension): one report of a published dashboard on its own (`/embed/report/{publicId}`,
+ * `/embed/d/{deploymentId}/report/{reportId}`), with the dashboard's filters, exports and drill.
+ */
+export const SURFACES = ["dashboard", "app", "chat", "report"] as const;
 export const DIRECTIONS = ["event", "action"] as const;
 export const EMBED_MODES = ["signed", "private"] as const;
 export const COLOR_SCHEMES = ["light", "dark", "auto"] as const;
@@ -53,6 +57,9 @@ export const ACTION_TYPES = {
   setSession: "svc:action:set-session",
 } as const;
 
+/** Surfaces that show a dashboard's widgets: they have its filters, exports and drill. */
+export const WIDGET_SURFACES = ["dashboard", "report"] as const;
+
 export type SvcEventType = (typeof EVENT_TYPES)[keyof typeof EVENT_TYPES];
 export type SvcActionType = (typeof ACTION_TYPES)[keyof typeof ACTION_TYPES];
 
@@ -61,7 +68,10 @@ export const SVC_EVENT_TYPES: readonly SvcEventType[] = Object.values(EVENT_TYPE
 /** Every action type, spec actions first, in a stable order. */
 export const SVC_ACTION_TYPES: readonly SvcActionType[] = Object.values(ACTION_TYPES);
 
-/** Events that only the `dashboard` surface emits (spec 6.2 "Surfaces" column). */
+/**
+ * Events that only the surfaces showing a dashboard's widgets emit (spec 6.2 "Surfaces" column:
+ * `dashboard`; the `report` extension emits them too, except `dashboard-loaded`).
+ */
 export const DASHBOARD_ONLY_EVENT_TYPES: readonly SvcEventType[] = [
   EVENT_TYPES.dashboardLoaded,
   EVENT_TYPES.download,

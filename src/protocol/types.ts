@@ -43,7 +43,7 @@ export interface ReadyPayload {
   deploymentId: number | null;
   mode: EmbedMode;
   surface: Surface;
-  /** Dashboard surface only. */
+  /** The dashboard's public id (dashboard surface), or the report's (report surface at `/embed/report/{publicId}`). */
   publicId?: string;
   /** Extension: see PROTOCOL_VERSION. */
   protocolVersion: number;

@@ -1277,6 +1277,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/embed/deployments/{deploymentId}/reports/{reportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One report of a published dashboard by its id in a deployment (the signed report surface's `/embed/d/{deploymentId}/report/{reportId}`)
+         * @description Embed token: 404 outside the session's deployment; the checks of the report's dashboard (the published dashboard of the report's workbook): 403 `forbidden` unless it allows embedding and embed access grants `read` to the viewer's tenant or all embed users. Login cookie or API key: read access to the workbook. 404 when the published dashboard does not show the report.
+         */
+        get: operations["getEmbedDeploymentReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/embed/exports": {
         parameters: {
             query?: never;
@@ -1308,6 +1328,26 @@ export interface paths {
         put?: never;
         /** Generate a signed-embedding session (admin key) */
         post: operations["generateEmbedSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/embed/report/{publicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One report of a published dashboard as the report surface shows it, with who is viewing
+         * @description Embed token: 404 outside the session's deployment; the checks of the report's dashboard (the published dashboard of the report's workbook): 403 `forbidden` unless it allows embedding and embed access grants `read` to the viewer's tenant or all embed users. Login cookie or API key: read access to the workbook. 404 when the published dashboard does not show the report.
+         */
+        get: operations["getEmbedReport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3044,6 +3084,40 @@ export interface components {
         };
         EmbedGroupUsersResponse: {
             items: components["schemas"]["EmbedUser"][];
+        };
+        EmbedReportResponse: {
+            /** @description The locale the titles and labels were translated for (docs/translation.md); null: as written. */
+            contentLocale?: string | null;
+            /** @description The report's dashboard reduced to the report's widget, the dashboard's FILTER widgets (their members and wiring: which filters the report takes) and the report's snapshot. */
+            dashboard: {
+                allowEmbed: boolean;
+                config: components["schemas"]["DashboardConfig"];
+                createdBy?: number | null;
+                deploymentId: number;
+                description?: string | null;
+                fromSharedWorkspace?: boolean | null;
+                id: number;
+                publicId: string;
+                reportSnapshots: components["schemas"]["ReportSnapshot"][];
+                restrictDataDownload?: boolean | null;
+                /** @enum {string} */
+                status: "draft" | "published" | "archived";
+                title?: string | null;
+                useBoardDashboards?: boolean | null;
+                versionId: number;
+                versionNumber: number;
+                workbookId: number;
+            };
+            report: {
+                /** @description The published dashboard that shows the report: its embedding settings and access decide. */
+                dashboardPublicId: string;
+                deploymentId: number;
+                publicId: string;
+                reportId: number;
+                /** @description The dashboard's widget that shows the report (the only CHART widget of `dashboard`). */
+                widgetId: string;
+            };
+            viewer: components["schemas"]["EmbedViewer"];
         };
         EmbedSessionSettings: {
             allowAi?: boolean;
@@ -10729,6 +10803,69 @@ export interface operations {
             };
         };
     };
+    getEmbedDeploymentReport: {
+        parameters: {
+            query?: {
+                /** @description Show titles and labels in this locale (docs/translation.md); default the session's locale. */
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                deploymentId: number;
+                reportId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report and its viewer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedReportResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
     authorizeEmbedExport: {
         parameters: {
             query?: never;
@@ -10843,6 +10980,68 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getEmbedReport: {
+        parameters: {
+            query?: {
+                /** @description Show titles and labels in this locale (docs/translation.md); default the session's locale. */
+                locale?: string;
+            };
+            header?: never;
+            path: {
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report and its viewer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbedReportResponse"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };
@@ -15564,6 +15763,7 @@ export declare namespace PlatformApiSchemas {
     export type EmbedGroup = components["schemas"]["EmbedGroup"];
     export type EmbedGroupMembersInput = components["schemas"]["EmbedGroupMembersInput"];
     export type EmbedGroupUsersResponse = components["schemas"]["EmbedGroupUsersResponse"];
+    export type EmbedReportResponse = components["schemas"]["EmbedReportResponse"];
     export type EmbedSessionSettings = components["schemas"]["EmbedSessionSettings"];
     export type EmbedTenant = components["schemas"]["EmbedTenant"];
     export type EmbedTenantsListResponse = components["schemas"]["EmbedTenantsListResponse"];

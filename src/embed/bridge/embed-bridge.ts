@@ -5,6 +5,7 @@
  */
 import {
   DASHBOARD_ONLY_EVENT_TYPES,
+  WIDGET_SURFACES,
   EVENT_TYPES,
   isSvcEvent,
   parseInboundAction,
@@ -103,7 +104,10 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   let destroyed = false;
   const stoppers: Array<() => void> = [];
 
-  const capabilityEvents = (): SvcEventType[] => SVC_EVENT_TYPES.filter((t) => surface === "dashboard" || !DASHBOARD_ONLY_EVENT_TYPES.includes(t));
+  // The report surface shows one widget of a dashboard: its events, but no `dashboard-loaded`.
+  const showsWidgets = (WIDGET_SURFACES as readonly Surface[]).includes(surface);
+  const capabilityEvents = (): SvcEventType[] =>
+    SVC_EVENT_TYPES.filter((t) => surface === "dashboard" || (showsWidgets && t !== EVENT_TYPES.dashboardLoaded) || !DASHBOARD_ONLY_EVENT_TYPES.includes(t));
 
   function post(type: SvcEventType, payload: unknown): boolean {
     const envelope = { source: SVC_SOURCE, direction: "event", type, payload, timestamp: now(), surface: currentSurface };
@@ -237,7 +241,7 @@ export function createEmbedBridge(options: EmbedBridgeOptions): EmbedBridge {
   }
 
   // filters-changed: one event per change of the filter state, whatever changed it.
-  if (surface === "dashboard") {
+  if (showsWidgets) {
     let lastFilters = serializeFilterParameters(store.getState().filters);
     stoppers.push(
       store.subscribe((state, previous) => {

@@ -3,14 +3,14 @@
  * the URL left open (runtime action > URL > session settings > default), the dashboard's
  * filter controls are registered, and URL filters without a control are dropped.
  */
-import type { Dashboard } from "../../../schema/dashboard";
-import { isIanaTimeZone, type EmbedUrlParameters } from "../../../schema/dashboard-filters";
-import type { EmbedViewer } from "../../shell/platform-api";
-import { loadLocaleMatching } from "../../i18n/locales";
-import type { EmbedStore } from "../../state/embed-store";
-import { sanitizeEmbedTheme } from "../../theme";
-import { filterConfigOf } from "../../widgets/filter/filter-config";
-import { allWidgets } from "../../widgets/tabs-container/tabs-config";
+import type { Dashboard } from "../../schema/dashboard";
+import { isIanaTimeZone, type EmbedUrlParameters } from "../../schema/dashboard-filters";
+import type { EmbedViewer } from "../shell/platform-api";
+import { loadLocaleMatching } from "../i18n/locales";
+import type { EmbedStore } from "../state/embed-store";
+import { sanitizeEmbedTheme } from "../theme";
+import { filterConfigOf } from "../widgets/filter/filter-config";
+import { allWidgets } from "../widgets/tabs-container/tabs-config";
 
 /** Members the dashboard has FILTER controls for, nested tabs included. */
 export function filterControlMembers(dashboard: Dashboard): string[] {

@@ -4,23 +4,23 @@
  * server by a header click, and downloadable (CSV, XLSX) when exports are allowed.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { t, tCount } from "../../i18n";
-import { useEmbedStore } from "../../state/use-embed-store";
-import { CloseIcon } from "../../ui/icons";
-import type { QueryResult } from "../../shell/platform-api";
-import { exportColumnsOf, titleOfColumn } from "../../export/export-columns";
-import { resultColumnOf } from "../../export/result-columns";
-import { fileNameFor, saveBlob } from "../../export/save-file";
-import { buildXlsxBlob } from "../../export/xlsx";
-import { tableColumnsOf, type TableSort } from "../../widgets/chart/table-model";
-import { TableView } from "../../widgets/chart/table-view";
-import { formatCell } from "../../widgets/query/format-cell";
-import { DRILL_EXPORT_LIMIT, DRILL_PAGE_SIZE, drillPageQuery } from "../../widgets/query/compose-query";
-import { useWidgetQuery } from "../../widgets/query/use-widget-query";
-import { WidgetSkeleton } from "../../grid/widget-frame";
-import { offersExport, useWidgetHost, type DrilldownRequest } from "../../grid/widget-host";
-import { DATA_EXPORT_FORMATS, type DataExportFormat } from "../../../schema/export-formats";
-import "../../ui/buttons.css";
+import { t, tCount } from "../i18n";
+import { useEmbedStore } from "../state/use-embed-store";
+import { CloseIcon } from "../ui/icons";
+import type { QueryResult } from "../shell/platform-api";
+import { exportColumnsOf, titleOfColumn } from "../export/export-columns";
+import { resultColumnOf } from "../export/result-columns";
+import { fileNameFor, saveBlob } from "../export/save-file";
+import { buildXlsxBlob } from "../export/xlsx";
+import { tableColumnsOf, type TableSort } from "../widgets/chart/table-model";
+import { TableView } from "../widgets/chart/table-view";
+import { formatCell } from "../widgets/query/format-cell";
+import { DRILL_EXPORT_LIMIT, DRILL_PAGE_SIZE, drillPageQuery } from "../widgets/query/compose-query";
+import { useWidgetQuery } from "../widgets/query/use-widget-query";
+import { WidgetSkeleton } from "./widget-frame";
+import { offersExport, useWidgetHost, type DrilldownRequest } from "./widget-host";
+import { DATA_EXPORT_FORMATS, type DataExportFormat } from "../../schema/export-formats";
+import "../ui/buttons.css";
 import "./drilldown-panel.css";
 
 export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () => void }) {
@@ -66,7 +66,7 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
       const columns = exportColumnsOf(full.data, full.annotation, request.detailQuery);
       const name = `${request.title} ${memberTitle}`;
       if (format === "csv") {
-        const { buildCsv } = await import("../../export/csv");
+        const { buildCsv } = await import("../export/csv");
         saveBlob(new Blob(["\ufeff" + buildCsv(columns, full.data)], { type: "text/csv;charset=utf-8" }), fileNameFor(name, "csv"));
       } else saveBlob(await buildXlsxBlob(columns, full.data, request.title), fileNameFor(name, "xlsx"));
       host.downloaded({ format, target: "widget", widgetId: request.widgetId, title: name, rowCount: full.data.length });

@@ -3,9 +3,9 @@
  * linked dashboard in this frame with the clicked value as its filter (its other filters
  * cleared); a host event goes to the host page as `svc:event:widget-click`.
  */
-import { EVENT_TYPES } from "../../../protocol";
-import type { EmbedServices } from "../../shell/embed-context";
-import { linkedDashboardPath, linkedValue, linkFilter, widgetClickPayload, type WidgetClick } from "../../widgets/chart/widget-click";
+import { EVENT_TYPES } from "../../protocol";
+import type { EmbedServices } from "../shell/embed-context";
+import { linkedDashboardPath, linkedValue, linkFilter, widgetClickPayload, type WidgetClick } from "../widgets/chart/widget-click";
 
 export function createWidgetClickHandler(services: Pick<EmbedServices, "bridge" | "store">): (click: WidgetClick) => void {
   const { bridge, store } = services;

@@ -37,6 +37,11 @@ export function dashboardPublicIdOf(pathname: string): string | undefined {
   return /^\/embed\/dashboard\/([^/]+)\/?$/.exec(pathname)?.[1];
 }
 
+/** The report's public id of a report surface path (`/embed/report/{publicId}`), if it is one. */
+export function reportPublicIdOf(pathname: string): string | undefined {
+  return /^\/embed\/report\/([^/]+)\/?$/.exec(pathname)?.[1];
+}
+
 export function startAuthController(options: AuthControllerOptions): AuthController {
   const { api, bridge } = options;
   let state: AuthState = { status: "pending" };
@@ -46,7 +51,12 @@ export function startAuthController(options: AuthControllerOptions): AuthControl
     for (const listener of [...listeners]) listener();
   };
   // The path before the session parameter leaves the URL (it is the same path after).
-  const publicId = options.surface === "dashboard" ? dashboardPublicIdOf(options.location.pathname) : undefined;
+  const publicId =
+    options.surface === "dashboard"
+      ? dashboardPublicIdOf(options.location.pathname)
+      : options.surface === "report"
+        ? reportPublicIdOf(options.location.pathname)
+        : undefined;
   // `allowExport=true` turns the export controls on within the session's grant (pinned at load).
   const urlAllowsExport = parseEmbedUrlParameters(new URLSearchParams(options.location.search)).allowExport;
 

@@ -27,6 +27,10 @@ describe("surfaceOfPath", () => {
     expect(surfaceOfPath("/embed/dashboard/abc")).toBe("dashboard");
     expect(surfaceOfPath("/embed/d/3/app/workbooks")).toBe("app");
     expect(surfaceOfPath("/embed/chat")).toBe("chat");
+    expect(surfaceOfPath("/embed/report/AbCdEfGh1234")).toBe("report");
+    expect(surfaceOfPath("/embed/d/3/report/17")).toBe("report");
+    // Below a report there is nothing: not a report path.
+    expect(surfaceOfPath("/embed/report/AbCdEfGh1234/more")).toBe("dashboard");
   });
 });
 

@@ -28,6 +28,8 @@ export interface EmbedServices {
    * queries of the widgets on screen); null on the other surfaces.
    */
   dashboardData: Promise<DashboardData> | null;
+  /** The report surface calls it once its filter controls are known (or its report failed): a held `set-filter` then applies. */
+  widgetsSetUp?: () => void;
 }
 
 export interface EmbedSessionState {

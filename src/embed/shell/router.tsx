@@ -13,7 +13,7 @@ import { loadSurface } from "./surface-modules";
 
 export { loadSurface };
 
-/** A path no surface serves (`/embed/report/…`): the frame says so, and so does the host's error event (fatal: nothing else will show). */
+/** A path no surface serves (`/embed/nothing/…`): the frame says so, and so does the host's error event (fatal: nothing else will show). */
 function UnknownRoute() {
   const locale = useEmbedStore((s) => s.locale);
   const { bridge } = useEmbedServices();
@@ -48,6 +48,8 @@ export function createEmbedRouter(loaded: Partial<Record<Surface, ComponentType>
           { path: SURFACE_ROUTES.dashboard, element: element("dashboard") },
           { path: SURFACE_ROUTES.app, element: element("app") },
           { path: SURFACE_ROUTES.chat, element: element("chat") },
+          { path: SURFACE_ROUTES.report, element: element("report") },
+          { path: SURFACE_ROUTES.deploymentReport, element: element("report") },
           { path: "*", element: <UnknownRoute /> },
         ],
       },

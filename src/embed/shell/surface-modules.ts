@@ -9,6 +9,7 @@ const SURFACE_MODULES: Record<Surface, () => Promise<ComponentType>> = {
   dashboard: () => import("../surfaces/dashboard/dashboard-surface").then((m) => m.DashboardSurface),
   app: () => import("../surfaces/app/app-surface").then((m) => m.AppSurface),
   chat: () => import("../surfaces/chat/chat-surface").then((m) => m.ChatSurface),
+  report: () => import("../surfaces/report/report-surface").then((m) => m.ReportSurface),
 };
 
 /** A surface's component, once its chunk has loaded. */

@@ -1,4 +1,4 @@
-/** Route paths of the three surfaces (below the /embed basename), in one place. */
+/** Route paths of the surfaces (below the /embed basename), in one place. */
 import type { Surface } from "../../protocol";
 
 export const EMBED_BASENAME = "/embed";
@@ -7,6 +7,9 @@ export const SURFACE_ROUTES = {
   dashboard: "dashboard/:publicId",
   app: "d/:deploymentId/app/*",
   chat: "chat",
+  report: "report/:publicId",
+  /** The report surface by the report's id in a deployment (signed mode's form). */
+  deploymentReport: "d/:deploymentId/report/:reportId",
 } as const;
 
 /** Which surface a browser path (with or without the basename) belongs to. */
@@ -14,6 +17,7 @@ export function surfaceOfPath(pathname: string): Surface {
   const path = pathname.startsWith(EMBED_BASENAME) ? pathname.slice(EMBED_BASENAME.length) : pathname;
   if (/^\/d\/[^/]+\/app(?:\/|$)/.test(path)) return "app";
   if (/^\/chat(?:\/|$)/.test(path)) return "chat";
+  if (/^\/(?:report\/[^/]+|d\/[^/]+\/report\/[^/]+)\/?$/.test(path)) return "report";
   return "dashboard";
 }
 

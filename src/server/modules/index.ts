@@ -5,6 +5,7 @@ import { registerApiKeyRoutes } from "./api-keys/routes";
 import { registerAuthRoutes } from "./auth/routes";
 import { registerEmbedDashboardRoutes } from "./dashboards/routes";
 import { registerEmbedExportRoutes } from "./embed-exports/routes";
+import { registerEmbedReportRoutes } from "./embed-reports/routes";
 import { registerDeploymentRoutes } from "./deployments/routes";
 import { registerEmbedAccessRoutes } from "./embed-access/routes";
 import { registerEmbedSessionRoutes } from "./embed-sessions/routes";
@@ -38,6 +39,7 @@ const accountModules: RouteModule[] = [
   registerEmbedTenantRoutes,
   registerEmbedAccessRoutes,
   registerEmbedDashboardRoutes,
+  registerEmbedReportRoutes,
   registerEmbedExportRoutes,
   registerUserAttributeRoutes,
   registerAuthRoutes,

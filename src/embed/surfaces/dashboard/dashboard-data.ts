@@ -14,7 +14,7 @@ import type { EmbedDashboardResponse, QueryRequest, QueryResult } from "../../sh
 import { tabsOf } from "../../widgets/tabs-container/tabs-config";
 import { chartQueryRequest, composeChartQuery, hasPythonCode, reportQueryOf } from "../../widgets/chart/widget-request";
 import { filterWiringOf } from "../../widgets/query/filter-wiring";
-import { applyDashboardSetupOnce } from "./dashboard-setup";
+import { applyDashboardSetupOnce } from "../../grid/dashboard-setup";
 import { viewerTimeZone } from "../../i18n/viewer-time-zone";
 import { loadLocaleMatching } from "../../i18n/locales";
 import { warmChartWorker } from "../../widgets/chart/chart-worker-client";
