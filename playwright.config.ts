@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "@playwright/test";
 import { E2E } from "./e2e/support/env";
 
@@ -8,7 +9,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 2,
+  // Two per core: a browser test spends most of its time waiting on the page, the server and
+  // its own expectations (the whole run used about half a core with one worker per core).
+  workers: Number(process.env.SVC_E2E_WORKERS) || Math.max(2, availableParallelism() * 2),
   retries: process.env.CI ? 1 : 0,
   // The JSON report is only written when the suite runner asks for it (scripts/test.ts).
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],

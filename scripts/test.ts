@@ -1,8 +1,8 @@
 /**
  * `npm test`: the whole suite. The type check, the lint (ESLint and Prettier's check, as
  * `npm run lint`), unit and in-process API tests (vitest), the two-node cluster tests (real
- * processes behind haproxy, `npm run test:cluster`), the package check, then the
- * browser tests (Playwright in Debian's Chromium against the real server on two origins).
+ * processes behind haproxy, `npm run test:cluster`), the package check, and the browser tests
+ * (Playwright in Debian's Chromium against the real server on two origins), side by side.
  * Ends with one line `tests: N passed, N failed`.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -23,10 +23,8 @@ let failed = 0;
 let ok = true;
 
 /** Where the suite's time went: each step with its wall time, printed at the end. */
-const timings: { step: string; seconds: number; cpu?: number }[] = [];
-let sectionTitle = "";
-let sectionStarted = Date.now();
-let sectionCpu = childCpuSeconds();
+const timings: { step: string; seconds: number }[] = [];
+let cpuUsed: number | null = null;
 
 /**
  * CPU seconds (user + system) of every child process this process has waited for, with their
@@ -42,22 +40,6 @@ function childCpuSeconds(): number | null {
   } catch {
     return null;
   }
-}
-
-function endSection() {
-  const cpu = childCpuSeconds();
-  if (sectionTitle)
-    timings.push({
-      step: sectionTitle,
-      seconds: (Date.now() - sectionStarted) / 1000,
-      cpu: cpu === null || sectionCpu === null ? undefined : cpu - sectionCpu,
-    });
-  sectionTitle = "";
-}
-
-function run(cmd: string, argv: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(cmd, argv, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  return r.status === 0;
 }
 
 /** Runs a command with its output on this process's, without blocking what runs beside it. */
@@ -82,84 +64,121 @@ function runQuiet(cmd: string, argv: string[], env: Record<string, string> = {})
   });
 }
 
-function section(title: string) {
-  endSection();
-  sectionTitle = title;
-  sectionStarted = Date.now();
-  sectionCpu = childCpuSeconds();
-  process.stdout.write(`\n=== ${title} ===\n`);
-}
+/**
+ * Every step starts at once, in lanes: the static checks, vitest, the two-node cluster tests, the
+ * package check, and the browser build followed by the browser tests. On two cores no single
+ * step keeps both busy for long (Playwright mostly waits on the browser and the server, the
+ * cluster and package steps on child processes and npm), so the lanes together finish close to
+ * the suite's CPU time divided by the cores. (The static checks were tried at a lower priority:
+ * with other work on the machine they starved and ended last, after 25 minutes.)
+ * vitest prints as it goes; the other lanes print in full when everything has ended.
+ */
+if (!args.has("--unit-only")) ensureChromium();
+const cpuBefore = childCpuSeconds();
+const lanes: Promise<void>[] = [];
+const printed: { title: string; output: string }[] = [];
 
 if (!args.has("--e2e-only")) {
-  // The type check and the two halves of `npm run lint` are single-threaded: they run side by
-  // side, and each is reported, so that a finding of one does not hide another's.
-  const staticCpu = childCpuSeconds();
-  const staticBegan = Date.now();
-  const [types, eslint, format] = await Promise.all([
-    runQuiet("npx", ["tsc", "--noEmit", "-p", "."]),
-    runQuiet("npx", ["eslint", "--max-warnings", "0", "."]),
-    runQuiet("npx", ["prettier", "--check", "--log-level", "warn", "."]),
-  ]);
-  for (const [title, r] of [
-    ["type check (tsc)", types],
-    ["lint: eslint", eslint],
-    ["lint: prettier --check", format],
-  ] as const) {
-    process.stdout.write(`\n=== ${title} (${r.seconds.toFixed(1)} s) ===\n${r.output}${r.ok ? "ok\n" : ""}`);
-    timings.push({ step: title, seconds: r.seconds });
-  }
-  const cpuAfterStatic = childCpuSeconds();
-  timings.push({
-    step: "  (the three side by side)",
-    seconds: (Date.now() - staticBegan) / 1000,
-    cpu: cpuAfterStatic === null || staticCpu === null ? undefined : cpuAfterStatic - staticCpu,
-  });
-  ok = types.ok && ok;
-  if (types.ok) passed += 1;
-  else failed += 1;
-  const lintOk = eslint.ok && format.ok;
-  ok = lintOk && ok;
-  if (lintOk) passed += 1;
-  else failed += 1;
+  lanes.push(
+    Promise.all([
+      runQuiet("npx", ["tsc", "--noEmit", "-p", "."]),
+      runQuiet("npx", ["eslint", "--max-warnings", "0", "."]),
+      runQuiet("npx", ["prettier", "--check", "--log-level", "warn", "."]),
+    ]).then(([types, eslint, format]) => {
+      // Each is reported, so that a finding of one does not hide another's.
+      for (const [title, r] of [
+        ["type check (tsc)", types],
+        ["lint: eslint", eslint],
+        ["lint: prettier --check", format],
+      ] as const) {
+        printed.push({ title: `${title} (${r.seconds.toFixed(1)} s)`, output: `${r.output}${r.ok ? "ok\n" : ""}` });
+        timings.push({ step: title, seconds: r.seconds });
+      }
+      ok = types.ok && ok;
+      if (types.ok) passed += 1;
+      else failed += 1;
+      const lintOk = eslint.ok && format.ok;
+      ok = lintOk && ok;
+      if (lintOk) passed += 1;
+      else failed += 1;
+    }),
+  );
 
-  // The cluster tests and the package check mostly wait (on node processes behind haproxy, on
-  // npm installing from its cache), and vitest leaves part of a core idle while its files wait on
-  // Postgres and child processes: the three run side by side, the two quiet ones printed after.
-  section("unit and API tests (vitest), beside the two-node cluster tests and the package check");
-  const beside = Promise.all([
-    args.has("--no-cluster") ? Promise.resolve(null) : clusterTests(),
-    args.has("--no-pack") ? Promise.resolve(null) : runQuiet("npx", ["tsx", "scripts/pack-check.ts"]),
-  ]);
-  const report = path.join(out, "vitest.json");
-  const vitestBegan = Date.now();
-  ok = (await runInherited("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`])) && ok;
-  timings.push({ step: "  vitest", seconds: (Date.now() - vitestBegan) / 1000 });
-  try {
-    const r = JSON.parse(readFileSync(report, "utf8"));
-    passed += r.numPassedTests;
-    failed += r.numFailedTests;
-    slowestFiles(r.testResults ?? []);
-  } catch {
-    ok = false;
-    failed += 1;
-  }
-  const [cluster, pack] = await beside;
-  if (cluster) {
-    process.stdout.write(
-      `\n=== two-node cluster (node processes on one Postgres database behind haproxy) (${cluster.seconds.toFixed(1)} s) ===\n${cluster.output}`,
+  lanes.push(
+    (async () => {
+      const report = path.join(out, "vitest.json");
+      const began = Date.now();
+      const vitestOk = await runInherited("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+      timings.push({ step: "unit and API tests (vitest)", seconds: (Date.now() - began) / 1000 });
+      ok = vitestOk && ok;
+      try {
+        const r = JSON.parse(readFileSync(report, "utf8"));
+        passed += r.numPassedTests;
+        failed += r.numFailedTests;
+        slowestFiles(r.testResults ?? []);
+      } catch {
+        ok = false;
+        failed += 1;
+      }
+    })(),
+  );
+
+  if (!args.has("--no-cluster"))
+    lanes.push(
+      clusterTests().then((cluster) => {
+        if (!cluster) return;
+        printed.push({
+          title: `two-node cluster (node processes on one Postgres database behind haproxy) (${cluster.seconds.toFixed(1)} s)`,
+          output: cluster.output,
+        });
+        timings.push({ step: "two-node cluster", seconds: cluster.seconds });
+      }),
     );
-    timings.push({ step: "  two-node cluster", seconds: cluster.seconds });
-  }
-  if (pack) {
-    process.stdout.write(
-      `\n=== package check (npm pack, installed and type-checked in a throwaway project) (${pack.seconds.toFixed(1)} s) ===\n${pack.output}`,
+
+  if (!args.has("--no-pack"))
+    lanes.push(
+      runQuiet("npx", ["tsx", "scripts/pack-check.ts"]).then((pack) => {
+        printed.push({
+          title: `package check (npm pack, installed and type-checked in a throwaway project) (${pack.seconds.toFixed(1)} s)`,
+          output: pack.output,
+        });
+        timings.push({ step: "package check", seconds: pack.seconds });
+        ok = pack.ok && ok;
+        if (pack.ok) passed += 1;
+        else failed += 1;
+      }),
     );
-    timings.push({ step: "  package check", seconds: pack.seconds });
-    ok = pack.ok && ok;
-    if (pack.ok) passed += 1;
-    else failed += 1;
-  }
 }
+
+if (!args.has("--unit-only"))
+  lanes.push(
+    (async () => {
+      const build = await runQuiet("npm", ["run", "--silent", "build"]);
+      printed.push({ title: `browser build (${build.seconds.toFixed(1)} s)`, output: build.output });
+      timings.push({ step: "browser build", seconds: build.seconds });
+      ok = build.ok && ok;
+      if (!build.ok) return;
+      const report = path.join(out, "playwright.json");
+      const e2e = await runQuiet("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+      printed.push({ title: `browser tests (Playwright, Debian Chromium) (${e2e.seconds.toFixed(1)} s)`, output: e2e.output });
+      timings.push({ step: "browser tests (Playwright, Debian Chromium)", seconds: e2e.seconds });
+      ok = e2e.ok && ok;
+      try {
+        const r = JSON.parse(readFileSync(report, "utf8"));
+        passed += r.stats.expected + (r.stats.flaky ?? 0);
+        failed += r.stats.unexpected;
+        printed.push({ title: "slowest browser spec files", output: slowestSpecs(r.suites ?? []) });
+      } catch {
+        ok = false;
+        failed += 1;
+      }
+    })(),
+  );
+
+await Promise.all(lanes);
+for (const p of printed) process.stdout.write(`\n=== ${p.title} ===\n${p.output}`);
+const cpuAfter = childCpuSeconds();
+if (cpuBefore !== null && cpuAfter !== null) cpuUsed = cpuAfter - cpuBefore;
 
 /** The test files that took longest (wall time in their worker), for docs/benchmarks.md's table. */
 function slowestFiles(files: { name: string; startTime: number; endTime: number }[]) {
@@ -175,8 +194,8 @@ interface PlaywrightSuite {
   specs?: { file?: string; tests?: { results?: { duration?: number }[] }[] }[];
 }
 
-/** The browser spec files that took longest (the sum of their tests' durations, retries included). */
-function slowestSpecs(suites: PlaywrightSuite[]) {
+/** The browser spec files that took longest (the sum of their tests' durations, retries included), as text. */
+function slowestSpecs(suites: PlaywrightSuite[]): string {
   const byFile = new Map<string, number>();
   const walk = (suite: PlaywrightSuite) => {
     for (const spec of suite.specs ?? []) {
@@ -189,8 +208,9 @@ function slowestSpecs(suites: PlaywrightSuite[]) {
   suites.forEach(walk);
   const rows = [...byFile].sort((a, b) => b[1] - a[1]);
   const total = rows.reduce((sum, [, seconds]) => sum + seconds, 0);
-  process.stdout.write(`\nSlowest browser spec files (${rows.length} files, ${total.toFixed(0)} s of test time in all):\n`);
-  for (const [file, seconds] of rows.slice(0, 15)) process.stdout.write(`  ${file.padEnd(72)} ${seconds.toFixed(1).padStart(7)} s\n`);
+  let text = `${rows.length} files, ${total.toFixed(0)} s of test time in all:\n`;
+  for (const [file, seconds] of rows.slice(0, 15)) text += `  ${file.padEnd(72)} ${seconds.toFixed(1).padStart(7)} s\n`;
+  return text;
 }
 
 /** The two-node cluster tests: needs the Postgres server (DATABASE_URL, or 127.0.0.1:5432 with trust) and haproxy, which the suite installs with apt-get when it runs as root (docs/scaling.md). */
@@ -218,32 +238,11 @@ async function clusterTests(): Promise<{ seconds: number; output: string } | nul
   return r;
 }
 
-if (!args.has("--unit-only")) {
-  section("browser build");
-  ok = run("npm", ["run", "--silent", "build"]) && ok;
-  section("browser tests (Playwright, Debian Chromium)");
-  ensureChromium();
-  const report = path.join(out, "playwright.json");
-  const e2eOk = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
-  ok = e2eOk && ok;
-  try {
-    const r = JSON.parse(readFileSync(report, "utf8"));
-    passed += r.stats.expected + (r.stats.flaky ?? 0);
-    failed += r.stats.unexpected;
-    slowestSpecs(r.suites ?? []);
-  } catch {
-    ok = false;
-    failed += 1;
-  }
-}
-
-endSection();
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-process.stdout.write(`\nWhere the time went (wall time, and CPU time of the step's processes where the system tells it):\n`);
-for (const t of timings) {
-  const cpu = t.cpu === undefined ? "" : `${t.cpu.toFixed(0).padStart(6)} s CPU (${(t.cpu / Math.max(t.seconds, 0.001)).toFixed(2)} cores)`;
-  process.stdout.write(`  ${t.step.padEnd(64)} ${t.seconds.toFixed(1).padStart(7)} s ${cpu}\n`);
-}
-process.stdout.write(`\nSuite finished in ${seconds} s.\n`);
+process.stdout.write(`\nWhere the time went (wall time of each step; the steps run side by side):\n`);
+for (const t of timings) process.stdout.write(`  ${t.step.padEnd(64)} ${t.seconds.toFixed(1).padStart(7)} s\n`);
+const cpu =
+  cpuUsed === null ? "" : ` (${cpuUsed.toFixed(0)} s of CPU in the suite's processes, ${(cpuUsed / Math.max(Number(seconds), 0.001)).toFixed(2)} cores)`;
+process.stdout.write(`\nSuite finished in ${seconds} s${cpu}.\n`);
 process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
 process.exit(ok && failed === 0 ? 0 : 1);

@@ -410,13 +410,19 @@ describe.each(storageKinds)("query API (%s storage)", (storage) => {
       });
       expect(res.status, await res.clone().text()).toBe(504);
       expect(await res.json()).toMatchObject({ code: "query_timeout" });
-      // The engine stopped: the next query on the same data source answers.
-      const next = await shortApp.request(`/api/v1/deployments/${deploymentIds[backend]}/query`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${t.adminToken}`, "content-type": "application/json" },
-        body: JSON.stringify({ query: { measures: ["sales.count"] }, cache: "bypass" }),
-      });
-      expect(next.status).toBe(200);
+      // The engine stopped: the next query on the same data source answers. On a loaded machine a
+      // count alone can pass the 300 ms limit, so it may ask a few times; an engine still running
+      // the fill (it would run for hours) times every one of them out.
+      let next = 0;
+      for (let attempt = 0; attempt < 5 && next !== 200; attempt++) {
+        const res = await shortApp.request(`/api/v1/deployments/${deploymentIds[backend]}/query`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${t.adminToken}`, "content-type": "application/json" },
+          body: JSON.stringify({ query: { measures: ["sales.count"] }, cache: "bypass" }),
+        });
+        next = res.status;
+      }
+      expect(next).toBe(200);
     });
 
     describe("row-level security", () => {
