@@ -4,6 +4,7 @@ import type { SqlDialect } from "./compiler/dialect";
 import { dialectFor } from "./compiler/dialects";
 import type { ParameterValue } from "./compiler/parameters";
 import { planQuery } from "./compiler/plan";
+import { answerFromRollup, type BuiltRollup } from "./compiler/rollup-plan";
 import { writeStatement } from "./compiler/statement";
 import type { DataModel } from "./data-model";
 import type { SemanticQuery, ValidatedQuery } from "../../schema/semantic-query";
@@ -27,6 +28,8 @@ export interface CompileQueryOptions {
   fillMissingRows?: FillMissingRows | null;
   /** ReportSnapshot.periodComparisons: measures over shifted periods, added as columns. */
   periodComparisons?: PeriodComparison[] | null;
+  /** Built rollups the query may be answered from (docs/data-model.md "Rollups"); none by default. */
+  rollups?: readonly BuiltRollup[];
 }
 
 export interface CompiledQuery {
@@ -53,6 +56,8 @@ export function compileQuery(model: DataModel, input: SemanticQuery | unknown, o
 export function compileValidatedQuery(model: DataModel, query: ValidatedQuery, options: CompileQueryOptions & { now: Date }): CompiledQuery {
   const plan = planQuery(model, query, options);
   const dialect = dialectFor(options.dialect);
-  const { sql, params } = dialect.bindPositional(writeStatement(plan, dialect));
-  return { sql, params, annotation: annotateQuery(plan), columns: plan.columns };
+  const answer = options.rollups ? answerFromRollup(model, query, plan, options.rollups) : undefined;
+  const { sql, params } = dialect.bindPositional(writeStatement(answer?.plan ?? plan, dialect));
+  const annotation = annotateQuery(plan);
+  return { sql, params, annotation: answer ? { ...annotation, rollup: answer.rollup } : annotation, columns: plan.columns };
 }

@@ -51,6 +51,8 @@ export interface QueryAnnotation {
   /** With `compare`: each measure's baseline, current, change and relativeChange columns (and no plain measure column). */
   compare?: Record<string, CompareAnnotation>;
   calculations?: Record<string, CalculationAnnotation>;
+  /** The rollup that answered the query (its rows were read from the rollup's table, not the cube's). */
+  rollup?: string;
 }
 
 const OUTPUT_KINDS = ["previous", "change", "percent_change"] as const;
