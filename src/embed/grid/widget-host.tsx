@@ -8,6 +8,7 @@ import type { DownloadFormat, DownloadPayload, DownloadTarget, DrilldownPayload,
 import type { ReportSnapshot } from "../../schema/dashboard";
 import type { QueryRequest, QueryResult, SemanticQuery } from "../shell/platform-api";
 import type { WidgetClick } from "../widgets/chart/widget-click";
+import type { PrintableRegistry } from "./printables";
 
 export interface DrilldownRequest {
   widgetId: string;
@@ -49,6 +50,8 @@ export interface WidgetHost {
   /** A click on a widget whose `config.click` is a link or a host event; absent, such clicks drill as any other. */
   clicked?(click: WidgetClick): void;
   downloaded(event: DownloadPayload): void;
+  /** Where widgets offer their content to the dashboard PDF (printables.ts); absent: no dashboard PDF. */
+  printables?: PrintableRegistry;
   /** Runs a Python report of the dashboard on the platform, with these filter parameters. */
   runPython?(reportId: number, filters: string[], signal?: AbortSignal): Promise<PythonRunOutput>;
 }

@@ -17,6 +17,7 @@ import { DEFAULT_LOCALE, t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { WidgetHostContext, type DrilldownRequest, type WidgetHost } from "../../grid/widget-host";
 import { createValueLabelMemory } from "../../grid/value-label-memory";
+import { createPrintableRegistry } from "../../grid/printables";
 import { SparkIcon } from "../../ui/icons";
 import { chatText } from "../../chat/chat-messages";
 import { serializeFilterParameters } from "../../../schema/dashboard-filters";
@@ -152,6 +153,7 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
   }, [title]);
 
   const valueLabels = useMemo(() => createValueLabelMemory(), []);
+  const printables = useMemo(() => createPrintableRegistry(), []);
   const host = useMemo<WidgetHost>(() => {
     const deploymentId = dashboard.deploymentId;
     return {
@@ -173,6 +175,7 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
         return answer.values;
       },
       valueLabel: (member, value) => valueLabels.labelOf(member, store.getState().locale, value),
+      printables,
       settle: (widgetId, status) => tracker.current?.settle(widgetId, status),
       reportError: (error) => bridge.emitError(error),
       drilldown: (request, event) => {
@@ -185,7 +188,7 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
     };
     // A new host for a new viewer or dashboard id, so the widgets re-query for them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, bridge, dashboard, viewer, allowExport, exportFormats, props.publicId, store, valueLabels]);
+  }, [api, bridge, dashboard, viewer, allowExport, exportFormats, props.publicId, store, valueLabels, printables]);
 
   const authorizeDashboardExport = useCallback((format: DownloadFormat) => authorizeExport(api, { format, target: "dashboard" }), [api]);
   const closeDrill = useCallback(() => setDrill(null), []);
@@ -219,7 +222,17 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
               </button>
             ) : null}
             {showExportMenu ? (
-              <DashboardExportMenu formats={menuFormats} title={title} contentRef={contentRef} bridge={bridge} authorize={authorizeDashboardExport} />
+              <DashboardExportMenu
+                formats={menuFormats}
+                title={title}
+                description={description}
+                widgets={widgets}
+                printables={printables}
+                valueLabel={host.valueLabel!}
+                contentRef={contentRef}
+                bridge={bridge}
+                authorize={authorizeDashboardExport}
+              />
             ) : null}
           </header>
         ) : null}

@@ -17,6 +17,7 @@ import { columnAliases, composeDetailQuery } from "../query/compose-query";
 import { formatCell } from "../query/format-cell";
 import { useWidgetQuery } from "../query/use-widget-query";
 import { useWidgetHost } from "../../grid/widget-host";
+import { usePrintable, type PrintableProvider } from "../../grid/printables";
 import { useFilterWiring } from "../../grid/filter-wiring-context";
 import { WidgetFrame } from "../../grid/widget-frame";
 import { describeChart } from "./chart-description";
@@ -31,6 +32,7 @@ import { drilldownTarget } from "./vega-spec";
 import { usePreparedSpec } from "./use-prepared-spec";
 import { useWidgetExports } from "./use-widget-exports";
 import { VegaView, type ChartHandle } from "./vega-view";
+import { chartSvgOffPage } from "./chart-svg";
 import { chartQueryRequest, composeChartQuery, reportQueryOf } from "./widget-request";
 
 export { reportQueryOf };
@@ -126,6 +128,36 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
 
   const exports = useWidgetExports({ request, composed, chartTitle, widgetId: widget.id, chartHandle });
 
+  const tableColumns = useMemo(
+    () => (kind === "table" && result.data && composed ? tableColumnsOf(rows, annotation, composed, snapshot?.preferences?.columnFormats) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [kind, result.data, composed, snapshot],
+  );
+  // The dashboard PDF: a table with every row (the screen holds only those in view), a chart's drawing as SVG.
+  const printable = useMemo<PrintableProvider | null>(() => {
+    if (tableColumns) {
+      const columns = tableColumns;
+      return async () => ({
+        kind: "table",
+        columns: columns.map((c) => ({ title: c.title, numeric: !!c.isMeasure })),
+        rows: rows.map((row) => columns.map((c) => formatCell(row[c.key], c, { locale, timezone }))),
+      });
+    }
+    if (isVega && prepared && prepared !== "waiting") {
+      const spec = prepared.spec;
+      return async () => {
+        if (chartHandle.current) return { kind: "chart", svg: await chartHandle.current.toSvg() };
+        // Not drawn yet (off screen): drawn for the PDF at the size its card has.
+        const canvas = document.querySelector<HTMLElement>(`[data-testid="widget-${CSS.escape(widget.id)}"] .svc-chart-canvas`);
+        const svg = canvas ? await chartSvgOffPage(spec, canvas.clientWidth, canvas.clientHeight, locale) : null;
+        return svg ? { kind: "chart", svg } : null;
+      };
+    }
+    return null;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tableColumns, isVega, prepared, locale, timezone, widget.id]);
+  usePrintable(widget.id, printable);
+
   const ctx = { locale, timezone };
   let state: "loading" | "ready" | "error" = result.status === "ready" ? "ready" : result.status === "error" ? "error" : "loading";
   let error = result.error;
@@ -139,7 +171,7 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
     if (kind === "table") {
       body = (
         <TableView
-          columns={tableColumnsOf(rows, annotation, composed!, snapshot.preferences?.columnFormats)}
+          columns={tableColumns ?? tableColumnsOf(rows, annotation, composed!, snapshot.preferences?.columnFormats)}
           rows={rows}
           caption={chartTitle}
           onDrill={openDrill}

@@ -29,13 +29,15 @@ export function drawInWorker(
   let drawn = false;
   let size = "";
   let latest = 0;
+  let drawing = "";
 
   // The widget hears once: after the first drawing, or the first failure before any drawing.
   let reported = false;
   const report = (error?: Error) => {
     if (reported || disposed) return;
     reported = true;
-    if (!error && callbacks.current.handleRef) callbacks.current.handleRef.current = { toPngUrl: async () => URL.createObjectURL(await chart.png(2)) };
+    if (!error && callbacks.current.handleRef)
+      callbacks.current.handleRef.current = { toPngUrl: async () => URL.createObjectURL(await chart.png(2)), toSvg: async () => drawing };
     callbacks.current.onRendered?.(error);
   };
 
@@ -61,6 +63,7 @@ export function drawInWorker(
     if (disposed || mine !== latest) return;
     // The markup is vega's own (text escaped), sanitised all the same before it joins the page.
     container.replaceChildren(sanitizeSvg(svg));
+    drawing = svg;
     drawn = true;
     report();
   };

@@ -11,6 +11,7 @@ type VegaResult = {
   view: {
     finalize(): void;
     toImageURL(type: string, scale?: number): Promise<string>;
+    toSVG(): Promise<string>;
     addEventListener(type: string, h: (e: unknown, item: unknown) => void): void;
     resize(): { runAsync(): Promise<unknown> };
   };
@@ -56,7 +57,7 @@ export function drawOnPage(container: HTMLDivElement, spec: VegaLiteSpec, locale
         const datum = (item as { datum?: Record<string, unknown> } | null)?.datum;
         if (datum) callbacks.current.onDatumClick?.(datum);
       });
-      if (callbacks.current.handleRef) callbacks.current.handleRef.current = { toPngUrl: () => view.toImageURL("png", 2) };
+      if (callbacks.current.handleRef) callbacks.current.handleRef.current = { toPngUrl: () => view.toImageURL("png", 2), toSvg: () => view.toSVG() };
       if (typeof ResizeObserver !== "undefined") {
         let last = container.clientWidth + "x" + container.clientHeight;
         resizeObserver = new ResizeObserver(() => {

@@ -1,8 +1,10 @@
-/** What a chart view takes, and the handle the PNG export draws with (vega-view.tsx and its drawing). */
+/** What a chart view takes, and the handle the PNG and PDF exports draw with (vega-view.tsx and its drawing). */
 import type { VegaLiteSpec } from "./vega-spec";
 
 export interface ChartHandle {
   toPngUrl(): Promise<string>;
+  /** The drawing as SVG markup (the dashboard PDF draws it as vector graphics). */
+  toSvg(): Promise<string>;
 }
 
 export interface VegaViewProps {
