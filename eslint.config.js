@@ -1,6 +1,8 @@
-// ESLint for the whole package: typescript-eslint's recommended rules, import cycles refused,
-// and the import rules of the architecture (shared/design/ARCHITECTURE.md) as restricted paths.
-// `npm run lint` runs it with Prettier's check; `npm test` runs `npm run lint` after the type check.
+// ESLint for the whole package: typescript-eslint's recommended rules and the import rules of
+// the architecture (shared/design/ARCHITECTURE.md) as restricted paths. Import cycles are
+// refused by dependency-cruiser (.dependency-cruiser.mjs), which reads the module graph once
+// where import-x/no-cycle walked it again for every file (three quarters of the lint's time).
+// `npm run lint` runs it with the cycle check and Prettier's check; `npm test` runs all three beside the type check.
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -80,7 +82,7 @@ const zones = [
   },
   {
     // It may name the types of the long-lived services it carries (modules' leaf services);
-    // import-x/no-cycle makes sure none of them imports it back.
+    // the cycle check (.dependency-cruiser.mjs) makes sure none of them imports it back.
     target: "./src/server/context.ts",
     from: ["./src/server/http", "./src/server/app.ts", "./src/server/main.ts", "./src/server/platform.ts"],
     message: "context.ts is imported by everything and imports nothing back.",
@@ -126,23 +128,11 @@ export default defineConfig(
     plugins: { "import-x": importX },
     settings: {
       // The node resolver with TypeScript extensions: imports are relative or packages (no path aliases).
-      // The plugin's own resolver (unrs-resolver, native): the legacy one made the cycle check most of the lint's time.
       "import-x/resolver-next": [importX.createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] })],
-      // Dependencies are parsed as TypeScript too, so a cycle through them is seen.
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
       // Resolutions kept for the whole run (the default forgets them after 30 s, mid-lint).
       "import-x/cache": { lifetime: Infinity },
-    },
-  },
-  {
-    // Type-only imports do not count (they are erased); a dynamic import does. Test files and
-    // specs are left out: nothing imports them, so no cycle can pass through one, and following
-    // their imports was most of the lint's time.
-    ignores: [...TESTS, "e2e/**/*.spec.ts"],
-    plugins: { "import-x": importX },
-    rules: {
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {

@@ -83,12 +83,14 @@ if (!args.has("--e2e-only")) {
     Promise.all([
       runQuiet("npx", ["tsc", "--noEmit", "-p", "."]),
       runQuiet("npx", ["eslint", "--max-warnings", "0", "."]),
+      runQuiet("npm", ["run", "--silent", "lint:cycles"]),
       runQuiet("npx", ["prettier", "--check", "--log-level", "warn", "."]),
-    ]).then(([types, eslint, format]) => {
+    ]).then(([types, eslint, cycles, format]) => {
       // Each is reported, so that a finding of one does not hide another's.
       for (const [title, r] of [
         ["type check (tsc)", types],
         ["lint: eslint", eslint],
+        ["lint: import cycles (dependency-cruiser)", cycles],
         ["lint: prettier --check", format],
       ] as const) {
         printed.push({ title: `${title} (${r.seconds.toFixed(1)} s)`, output: `${r.output}${r.ok ? "ok\n" : ""}` });
@@ -97,7 +99,7 @@ if (!args.has("--e2e-only")) {
       ok = types.ok && ok;
       if (types.ok) passed += 1;
       else failed += 1;
-      const lintOk = eslint.ok && format.ok;
+      const lintOk = eslint.ok && cycles.ok && format.ok;
       ok = lintOk && ok;
       if (lintOk) passed += 1;
       else failed += 1;
