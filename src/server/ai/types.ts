@@ -60,6 +60,11 @@ export interface TurnContext {
   translate?: (result: LoadResult) => LoadResult;
   /** A member's title in the surface's language, for what the builtin engine writes (its reading of the question). */
   memberTitle?: (member: string, title: string) => string;
+  /**
+   * A dimension value's text in the surface's language, for the sentences the builtin engine writes
+   * (the dictionary's `values`, a country or language code's name); undefined: the raw value.
+   */
+  valueLabel?: (member: string, value: unknown) => string | undefined;
 }
 
 /** A message of the thread so far, as a provider sees it (text only: no ids, no secrets). */

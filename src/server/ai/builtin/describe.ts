@@ -1,13 +1,13 @@
 /** "I read this as: …": what the engine understood, in the question's language. */
 import { GRAIN_NAMES, PART_NAMES, SAY } from "../builtin-language";
-import { dateFormat, formatValue, listJoin, titleOf } from "./format";
+import { dateFormat, formatValue, listJoin, shownValue, titleOf, type ValueLabel } from "./format";
 import type { Condition, Understanding } from "./understanding";
 import type { ViewIndex } from "./view-index";
 
 const OPERATOR_SIGNS = { gt: ">", gte: "≥", lt: "<", lte: "≤" } as const;
 
-/** "I read this as: …" in the question's language. */
-export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], reference: Date): string {
+/** "I read this as: …" in the question's language; values named by their labels (`valueLabel`). */
+export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], reference: Date, valueLabel?: ValueLabel): string {
   const say = SAY[u.language];
   const field = (n: string) => u.fields?.find((f) => `${u.view}.${f.name}` === n)?.title;
   const t = (n: string) => field(n) ?? titleOf(indexes, n);
@@ -15,7 +15,8 @@ export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], re
   if (u.dimensions.length) parts.push(`${say.groupedBy} ${listJoin(u.language, u.dimensions.map(t))}`);
   if (u.time?.part) parts.push(`${say.groupedBy} ${PART_NAMES[u.language][u.time.part]}`);
   if (u.time?.granularity) parts.push(say.overTime(GRAIN_NAMES[u.language][u.time.granularity] ?? u.time.granularity));
-  for (const f of u.filters) parts.push(`${say.filteredBy} ${t(f.member)} ${f.exclude ? "≠" : "="} ${f.values.join(" / ")}`);
+  const values = (member: string, list: readonly unknown[]) => list.map((v) => shownValue(valueLabel, member, v)).join(" / ");
+  for (const f of u.filters) parts.push(`${say.filteredBy} ${t(f.member)} ${f.exclude ? "≠" : "="} ${values(f.member, f.values)}`);
   const num = (v: number) => formatValue(u.language, v, undefined);
   const condition = (c: Condition) =>
     `${t(c.member)} ${c.operator === "between" ? `${num(c.value)} – ${num(c.high!)}` : `${OPERATOR_SIGNS[c.operator]} ${num(c.value)}`}`;
@@ -23,7 +24,7 @@ export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], re
   // "(Country = DE and Quantity > 3) or Amount > 500"
   for (const group of u.anyOf ?? []) {
     const alternatives = group.map((a) => {
-      const terms = [...a.filters.map((f) => `${t(f.member)} = ${f.values.join(" / ")}`), ...a.conditions.map(condition)];
+      const terms = [...a.filters.map((f) => `${t(f.member)} = ${values(f.member, f.values)}`), ...a.conditions.map(condition)];
       return terms.length > 1 && group.length > 1 ? `(${listJoin(u.language, terms)})` : listJoin(u.language, terms);
     });
     parts.push(`${say.filteredBy} ${alternatives.join(` ${say.or} `)}`);
@@ -42,7 +43,10 @@ export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], re
   if (u.calculation) parts.push(u.calculation === "percentOfTotal" ? say.shareOfTotal : u.calculation === "rank" ? say.ranked : say.runningTotal);
   if (u.perGroup) parts.push(say.perGroup(u.perGroup.limit, listJoin(u.language, u.perGroup.within.map(t))));
   // "Country: DE against FR"
-  if (u.segments) parts.push(`${t(u.segments.member)}: ${say.periods(u.segments.baseline, u.segments.current)}`);
+  if (u.segments)
+    parts.push(
+      `${t(u.segments.member)}: ${say.periods(shownValue(valueLabel, u.segments.member, u.segments.baseline), shownValue(valueLabel, u.segments.member, u.segments.current))}`,
+    );
   if (u.explain) parts.push(say.explained);
   if (u.limit) parts.push(u.direction === "asc" ? say.bottom(u.limit) : say.top(u.limit));
   if (u.compare) parts.push(u.compare.toDate ? say.comparedToDate(u.compare.unit, u.compare.amount) : say.compared(u.compare.unit, u.compare.amount));

@@ -36,6 +36,15 @@ export function formatPeriod(lang: Language, value: unknown, grain: Granularity 
   return dateFormat(lang).format(d);
 }
 
+/** A dimension value's text in the answer's language (the deployment's dictionary, a country's name); undefined: none. */
+export type ValueLabel = (member: string, value: unknown) => string | undefined;
+
+/** A dimension value as the answer writes it: its label, else the value itself ("–" for none). */
+export function shownValue(valueLabel: ValueLabel | undefined, member: string, value: unknown): string {
+  if (value === null || value === undefined) return "–";
+  return valueLabel?.(member, value) ?? String(value);
+}
+
 export function listJoin(lang: Language, items: string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} ${AND[lang]} ${items[items.length - 1]}`;

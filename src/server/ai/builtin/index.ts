@@ -70,7 +70,7 @@ export const builtinProvider: AiProvider = {
     const shown = titled
       ? indexes.map((i) => ({ ...i, members: i.members.map((m) => ({ ...m, title: titled(m.name, m.title), shortTitle: titled(m.name, m.shortTitle) })) }))
       : indexes;
-    emit({ id: partId(), type: "text", text: describeUnderstanding(u, shown, reference) + "\n\n" });
+    emit({ id: partId(), type: "text", text: describeUnderstanding(u, shown, reference, ctx.valueLabel) + "\n\n" });
     if (u.explain) {
       const explained = await explainAnswer(u, ctx, indexes, emit, partId);
       emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, u.language, explained ? u : undefined) });
@@ -86,7 +86,7 @@ export const builtinProvider: AiProvider = {
     const chart = state.lastRows && state.lastRows.length > 1 ? chartFor(u) : null;
     // The chart speaks the answer's language (the question's), like its text.
     if (chart) await callTool("render_chart", chart, { ...ctx, locale: u.language }, state, emit);
-    emit({ id: partId(), type: "text", text: summarize(u, state.lastRows ?? [], state.lastColumns ?? []) });
+    emit({ id: partId(), type: "text", text: summarize(u, state.lastRows ?? [], state.lastColumns ?? [], ctx.valueLabel) });
     emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, u.language, u) });
   },
 };

@@ -4,7 +4,7 @@
  */
 import type { ExplainResult } from "../../../schema/semantic-query";
 import { SAY } from "../builtin-language";
-import { formatPeriod, formatValue, signedNumber, signedPercent, titleOf } from "./format";
+import { formatPeriod, formatValue, shownValue, signedNumber, signedPercent, titleOf, type ValueLabel } from "./format";
 import type { Understanding } from "./understanding";
 import type { ViewIndex } from "./view-index";
 
@@ -18,14 +18,14 @@ export const isAnalysis = (u: Understanding) =>
   u.periods !== undefined || (u.calculation !== undefined && u.calculation !== "rank") || u.perGroup !== undefined;
 
 /** The sentence of an analysis answer, from its rows. */
-export function summarizeAnalysis(u: Understanding, rows: Row[], columns: Column[]): string {
+export function summarizeAnalysis(u: Understanding, rows: Row[], columns: Column[], valueLabel?: ValueLabel): string {
   const say = SAY[u.language];
   const m = u.measures[0]!;
   const mcol = columns.find((c) => c.key === m || c.key === `${m}.current`);
   const mTitle = columns.find((c) => c.key === m)?.title ?? mcol?.title.replace(/\s*\(.*\)$/, "") ?? m;
   const fmt = (v: unknown) => formatValue(u.language, v, columns.find((c) => c.key === m)?.format ?? mcol?.format);
   const pct = (v: unknown) => (finite(v) ? signedPercent(u.language).format(Number(v)) : "–");
-  const label = (r: Row) => u.dimensions.map((d) => String(r[d] ?? "–")).join(" · ");
+  const label = (r: Row) => u.dimensions.map((d) => shownValue(valueLabel, d, r[d])).join(" · ");
   if (u.periods) {
     const [baseline, current, change, relative] = ["baseline", "current", "change", "relativeChange"].map((o) => `${m}.${o}`) as [
       string,
@@ -50,7 +50,10 @@ export function summarizeAnalysis(u: Understanding, rows: Row[], columns: Column
     const ranked = u.dimensions.filter((d) => !within.includes(d));
     const shown = rows
       .slice(0, 6)
-      .map((r) => `${within.map((w) => String(r[w] ?? "–")).join(" · ")}: **${ranked.map((d) => String(r[d] ?? "–")).join(" · ")}** (${fmt(r[m])})`);
+      .map(
+        (r) =>
+          `${within.map((w) => shownValue(valueLabel, w, r[w])).join(" · ")}: **${ranked.map((d) => shownValue(valueLabel, d, r[d])).join(" · ")}** (${fmt(r[m])})`,
+      );
     return `${say.eachTop(mTitle, within.map((w) => columns.find((c) => c.key === w)?.title ?? w).join(" · "))} ${shown.join(", ")}. ${say.rows(rows.length)}`;
   }
   if (u.calculation === "runningTotal" && u.time?.granularity) {

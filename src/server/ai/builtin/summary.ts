@@ -1,17 +1,25 @@
 /** The answer's sentences: what its rows say (the total, the leaders, the peak, the change). */
 import { GRAIN_NAMES, SAY } from "../builtin-language";
 import { timePartLabel } from "../../../schema/time-part-labels";
-import { formatPeriod, formatValue, signedNumber, signedPercent } from "./format";
+import { formatPeriod, formatValue, shownValue, signedNumber, signedPercent, type ValueLabel } from "./format";
 import { isAnalysis, summarizeAnalysis } from "./summary-analysis";
 import { comparisonColumns, type Understanding } from "./understanding";
 
-/** A short written answer from the rows: the total, the leaders, or the peak of a series. */
-export function summarize(u: Understanding, rows: Record<string, unknown>[], columns: { key: string; title: string; format?: string }[]): string {
+/**
+ * A short written answer from the rows: the total, the leaders, or the peak of a series. Dimension
+ * values by their labels in the answer's language (`valueLabel`: the dictionary's, a country's name).
+ */
+export function summarize(
+  u: Understanding,
+  rows: Record<string, unknown>[],
+  columns: { key: string; title: string; format?: string }[],
+  valueLabel?: ValueLabel,
+): string {
   const say = SAY[u.language];
   if (rows.length === 0) return say.noRows;
-  if (isAnalysis(u)) return summarizeAnalysis(u, rows, columns);
+  if (isAnalysis(u)) return summarizeAnalysis(u, rows, columns, valueLabel);
   const cols = comparisonColumns(u);
-  if (cols) return summarizeGrowth(u, rows, columns, cols);
+  if (cols) return summarizeGrowth(u, rows, columns, cols, valueLabel);
   const measure = u.measures[0]!;
   const mcol = columns.find((c) => c.key === measure);
   const mTitle = mcol?.title ?? measure;
@@ -57,7 +65,7 @@ export function summarize(u: Understanding, rows: Record<string, unknown>[], col
     return `${text} ${say.rows(rows.length)}`;
   }
   const dim = u.dimensions[0]!;
-  const label = (r: Record<string, unknown>) => u.dimensions.map((d) => String(r[d] ?? "–")).join(" · ");
+  const label = (r: Record<string, unknown>) => u.dimensions.map((d) => shownValue(valueLabel, d, r[d])).join(" · ");
   const sorted = u.direction === "asc" ? rows : [...rows].sort((a, b) => Number(b[measure]) - Number(a[measure]));
   const [first, ...rest] = sorted;
   let text = say.leads(mTitle, label(first!), fmt(first![measure]));
@@ -76,6 +84,7 @@ function summarizeGrowth(
   rows: Record<string, unknown>[],
   columns: { key: string; title: string; format?: string }[],
   cols: { previous: string; change: string; percent: string },
+  valueLabel?: ValueLabel,
 ): string {
   const say = SAY[u.language];
   const measure = u.measures[0]!;
@@ -90,7 +99,7 @@ function summarizeGrowth(
   if (compared.length === 0) return `${say.noEarlier(mTitle)} ${say.rows(rows.length)}`;
   const byChange = [...compared].sort((a, b) => Number(b[cols.percent]) - Number(a[cols.percent]));
   if (u.dimensions.length) {
-    const label = (r: Record<string, unknown>) => u.dimensions.map((d) => String(r[d] ?? "–")).join(" · ");
+    const label = (r: Record<string, unknown>) => u.dimensions.map((d) => shownValue(valueLabel, d, r[d])).join(" · ");
     const best = byChange[0]!;
     const worst = byChange[byChange.length - 1]!;
     let text = say.grewMost(mTitle, label(best), pct(best[cols.percent]));

@@ -4,7 +4,7 @@
  * crosses tenants. Posting a question starts a turn that keeps running when its client goes
  * away; posting the same `messageId` again rejoins it, or returns the finished answer.
  */
-import { contentLocaleOf, memberTitler, resultTranslator } from "../content-translation/apply";
+import { contentLocaleOf, memberTitler, resultTranslator, valueLabeler } from "../content-translation/apply";
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { ChatMessage, ChatThread, ChatThreadPolicy } from "../../../schema/chat";
@@ -310,6 +310,7 @@ export async function postMessage(
       includeSql: principal.kind === "user",
       translate: await resultTranslator(deps.db, deploymentId, contentLocaleOf(principal, opts.locale)),
       memberTitle: await memberTitler(deps.db, deploymentId, contentLocaleOf(principal, opts.locale)),
+      valueLabel: await valueLabeler(deps.db, deploymentId, contentLocaleOf(principal, opts.locale), engine.model),
     },
   });
   return followRun(runs, run);

@@ -5,7 +5,7 @@
  * sees the questions and, for each answer, its query run again under the reader's own
  * security context: never the owner's rows, nor the owner's words about them.
  */
-import { contentLocaleOf, memberTitler, resultTranslator } from "../content-translation/apply";
+import { contentLocaleOf, memberTitler, resultTranslator, valueLabeler } from "../content-translation/apply";
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { ChatMessage, ChatThread } from "../../../schema/chat";
 import { SemanticQuerySchema, type SemanticQuery } from "../../../schema/semantic-query";
@@ -125,6 +125,7 @@ export async function readThread(deps: AppDeps, principal: Principal, deployment
     includeSql: false,
     translate: await resultTranslator(deps.db, deploymentId, contentLocaleOf(principal, locale)),
     memberTitle: await memberTitler(deps.db, deploymentId, contentLocaleOf(principal, locale)),
+    valueLabel: await valueLabeler(deps.db, deploymentId, contentLocaleOf(principal, locale), engine.model),
   };
   const answers = rows.filter((r) => r.role === "assistant");
   const recomputed = new Set(answers.slice(-MAX_RECOMPUTED).map((r) => r.id));

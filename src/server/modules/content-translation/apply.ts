@@ -45,6 +45,22 @@ export async function distinctValueLabels(db: Db, deploymentId: number, locale: 
   return labelValues(values, member, dictionary, locale, codeDisplayOfMember(model, member));
 }
 
+/**
+ * A dimension value's text in a locale, for sentences (the builtin chat engine): the dictionary's
+ * `values` entry, else a country or language code's name (`meta.display`); undefined: none.
+ */
+export async function valueLabeler(
+  db: Db,
+  deploymentId: number,
+  locale: string | null,
+  model: DataModel,
+): Promise<((member: string, value: unknown) => string | undefined) | undefined> {
+  if (!locale || !isCanonicalLocale(locale)) return undefined;
+  const dictionary = pickDictionary(await viewerDictionaries(db, deploymentId), locale);
+  return (member, value) =>
+    typeof value === "string" ? labelValues([value], member, dictionary, locale, codeDisplayOfMember(model, member))?.[value] : undefined;
+}
+
 /** A member's title in a locale: the dictionary's entry for the member, else for its title, else the title. */
 export async function memberTitler(db: Db, deploymentId: number, locale: string | null): Promise<((member: string, title: string) => string) | undefined> {
   if (!locale || !isCanonicalLocale(locale)) return undefined;
