@@ -229,3 +229,20 @@ test("three frames on one page (dashboard, report, chat) keep their own sessions
   expect(filterChanges(chat)).toEqual([]);
   await page.close();
 });
+
+test("the demo host's three-frame view shows a dashboard, a report and a chat, each with its own log and filter", async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await page.goto(`${E2E.demoHostUrl}/?view=trio`);
+  const columns = page.locator(".trio-frame");
+  await expect(columns).toHaveCount(3, { timeout: 30_000 });
+  for (const [i, surface] of ["dashboard", "report", "chat"].entries()) {
+    await expect(columns.nth(i).locator(".status")).toContainText(`${surface} · signed`, { timeout: 30_000 });
+  }
+  await expect(page.frameLocator('iframe[data-frame="report"]').locator('[data-testid^="widget-"][data-state="ready"]')).toHaveCount(1, { timeout: 30_000 });
+  // The report's filter button acts on the report alone: its log shows the change, the dashboard's does not.
+  await columns.nth(1).getByRole("button", { name: "set-filter" }).click();
+  await expect(columns.nth(1).locator(".log .type", { hasText: "← svc:event:filters-changed" })).toHaveCount(1);
+  await expect(columns.nth(1).locator(".log")).toContainText('"status":"applied"');
+  await expect(columns.nth(0).locator(".log .type", { hasText: "← svc:event:filters-changed" })).toHaveCount(0);
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/demo-host-three-frames.png` });
+});

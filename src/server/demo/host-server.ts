@@ -44,15 +44,41 @@ export function createDemoHostApp(opts: {
   const app = new Hono();
   const pageDir = path.join(repoRoot, "dist", "demo-host");
 
-  app.get("/config.json", (c) =>
-    c.json({
+  // The report of the "Three frames" view, asked once with the backend's key.
+  let reportPublicId: Promise<string | null> | null = null;
+  const demoReport = async (): Promise<string | null> => {
+    const admin = { authorization: `Bearer ${opts.adminToken}` };
+    const dash = await doFetch(`${opts.platformUrl}/api/v1/embed/dashboard/${opts.dashboardPublicId}`, { headers: admin });
+    if (!dash.ok) return null;
+    const { dashboard } = (await dash.json()) as {
+      dashboard: {
+        config: { widgets?: { type: string; config?: { reportId?: unknown } | null }[] };
+        reportSnapshots: { reportId: number; kind?: string | null }[];
+      };
+    };
+    // A drawn chart shows best beside the dashboard; any report otherwise.
+    const charts = new Set(dashboard.reportSnapshots.filter((r) => r.kind === "vega").map((r) => r.reportId));
+    const ids = (dashboard.config.widgets ?? []).flatMap((w) => (w.type === "CHART" && typeof w.config?.reportId === "number" ? [w.config.reportId] : []));
+    const reportId = ids.find((id) => charts.has(id)) ?? ids[0];
+    if (typeof reportId !== "number") return null;
+    const report = await doFetch(`${opts.platformUrl}/api/v1/deployments/${opts.deploymentId}/reports/${reportId}`, { headers: admin });
+    return report.ok ? ((await report.json()) as { publicId: string }).publicId : null;
+  };
+
+  app.get("/config.json", async (c) => {
+    reportPublicId ??= demoReport().catch(() => null);
+    const report = await reportPublicId;
+    // A failed look-up is asked again next time.
+    if (report === null) reportPublicId = null;
+    return c.json({
       platformOrigin: new URL(opts.platformUrl).origin,
       dashboardPublicId: opts.dashboardPublicId,
       appDashboardPublicId: opts.appDashboardPublicId ?? null,
+      reportPublicId: report,
       deploymentId: opts.deploymentId,
       tenants: DEMO_TENANTS,
-    }),
-  );
+    });
+  });
 
   app.post("/session", async (c) => {
     const parsed = SessionRequest.safeParse(await c.req.json().catch(() => null));

@@ -5,11 +5,14 @@
  */
 import { connectSvcEmbed, type SvcEmbedConnection } from "../../../host";
 import { SVC_EVENT_TYPES } from "../../../protocol";
+import { mountThreeFrames } from "./three-frames";
 
 interface DemoConfig {
   platformOrigin: string;
   dashboardPublicId: string;
   appDashboardPublicId: string | null;
+  /** A report of the demo dashboard, for the "Three frames" view. */
+  reportPublicId: string | null;
   deploymentId: number;
 }
 
@@ -19,10 +22,14 @@ const status = $("status");
 const log = $("log");
 const tenantSelect = $<HTMLSelectElement>("tenant");
 let connection: SvcEmbedConnection | null = null;
+/** The "Three frames" view's connections (dashboard, report, chat); the console's actions go to each. */
+let trio: SvcEmbedConnection[] = [];
 // "dashboard": the published dashboard; "creator": the creator-mode app for the signed-in user.
 /** Whether the frame shows the chat surface (after a `navigate`), which sizes itself to its frame. */
 let onChat = false;
-let view: "dashboard" | "creator" = new URLSearchParams(location.search).get("view") === "creator" ? "creator" : "dashboard";
+type View = "dashboard" | "creator" | "trio";
+const viewOf = (name: string | null | undefined): View => (name === "creator" || name === "trio" ? name : "dashboard");
+let view: View = viewOf(new URLSearchParams(location.search).get("view"));
 // Read before anything mounts (top-level await): every function below uses it.
 const config: DemoConfig = await (await fetch("/config.json")).json();
 
@@ -56,6 +63,12 @@ function addLog(type: string, payload: unknown, kind: "event" | "action" | "resu
 }
 
 async function send(type: string, payload: Record<string, unknown>) {
+  if (view === "trio") {
+    addLog(type, payload, "action");
+    const results = await Promise.all(trio.map((c) => c.request({ type, payload } as never, { timeoutMs: 5000 }).catch((err: unknown) => String(err))));
+    addLog("svc:event:action-result", results, "result");
+    return;
+  }
   if (!connection) return;
   addLog(type, payload, "action");
   try {
@@ -79,7 +92,20 @@ $(new URLSearchParams(location.search).get("dashboard") === "app" ? "nav-app" : 
 
 async function mount() {
   connection?.destroy();
+  connection = null;
+  for (const c of trio.splice(0)) c.destroy();
   resetControls();
+  document.querySelectorAll<HTMLButtonElement>("[data-view]").forEach((b) => b.setAttribute("aria-selected", String(b.dataset.view === view)));
+  $("trio").hidden = view !== "trio";
+  $("single").hidden = view === "trio";
+  document.querySelector<HTMLElement>(".dash-switch")!.hidden = view === "trio";
+  if (view === "trio") {
+    iframe.removeAttribute("src");
+    $("stage-title").textContent = "Three frames, three sessions";
+    status.textContent = "A dashboard, a report and a chat, each with its own session, filters and events.";
+    trio = await mountThreeFrames($("trio"), config, newSession);
+    return;
+  }
   status.textContent = "Starting a signed session…";
   const sessionId = await newSession();
   // `?dashboard=app` shows the demo app dashboard (a dashboard written as an app).
@@ -91,7 +117,6 @@ async function mount() {
   $("stage-title").textContent = view === "creator" ? "Build your own analytics" : "Sales analytics";
   iframe.title = view === "creator" ? "Analytics workspace" : "Sales dashboard";
   if (view === "creator") iframe.style.height = "820px";
-  document.querySelectorAll<HTMLButtonElement>("[data-view]").forEach((b) => b.setAttribute("aria-selected", String(b.dataset.view === view)));
   iframe.src = url.toString();
   connection = connectSvcEmbed(iframe, { origin: config.platformOrigin });
   for (const type of SVC_EVENT_TYPES) {
@@ -154,7 +179,7 @@ $("clear").addEventListener("click", () => (log.textContent = ""));
 tenantSelect.addEventListener("change", () => void mount());
 document.querySelectorAll<HTMLButtonElement>("[data-view]").forEach((b) =>
   b.addEventListener("click", () => {
-    view = b.dataset.view === "creator" ? "creator" : "dashboard";
+    view = viewOf(b.dataset.view);
     void mount();
   }),
 );
