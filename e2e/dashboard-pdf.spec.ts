@@ -61,7 +61,16 @@ test.describe("the dashboard PDF", () => {
     const file = await downloadPdf(page, { locale: "de" });
     expect(file.length).toBeLessThan(1_000_000);
     const text = (await pdfText(file)).join("\n");
-    for (const german of ["Verkaufsübersicht", "Filter: Alle", "Umsatz im Zeitverlauf", "Städte nach Umsatz", "Vereinigte Staaten", "Abschlussquote"])
+    for (const german of [
+      "Verkaufsübersicht",
+      "Filter: Alle",
+      "Willkommen",
+      "nur für Ihre Organisation",
+      "Umsatz im Zeitverlauf",
+      "Städte nach Umsatz",
+      "Vereinigte Staaten",
+      "Abschlussquote",
+    ])
       expect(text).toContain(german);
     expect(text).not.toContain("Revenue over time");
   });

@@ -27,6 +27,7 @@ function widgetTexts(widgets: readonly DashboardWidget[] | null | undefined, tex
   for (const w of widgets ?? []) {
     const c = (w.config ?? {}) as Record<string, unknown>;
     for (const key of ["label", "title", "subtitle", "description", "placeholder"]) add(texts, c[key], where);
+    if (w.type === "TEXT") add(texts, c.markdown, where);
     if (w.type === "TABS_CONTAINER" && Array.isArray(c.tabs))
       for (const tab of c.tabs as { title?: unknown; widgets?: DashboardWidget[] }[]) {
         add(texts, tab?.title, where);

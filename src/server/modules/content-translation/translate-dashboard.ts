@@ -3,7 +3,7 @@ import type { Dashboard, DashboardWidget, ReportSnapshot } from "../../../schema
 
 /**
  * A dashboard as a viewer of a locale sees it: its title and description, each widget's label
- * and tab titles, and each report's title, description and chart titles translated by the
+ * and tab titles, a TEXT widget's markdown, and each report's title, description and chart titles translated by the
  * dictionary (docs/translation.md). What the dictionary lacks keeps its source text. Ids,
  * members, queries and every value a filter uses stay as they are.
  */
@@ -33,6 +33,14 @@ export function textOf(dictionary: ContentDictionary): Text {
   return ((source: string | null | undefined) => (typeof source === "string" && Object.hasOwn(texts, source) ? texts[source]! : source)) as Text;
 }
 
+/**
+ * Markdown whose HTML shows as written: `<` and `&` become entities, so a translation can bold,
+ * link and list but never bring a tag (the TEXT widget's sanitiser would keep some) or an entity.
+ */
+export function markdownWithoutHtml(markdown: string): string {
+  return markdown.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+}
+
 /** Widget config keys whose value is text shown to the viewer. */
 const WIDGET_TEXT_KEYS = ["label", "title", "subtitle", "description", "placeholder"] as const;
 
@@ -41,6 +49,11 @@ function translateWidget(widget: DashboardWidget, text: Text): DashboardWidget {
   if (!config) return widget;
   const next: Record<string, unknown> = { ...config };
   for (const key of WIDGET_TEXT_KEYS) if (typeof config[key] === "string") next[key] = text(config[key]);
+  // A TEXT widget's markdown is a `texts` key as a whole; its translation is markdown without HTML.
+  if (widget.type === "TEXT" && typeof config.markdown === "string") {
+    const translated = text(config.markdown);
+    if (translated !== config.markdown) next.markdown = markdownWithoutHtml(translated);
+  }
   if (widget.type === "TABS_CONTAINER" && Array.isArray(config.tabs)) {
     next.tabs = config.tabs.map((tab: unknown) => {
       if (!tab || typeof tab !== "object") return tab;
