@@ -297,6 +297,41 @@ const MemberAnnotationSchema = z
   })
   .passthrough();
 
+const ColumnRangeSchema = z.object({ from: z.string(), to: z.string() }).meta({ description: "Wall time, end exclusive." });
+
+/** What every column made of a measure says besides its titles: the measure column it reads. */
+const ofMeasure = { measure: z.string().meta({ description: "The measure column this column is made of." }) };
+
+/**
+ * A column of `compare` (period against period): which measure, which of its four outputs (the
+ * discriminant: `baseline`, `current`, `change`, `relativeChange`), and the ranges it reads.
+ */
+export const CompareColumnAnnotationSchema = MemberAnnotationSchema.extend({
+  ...ofMeasure,
+  output: z.enum(compareOutputs),
+  ranges: z.object({ baseline: ColumnRangeSchema, current: ColumnRangeSchema }),
+}).meta({ id: "CompareColumnAnnotation" });
+export type CompareColumnAnnotation = z.infer<typeof CompareColumnAnnotationSchema>;
+
+/** The outputs of a period comparison, in order: the earlier value, the change, the relative change. */
+export const periodComparisonOutputs = ["previous", "change", "percent_change"] as const;
+export type PeriodComparisonOutput = (typeof periodComparisonOutputs)[number];
+
+/** A column of `periodComparisons`: which measure, and which output (the discriminant). */
+export const PeriodComparisonColumnAnnotationSchema = MemberAnnotationSchema.extend({
+  ...ofMeasure,
+  output: z.enum(periodComparisonOutputs),
+}).meta({ id: "PeriodComparisonColumnAnnotation" });
+export type PeriodComparisonColumnAnnotation = z.infer<typeof PeriodComparisonColumnAnnotationSchema>;
+
+/** A column of `calculations`: which measure, which calculation (the discriminant), and the key columns it restarts at. */
+export const CalculationColumnAnnotationSchema = MemberAnnotationSchema.extend({
+  ...ofMeasure,
+  calculation: z.enum(calculationTypes),
+  within: z.array(z.string()).meta({ description: "Key columns that start a new total or ranking." }),
+}).meta({ id: "CalculationColumnAnnotation" });
+export type CalculationColumnAnnotation = z.infer<typeof CalculationColumnAnnotationSchema>;
+
 /** Answer of `POST …/query`: rows keyed by member, and per-column annotations. */
 export const QueryResultSchema = z
   .object({
@@ -306,6 +341,18 @@ export const QueryResultSchema = z
         measures: z.record(z.string(), MemberAnnotationSchema),
         dimensions: z.record(z.string(), MemberAnnotationSchema),
         timeDimensions: z.record(z.string(), MemberAnnotationSchema),
+        periodComparisons: z
+          .record(z.string(), PeriodComparisonColumnAnnotationSchema)
+          .optional()
+          .meta({ description: "With `periodComparisons`: each output column, keyed by its name." }),
+        compare: z
+          .record(z.string(), CompareColumnAnnotationSchema)
+          .optional()
+          .meta({ description: "With `compare`: each measure's baseline, current, change and relativeChange columns (and no plain measure column)." }),
+        calculations: z
+          .record(z.string(), CalculationColumnAnnotationSchema)
+          .optional()
+          .meta({ description: "With `calculations`: each calculation's column." }),
       })
       .passthrough(),
     fromCache: z.boolean(),

@@ -2468,6 +2468,29 @@ export interface components {
             name: string;
             title?: string;
         };
+        CalculationColumnAnnotation: {
+            /** @enum {string} */
+            calculation: "percentOfTotal" | "runningTotal" | "rank";
+            format?: string;
+            /** @description The measure column this column is made of. */
+            measure: string;
+            shortTitle: string;
+            /**
+             * @description A time dimension read as a part of time: its integers are a weekday (1 Monday), an hour, a day, an ISO week, a month or a quarter.
+             * @enum {string}
+             */
+            timePart?: "dayOfWeek" | "hourOfDay" | "dayOfMonth" | "weekOfYear" | "monthOfYear" | "quarterOfYear";
+            title: string;
+            type: string;
+            /** @description A dimension column's raw values of these rows → the text shown for them in the request's locale (translations, country names); plain text. */
+            valueLabels?: {
+                [key: string]: string;
+            };
+            /** @description Key columns that start a new total or ranking. */
+            within: string[];
+        } & {
+            [key: string]: unknown;
+        };
         ChatMessage: {
             content: string;
             /** Format: date-time */
@@ -2583,6 +2606,39 @@ export interface components {
             decimalPlaces?: number | null;
             /** @enum {string} */
             type: "currency" | "percent" | "number";
+        };
+        CompareColumnAnnotation: {
+            format?: string;
+            /** @description The measure column this column is made of. */
+            measure: string;
+            /** @enum {string} */
+            output: "baseline" | "current" | "change" | "relativeChange";
+            ranges: {
+                /** @description Wall time, end exclusive. */
+                baseline: {
+                    from: string;
+                    to: string;
+                };
+                /** @description Wall time, end exclusive. */
+                current: {
+                    from: string;
+                    to: string;
+                };
+            };
+            shortTitle: string;
+            /**
+             * @description A time dimension read as a part of time: its integers are a weekday (1 Monday), an hour, a day, an ISO week, a month or a quarter.
+             * @enum {string}
+             */
+            timePart?: "dayOfWeek" | "hourOfDay" | "dayOfMonth" | "weekOfYear" | "monthOfYear" | "quarterOfYear";
+            title: string;
+            type: string;
+            /** @description A dimension column's raw values of these rows → the text shown for them in the request's locale (translations, country names); plain text. */
+            valueLabels?: {
+                [key: string]: string;
+            };
+        } & {
+            [key: string]: unknown;
         };
         CompiledSql: {
             params: (string | number | boolean)[];
@@ -3920,6 +3976,27 @@ export interface components {
             outputs?: string[] | null;
             timeDimension: string;
         };
+        PeriodComparisonColumnAnnotation: {
+            format?: string;
+            /** @description The measure column this column is made of. */
+            measure: string;
+            /** @enum {string} */
+            output: "previous" | "change" | "percent_change";
+            shortTitle: string;
+            /**
+             * @description A time dimension read as a part of time: its integers are a weekday (1 Monday), an hour, a day, an ISO week, a month or a quarter.
+             * @enum {string}
+             */
+            timePart?: "dayOfWeek" | "hourOfDay" | "dayOfMonth" | "weekOfYear" | "monthOfYear" | "quarterOfYear";
+            title: string;
+            type: string;
+            /** @description A dimension column's raw values of these rows → the text shown for them in the request's locale (translations, country names); plain text. */
+            valueLabels?: {
+                [key: string]: string;
+            };
+        } & {
+            [key: string]: unknown;
+        };
         Pod: {
             host: string;
             id: string;
@@ -3991,6 +4068,14 @@ export interface components {
         };
         QueryResult: {
             annotation: {
+                /** @description With `calculations`: each calculation's column. */
+                calculations?: {
+                    [key: string]: components["schemas"]["CalculationColumnAnnotation"];
+                };
+                /** @description With `compare`: each measure's baseline, current, change and relativeChange columns (and no plain measure column). */
+                compare?: {
+                    [key: string]: components["schemas"]["CompareColumnAnnotation"];
+                };
                 dimensions: {
                     [key: string]: {
                         format?: string;
@@ -4028,6 +4113,10 @@ export interface components {
                     } & {
                         [key: string]: unknown;
                     };
+                };
+                /** @description With `periodComparisons`: each output column, keyed by its name. */
+                periodComparisons?: {
+                    [key: string]: components["schemas"]["PeriodComparisonColumnAnnotation"];
                 };
                 timeDimensions: {
                     [key: string]: {
@@ -15701,6 +15790,7 @@ export declare namespace PlatformApiSchemas {
     export type BulkUsersInput = components["schemas"]["BulkUsersInput"];
     export type BulkUsersResult = components["schemas"]["BulkUsersResult"];
     export type CalculatedField = components["schemas"]["CalculatedField"];
+    export type CalculationColumnAnnotation = components["schemas"]["CalculationColumnAnnotation"];
     export type ChatMessage = components["schemas"]["ChatMessage"];
     export type ChatPart = components["schemas"]["ChatPart"];
     export type ChatReportDestination = components["schemas"]["ChatReportDestination"];
@@ -15712,6 +15802,7 @@ export declare namespace PlatformApiSchemas {
     export type CloudProvider = components["schemas"]["CloudProvider"];
     export type ClusterNode = components["schemas"]["ClusterNode"];
     export type ColumnFormatOverride = components["schemas"]["ColumnFormatOverride"];
+    export type CompareColumnAnnotation = components["schemas"]["CompareColumnAnnotation"];
     export type CompiledSql = components["schemas"]["CompiledSql"];
     export type ConnectWorkbookInput = components["schemas"]["ConnectWorkbookInput"];
     export type ContentDictionary = components["schemas"]["ContentDictionary"];
@@ -15842,6 +15933,7 @@ export declare namespace PlatformApiSchemas {
     export type PageInfo = components["schemas"]["PageInfo"];
     export type PasswordRules = components["schemas"]["PasswordRules"];
     export type PeriodComparison = components["schemas"]["PeriodComparison"];
+    export type PeriodComparisonColumnAnnotation = components["schemas"]["PeriodComparisonColumnAnnotation"];
     export type Pod = components["schemas"]["Pod"];
     export type PodsResponse = components["schemas"]["PodsResponse"];
     export type PostChatMessageInput = components["schemas"]["PostChatMessageInput"];

@@ -3,6 +3,11 @@ import type { QueryAnnotation } from "../shell/platform-api";
 import { firstAmountColumn, isMeasureLike, resultColumnOf, resultColumnsOf } from "./result-columns";
 import { calculationsResult, compareResult } from "./result-fixtures";
 
+const ranges = {
+  baseline: { from: "2024-01-01T00:00:00.000", to: "2024-04-01T00:00:00.000" },
+  current: { from: "2025-01-01T00:00:00.000", to: "2025-04-01T00:00:00.000" },
+};
+
 describe("resultColumnsOf", () => {
   it.each([
     ["compare", compareResult.annotation, "sales.products_category", { shortTitle: "Products Category", role: "dimension", type: "string", signed: false }],
@@ -61,8 +66,10 @@ describe("resultColumnsOf", () => {
       measures: {},
       dimensions: {},
       timeDimensions: {},
-      compare: { "m.relativeChange": { title: "M", shortTitle: "M", type: "number", format: "currency", measure: "m", output: "relativeChange" } },
-      calculations: { "m.rank": { title: "R", shortTitle: "R", type: "number", format: "currency", measure: "m", calculation: "rank" } },
+      compare: {
+        "m.relativeChange": { title: "M", shortTitle: "M", type: "number", format: "currency", measure: "m", output: "relativeChange", ranges },
+      },
+      calculations: { "m.rank": { title: "R", shortTitle: "R", type: "number", format: "currency", measure: "m", calculation: "rank", within: [] } },
     };
     expect(resultColumnOf("m.relativeChange", annotation)?.format).toBe("percent");
     expect(resultColumnOf("m.rank", annotation)).not.toHaveProperty("format");
@@ -74,9 +81,9 @@ describe("resultColumnsOf", () => {
       dimensions: {},
       timeDimensions: {},
       periodComparisons: {
-        rev_prev: { title: "Prev", shortTitle: "Prev", type: "number", format: "currency", output: "previous" },
-        rev_change: { title: "Change", shortTitle: "Change", type: "number", format: "currency", output: "change" },
-        rev_pct: { title: "%", shortTitle: "%", type: "number", format: "currency", output: "percent_change" },
+        rev_prev: { title: "Prev", shortTitle: "Prev", type: "number", format: "currency", measure: "rev", output: "previous" },
+        rev_change: { title: "Change", shortTitle: "Change", type: "number", format: "currency", measure: "rev", output: "change" },
+        rev_pct: { title: "%", shortTitle: "%", type: "number", format: "currency", measure: "rev", output: "percent_change" },
       },
     };
     expect(resultColumnsOf(annotation).map((c) => [c.key, c.role, c.format, c.signed])).toEqual([
@@ -87,13 +94,16 @@ describe("resultColumnsOf", () => {
   });
 
   it("skips entries that are not annotations and groups that are not objects", () => {
-    const annotation: QueryAnnotation = {
-      measures: {},
-      dimensions: {},
-      timeDimensions: {},
-      compare: { "m.change": "nonsense", "m.current": { title: "Current", shortTitle: "", type: "number", output: "bogus" } },
-      calculations: [1, 2],
-    };
+    // Over the wire, unchecked: what a server out of contract could send.
+    const annotation: QueryAnnotation = JSON.parse(
+      JSON.stringify({
+        measures: {},
+        dimensions: {},
+        timeDimensions: {},
+        compare: { "m.change": "nonsense", "m.current": { title: "Current", shortTitle: "", type: "number", output: "bogus" } },
+        calculations: [1, 2],
+      }),
+    );
     expect(resultColumnsOf(annotation)).toEqual([
       { key: "m.current", title: "Current", shortTitle: "Current", type: "number", role: "compare", signed: false },
     ]);

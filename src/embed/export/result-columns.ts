@@ -4,7 +4,16 @@
  * among them), period comparisons, `compare` and `calculations`. Tables, charts, exports and the
  * chat read titles, types and formats here, so a new group is taught to the embed in one place.
  */
-import type { CalculationType, CompareOutput, MemberAnnotation, QueryAnnotation, TimePart } from "../../schema/semantic-query";
+import type {
+  CalculationColumnAnnotation,
+  CalculationType,
+  CompareColumnAnnotation,
+  CompareOutput,
+  MemberAnnotation,
+  PeriodComparisonColumnAnnotation,
+  QueryAnnotation,
+  TimePart,
+} from "../../schema/semantic-query";
 
 /** Which annotation group a column comes from. */
 export type ResultColumnRole = "dimension" | "timeDimension" | "measure" | "periodComparison" | "compare" | "calculation";
@@ -53,13 +62,19 @@ export function isSignedCompareOutput(output: CompareOutput): boolean {
 }
 const isCalculation = (value: unknown): value is CalculationType => typeof value === "string" && Object.hasOwn(CALCULATIONS, value);
 
-/** The groups beyond the three the schema types (`compare`, `calculations`, `periodComparisons`) arrive as passthrough keys: read them defensively. */
-function entriesOf(group: unknown): [string, MemberAnnotation][] {
+/**
+ * A group's entries. Every group is typed by the schema (`compare`, `periodComparisons` and
+ * `calculations` by their output or calculation), but the rows come over the wire unchecked: an
+ * entry that is no annotation, or an output this embed does not know, is skipped or left plain.
+ */
+function entriesOf(group: Record<string, AnnotatedColumn> | undefined): [string, AnnotatedColumn][] {
   if (!isRecord(group)) return [];
-  return Object.entries(group).filter((entry): entry is [string, MemberAnnotation] => isMemberAnnotation(entry[1]));
+  return Object.entries(group).filter((entry): entry is [string, AnnotatedColumn] => isMemberAnnotation(entry[1]));
 }
 
-function columnOf(key: string, a: MemberAnnotation, role: ResultColumnRole): ResultColumn {
+type AnnotatedColumn = MemberAnnotation | CompareColumnAnnotation | PeriodComparisonColumnAnnotation | CalculationColumnAnnotation;
+
+function columnOf(key: string, a: AnnotatedColumn, role: ResultColumnRole): ResultColumn {
   const column: ResultColumn = { key, title: a.title, shortTitle: a.shortTitle || a.title, type: a.type, role, signed: false };
   if (typeof a.format === "string") column.format = a.format;
   if (a.timePart) column.timePart = a.timePart;
@@ -89,7 +104,7 @@ export function resultColumnsOf(annotation: QueryAnnotation | undefined): Result
   if (!annotation) return [];
   const found = cache.get(annotation);
   if (found) return found;
-  const groups: [unknown, ResultColumnRole][] = [
+  const groups: [Record<string, AnnotatedColumn> | undefined, ResultColumnRole][] = [
     [annotation.dimensions, "dimension"],
     [annotation.timeDimensions, "timeDimension"],
     [annotation.measures, "measure"],

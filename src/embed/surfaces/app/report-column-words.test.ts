@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { appText } from "./app-messages";
+import type { QueryResult } from "../../shell/platform-api";
 import { withHumanTitles } from "./report-column-words";
 
 const titleOf = (m: string) => ({ "sales.revenue": "Revenue", "sales.count": "Count" })[m] ?? m;
+const ranges = {
+  baseline: { from: "2024-01-01T00:00:00.000", to: "2024-04-01T00:00:00.000" },
+  current: { from: "2025-01-01T00:00:00.000", to: "2025-04-01T00:00:00.000" },
+};
 const result = {
   data: [],
   annotation: {
@@ -15,14 +20,16 @@ const result = {
         shortTitle: "x",
         type: "number",
         measure: "sales.revenue",
-        output: "baseline",
+        output: "baseline" as const,
+        ranges,
       },
       "sales.revenue.relativeChange": {
         title: "Sales Revenue (% change)",
         shortTitle: "x",
         type: "number",
         measure: "sales.revenue",
-        output: "relativeChange",
+        output: "relativeChange" as const,
+        ranges,
       },
     },
     calculations: {
@@ -31,15 +38,17 @@ const result = {
         shortTitle: "x",
         type: "number",
         measure: "sales.revenue.current",
-        calculation: "percentOfTotal",
+        calculation: "percentOfTotal" as const,
+        within: [],
       },
     },
     periodComparisons: {
-      "sales.count_prev_month": { title: "Count (1 month earlier)", shortTitle: "x", type: "number", measure: "sales.count", output: "previous" },
+      "sales.count_prev_month": { title: "Count (1 month earlier)", shortTitle: "x", type: "number", measure: "sales.count", output: "previous" as const },
     },
   },
 };
-const group = (r: { annotation: unknown }, name: string) => (r.annotation as Record<string, Record<string, { title: string; shortTitle: string }>>)[name]!;
+type Group = "compare" | "periodComparisons" | "calculations" | "dimensions";
+const group = (r: QueryResult, name: Group): Record<string, { title: string; shortTitle: string }> => r.annotation[name] ?? {};
 
 describe("withHumanTitles", () => {
   it("titles the comparison's and the share's columns in the viewer's words, the others as they are", () => {

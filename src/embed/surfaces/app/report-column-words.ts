@@ -26,24 +26,32 @@ function compareWords(measure: string, output: string, mode: CompareMode, titleO
   return key ? text(key, { measure: titleOf(measure) }) : titleOf(measure);
 }
 
+/** A group of columns with the ones `titleFor` names titled so (title and short title alike). */
+function retitled<T extends { title: string; shortTitle: string }>(group: Record<string, T>, titleFor: (entry: T) => string | null): Record<string, T> {
+  return Object.fromEntries(
+    Object.entries(group).map(([key, entry]) => {
+      const title = titleFor(entry);
+      return [key, title ? { ...entry, title, shortTitle: title } : entry];
+    }),
+  );
+}
+
 /** The result with its comparison and calculation columns titled in the viewer's words. */
 export function withHumanTitles(result: QueryResult, mode: CompareMode, titleOf: (m: string) => string, text: Text): QueryResult {
-  const annotation: Record<string, unknown> = { ...result.annotation };
-  const retitle = (group: string, titleFor: (entry: Record<string, unknown>) => string | null) => {
-    const entries = annotation[group];
-    if (typeof entries !== "object" || entries === null) return;
-    annotation[group] = Object.fromEntries(
-      Object.entries(entries as Record<string, Record<string, unknown>>).map(([key, entry]) => {
-        const title = typeof entry === "object" && entry !== null ? titleFor(entry) : null;
-        return [key, title ? { ...entry, title, shortTitle: title } : entry];
-      }),
-    );
+  const { compare, periodComparisons, calculations } = result.annotation;
+  return {
+    ...result,
+    annotation: {
+      ...result.annotation,
+      ...(compare ? { compare: retitled(compare, (e) => compareWords(e.measure, e.output, mode, titleOf, text)) } : {}),
+      ...(periodComparisons ? { periodComparisons: retitled(periodComparisons, (e) => compareWords(e.measure, e.output, mode, titleOf, text)) } : {}),
+      ...(calculations
+        ? {
+            calculations: retitled(calculations, (e) =>
+              e.calculation === "percentOfTotal" ? text("colShare", { measure: measureWords(e.measure, mode, titleOf, text) }) : null,
+            ),
+          }
+        : {}),
+    },
   };
-  const measureOf = (entry: Record<string, unknown>) => (typeof entry.measure === "string" ? entry.measure : null);
-  retitle("compare", (e) => (measureOf(e) && typeof e.output === "string" ? compareWords(measureOf(e)!, e.output, mode, titleOf, text) : null));
-  retitle("periodComparisons", (e) => (measureOf(e) && typeof e.output === "string" ? compareWords(measureOf(e)!, e.output, mode, titleOf, text) : null));
-  retitle("calculations", (e) =>
-    measureOf(e) && e.calculation === "percentOfTotal" ? text("colShare", { measure: measureWords(measureOf(e)!, mode, titleOf, text) }) : null,
-  );
-  return { ...result, annotation: annotation as QueryResult["annotation"] };
 }

@@ -9,11 +9,11 @@ import { tableColumnsOf } from "./table-model";
 import { prepareVegaLiteSpec, valueLabelExpr, type VegaLiteSpec } from "./vega-spec";
 
 const labels = { completed: "abgeschlossen", shipped: "<b>versandt</b>", '"]; alert(1); ["': "Zitat" };
-const annotation = {
+const annotation: QueryAnnotation = {
   measures: { "sales.count": { title: "Sales Bestellungen", shortTitle: "Bestellungen", type: "number" } },
   dimensions: { "sales.status": { title: "Sales Status", shortTitle: "Status", type: "string", valueLabels: labels } },
   timeDimensions: {},
-} as unknown as QueryAnnotation;
+};
 const rows = [
   { "sales.status": "completed", "sales.count": 7 },
   { "sales.status": "shipped", "sales.count": 3 },

@@ -1,7 +1,16 @@
 import type { Dimension, Measure, MemberFormat } from "../data-model";
 import type { ResolvedMember } from "../member-resolution";
 import { formatWallTime, type ResolvedRange } from "../date-range";
-import type { CalculationType, CompareOutput, Granularity, TimePart } from "../../../schema/semantic-query";
+import type {
+  CalculationColumnAnnotation,
+  CalculationType,
+  CompareColumnAnnotation,
+  CompareOutput,
+  Granularity,
+  MemberAnnotation as SchemaMemberAnnotation,
+  PeriodComparisonColumnAnnotation,
+  TimePart,
+} from "../../../schema/semantic-query";
 import { TIME_PART_TITLES } from "../../../schema/time-part-labels";
 import type { QueryPlan } from "./plan";
 
@@ -150,3 +159,14 @@ function annotate(m: ResolvedMember): MemberAnnotation {
   if (m.def.meta) out.meta = m.def.meta;
   return out;
 }
+
+type Assignable<T extends U, U> = T;
+/** A schema type without its passthrough index signature: the keys it names. */
+type Named<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+/** The columns the compiler annotates are the ones the query API's schema describes (`QueryResultSchema`). */
+export type AnnotationsAreWire = [
+  Assignable<MemberAnnotation, Named<SchemaMemberAnnotation>>,
+  Assignable<CompareAnnotation, Named<CompareColumnAnnotation>>,
+  Assignable<PeriodComparisonAnnotation, Named<PeriodComparisonColumnAnnotation>>,
+  Assignable<CalculationAnnotation, Named<CalculationColumnAnnotation>>,
+];
