@@ -53,7 +53,7 @@ describe("EditableGrid", () => {
 
   it("moves the focused widget with the arrow keys and resizes it with Shift, and says so", () => {
     // A desktop-wide grid (jsdom lays nothing out): the large breakpoint, whose layout is the widgets' own.
-    const width = vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(1200);
+    const width = vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(1280);
     onTestFinished(() => width.mockRestore());
     const onLayout = vi.fn();
     renderEditorPart(

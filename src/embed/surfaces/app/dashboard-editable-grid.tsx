@@ -2,9 +2,9 @@
  * The dashboard draft on react-grid-layout: drag a widget by its title bar, resize it by its
  * corner; a move or resize is kept for the breakpoint it was made at.
  */
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
+import { useCallback, useMemo, useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
 import { Responsive, useContainerWidth, type Layout, type ResizeHandleAxis } from "react-grid-layout";
-import type { BreakpointKey, DashboardConfig, DashboardWidget } from "../../../schema/dashboard";
+import type { DashboardConfig, DashboardWidget } from "../../../schema/dashboard";
 import { WidgetRenderer } from "../../grid/widget-renderer";
 import { DashboardGrid } from "../../grid/dashboard-grid";
 import { FilterWiringProvider } from "../../grid/filter-wiring-context";
@@ -12,6 +12,7 @@ import { buildGridLayouts, resolveGridConfig } from "../../grid/grid-layouts";
 import { GripIcon } from "./app-icons";
 import { WIDGET_LABEL } from "./dashboard-widgets";
 import { keyboardStep } from "./dashboard-keyboard";
+import { breakpointAt, withLayout } from "./dashboard-breakpoints";
 import { useAppText } from "./app-messages";
 import "../../grid/dashboard-grid.css";
 
@@ -22,6 +23,8 @@ export function EditableGrid(props: {
   selected: string | null;
   onSelect(id: string | null): void;
   onLayout(widgets: DashboardWidget[]): void;
+  /** The responsive preview's canvas width in px; the editor's own width without it. */
+  frameWidth?: number;
   /** Drawn over each widget (the wiring mode's switches). */
   overlay?: (widget: DashboardWidget) => ReactNode;
 }) {
@@ -38,36 +41,20 @@ export function EditableGrid(props: {
   const { width, containerRef, mounted } = useContainerWidth({ initialWidth: typeof window === "undefined" ? 1280 : window.innerWidth });
   const config = useMemo(() => resolveGridConfig(props.layout), [props.layout]);
   const layouts = useMemo(() => buildGridLayouts(props.widgets, config), [props.widgets, config]);
-  const breakpoint = useRef<BreakpointKey>("lg");
+  // The breakpoint the canvas's width shows (a move or resize is kept for it).
+  const bp = breakpointAt(config, width);
   const renderGrid = useCallback((ws: DashboardWidget[]) => <DashboardGrid widgets={ws} layout={props.layout} nested />, [props.layout]);
   const { widgets, onLayout } = props;
   const commit = useCallback(
     (layout: Layout) => {
-      const bp = breakpoint.current;
-      const byId = new Map(layout.map((l) => [l.i, l]));
-      let changed = false;
-      const next = widgets.map((w) => {
-        const l = byId.get(w.id);
-        if (!l) return w;
-        const pos = { x: l.x, y: l.y, w: l.w, h: l.h };
-        if (bp === "lg") {
-          if (pos.x === w.position.x && pos.y === w.position.y && pos.w === w.position.w && pos.h === w.position.h) return w;
-          changed = true;
-          return { ...w, position: pos };
-        }
-        const old = w.responsiveLayouts?.[bp];
-        if (old && old.x === pos.x && old.y === pos.y && old.w === pos.w && old.h === pos.h) return w;
-        changed = true;
-        return { ...w, responsiveLayouts: { ...(w.responsiveLayouts ?? {}), [bp]: pos } };
-      });
-      if (changed) onLayout(next);
+      const next = withLayout(widgets, layout, bp);
+      if (next) onLayout(next);
     },
-    [widgets, onLayout],
+    [widgets, onLayout, bp],
   );
   // Arrow keys on a widget's focused title bar move it a cell, Shift+arrows resize it; said aloud.
   const [said, say] = useState("");
   const onKey = (e: KeyboardEvent, w: DashboardWidget) => {
-    const bp = breakpoint.current;
     const current = layouts[bp];
     const at = current.find((l) => l.i === w.id);
     // The phone layout (xxs) is computed from the others, one column: nothing to move there.
@@ -82,7 +69,12 @@ export function EditableGrid(props: {
   return (
     // The draft's filter wiring holds in the editor and its preview as on the published dashboard.
     <FilterWiringProvider widgets={props.widgets}>
-      <div className={props.editing ? "svc-grid is-editing" : "svc-grid"} ref={containerRef}>
+      <div
+        className={props.editing ? "svc-grid is-editing" : "svc-grid"}
+        ref={containerRef}
+        style={props.frameWidth ? { width: props.frameWidth } : undefined}
+        data-breakpoint={bp}
+      >
         <div className="svc-visually-hidden" aria-live="polite" data-testid="grid-announcer">
           {said}
         </div>
@@ -97,7 +89,6 @@ export function EditableGrid(props: {
             containerPadding={config.containerPadding}
             dragConfig={{ enabled: props.editing, handle: ".svc-app-drag" }}
             resizeConfig={{ enabled: props.editing, handles: ["se"], handleComponent: resizeHandle }}
-            onBreakpointChange={(bp) => (breakpoint.current = bp as BreakpointKey)}
             onDragStop={(layout) => commit(layout)}
             onResizeStop={(layout) => commit(layout)}
           >

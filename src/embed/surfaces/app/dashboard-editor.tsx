@@ -20,6 +20,9 @@ import { useDashboardDraft } from "./use-dashboard-draft";
 import { WiringBar, WiringOverlay } from "./dashboard-wiring";
 import { useFilterWiringEditor } from "./use-filter-wiring-editor";
 import { useModelDimensions } from "./use-model-dimensions";
+import { resolveGridConfig } from "../../grid/grid-layouts";
+import { CanvasSizeBar, canvasFrame } from "./dashboard-canvas-size";
+import type { PreviewSize } from "./dashboard-breakpoints";
 
 export { PublishedDashboard } from "./published-dashboard";
 
@@ -38,6 +41,10 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
   const widgets = useMemo(() => config.widgets ?? [], [config.widgets]);
   const [selected, setSelected] = useState<string | null>(null);
   const [preview, setPreview] = useState(false);
+  // The responsive preview: the canvas at a breakpoint's width, editable where it has its own layout.
+  const [size, setSize] = useState<PreviewSize>("auto");
+  const grid = useMemo(() => resolveGridConfig(config.layout), [config.layout]);
+  const frame = canvasFrame(size, grid, config);
   const snapshots = useMemo(() => props.reports.map(snapshotOfReport), [props.reports]);
   const host = useWidgetHost(snapshots, preview);
 
@@ -93,8 +100,18 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
           </div>
         ) : null}
         <div className="svc-app-editor-body">
-          <div className={wiringWidget ? "svc-app-canvas is-wiring" : "svc-app-canvas"}>
+          <div className={`svc-app-canvas${wiringWidget ? " is-wiring" : ""}${frame.width ? " is-framed" : ""}`}>
             {wiringWidget ? <WiringBar editor={wiring} onDone={() => setWiringId(null)} /> : null}
+            {widgets.length ? (
+              <CanvasSizeBar
+                size={size}
+                onSize={setSize}
+                grid={grid}
+                widgets={widgets}
+                editing={editing && !wiringWidget}
+                onWidgets={(fn) => change((c) => ({ ...c, widgets: fn(c.widgets ?? []) }))}
+              />
+            ) : null}
             {widgets.length === 0 ? (
               <div className="svc-app-empty" data-testid="dashboard-empty">
                 <div className="svc-app-empty-icon" aria-hidden="true">
@@ -107,7 +124,8 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
               <EditableGrid
                 widgets={widgets}
                 layout={config.layout}
-                editing={editing && !wiringWidget}
+                editing={editing && !wiringWidget && frame.editable}
+                frameWidth={frame.width}
                 selected={selected}
                 onSelect={setSelected}
                 onLayout={(next) => change((c) => ({ ...c, widgets: next }))}
