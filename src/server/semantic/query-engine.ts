@@ -2,6 +2,7 @@ import type { DataSource, ResultRow } from "../datasources/data-source";
 import { QueryCancelledError } from "../datasources/data-source";
 import { decideAccess } from "./access-policy";
 import { dialectFor } from "./compiler/dialects";
+import type { BuiltRollup } from "./compiler/rollup-plan";
 import { compileValidatedQuery, type CompiledQuery, type FillMissingRows, type PeriodComparison, type QueryAnnotation } from "./compile-query";
 import type { DataModel, Dimension, MemberFormat } from "./data-model";
 import { addToWallTime, instantToWallTime, truncateWallTime, zonedWallTimeToInstant } from "./date-range";
@@ -23,6 +24,8 @@ export interface QueryEngineOptions {
   maxCompiledEntries?: number;
   /** Clock for relative date ranges and cache expiry; default `() => new Date()`. */
   now?: () => Date;
+  /** The rollups built now (read at each query); a query one of them covers reads it instead of the cube. Default none. */
+  rollups?: () => readonly BuiltRollup[];
 }
 
 /** Options of `QueryEngine.load`. */
@@ -36,6 +39,8 @@ export interface LoadOptions {
   periodComparisons?: PeriodComparison[] | null;
   /** Include the compiled SQL in the result (creator mode). */
   includeSql?: boolean;
+  /** false: read the cubes' rows even where a built rollup covers the query. Default true. */
+  useRollups?: boolean;
 }
 
 export interface LoadResult {
@@ -227,9 +232,12 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
    * the query's time zone (date-range.ts `resolveRelativeRange`), so an entry holds until the
    * next midnight there. Callers share the cached result: it is never changed after compiling.
    */
-  function compile(query: unknown, o: Pick<LoadOptions, "securityContext" | "fillMissingRows" | "periodComparisons">): CompiledQuery {
+  function compile(query: unknown, o: Pick<LoadOptions, "securityContext" | "fillMissingRows" | "periodComparisons" | "useRollups">): CompiledQuery {
     const at = now();
-    let key = maxCompiled > 0 ? exactJsonKey([query, o.securityContext, o.fillMissingRows ?? null, o.periodComparisons ?? null]) : null;
+    const rollups = o.useRollups === false ? [] : (options.rollups?.() ?? []);
+    // The built tables are part of the key: a new build (a new table) compiles again.
+    const tables = rollups.map((r) => r.table);
+    let key = maxCompiled > 0 ? exactJsonKey([query, o.securityContext, o.fillMissingRows ?? null, o.periodComparisons ?? null, tables]) : null;
     // A query of thousands of filter values is compiled each time: a full cache of such keys would hold too much memory.
     if (key !== null && key.length > MAX_COMPILE_KEY_CHARS) key = null;
     if (key !== null) {
@@ -248,6 +256,7 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
       now: at,
       fillMissingRows: o.fillMissingRows,
       periodComparisons: o.periodComparisons,
+      rollups,
     });
     if (key !== null) {
       const today = truncateWallTime(instantToWallTime(at, validated.timezone), "day");

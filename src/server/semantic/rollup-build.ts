@@ -1,0 +1,87 @@
+import { createHash } from "node:crypto";
+import type { DataSource } from "../datasources/data-source";
+import { dialectFor } from "./compiler/dialects";
+import { ROLLUP_SCHEMA, rollupBuildSql, type BuiltRollup } from "./compiler/rollup-plan";
+import type { DataModel } from "./data-model";
+import type { Rollup } from "./rollup-definition";
+
+/** Engines rollups are built on: a table of ours in the data source itself. */
+export const ROLLUP_DIALECTS = ["duckdb", "postgres"] as const;
+
+/**
+ * The rollup's table, `svc_rollups.<name>_<version>`: the version is a hash of the build
+ * statement, so a change of the rollup or of the SQL of anything it reads is a new table (an
+ * old build is never read for a new definition).
+ */
+export function rollupTable(model: DataModel, rollup: Rollup, dialect: DataSource["dialect"]): string {
+  const version = createHash("sha256")
+    .update(rollupBuildSql(model, rollup, dialectFor(dialect)))
+    .digest("hex")
+    .slice(0, 10);
+  return `${ROLLUP_SCHEMA}.${rollup.name}_${version}`;
+}
+
+/** What a build left in the data source. */
+export interface RollupBuildResult extends BuiltRollup {
+  rowCount: number;
+  /** Bytes on disk, where the engine says (Postgres). */
+  sizeBytes: number | null;
+}
+
+const q = (dialect: DataSource["dialect"], table: string) =>
+  table
+    .split(".")
+    .map((p) => dialectFor(dialect).quoteIdentifier(p))
+    .join(".");
+
+/**
+ * Builds the rollup in full: its rows go to a new table that replaces the old one by a rename,
+ * so readers see the previous build until the new one is complete. Older versions of the
+ * rollup's table are dropped.
+ */
+export async function buildRollupTable(dataSource: DataSource, model: DataModel, rollup: Rollup, signal?: AbortSignal): Promise<RollupBuildResult> {
+  const dialect = dataSource.dialect;
+  if (!(ROLLUP_DIALECTS as readonly string[]).includes(dialect)) throw new Error(`rollups are not built on ${dialect} data sources yet`);
+  const table = rollupTable(model, rollup, dialect);
+  const name = table.slice(ROLLUP_SCHEMA.length + 1);
+  const staging = `${ROLLUP_SCHEMA}.${name}__building`;
+  const run = (sql: string) => dataSource.query(sql, [], { signal });
+  await run(`CREATE SCHEMA IF NOT EXISTS ${q(dialect, ROLLUP_SCHEMA)}`);
+  await run(`DROP TABLE IF EXISTS ${q(dialect, staging)}`);
+  await run(`CREATE TABLE ${q(dialect, staging)} AS\n${rollupBuildSql(model, rollup, dialectFor(dialect))}`);
+  await run(`DROP TABLE IF EXISTS ${q(dialect, table)}`);
+  await run(`ALTER TABLE ${q(dialect, staging)} RENAME TO ${dialectFor(dialect).quoteIdentifier(name)}`);
+  const [count] = await run(`SELECT count(*) AS n FROM ${q(dialect, table)}`);
+  let sizeBytes: number | null = null;
+  if (dialect === "postgres") {
+    const [size] = await dataSource.query(`SELECT pg_total_relation_size($1::regclass) AS n`, [q(dialect, table)], { signal });
+    sizeBytes = Number(size?.n ?? 0);
+  }
+  for (const old of await dataSource.query(
+    `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = $1 AND table_name LIKE $2 AND table_name <> $3`,
+    [ROLLUP_SCHEMA, `${rollup.name}\\_%`, name],
+    { signal },
+  )) {
+    const oldName = String(old.t);
+    // Only `<name>_<10 hex>` tables are this rollup's (another rollup may be called `<name>_more`).
+    if (new RegExp(`^${rollup.name}_[0-9a-f]{10}(__building)?$`).test(oldName)) await run(`DROP TABLE IF EXISTS ${q(dialect, `${ROLLUP_SCHEMA}.${oldName}`)}`);
+  }
+  return { rollup, table, rowCount: Number(count?.n ?? 0), sizeBytes };
+}
+
+/** Whether the rollup's current table exists in the data source (a build survived a restart). */
+export async function rollupTableExists(dataSource: DataSource, model: DataModel, rollup: Rollup): Promise<boolean> {
+  const table = rollupTable(model, rollup, dataSource.dialect);
+  const rows = await dataSource.query(`SELECT 1 AS ok FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2`, [
+    ROLLUP_SCHEMA,
+    table.slice(ROLLUP_SCHEMA.length + 1),
+  ]);
+  return rows.length > 0;
+}
+
+/** The rollup's refresh key now (its `refresh.sql`'s first value, as text), or null without one. */
+export async function rollupRefreshKey(dataSource: DataSource, rollup: Rollup, signal?: AbortSignal): Promise<string | null> {
+  if (!rollup.refreshKeySql) return null;
+  const [row] = await dataSource.query(rollup.refreshKeySql, [], { signal });
+  return row ? JSON.stringify(Object.values(row)[0] ?? null) : "null";
+}
