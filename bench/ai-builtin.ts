@@ -37,13 +37,18 @@ const FIRST_DAY = [
   "Umsatz nach Kategorie",
   "ingresos en España por mes",
 ];
-/** Day-two questions: a part of time, two date ranges, a running total, the top row per group, a numeric filter. */
+/**
+ * Day-two questions: a part of time, two date ranges, a running total, the top row per group, a
+ * numeric filter, and ratios as calculated fields (a share of named rows, an average per customer).
+ */
 const DAY_TWO = [
   "orders by day of week",
   "compare revenue in Q1 2025 with Q1 2024 by category",
   "cumulative revenue by month",
   "best-selling product in each category",
   "pedidos entre 100 y 500 dólares",
+  "What share of our revenue comes from Electronics?",
+  "durchschnittlicher Umsatz pro Kunde",
 ];
 const QUESTIONS = [...FIRST_DAY, ...DAY_TWO];
 
