@@ -105,6 +105,40 @@ describe("buildVectorPdf", () => {
   });
 });
 
+describe("chart text", () => {
+  it("ends an end-anchored label where the drawing puts it, in the regular weight whatever was drawn before", async () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50"><g transform="translate(100,0)">' +
+      '<text text-anchor="end" transform="translate(-6,20)" font-family="Arial" font-size="11px">Elektronik</text>' +
+      '<text text-anchor="middle" transform="translate(20,40)" font-family="Arial" font-size="11px" font-weight="bold">Umsatz</text></g></svg>';
+    const bytes = await buildVectorPdf(
+      {
+        title: "Titel",
+        description: null,
+        filtersLine: "Filter",
+        sections: [{ widgetId: "c", title: "Diagramm", subtitle: null, body: { kind: "chart", svg } }],
+      },
+      fonts,
+      undefined,
+      () => null,
+    );
+    const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    const document = await pdfjs.getDocument({ data: new Uint8Array(bytes) }).promise;
+    const items = (await (await document.getPage(1)).getTextContent()).items.filter((i) => "str" in i && i.str) as {
+      str: string;
+      fontName: string;
+      transform: number[];
+      width: number;
+    }[];
+    const at = (text: string) => items.find((i) => i.str === text)!;
+    // The drawing starts at the page's margin (36 pt); the label ends 6 pt before x = 100.
+    expect(at("Elektronik").transform[4]! + at("Elektronik").width).toBeCloseTo(36 + 100 - 6, 0);
+    expect(at("Elektronik").fontName).toBe(at("Filter").fontName);
+    expect(at("Umsatz").fontName).toBe(at("Titel").fontName);
+    expect(at("Umsatz").transform[4]! + at("Umsatz").width / 2).toBeCloseTo(36 + 120, 0);
+  });
+});
+
 describe("fontCovers", () => {
   it("knows the scripts of the shipped font and not the others", () => {
     expect(fontCovers(["Größe", "Mañana ¿qué?", "Tiếng Việt", "Привет", "≥ 5 − 3 €"])).toBe(true);

@@ -159,6 +159,11 @@ async function drawChart(cursor: Cursor, section: PdfSection, svg: string) {
   const scale = Math.min(1, CONTENT_WIDTH / width, MAX_DRAWING_HEIGHT / height);
   sectionHeading(cursor, section, height * scale);
   ensureRoom(cursor, height * scale);
+  // svg2pdf sets the font, size and colour only where an element changes them from its parent,
+  // and takes SVG's initial values (normal weight, 16 px, black) as what the document has.
+  cursor.pdf.setFont(PDF_FONT_FAMILY, "normal");
+  cursor.pdf.setFontSize(16);
+  cursor.pdf.setTextColor(0, 0, 0);
   await svg2pdf(element, cursor.pdf, { x: PAGE.margin, y: cursor.y, width: width * scale, height: height * scale });
   cursor.y += height * scale + 16;
 }
@@ -232,7 +237,8 @@ function drawFigures(cursor: Cursor, sections: PdfSection[]) {
       pdf.setTextColor(colors.muted);
       pdf.text(lines[index]!.title, x + 8, y, { lineHeightFactor: 1.3 });
       y += lines[index]!.title.length * 11.7 + 14;
-      pdf.setFontSize(16);
+      // The figure on one line: smaller where it is wider than its card.
+      pdf.setFontSize(Math.min(16, (16 * (width - 16)) / Math.max(1, pdf.getStringUnitWidth(body.value) * 16)));
       pdf.setTextColor(colors.text);
       pdf.text(body.value, x + 8, y);
       if (body.change) {
