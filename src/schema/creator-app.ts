@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { acceptingReadBack, Name, SafeJsonObject } from "./common";
+import { acceptingReadBack, Id, Name, SafeJsonObject } from "./common";
 import { WorkspaceItem } from "./workspace";
 
 /** Who the app is working for (the creator-mode app's home). */
@@ -50,3 +50,21 @@ export const CreateAppReportInput = z
   .object({ name: Name.optional(), kind: z.enum(["vega", "table", "kpi"]).optional(), query: SafeJsonObject.optional() })
   .strict()
   .meta({ id: "CreateAppReportInput" });
+
+/** A published dashboard the caller may open, offered on the app's home to start from. */
+export const StartingDashboard = z.object({ publicId: z.string(), title: z.string() }).meta({ id: "AppStartingDashboard" });
+export type StartingDashboard = z.infer<typeof StartingDashboard>;
+
+export const AppStartingPoints = z
+  .object({ dashboards: z.array(StartingDashboard).meta({ description: "Published dashboards of others the caller may open, newest first (at most 20)." }) })
+  .meta({ id: "AppStartingPoints" });
+export type AppStartingPoints = z.infer<typeof AppStartingPoints>;
+
+export const CopyDashboardInput = z
+  .object({
+    name: Name.optional(),
+    folderId: Id.nullable().optional().meta({ description: "A folder the caller may edit; the personal root when absent." }),
+  })
+  .strict()
+  .meta({ id: "CopyDashboardInput" });
+export type CopyDashboardInput = z.infer<typeof CopyDashboardInput>;

@@ -249,6 +249,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deployments/{deploymentId}/app/starting-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a creator may start from: published dashboards of others they may open */
+        get: operations["getAppStartingPoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/app/starting-points/dashboards/{publicId}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a published dashboard the caller may open into a new workbook of theirs (its reports copied, in a folder they may edit) */
+        post: operations["copyPublishedDashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deployments/{deploymentId}/app/workbooks/{workbookId}/reports": {
         parameters: {
             query?: never;
@@ -2429,6 +2463,14 @@ export interface components {
             kind: "embed_group";
             name: string;
         };
+        AppStartingDashboard: {
+            publicId: string;
+            title: string;
+        };
+        AppStartingPoints: {
+            /** @description Published dashboards of others the caller may open, newest first (at most 20). */
+            dashboards: components["schemas"]["AppStartingDashboard"][];
+        };
         BuildStatus: {
             branch: string;
             /** Format: date-time */
@@ -2680,6 +2722,11 @@ export interface components {
             dictionary: components["schemas"]["ContentDictionary"];
             locale: string;
             path: string;
+        };
+        CopyDashboardInput: {
+            /** @description A folder the caller may edit; the personal root when absent. */
+            folderId?: number | null;
+            name?: string;
         };
         CreateApiKeyInput: {
             /**
@@ -5831,6 +5878,140 @@ export interface operations {
             };
             /** @description Not found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAppStartingPoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The starting points. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppStartingPoints"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    copyPublishedDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CopyDashboardInput"];
+            };
+        };
+        responses: {
+            /** @description The new workbook, its draft dashboard the copy. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workbook"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15786,6 +15967,8 @@ export declare namespace PlatformApiSchemas {
     export type AppSearchResponse = components["schemas"]["AppSearchResponse"];
     export type AppShareTarget = components["schemas"]["AppShareTarget"];
     export type AppShares = components["schemas"]["AppShares"];
+    export type AppStartingDashboard = components["schemas"]["AppStartingDashboard"];
+    export type AppStartingPoints = components["schemas"]["AppStartingPoints"];
     export type BuildStatus = components["schemas"]["BuildStatus"];
     export type BulkUsersInput = components["schemas"]["BulkUsersInput"];
     export type BulkUsersResult = components["schemas"]["BulkUsersResult"];
@@ -15808,6 +15991,7 @@ export declare namespace PlatformApiSchemas {
     export type ContentDictionary = components["schemas"]["ContentDictionary"];
     export type ContentDictionaryFile = components["schemas"]["ContentDictionaryFile"];
     export type ContentDictionaryWriteResult = components["schemas"]["ContentDictionaryWriteResult"];
+    export type CopyDashboardInput = components["schemas"]["CopyDashboardInput"];
     export type CreateApiKeyInput = components["schemas"]["CreateApiKeyInput"];
     export type CreateAppReportInput = components["schemas"]["CreateAppReportInput"];
     export type CreateChatThreadInput = components["schemas"]["CreateChatThreadInput"];

@@ -1,10 +1,20 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { AppHome, AppSearchResponse, AppShares, CreateAppReportInput, SetAppSharesInput } from "../../../schema/creator-app";
+import {
+  AppHome,
+  AppSearchResponse,
+  AppShares,
+  AppStartingPoints,
+  CopyDashboardInput,
+  CreateAppReportInput,
+  SetAppSharesInput,
+} from "../../../schema/creator-app";
+import { Workbook } from "../../../schema/workbook";
 import { Report } from "../../../schema/report";
 import { GrantObjectType } from "../../../schema/user";
 import { SafeText } from "../../../schema/common";
 import { requireActor, requirePrincipal } from "../../http/auth";
-import { commonErrors, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
+import { commonErrors, conflictError, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
+import { copyPublishedDashboard, startingDashboards } from "./starting-points";
 import { appHome, appSearch, createWorkbookReport, getShares, setShares, touchRecent, workbookReports } from "./service";
 
 const tags = ["Workspace"];
@@ -93,7 +103,42 @@ const setSharesRoute = createRoute({
   responses: { 200: jsonContent(AppShares, "The shares."), ...commonErrors, ...notFoundError },
 });
 
+const startingPoints = createRoute({
+  operationId: "getAppStartingPoints",
+  method: "get",
+  path: "/api/v1/deployments/{deploymentId}/app/starting-points",
+  tags,
+  summary: "What a creator may start from: published dashboards of others they may open",
+  security,
+  request: { params: DeploymentParams },
+  responses: { 200: jsonContent(AppStartingPoints, "The starting points."), ...commonErrors, ...notFoundError },
+});
+
+const copyDashboard = createRoute({
+  operationId: "copyPublishedDashboard",
+  method: "post",
+  path: "/api/v1/deployments/{deploymentId}/app/starting-points/dashboards/{publicId}/copy",
+  tags,
+  summary: "Copy a published dashboard the caller may open into a new workbook of theirs (its reports copied, in a folder they may edit)",
+  security,
+  request: { params: DeploymentParams.extend({ publicId: SafeText.min(1).max(64) }), ...jsonBody(CopyDashboardInput, { required: false }) },
+  responses: { 201: jsonContent(Workbook, "The new workbook, its draft dashboard the copy."), ...commonErrors, ...notFoundError, ...conflictError },
+});
+
 export function registerCreatorAppRoutes(app: Router) {
+  app.openapi(startingPoints, async (c) => {
+    const { deploymentId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
+    return c.json({ dashboards: await startingDashboards(c.get("deps").db, deploymentId, requirePrincipal(c), actor) }, 200);
+  });
+
+  app.openapi(copyDashboard, async (c) => {
+    const { deploymentId, publicId } = c.req.valid("param");
+    const actor = await requireActor(c, deploymentId);
+    const input = (c.req.valid("json") as CopyDashboardInput | undefined) ?? {};
+    return c.json(await copyPublishedDashboard(c.get("deps").db, deploymentId, publicId, input, requirePrincipal(c), actor), 201);
+  });
+
   app.openapi(home, async (c) => {
     const { deploymentId } = c.req.valid("param");
     const actor = await requireActor(c, deploymentId);
