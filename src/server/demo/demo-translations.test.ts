@@ -113,4 +113,26 @@ describe("demo content translations", () => {
     const reading = lines.find((l) => l.type === "text") as { text?: string } | undefined;
     expect(reading?.text).toMatch(/\*\*Umsatz\*\*, nach Land/);
   });
+  it("names dimension values in the chat's sentences in the viewer's language", async () => {
+    const answer = async (locale: string, question: string) => {
+      const { token } = await embedSession(t, seeded.deploymentId, { externalId: `chat-values-${locale}`, embedTenantName: "acme-corp", settings: { locale } });
+      const thread = (await (await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/chat/threads`, {}, token)).json()) as { id: string };
+      const res = await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/chat/threads/${thread.id}/messages`, { content: question }, token);
+      expect(res.status).toBe(200);
+      const texts = (await res.text())
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as { type?: string; text?: string })
+        .filter((l) => l.type === "text");
+      return texts.map((l) => l.text).join("\n");
+    };
+    // Statuses by the dictionary's values, the filter of the reading too.
+    const german = await answer("de-DE", "Umsatz nach Status");
+    expect(german).toMatch(/\*\*abgeschlossen\*\* liegt bei Umsatz vorn/);
+    expect(german).not.toMatch(/\b(completed|shipped|cancelled)\b/);
+    // Countries by name in Spanish (Intl.DisplayNames), not as ISO codes.
+    const spanish = await answer("es-ES", "ingresos por país");
+    expect(spanish).toMatch(/\*\*Estados Unidos\*\* encabeza Ingresos/);
+    expect(spanish).not.toMatch(/\*\*US\*\*/);
+  });
 });
