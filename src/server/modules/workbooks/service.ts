@@ -6,11 +6,13 @@ import { normalizeSlug, SLUG_PATTERN, SLUG_RULE, type DuplicateWorkbookInput, ty
 import type { WorkbookCalculatedFields } from "../../../schema/calculated-field";
 import type { Db } from "../../db/connection";
 import { checkWorkbookCalculatedFields, type DataModel } from "../../semantic";
-import { deployments, favorites, users, workbooks } from "../../db/schema";
+import { deployments, favorites, workbooks } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound, type DomainError } from "../../domain/errors";
 import { hasRole, type UserPrincipal } from "../../domain/actor";
 import { pgError } from "../../db/pg-error";
-import { getWorkbookView, viewRows, withFolderPaths, workbookView, rowsPrepared, type ViewRow } from "./workbook-view";
+import { getWorkbookView, viewRows, withFolderPaths, workbookView, type ViewRow } from "./workbook-view";
+import { decide, insertWorkbook, patchChanges, rereadHolder, type WorkbookRow } from "./upsert-store";
+import { updateHolderMerging } from "./upsert-coalesce";
 import { accessLevel, atLeast, deleteGrantsOf, readableCondition, readableSet, requireEditableContainer, requireFoundAccess } from "../access/service";
 import { ensureDashboard, getPublishedDashboard, parseDashboardConfig, resolveWidgetReports } from "../dashboards/service";
 
@@ -121,39 +123,22 @@ function workbookPatch(input: WorkbookPatchInput): { sets: SQL; current: SQL; wa
   };
 }
 
+/** jsonb refuses U+0000 in a string (meta, calculated fields): 400, not a server error. */
+function refuseNul(code: string | undefined) {
+  if (code === "22P05")
+    throw badRequest("JSON values cannot hold the character U+0000", [{ path: [], message: "U+0000 (\\u0000) is not allowed in a JSON string" }]);
+}
+
 /** Maps a failed write to the answer the caller should see. */
 function mapWriteError(err: unknown, onSlugTaken: () => DomainError): never {
   const { code, constraint } = pgError(err);
   if (code === "23505" && (constraint === undefined || constraint === "workbooks_deployment_slug_key")) throw onSlugTaken();
+  refuseNul(code);
   if (code === "23503") {
     // The folder or the deployment was deleted between the check and the write.
     throw notFound(constraint?.includes("folder") ? "Folder" : "Deployment");
   }
   throw err;
-}
-
-/**
- * The branch decision of 4.1 as a prepared statement (planned once per connection): the
- * deployment, the workbook holding the slug, and the actor's own row (a created workbook's
- * owner is the actor, so the create answer needs no further read).
- */
-function prepareDecide(db: Db) {
-  return db
-    .select({ deploymentId: deployments.id, workbookId: workbooks.id, actorEmail: users.email, actorFirstName: users.firstName, actorPicture: users.picture })
-    .from(deployments)
-    .leftJoin(workbooks, and(eq(workbooks.deploymentId, deployments.id), eq(workbooks.slug, sql.placeholder("slug"))))
-    .leftJoin(users, eq(users.id, sql.placeholder("actorId")))
-    .where(eq(deployments.id, sql.placeholder("deploymentId")))
-    .prepare("upsert_workbook_by_slug_decide");
-}
-const decideStatements = new WeakMap<Db, ReturnType<typeof prepareDecide>>();
-function decideStatement(db: Db) {
-  let stmt = decideStatements.get(db);
-  if (!stmt) {
-    stmt = prepareDecide(db);
-    decideStatements.set(db, stmt);
-  }
-  return stmt;
 }
 
 /**
@@ -163,8 +148,10 @@ function decideStatement(db: Db) {
  * meanwhile → 409 `upsert_branch_changed`), the update branch UPDATEs the decided id while it
  * still holds the slug (no row means it was deleted or lost the slug meanwhile → 409; it is
  * never re-created). The update merges `meta` in SQL (`meta || patch`), so concurrent writers
- * of different keys lose nothing, and writes nothing at all when the result equals the stored
- * row (the same request twice leaves `updatedAt` alone).
+ * of different keys lose nothing. A request that would change nothing in the decided row is
+ * answered from that row without a write (the same request twice leaves `updatedAt` alone).
+ * Every statement is a named prepared statement (upsert-store.ts), and the answer is built
+ * from the decision's row and the write's row, without a read after the write.
  */
 export async function upsertWorkbookBySlug(
   db: Db,
@@ -178,68 +165,70 @@ export async function upsertWorkbookBySlug(
   const meta = checkMeta(body.meta);
   const folderId = checkFolderIdValue(body.folderId);
   const sendsFolder = "folderId" in body && body.folderId !== undefined;
+  const metaText = meta === null ? null : JSON.stringify(meta);
 
   // Decide: the deployment and the workbook holding the slug, in one read.
-  const [decided] = await decideStatement(db).execute({ deploymentId, slug, actorId: actor.userId });
+  const decided = await decide(db, deploymentId, slug, actor.userId, metaText).catch((err: unknown) => {
+    refuseNul(pgError(err).code);
+    throw err;
+  });
   if (!decided) throw notFound("Deployment");
 
-  if (decided.workbookId === null) {
+  if (decided.id === null) {
     await requireCreateAccess(db, deploymentId, folderId, actor);
     await checkDraftReports(db, deploymentId, meta, actor);
-    const insert = sql`INSERT INTO workbooks (deployment_id, folder_id, name, slug, meta, created_by, user_id)
-      VALUES (${deploymentId}, ${folderId ?? null}, ${body.name ?? slug}, ${slug}, ${JSON.stringify(meta ?? {})}::jsonb, ${actor.userId}, ${actor.userId})
-      RETURNING *`;
-    let inserted: ViewRow;
+    let inserted: WorkbookRow;
     try {
-      [inserted] = (await rowsPrepared<ViewRow>(db, insert)) as [ViewRow];
+      inserted = await insertWorkbook(db, {
+        deploymentId,
+        folderId: folderId ?? null,
+        name: body.name ?? slug,
+        slug,
+        meta: metaText ?? "{}",
+        actorId: actor.userId,
+      });
     } catch (err) {
       mapWriteError(err, branchChanged);
     }
-    // A new workbook has no dashboard and is nobody's favorite yet: the view needs no further read.
-    const row: ViewRow = {
+    // A new workbook has no dashboard and is nobody's favorite yet; its owner is the actor.
+    return answer(db, {
       ...inserted,
-      owner_email: decided.actorEmail,
-      owner_first_name: decided.actorFirstName,
-      owner_picture: decided.actorPicture,
+      owner_email: decided.actor_email,
+      owner_first_name: decided.actor_first_name,
+      owner_picture: decided.actor_picture,
       is_favorite: false,
       published_config: null,
       published_snapshots: null,
-    };
-    return workbookView((await withFolderPaths(db, [row]))[0]!);
+    });
   }
 
-  const id = decided.workbookId;
+  const holder = { ...decided, id: decided.id };
   // A slug held by a workbook the actor cannot see answers 404, like any object out of sight.
-  const level = await requireFoundAccess(db, actor, "workbook", id, "edit", "Updating this workbook needs edit access to it");
+  const level = await requireFoundAccess(db, actor, "workbook", holder.id, "edit", "Updating this workbook needs edit access to it");
   if (sendsFolder) {
     if (!atLeast(level, "manage")) throw forbidden("Moving this workbook (folderId) needs manage access to it");
     if (folderId !== null && folderId !== undefined) await requireFolderEdit(db, deploymentId, folderId, actor);
   }
   await checkDraftReports(db, deploymentId, meta, actor);
 
-  const patch = workbookPatch({ name: body.name, folderId: sendsFolder ? { value: folderId ?? null } : undefined, meta });
-  const stillHolds = sql`id = ${id} AND slug = ${slug}`;
-  if (patch) {
-    const { sets, current, wanted } = patch;
-    // One round trip for both outcomes: the updated row, or — when the stored row already
-    // equals the result — that row, untouched. Anything else (the row changed or vanished
-    // under us) returns nothing and is settled by the read below.
-    const update = sql`u AS (
-        UPDATE workbooks SET ${sets}, updated_at = now() WHERE ${stillHolds} AND ${current} IS DISTINCT FROM ${wanted} RETURNING *)`;
-    const result = sql`SELECT * FROM u
-      UNION ALL
-      SELECT * FROM workbooks WHERE ${stillHolds} AND ${current} IS NOT DISTINCT FROM ${wanted} AND NOT EXISTS (SELECT 1 FROM u)`;
-    try {
-      const [updated] = await viewRows(db, result, actor.userId, undefined, update);
-      if (updated) return updated;
-    } catch (err) {
-      mapWriteError(err, branchChanged);
-    }
+  const patch = { name: body.name, folderId: sendsFolder ? { value: folderId ?? null } : undefined, meta: metaText };
+  // The same request again (or one that changes nothing): the decided row is the answer.
+  if (!patchChanges(holder, patch)) return answer(db, { ...holder, meta: holder.meta ?? {} });
+  let written: WorkbookRow | undefined;
+  try {
+    // Nothing written means the row changed or vanished under us: a concurrent writer deleted it
+    // or took its slug (409), or already brought it to the wanted state (the row as it is now).
+    written = (await updateHolderMerging(db, holder.id, slug, patch)) ?? (await rereadHolder(db, holder.id, slug));
+  } catch (err) {
+    mapWriteError(err, branchChanged);
   }
-  // Nothing to change (or the same request again): answer with the row as stored, if it still holds the slug.
-  const [current] = await viewRows(db, sql`SELECT * FROM workbooks WHERE ${stillHolds}`, actor.userId);
-  if (!current) throw branchChanged();
-  return current;
+  if (!written) throw branchChanged();
+  return answer(db, { ...holder, ...written, meta: written.meta });
+}
+
+/** The Workbook of an upsert's answer: the row with its view columns, plus its folder path. */
+async function answer(db: Db, row: ViewRow): Promise<Workbook> {
+  return workbookView((await withFolderPaths(db, [row]))[0]!);
 }
 
 /** `POST …/workbooks`: role ai_bi_user or higher (and edit on the folder); an optional slug must be free. */
