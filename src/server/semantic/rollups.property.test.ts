@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDuckDbDataSource, createPostgresDataSource, type DataSource } from "../datasources";
 import { generateDemoDataset } from "../demo/dataset";
 import type { SemanticQuery } from "../../schema/semantic-query";
-import { ROLLUP_SCHEMA, type BuiltRollup } from "./compiler/rollup-plan";
+import { ROLLUP_SCHEMA } from "./compiler/rollup-plan";
 import type { DataModel } from "./data-model";
 import { createQueryEngine, type QueryEngine } from "./query-engine";
-import { buildRollupTable, rollupTableExists } from "./rollup-build";
+import { buildRollupTable, rollupTableExists, type RollupBuildResult } from "./rollup-build";
 import type { SecurityContext } from "./security-context";
 import { demoModelWithRollups } from "./test-support/demo-rollups";
 import { postgresOptions, postgresReachable, postgresUrl } from "./test-support/shop-fixture";
@@ -89,12 +89,12 @@ function canonical(rows: Record<string, unknown>[]): string[] {
 interface Rig {
   dataSource: DataSource;
   model: DataModel;
-  built: BuiltRollup[];
+  built: RollupBuildResult[];
   engine: QueryEngine;
 }
 
 async function buildRig(dataSource: DataSource, model: DataModel): Promise<Rig> {
-  const built: BuiltRollup[] = [];
+  const built: RollupBuildResult[] = [];
   for (const rollup of model.rollups.values()) built.push(await buildRollupTable(dataSource, model, rollup));
   return { dataSource, model, built, engine: createQueryEngine({ model, dataSource, cacheTtlMs: 0, rollups: () => built }) };
 }
