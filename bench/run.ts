@@ -66,6 +66,7 @@ const BENCHES: Record<string, BenchSpec> = {
   "mysql-vs-duckdb": { modest: ["--rows", rows, "--runs", "5"], full: ["--rows", rows] },
   "query-api-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
   "query-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
+  "report-ready": { modest: ["--runs", "6"], build: true },
   "request-overhead": { modest: ["--runs", "1000"], full: ["--runs", "3000"] },
   "start-up": { modest: ["--runs", "3"], build: true },
   "test-storage": { modest: ["--runs", "8"] },

@@ -23,6 +23,7 @@ import { loadLocaleMatching } from "./i18n/locales";
 import { warmIntl } from "./i18n/intl-warmup";
 import { loadSurface } from "./shell/surface-modules";
 import { loadDashboardData } from "./surfaces/dashboard/dashboard-data";
+import { loadReportData } from "./surfaces/report/report-data";
 import { bindEmbedDocument } from "./state/bind-embed-document";
 import { createEmbedStore } from "./state/embed-store";
 
@@ -97,6 +98,7 @@ const services: EmbedServices = {
   ...(surface === "report" ? { widgetsSetUp: dashboardSettled } : {}),
 };
 let loadDashboard: () => void = () => undefined;
+if (surface === "report") loadDashboard = () => (services.reportData = loadReportData(services));
 if (surface === "dashboard")
   services.dashboardData = new Promise((resolve) => {
     loadDashboard = () => resolve(loadDashboardData(services, dashboardSettled));
@@ -105,8 +107,8 @@ if (surface === "dashboard")
 // Everything else starts after this task, each step in a task of its own: `ready` needs none of
 // it, a session exchange that has already answered is handled first, and no step is long.
 const steps: (() => void)[] = [
-  // The dashboard's definition and its widgets' first queries go out as soon as the session
-  // allows, without waiting for the app's code.
+  // The dashboard's definition and its widgets' first queries (or the report's definition) go
+  // out as soon as the session allows, without waiting for the app's code.
   loadDashboard,
   // The app's code in parts (vite.config.ts), each imported on its own so that each evaluates
   // in a task of its own rather than all in one long task: React, the surface the frame opened

@@ -10,6 +10,7 @@ import type { EmbedStore } from "../state/embed-store";
 import type { EmbedApi } from "./api";
 import type { AuthController } from "./auth-controller";
 import type { DashboardData } from "./dashboard-data-types";
+import type { ReportData } from "./report-data-types";
 import type { EmbedAuth } from "./session";
 
 export interface EmbedServices {
@@ -30,6 +31,8 @@ export interface EmbedServices {
   dashboardData: Promise<DashboardData> | null;
   /** The report surface calls it once its filter controls are known (or its report failed): a held `set-filter` then applies. */
   widgetsSetUp?: () => void;
+  /** The report surface's report, loading since boot; absent on the other surfaces. */
+  reportData?: ReportData | null;
 }
 
 export interface EmbedSessionState {

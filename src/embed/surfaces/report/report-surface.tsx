@@ -9,10 +9,8 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { EVENT_TYPES } from "../../../protocol";
-import { dataOf } from "../../shell/api";
 import { useEmbedServices, useEmbedSession, type EmbedServices } from "../../shell/embed-context";
-import type { EmbedDashboardResponse } from "../../shell/platform-api";
-import type { components } from "../../../client/generated/schema";
+import type { EmbedReportResponse, ReportData } from "../../shell/report-data-types";
 import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
 import { DEFAULT_LOCALE } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
@@ -22,41 +20,32 @@ import { DrilldownPanel } from "../../grid/drilldown-panel";
 import { FilterWiringProvider } from "../../grid/filter-wiring-context";
 import { WidgetRenderer } from "../../grid/widget-renderer";
 import { useReportWidgetHost } from "./report-widget-host";
+import { fetchReport, reportKeyOf, reportRouteOf, type ReportRoute } from "./report-data";
 import "../../ui/buttons.css";
 import "./report-surface.css";
 
-/** The API's answer, its dashboard and viewer as the embed's widgets read them (the schema's Dashboard). */
-export type EmbedReportResponse = Omit<components["schemas"]["EmbedReportResponse"], "dashboard" | "viewer" | "contentLocale"> & EmbedDashboardResponse;
+const takenDefinitions = new WeakSet<ReportData>();
 
-type ReportRoute = { publicId: string } | { deploymentId: number; reportId: number } | null;
-
-function routeOf(params: Record<string, string | undefined>): ReportRoute {
-  if (params.publicId) return /^[0-9A-Za-z]{12}$/.test(params.publicId) ? { publicId: params.publicId } : null;
-  const deploymentId = Number(params.deploymentId);
-  const reportId = Number(params.reportId);
-  return Number.isInteger(deploymentId) && deploymentId > 0 && Number.isInteger(reportId) && reportId > 0 ? { deploymentId, reportId } : null;
-}
-
-async function loadReport(services: EmbedServices, route: NonNullable<ReportRoute>, signal: AbortSignal): Promise<EmbedReportResponse> {
-  const locale = services.store.getState().locale;
-  const answer =
-    "publicId" in route
-      ? services.api.client.GET("/api/v1/embed/report/{publicId}", { params: { path: { publicId: route.publicId }, query: { locale } }, signal })
-      : services.api.client.GET("/api/v1/embed/deployments/{deploymentId}/reports/{reportId}", { params: { path: route, query: { locale } }, signal });
-  // The API's dashboard is the schema's Dashboard (src/schema, the single definition).
-  return (await dataOf(answer)) as unknown as EmbedReportResponse;
+/** The first time, what boot fetched (`services.reportData`); a reload or a new locale fetches anew. */
+async function loadReport(services: EmbedServices, route: ReportRoute, signal: AbortSignal): Promise<EmbedReportResponse> {
+  const loaded = services.reportData;
+  if (loaded && loaded.key === reportKeyOf(route) && !takenDefinitions.has(loaded)) {
+    takenDefinitions.add(loaded);
+    return loaded.definition;
+  }
+  return fetchReport(services.api, route, services.store.getState().locale, signal);
 }
 
 const languageOf = (locale: string) => locale.split("-")[0]!.toLowerCase();
 
 export function ReportSurface() {
   const params = useParams();
-  const route = useMemo(() => routeOf(params), [params]);
+  const route = useMemo(() => reportRouteOf(params), [params]);
   const services = useEmbedServices();
   const { store, urlParameters } = services;
   // A `set-locale` after the report arrived asks for its titles again in the new language.
   const [contentLocale, setContentLocale] = useState<string | null>(null);
-  const key = route ? JSON.stringify(route) : "";
+  const key = route ? reportKeyOf(route) : "";
   const query = useQuery({
     queryKey: ["embed-report", key, contentLocale],
     queryFn: ({ signal }) => loadReport(services, route!, signal),
