@@ -37,7 +37,7 @@ function reportUrl(path: string, sessionId: string, params: Record<string, strin
 const COMPLETED = 'f_sales.status={"value":["completed"]}';
 
 test.describe("the report surface from another origin", () => {
-  test("gets ready, applies a filter, exports CSV within the grant and is refused a format outside it", async ({ browser }) => {
+  test("gets ready, applies a filter, exports CSV within the grant, drills, and is refused a format outside it", async ({ browser }) => {
     const page = await browser.newPage({ acceptDownloads: true });
     const { deploymentId } = await getDemoConfig(page.request);
     const cities = await demoReport(page.request, "top_cities");
@@ -78,6 +78,15 @@ test.describe("the report surface from another origin", () => {
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     expect(readFileSync((await download.path())!).toString("utf8")).toMatch(/City/);
     await waitForEvent(page, "svc:event:download", { payload: { format: "csv", target: "widget", widgetId: "top_cities" } });
+
+    // Drill as on the dashboard: the rows panel, its exports within the grant, the event.
+    await widget.locator(".svc-table-body .svc-drill-button").first().click();
+    const panel = frame.getByTestId("drilldown-panel");
+    await expect(panel).toHaveAttribute("data-state", "ready");
+    await expect(panel.getByTestId("drilldown-export-csv")).toBeVisible();
+    await expect(panel.getByTestId("drilldown-export-xlsx")).toHaveCount(0);
+    await waitForEvent(page, "svc:event:drilldown", { payload: { widgetId: "top_cities" } });
+    await panel.getByRole("button", { name: "Close" }).click();
 
     // Outside the grant: the platform refuses the report's rows as XLSX and a PNG of it, whatever a page forges.
     const bearer = { authorization: `Bearer ${await token}` };
