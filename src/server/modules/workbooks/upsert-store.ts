@@ -39,10 +39,17 @@ export type DecidedRow = Omit<ViewRow, "id" | "folder_path" | "meta"> & {
   actor_picture: string | null;
 };
 
+/**
+ * Whether `meta || patch` equals `meta` (jsonb equality), key by key: every key sent is stored
+ * with an equal value. It reads only the keys sent, instead of building and comparing the
+ * whole merged object (a hot workbook's meta grows large).
+ */
+const SAME_META = (meta: string, patch: string) => `NOT EXISTS (SELECT FROM jsonb_each(${patch}::jsonb) p WHERE ${meta} -> p.key IS DISTINCT FROM p.value)`;
+
 const DECIDE = preparedStatement(
   "svc_upsert_by_slug_decide",
-  `SELECT ${W_COLUMNS.replace("w.meta", "CASE WHEN w.meta || $4::jsonb = w.meta THEN w.meta END AS meta")},
-     w.meta || $4::jsonb = w.meta AS meta_unchanged,
+  `SELECT ${W_COLUMNS.replace("w.meta", "CASE WHEN m.unchanged THEN w.meta END AS meta")},
+     m.unchanged AS meta_unchanged,
      a.email AS actor_email, a.first_name AS actor_first_name, a.picture AS actor_picture,
      u.email AS owner_email, u.first_name AS owner_first_name, u.picture AS owner_picture,
      fv.user_id IS NOT NULL AS is_favorite,
@@ -53,6 +60,7 @@ const DECIDE = preparedStatement(
    FROM deployments dep
    LEFT JOIN users a ON a.id = $3::integer
    LEFT JOIN workbooks w ON w.deployment_id = dep.id AND w.slug = $2::text
+   LEFT JOIN LATERAL (SELECT ${SAME_META("w.meta", "$4")} AS unchanged) m ON w.id IS NOT NULL
    LEFT JOIN users u ON u.id = w.user_id
    LEFT JOIN favorites fv ON fv.workbook_id = w.id AND fv.user_id = $3::integer
    LEFT JOIN dashboards d ON d.workbook_id = w.id
@@ -76,7 +84,8 @@ const NEW_META = "meta || $6::jsonb";
 const UPDATE = preparedStatement(
   "svc_upsert_by_slug_update",
   `UPDATE workbooks SET name = ${NEW_NAME}, folder_id = ${NEW_FOLDER}, meta = ${NEW_META}, updated_at = now()
-   WHERE id = $1::integer AND slug = $2::text AND (name, folder_id, meta) IS DISTINCT FROM (${NEW_NAME}, ${NEW_FOLDER}, ${NEW_META})
+   WHERE id = $1::integer AND slug = $2::text
+     AND (name IS DISTINCT FROM ${NEW_NAME} OR folder_id IS DISTINCT FROM ${NEW_FOLDER} OR NOT ${SAME_META("meta", "$6")})
    RETURNING ${COLUMNS}`,
 );
 
