@@ -13,6 +13,7 @@ import { chartFor } from "./chart";
 import { explainAnswer } from "./explain";
 import { rankedByChange, runQueryArgs } from "./query";
 import { readQuestion } from "./question";
+import { titleFields } from "./ratio";
 import { refusalText } from "./refusal";
 import { describeUnderstanding } from "./describe";
 import { summarize } from "./summary";
@@ -70,6 +71,8 @@ export const builtinProvider: AiProvider = {
     const shown = titled
       ? indexes.map((i) => ({ ...i, members: i.members.map((m) => ({ ...m, title: titled(m.name, m.title), shortTitle: titled(m.name, m.shortTitle) })) }))
       : indexes;
+    // A ratio's fields titled with the same (translated) titles.
+    if (titled) titleFields(u, shown.find((i) => i.source.name === u.view) ?? shown[0]!);
     emit({ id: partId(), type: "text", text: describeUnderstanding(u, shown, reference, ctx.valueLabel) + "\n\n" });
     if (u.explain) {
       const explained = await explainAnswer(u, ctx, indexes, emit, partId);

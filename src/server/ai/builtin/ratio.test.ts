@@ -4,7 +4,7 @@ import { canonicalize, normalize } from "../builtin-language";
 import { DEMO_REFERENCE, demoViews } from "./demo-views";
 import { queryOf } from "./query";
 import { readQuestion } from "./question";
-import { readAverage } from "./ratio";
+import { readAverage, titleFields } from "./ratio";
 
 const views = demoViews();
 const sales = views.find((v) => v.source.name === "sales")!;
@@ -86,6 +86,31 @@ describe("ratios as calculated fields: the question's query", () => {
     ]);
     expect(titles("Welcher Anteil unseres Umsatzes kommt aus Elektronik?")![0]).toBe("Anteil an Revenue (Category = Electronics)");
     expect(titles("ingresos medios por cliente")).toEqual(["Revenue por Customers"]);
+  });
+
+  it("titles the fields again with the viewer's (translated) member titles", () => {
+    const german = {
+      ...sales,
+      members: sales.members.map((m) => ({
+        ...m,
+        shortTitle: { Revenue: "Umsatz", Category: "Kategorie", Customers: "Kunden" }[m.shortTitle] ?? m.shortTitle,
+      })),
+    };
+    const title = (q: string) => {
+      const r = readQuestion(q, views, { locale: "en", reference: DEMO_REFERENCE });
+      if (!r.ok) return [];
+      titleFields(r.understanding, german);
+      return r.understanding.fields!.map((f) => f.title);
+    };
+    expect(title("Welcher Anteil unseres Umsatzes kommt aus Elektronik?")).toEqual([
+      "Anteil an Umsatz (Kategorie = Electronics)",
+      "Umsatz (Kategorie = Electronics)",
+    ]);
+    expect(title("durchschnittlicher Umsatz pro Kunde")).toEqual(["Umsatz pro Kunden"]);
+    // The formula is untouched.
+    const r = readQuestion("durchschnittlicher Umsatz pro Kunde", views, { locale: "en", reference: DEMO_REFERENCE });
+    if (r.ok) titleFields(r.understanding, german);
+    expect(r.ok && r.understanding.fields![0]!.formula).toBe("revenue / customer_count");
   });
 
   it("reads the words of the audit in canonical form", () => {

@@ -56,10 +56,37 @@ export function applyPer(u: Understanding, per: string, index: ViewIndex): void 
   if (measure === per) return;
   const name = `${short(measure)}_per_${short(per)}`;
   const format = index.members.find((m) => m.name === measure)?.format;
-  const title = SAY[u.language].perField(titleIn(index, measure), titleIn(index, per));
-  u.fields = [{ name, formula: `${short(measure)} / ${short(per)}`, title, ...(format === "currency" ? { format } : {}) }];
+  u.fields = [{ name, formula: `${short(measure)} / ${short(per)}`, ...(format === "currency" ? { format } : {}) }];
+  u.ratio = { measure, per };
   u.measures = [`${u.view}.${name}`, measure, per];
   u.defaultMeasure = false;
+  titleFields(u, index);
+}
+
+/**
+ * Titles the ratio's fields in the question's language with the members' titles of `index`:
+ * the model's when read, the viewer's (translated) when the answer is written.
+ */
+export function titleFields(u: Understanding, index: ViewIndex): void {
+  const r = u.ratio;
+  if (!r || !u.fields) return;
+  const say = SAY[u.language];
+  const mTitle = titleIn(index, r.measure);
+  if (r.per !== undefined) {
+    u.fields = [{ ...u.fields[0]!, title: say.perField(mTitle, titleIn(index, r.per)) }];
+    return;
+  }
+  const said = [
+    ...r.filters.map((f) => `${titleIn(index, f.member)} ${f.exclude ? "≠" : "="} ${f.values.join(" / ")}`),
+    ...r.conditions.map((c) =>
+      c.operator === "between" ? `${titleIn(index, c.member)} ${c.value} – ${c.high}` : `${titleIn(index, c.member)} ${SIGNS[c.operator]} ${c.value}`,
+    ),
+  ].join(", ");
+  const [share, rows] = u.fields;
+  u.fields = [
+    { ...share!, title: say.shareField(mTitle, said) },
+    { ...rows!, title: `${mTitle} (${said})` },
+  ];
 }
 
 /**
@@ -87,33 +114,25 @@ export function applyShare(u: Understanding, index: ViewIndex): void {
     ),
     ...conditions.map(conditionFormula),
   ].join(" and ");
-  const said = [
-    ...u.filters.map((f) => `${titleIn(index, f.member)} ${f.exclude ? "≠" : "="} ${f.values.join(" / ")}`),
-    ...conditions.map((c) =>
-      c.operator === "between" ? `${titleIn(index, c.member)} ${c.value} – ${c.high}` : `${titleIn(index, c.member)} ${SIGNS[c.operator]} ${c.value}`,
-    ),
-  ].join(", ");
-  const say = SAY[u.language];
-  const mTitle = titleIn(index, measure);
   const format = index.members.find((m) => m.name === measure)?.format;
   const fields: CalculatedField[] = [
     {
       name: `${short(measure)}_share`,
       formula: `${short(measure)}(where ${where}) / ${short(measure)}`,
-      title: say.shareField(mTitle, said),
       format: "percent",
     },
     {
       name: `${short(measure)}_of_rows`,
       formula: `${short(measure)}(where ${where})`,
-      title: `${mTitle} (${said})`,
       ...(format === "currency" ? { format } : {}),
     },
   ];
   u.fields = fields;
+  u.ratio = { measure, filters: u.filters, conditions };
   u.measures = fields.map((f) => `${u.view}.${f.name}`);
   u.dimensions = [];
   u.filters = [];
   delete u.conditions;
   delete u.calculation;
+  titleFields(u, index);
 }

@@ -43,6 +43,8 @@ export interface Understanding {
   segments?: { member: string; baseline: string; current: string };
   /** Calculated fields the measures name ("share of revenue from Electronics", "average revenue per customer"): ratio.ts. */
   fields?: CalculatedField[];
+  /** What the fields are made of, to title them: a measure per a count, or a measure over the rows these filters and conditions keep. */
+  ratio?: { measure: string; per: string } | { measure: string; per?: undefined; filters: Understanding["filters"]; conditions: Condition[] };
   defaultMeasure: boolean;
   ignored: string[];
 }
