@@ -8,6 +8,8 @@ import { loginFor } from "./modules/auth/service";
 import { createQueryEngineRegistry } from "./modules/query/engines";
 import { createWorkloadAuthenticator } from "./modules/oidc-token-configs/authenticate";
 import { startNotificationScheduler } from "./modules/notifications/service";
+import { startRollupBuilds } from "./modules/rollups/service";
+import type { JobRunner } from "./cluster/jobs";
 import { onInvalidation, publishInvalidation } from "./cluster/invalidation-bus";
 import { deploymentRowCache } from "./modules/deployments/service";
 import { announceRequestCacheInvalidations, dropRequestCache, type RequestCacheName } from "./domain/request-caches";
@@ -23,6 +25,8 @@ export async function createPlatformServices(opts: {
   smtp?: { url: string; from: string };
   /** This process as a node of the cluster (cluster/node.ts): the one registry the pods list and the notification deliveries name. */
   clusterNode?: AppDeps["clusterNode"];
+  /** The cluster's job runner on this node: rollups are built by it (none without). */
+  jobs?: JobRunner;
 }) {
   const keys = createSigningKeyRing(opts.db, opts.secretBox);
   const embedSessions = createEmbedSessions({ db: opts.db, keys, tokenTtlSeconds: opts.tokenTtlSeconds });
@@ -46,10 +50,13 @@ export async function createPlatformServices(opts: {
   // A deployment changed or deleted on any node: this node reads it again.
   const stopDeploymentListener = onInvalidation(opts.db, "deployment", () => deploymentRowCache.invalidate());
   const scheduler = startNotificationScheduler({ db: opts.db, logger: opts.logger, queryEngines, smtp: opts.smtp, clusterNode: opts.clusterNode });
+  // Rollups are built by the job runner of the cluster (one node per build); a process without one (a test) builds none.
+  const rollups = opts.jobs ? startRollupBuilds({ db: opts.db, logger: opts.logger, jobs: opts.jobs, source: queryEngines.source }) : undefined;
   return {
     deps,
     async close() {
       scheduler.stop();
+      rollups?.stop();
       stopCacheListener();
       stopDeploymentListener();
       announceRequestCacheInvalidations(null);

@@ -143,6 +143,7 @@ export async function startPlatform(config: Config, logger: Logger, options: Pla
     logger,
     regions: config.SVC_REGIONS,
     clusterNode: node,
+    jobs: node.jobs,
     smtp: config.SVC_SMTP_URL ? { url: config.SVC_SMTP_URL, from: config.SVC_SMTP_FROM } : undefined,
   });
   steps.lap("services");

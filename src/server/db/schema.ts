@@ -437,3 +437,4 @@ export * from "./tables/admin";
 export * from "./tables/apps";
 export * from "./tables/scale";
 export * from "./tables/sign-in";
+export * from "./tables/rollups";

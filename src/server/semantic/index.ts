@@ -55,3 +55,5 @@ export {
   type MetaMember,
   type DistinctValuesOptions,
 } from "./query-engine";
+export { ROLLUP_SCHEMA, type BuiltRollup } from "./compiler/rollup-plan";
+export type { Rollup } from "./rollup-definition";

@@ -39,14 +39,31 @@ const q = (dialect: DataSource["dialect"], table: string) =>
  * so readers see the previous build until the new one is complete. Older versions of the
  * rollup's table are dropped.
  */
-export async function buildRollupTable(dataSource: DataSource, model: DataModel, rollup: Rollup, signal?: AbortSignal): Promise<RollupBuildResult> {
+export function buildRollupTable(dataSource: DataSource, model: DataModel, rollup: Rollup, signal?: AbortSignal): Promise<RollupBuildResult> {
+  // One build at a time per data source in this process: DuckDB refuses two catalog changes at once.
+  const previous = buildsInLine.get(dataSource) ?? Promise.resolve();
+  const mine = previous.catch(() => {}).then(() => buildInFull(dataSource, model, rollup, signal));
+  buildsInLine.set(
+    dataSource,
+    mine.catch(() => {}),
+  );
+  return mine;
+}
+
+const buildsInLine = new WeakMap<DataSource, Promise<unknown>>();
+
+async function buildInFull(dataSource: DataSource, model: DataModel, rollup: Rollup, signal?: AbortSignal): Promise<RollupBuildResult> {
   const dialect = dataSource.dialect;
   if (!(ROLLUP_DIALECTS as readonly string[]).includes(dialect)) throw new Error(`rollups are not built on ${dialect} data sources yet`);
   const table = rollupTable(model, rollup, dialect);
   const name = table.slice(ROLLUP_SCHEMA.length + 1);
   const staging = `${ROLLUP_SCHEMA}.${name}__building`;
   const run = (sql: string) => dataSource.query(sql, [], { signal });
-  await run(`CREATE SCHEMA IF NOT EXISTS ${q(dialect, ROLLUP_SCHEMA)}`);
+  // Another node may create the schema at the same moment (Postgres then reports a duplicate): it exists either way.
+  await run(`CREATE SCHEMA IF NOT EXISTS ${q(dialect, ROLLUP_SCHEMA)}`).catch(async (e: unknown) => {
+    const [found] = await dataSource.query(`SELECT 1 AS ok FROM information_schema.schemata WHERE schema_name = $1`, [ROLLUP_SCHEMA]);
+    if (!found) throw e;
+  });
   await run(`DROP TABLE IF EXISTS ${q(dialect, staging)}`);
   await run(`CREATE TABLE ${q(dialect, staging)} AS\n${rollupBuildSql(model, rollup, dialectFor(dialect))}`);
   await run(`DROP TABLE IF EXISTS ${q(dialect, table)}`);

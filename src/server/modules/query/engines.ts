@@ -10,14 +10,17 @@ import type { SecretBox } from "../../crypto/secret-box";
 import { onInvalidation, publishInvalidation } from "../../cluster/invalidation-bus";
 import { writeLog } from "../deployment-logs/service";
 import { envVarValues, resolveDataSourceRefs, substituteEnvRefs } from "../env-vars/service";
+import { builtRollups, ROLLUPS_INVALIDATION, syncRollupRows } from "../rollups/service";
+import type { BuiltRollup } from "../../semantic";
 
 /** Default limit for one query's time in the database. */
 export const QUERY_TIMEOUT_MS = 30_000;
 
-function openDataSource(stored: DataSourceConfig, box: SecretBox, queryTimeoutMs: number, vars: Map<string, string>): DataSource {
+function openDataSource(stored: DataSourceConfig, box: SecretBox, queryTimeoutMs: number, vars: Map<string, string>, writable: boolean): DataSource {
   // Settings may name the deployment's environment variables as ${NAME}.
   const config = resolveDataSourceRefs(stored, vars);
-  if (config.type === "duckdb") return createDuckDbDataSource({ path: config.path, readOnly: true });
+  // Rollups are built into the DuckDB file by this process: a model with rollups opens it for writing (docs/decisions.md).
+  if (config.type === "duckdb") return createDuckDbDataSource({ path: config.path, readOnly: !writable });
   const server = {
     host: config.host,
     port: config.port,
@@ -34,6 +37,7 @@ function openDataSource(stored: DataSourceConfig, box: SecretBox, queryTimeoutMs
 interface Entry {
   engine: QueryEngine;
   dataSource: DataSource;
+  model: DataModel;
   /** The head commit of branch `main` the model was read at (null before the model is versioned). */
   headCommitId: number | null;
 }
@@ -61,6 +65,7 @@ export interface QueryEngineRegistryOptions {
  */
 export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
   const entries = new Map<number, Promise<Entry>>();
+  const rollupsBuilt = new Map<number, BuiltRollup[]>();
   const queryTimeoutMs = opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
 
   async function build(deploymentId: number): Promise<Entry> {
@@ -81,7 +86,16 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
       .where(and(eq(dataModelFiles.deploymentId, deploymentId), eq(dataModelFiles.branch, "main")));
     // In path order, as the model's versions are compiled everywhere (a merge's model is reused).
     const model = compileModel(files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
-    const dataSource = openDataSource(stored, opts.secretBox, queryTimeoutMs, await envVarValues(opts.db, opts.secretBox, deploymentId));
+    const dataSource = openDataSource(
+      stored,
+      opts.secretBox,
+      queryTimeoutMs,
+      await envVarValues(opts.db, opts.secretBox, deploymentId),
+      model.rollups.size > 0,
+    );
+    // Built rollups are read from storage (they survive restarts) and again whenever a node announces a build.
+    await syncRollupRows(opts.db, deploymentId, model);
+    rollupsBuilt.set(deploymentId, await builtRollups(opts.db, deploymentId, model, dataSource.dialect));
     opts.logger.info("query engine ready", { deploymentId, dataSource: stored.type, modelFiles: files.length });
     await writeLog(opts.db, {
       deploymentId,
@@ -89,7 +103,8 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
       message: "query engine ready",
       details: { dataSource: stored.type, modelFiles: files.length },
     });
-    return { engine: createQueryEngine({ model, dataSource, cacheTtlMs: opts.cacheTtlMs }), dataSource, headCommitId };
+    const engine = createQueryEngine({ model, dataSource, cacheTtlMs: opts.cacheTtlMs, rollups: () => rollupsBuilt.get(deploymentId) ?? [] });
+    return { engine, dataSource, model, headCommitId };
   }
 
   // Production reload without a restart, on every node: the model of `main` is versioned
@@ -193,8 +208,28 @@ export function createQueryEngineRegistry(opts: QueryEngineRegistryOptions) {
     if (key === null) await Promise.all([...entries.keys()].map(invalidate));
     else if (/^\d+$/.test(key)) await invalidate(Number(key));
   };
-  const unsubscribe = [onInvalidation(opts.db, "deployment", onChange), onInvalidation(opts.db, "data-model", onChange)];
+  const onRollups = async (key: string | null) => {
+    for (const [deploymentId, entry] of entries) {
+      if (key !== null && key !== String(deploymentId)) continue;
+      const e = await entry.catch(() => undefined);
+      if (e) rollupsBuilt.set(deploymentId, await builtRollups(opts.db, deploymentId, e.model, e.dataSource.dialect));
+    }
+  };
+  const unsubscribe = [
+    onInvalidation(opts.db, "deployment", onChange),
+    onInvalidation(opts.db, "data-model", onChange),
+    onInvalidation(opts.db, ROLLUPS_INVALIDATION, (key) =>
+      onRollups(key).catch((err: unknown) => opts.logger.warn("rollups reload failed", { error: String(err) })),
+    ),
+  ];
 
-  return { get, invalidate, close, queryTimeoutMs, invalidateDeploymentModel, checkDeploymentModel, getWithModel };
+  /** The deployment's production model and data source (rollup builds run on them). */
+  async function source(deploymentId: number): Promise<{ model: DataModel; dataSource: DataSource }> {
+    await get(deploymentId);
+    const entry = await entries.get(deploymentId)!;
+    return { model: entry.model, dataSource: entry.dataSource };
+  }
+
+  return { get, source, invalidate, close, queryTimeoutMs, invalidateDeploymentModel, checkDeploymentModel, getWithModel };
 }
 export type QueryEngineRegistry = ReturnType<typeof createQueryEngineRegistry>;
