@@ -32,6 +32,7 @@ export const compareQuery: SemanticQuery = {
 };
 
 export const compareResult: QueryResult = {
+  fromCache: false,
   data: [
     {
       "sales.products_category": "Books",
@@ -73,6 +74,7 @@ export const calculationsQuery: SemanticQuery = {
 };
 
 export const calculationsResult: QueryResult = {
+  fromCache: false,
   data: [
     {
       "sales.products_category": "Books",

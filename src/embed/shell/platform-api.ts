@@ -3,7 +3,16 @@
  * login, widget queries): each goes through the typed client, operations checked against
  * the generated OpenAPI paths, and takes an optional AbortSignal.
  */
-import type { Calculation, CompareRanges, GroupLimit, MemberAnnotation, QueryAnnotation, QueryFilter, TimePart } from "../../schema/semantic-query";
+import type {
+  Calculation,
+  CompareRanges,
+  GroupLimit,
+  MemberAnnotation,
+  QueryAnnotation,
+  QueryFilter,
+  QueryResult,
+  TimePart,
+} from "../../schema/semantic-query";
 import type { EmbedTheme } from "../../protocol";
 import type { Dashboard, PeriodComparison } from "../../schema/dashboard";
 import type { components } from "../../client/generated/schema";
@@ -73,10 +82,8 @@ export interface SemanticQuery {
 /** Per-column titles, types and formats of a result: the schema's type (`export/result-columns.ts` reads every group). */
 export type { MemberAnnotation, QueryAnnotation };
 
-export interface QueryResult {
-  data: Record<string, unknown>[];
-  annotation: QueryAnnotation;
-}
+/** The answer of `POST …/query`, as the schema declares it. */
+export type { QueryResult };
 
 export interface QueryRequest {
   query: SemanticQuery;
@@ -109,7 +116,7 @@ export function runQuery(api: EmbedApi, deploymentId: number, request: QueryRequ
       body: request as PlatformQueryInput,
       signal,
     }),
-  ) as Promise<QueryResult>;
+  );
 }
 
 export async function fetchDistinctValues(

@@ -10,6 +10,7 @@ const ranges = {
 };
 const result = {
   data: [],
+  fromCache: false,
   annotation: {
     measures: {},
     dimensions: { "sales.country": { title: "Country", shortTitle: "Country", type: "string" } },
