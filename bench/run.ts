@@ -29,7 +29,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
 
 /** Files of bench/ that are not benches. */
-const HELPERS = new Set(["run.ts", "bridge-rig.ts", "rig-server.ts", "figures.ts", "floor-page.ts"]);
+const HELPERS = new Set(["run.ts", "bridge-rig.ts", "rig-server.ts", "figures.ts", "floor-page.ts", "http-client.ts"]);
 
 interface BenchSpec {
   /** Arguments at the modest sizes of `npm run bench`. */
