@@ -8,7 +8,7 @@ export const HOST_CHECK_RULES = [
     id: "frames-found",
     title: "The page frames an svc surface",
     rule: "The page holds at least one iframe whose address is an svc embed path (`/embed/…`).",
-    fix: "Frame `https://<platform>/embed/dashboard/<publicId>?session=<id>` (or `/embed/chat`, `/embed/d/<deploymentId>/app`).",
+    fix: "Frame `https://<platform>/embed/dashboard/<publicId>?session=<id>` (or `/embed/report/<publicId>`, `/embed/chat`, `/embed/d/<deploymentId>/app`).",
   },
   {
     id: "frame-allowed",
