@@ -865,6 +865,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deployments/{deploymentId}/rollups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rollups of the production model with their state, size, last and next build (developers and admins) */
+        get: operations["listRollups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/deployments/{deploymentId}/rollups/{name}/build": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Build one rollup now (developers and admins); one node of the cluster runs the build */
+        post: operations["buildRollup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deployments/{deploymentId}/translations": {
         parameters: {
             query?: never;
@@ -4317,6 +4351,34 @@ export interface components {
             id: number;
             picture?: string | null;
         } | null;
+        RollupBuildQueued: {
+            jobId: number | null;
+        };
+        RollupList: {
+            rollups: components["schemas"]["RollupState"][];
+        };
+        RollupState: {
+            cube: string;
+            /** @description Why the last build failed. */
+            error: string | null;
+            /** @description The time grain of its rows. */
+            granularity: string;
+            lastBuildAt: string | null;
+            name: string;
+            nextBuildAt: string | null;
+            /** @description Cron expression of its refresh schedule. */
+            refreshEvery: string;
+            rowCount: number | null;
+            /** @description Bytes on disk, where the engine reports it (Postgres). */
+            sizeBytes: number | null;
+            /**
+             * @description `stale`: built for an earlier definition; queries do not read it until the current one is built.
+             * @enum {string}
+             */
+            state: "pending" | "building" | "built" | "failed" | "stale";
+            /** @description Table of the last build in the data source (`svc_rollups.<name>_<version>`). */
+            table: string | null;
+        };
         SaveChatReportInput: {
             destination?: components["schemas"]["ChatReportDestination"];
             name: string;
@@ -7912,6 +7974,8 @@ export interface operations {
             query?: {
                 /** @description Branch name. */
                 branch?: string;
+                /** @description `bypass`: answer from the cubes' rows, not from a rollup. */
+                rollups?: "bypass";
             };
             header?: never;
             path: {
@@ -8006,6 +8070,8 @@ export interface operations {
             query?: {
                 /** @description Branch name. */
                 branch?: string;
+                /** @description `bypass`: answer from the cubes' rows, not from a rollup. */
+                rollups?: "bypass";
             };
             header?: never;
             path: {
@@ -8648,6 +8714,125 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRollups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rollups in model order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RollupList"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    buildRollup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The build is queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RollupBuildQueued"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };
@@ -16138,6 +16323,9 @@ export declare namespace PlatformApiSchemas {
     export type ReportSnapshotPreferences = components["schemas"]["ReportSnapshotPreferences"];
     export type ReportsListResponse = components["schemas"]["ReportsListResponse"];
     export type ResourceOwner = components["schemas"]["ResourceOwner"];
+    export type RollupBuildQueued = components["schemas"]["RollupBuildQueued"];
+    export type RollupList = components["schemas"]["RollupList"];
+    export type RollupState = components["schemas"]["RollupState"];
     export type SaveChatReportInput = components["schemas"]["SaveChatReportInput"];
     export type SavedChatReport = components["schemas"]["SavedChatReport"];
     export type SemanticQuery = components["schemas"]["SemanticQuery"];

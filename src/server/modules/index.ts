@@ -12,6 +12,7 @@ import { registerEmbedSessionRoutes } from "./embed-sessions/routes";
 import { registerEmbedTenantRoutes } from "./embed-tenants/routes";
 import { registerFolderRoutes } from "./folders/routes";
 import { registerQueryRoutes } from "./query/routes";
+import { registerRollupRoutes } from "./rollups/routes";
 import { registerReportRoutes } from "./reports/routes";
 import { registerUserAttributeRoutes } from "./user-attributes/routes";
 import { registerUserRoutes } from "./users/routes";
@@ -47,7 +48,7 @@ const accountModules: RouteModule[] = [
 ];
 
 /** The semantic layer on `/api/v1/deployments/{id}`: query, SQL, values, meta. */
-const queryModules: RouteModule[] = [registerQueryRoutes];
+const queryModules: RouteModule[] = [registerQueryRoutes, registerRollupRoutes];
 
 /** Workbooks as code and the workspace around them on `/api/v1/deployments/{id}` (spec 4.1, 4.2). */
 const workspaceModules: RouteModule[] = [

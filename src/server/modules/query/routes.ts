@@ -27,6 +27,10 @@ import { assertExportAllowed } from "../embed-exports/service";
 const params = z.object({ deploymentId: IdParam });
 /** `branch=`: run on a branch's model instead of production (developers; default the caller's dev branch in dev mode). */
 const branchQuery = z.object({ branch: BranchName.optional() });
+/** `rollups=bypass`: read the cubes' rows even where a built rollup covers the query (docs/data-model.md "Rollups"). */
+const loadQuery = branchQuery.extend({
+  rollups: z.enum(["bypass"]).optional().meta({ description: "`bypass`: answer from the cubes' rows, not from a rollup." }),
+});
 const errors = {
   ...commonErrors,
   ...notFoundError,
@@ -41,7 +45,7 @@ const load = createRoute({
   tags: ["Data Model"],
   summary: "Run a semantic query (row-level security applies)",
   security,
-  request: { params, query: branchQuery, ...jsonBody(QueryInputSchema) },
+  request: { params, query: loadQuery, ...jsonBody(QueryInputSchema) },
   responses: { 200: jsonContent(QueryResultSchema, "Rows and member annotations."), ...errors },
   description:
     "With `export.format`, an embed session whose export grant leaves the format out gets 403 `export_format_not_allowed` and the query does not run.",
@@ -58,7 +62,7 @@ const batch = createRoute({
     "newline-delimited JSON, one `QueryBatchLine` per query in the order they finish: its index in the request, the " +
     "status `runQuery` would have answered, and its body (the rows, or the error). A refused query does not stop the others.",
   security,
-  request: { params, query: branchQuery, ...jsonBody(QueryBatchInputSchema) },
+  request: { params, query: loadQuery, ...jsonBody(QueryBatchInputSchema) },
   responses: {
     200: {
       description: "One `QueryBatchLine` per line.",
@@ -160,6 +164,7 @@ export function registerQueryRoutes(app: Router) {
         bypassCache: body.cache === "bypass",
         fillMissingRows: body.fillMissingRows,
         periodComparisons: body.periodComparisons,
+        useRollups: c.req.valid("query").rollups !== "bypass",
         // The query is cancelled in the database when the client goes away.
         signal: c.req.raw.signal,
         timeoutMs: c.get("deps").queryEngines.queryTimeoutMs,
@@ -203,6 +208,7 @@ export function registerQueryRoutes(app: Router) {
                 bypassCache: item.cache === "bypass",
                 fillMissingRows: item.fillMissingRows,
                 periodComparisons: item.periodComparisons,
+                useRollups: c.req.valid("query").rollups !== "bypass",
                 signal,
                 timeoutMs: deps.queryEngines.queryTimeoutMs,
               });
