@@ -1,6 +1,6 @@
 /** The creator app's calls to the platform: the workspace, workbook, report, dashboard and app operations. */
 import type { DashboardConfig, Dashboard } from "../../../schema/dashboard";
-import type { AppHome, AppShares, ShareTarget } from "../../../schema/creator-app";
+import type { AppHome, AppShares, AppStartingPoints, CopyDashboardInput, ShareTarget } from "../../../schema/creator-app";
 import type { AppConfig } from "../../../schema/app-config";
 import type { Report, ReportInput } from "../../../schema/report";
 import type { WorkspaceItem, WorkspaceItemRef } from "../../../schema/workspace";
@@ -87,6 +87,9 @@ export function createAppApi(api: EmbedApi, deploymentId: number) {
     workbook: (workbookId: number) => call<AppWorkbook>(api, "GET", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId } }),
     renameWorkbook: (workbookId: number, name: string) =>
       call<AppWorkbook>(api, "PUT", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId }, body: { name } }),
+    startingPoints: () => call<AppStartingPoints>(api, "GET", `${base}/app/starting-points`, { path: d }),
+    copyDashboard: (publicId: string, input: CopyDashboardInput = {}) =>
+      call<AppWorkbook>(api, "POST", `${base}/app/starting-points/dashboards/{publicId}/copy`, { path: { ...d, publicId }, body: input }),
     duplicateWorkbook: (workbookId: number) =>
       call<AppWorkbook>(api, "POST", `${base}/workbooks/{workbookId}/duplicate`, { path: { ...d, workbookId }, body: {} }),
     favorite: (workbookId: number, on: boolean) =>

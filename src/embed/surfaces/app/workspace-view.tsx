@@ -13,6 +13,7 @@ import { useWorkspaceActions } from "./use-workspace-actions";
 import { WorkspaceDialogs } from "./workspace-dialogs";
 import { WorkspaceHeader } from "./workspace-header";
 import { HomeShelves } from "./workspace-home-shelves";
+import { StartingPoints } from "./workspace-start-points";
 import { keyOf, type WorkspaceSort } from "./workspace-item";
 import { WorkspaceList } from "./workspace-list";
 import { useWorkspaceText } from "./workspace-text";
@@ -55,6 +56,7 @@ export function WorkspaceView(props: { folderId: number | null }) {
       {folderId === null && home.data ? (
         <HomeShelves recent={home.data.recent} favorites={home.data.favorites} shared={home.data.shared} open={actions.open} />
       ) : null}
+      {folderId === null && home.data?.me.canCreate ? <StartingPoints /> : null}
 
       <section className="svc-app-section" aria-label={folderId === null ? tx("myWorkspace") : tx("contents")}>
         <div className="svc-app-toolbar">

@@ -74,6 +74,17 @@ describe.each(storageKinds)("app starting points (%s)", (storage) => {
     await json(t.api("GET", d("/app/starting-points"), undefined, tok.acmeViewer), 403);
   });
 
+  it("offers no dashboard app and refuses to copy one", async () => {
+    const app = { title: "Funnel", kind: "APP", app: { html: "<p>funnel</p>" } };
+    const wb = await json(t.api("POST", d("/workbooks"), { name: "Funnel", meta: { dashboardDraft: app } }), 201);
+    const published = await json(t.api("POST", d(`/workbooks/${wb.id}/dashboard/publish`)), 200);
+    await json(t.api("PATCH", `/api/v1/embed/dashboard/${published.publicId}`, { allowEmbed: true }), 200);
+    await json(t.api("PUT", d(`/workbooks/${wb.id}/embed-access`), { rules: [{ embedTenantName: null, action: "read" }] }), 200);
+    const offered = await json(t.api("GET", d("/app/starting-points"), undefined, tok.globex), 200);
+    expect(offered.dashboards.map((x: { publicId: string }) => x.publicId)).toEqual([demo]);
+    await json(t.api("POST", d(`/app/starting-points/dashboards/${published.publicId}/copy`), {}, tok.globex), 409);
+  });
+
   it("copies a published dashboard into a new workbook of the caller's, its reports along", async () => {
     const wb = await json(t.api("POST", d(`/app/starting-points/dashboards/${demo}/copy`), {}, tok.acme), 201);
     expect(wb).toMatchObject({ name: "Demo sales", folderId: null });

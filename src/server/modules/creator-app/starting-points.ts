@@ -9,7 +9,7 @@ import type { DashboardConfig, DashboardWidget, ReportSnapshot } from "../../../
 import type { StartingDashboard } from "../../../schema/creator-app";
 import type { Workbook } from "../../../schema/workbook";
 import type { Db } from "../../db/connection";
-import { dashboards } from "../../db/schema";
+import { dashboardVersions, dashboards } from "../../db/schema";
 import { conflict, notFound } from "../../domain/errors";
 import type { Principal, UserPrincipal } from "../../domain/actor";
 import { accessLevel } from "../access/service";
@@ -18,17 +18,20 @@ import { embedAccessFor, resolveViewableDashboard } from "../embed-access/servic
 import { upsertReportByPublicId } from "../reports/service";
 import { createWorkbook, updateDashboardDraft } from "../workbooks/service";
 
-/** Published dashboards of the deployment the caller may open, newest first (at most 20). */
+/** Published widget dashboards of others in the deployment the caller may open, newest first (at most 20). */
 export async function startingDashboards(db: Db, deploymentId: number, principal: Principal, actor: UserPrincipal): Promise<StartingDashboard[]> {
   const rows = await db
-    .select()
+    .select({ d: dashboards, config: dashboardVersions.config })
     .from(dashboards)
+    .innerJoin(dashboardVersions, eq(dashboardVersions.id, dashboards.versionId))
     .where(and(eq(dashboards.deploymentId, deploymentId), eq(dashboards.status, "published"), isNotNull(dashboards.versionId)))
     .orderBy(desc(dashboards.updatedAt))
     .limit(200);
   const out: StartingDashboard[] = [];
-  for (const d of rows) {
+  for (const { d, config } of rows) {
     if (out.length >= 20) break;
+    // A dashboard app is code, not widgets: nothing to copy.
+    if ((config as DashboardConfig).kind === "APP") continue;
     const readable =
       principal.kind === "embed"
         ? d.allowEmbed && (await embedAccessFor(db, d.workbookId, principal.embedTenant)) === "read"
