@@ -3,7 +3,7 @@
  * that bind properties, such as Angular's `[session]`, reach the same attributes) and one typed
  * method per protocol action, each resolving with the embed's `action-result`.
  */
-import { ACTION_TYPES, type ActionResultPayload, type ColorScheme, type EmbedTheme, type SvcActionInput } from "../protocol";
+import { ACTION_TYPES, type ActionResultPayload, type ColorScheme, type EmbedTheme, type SetAiContextPayload, type SvcActionInput } from "../protocol";
 import type { RequestOptions } from "./connect-svc-embed";
 
 /** The attributes `<svc-embed>` observes. */
@@ -106,5 +106,9 @@ export abstract class SvcEmbedAttributes extends HTMLElementBase {
   /** `set-session`: a fresh session id, without a reload (the `session` attribute does the same). */
   setSession(sessionId: string, options?: RequestOptions): Promise<ActionResultPayload> {
     return this.request({ type: ACTION_TYPES.setSession, payload: { sessionId } }, options);
+  }
+  /** `set-ai-context` (chat): what the page is about; `applied` names what the chat's answers now carry, `rejected` why not. `{}` clears it. */
+  setAiContext(context: SetAiContextPayload, options?: RequestOptions): Promise<ActionResultPayload> {
+    return this.request({ type: ACTION_TYPES.setAiContext, payload: context }, options);
   }
 }

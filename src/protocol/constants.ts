@@ -55,6 +55,7 @@ export const ACTION_TYPES = {
   // Extensions (decisions.md "Protocol extensions").
   setTimezone: "svc:action:set-timezone",
   setSession: "svc:action:set-session",
+  setAiContext: "svc:action:set-ai-context",
 } as const;
 
 /** Surfaces that show a dashboard's widgets: they have its filters, exports and drill. */
@@ -110,6 +111,9 @@ export const SVC_ERROR_NAMES = [
 ] as const;
 
 export type SvcErrorName = (typeof SVC_ERROR_NAMES)[number];
+
+/** Upper bounds of a `set-ai-context` payload: the server refuses more (docs/ai.md "AI context from the host"). */
+export const AI_CONTEXT_LIMITS = { title: 200, description: 1000, filters: 20, views: 20, member: 255, values: 100 } as const;
 
 /** Upper bound of a `requestId`; longer ids are an invalid envelope. */
 export const MAX_REQUEST_ID_LENGTH = 128;

@@ -18,6 +18,7 @@ import {
   isSetColorSchemeAction,
   isSetFilterAction,
   isSetLocaleAction,
+  isSetAiContextAction,
   isSetSessionAction,
   isSetThemeAction,
   isSetTimezoneAction,
@@ -275,6 +276,38 @@ const actionCases: ActionCase[] = [
     type: ACTION_TYPES.setSession,
     valid: [{ sessionId: "s-123" }],
     invalid: [{ sessionId: "" }, { sessionId: 5 }],
+  },
+  {
+    guard: isSetAiContextAction,
+    type: ACTION_TYPES.setAiContext,
+    valid: [
+      {},
+      { title: "Account: Globex, EU region" },
+      {
+        title: "EU",
+        description: "The account page",
+        filters: [
+          { member: "sales.customers_country", value: ["Germany", "France"] },
+          { member: "sales.status", operator: "is_not_null" },
+        ],
+        views: ["sales"],
+      },
+      { filters: [{ member: "sales.amount", operator: "between", value: [10, 20] }] },
+    ],
+    invalid: [
+      { title: 5 },
+      { title: "x".repeat(201) },
+      { description: "x".repeat(1001) },
+      { filters: "sales.status" },
+      { filters: [{ value: "shipped" }] },
+      { filters: [{ member: "", value: "shipped" }] },
+      { filters: [{ member: "sales.status", value: [] }] },
+      { filters: [{ member: "sales.status", value: { nested: 1 } }] },
+      { filters: Array.from({ length: 21 }, () => ({ member: "sales.status", value: "x" })) },
+      { views: "sales" },
+      { views: [""] },
+      { views: [1] },
+    ],
   },
 ];
 

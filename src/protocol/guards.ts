@@ -5,6 +5,7 @@
  */
 import {
   ACTION_RESULT_STATUSES,
+  AI_CONTEXT_LIMITS,
   ACTION_TYPES,
   AI_QUERY_STATUSES,
   COLOR_SCHEMES,
@@ -36,6 +37,7 @@ import type {
   ResizeEvent,
   SessionExpiringEvent,
   WidgetClickEvent,
+  SetAiContextAction,
   SetColorSchemeAction,
   SetFilterAction,
   SetLocaleAction,
@@ -149,6 +151,33 @@ export function isEmbedTheme(value: unknown): value is EmbedTheme {
   return true;
 }
 
+function isBoundedString(max: number): (value: unknown) => boolean {
+  return (value) => isString(value) && value.length <= max;
+}
+function isContextScalar(value: unknown): boolean {
+  return (isString(value) && value.length <= 10_000) || isFiniteNumber(value) || typeof value === "boolean";
+}
+function isAiContextFilter(value: unknown): boolean {
+  if (!isRecord(value)) return false;
+  const { member, operator, value: v } = value;
+  return (
+    isString(member) &&
+    member.length > 0 &&
+    member.length <= AI_CONTEXT_LIMITS.member &&
+    optional(operator, isBoundedString(40)) &&
+    optional(v, (x) => isContextScalar(x) || (Array.isArray(x) && x.length > 0 && x.length <= AI_CONTEXT_LIMITS.values && x.every(isContextScalar)))
+  );
+}
+/** Shape and size of a `set-ai-context` payload; whether its members and views exist is the server's to say. */
+function isAiContext(p: Fields): boolean {
+  return (
+    optional(p.title, isBoundedString(AI_CONTEXT_LIMITS.title)) &&
+    optional(p.description, isBoundedString(AI_CONTEXT_LIMITS.description)) &&
+    optional(p.filters, (v) => Array.isArray(v) && v.length <= AI_CONTEXT_LIMITS.filters && v.every(isAiContextFilter)) &&
+    optional(p.views, (v) => Array.isArray(v) && v.length <= AI_CONTEXT_LIMITS.views && v.every((x) => isString(x) && x.length > 0 && x.length <= 255))
+  );
+}
+
 const actionPayloadChecks: { [T in SvcActionType]: (p: Fields) => boolean } = {
   [ACTION_TYPES.setColorScheme]: (p) => oneOf(COLOR_SCHEMES)(p.scheme),
   [ACTION_TYPES.setTheme]: (p) => isEmbedTheme(p),
@@ -158,6 +187,7 @@ const actionPayloadChecks: { [T in SvcActionType]: (p: Fields) => boolean } = {
   [ACTION_TYPES.refresh]: () => true,
   [ACTION_TYPES.setTimezone]: (p) => isString(p.timezone) && p.timezone.length > 0 && p.timezone.length <= 100,
   [ACTION_TYPES.setSession]: (p) => isString(p.sessionId) && p.sessionId.length > 0 && p.sessionId.length <= 512,
+  [ACTION_TYPES.setAiContext]: isAiContext,
 };
 
 /** Payload guard of an event type. */
@@ -240,6 +270,7 @@ export const isNavigateAction = actionGuard<NavigateAction>(ACTION_TYPES.navigat
 export const isRefreshAction = actionGuard<RefreshAction>(ACTION_TYPES.refresh);
 export const isSetTimezoneAction = actionGuard<SetTimezoneAction>(ACTION_TYPES.setTimezone);
 export const isSetSessionAction = actionGuard<SetSessionAction>(ACTION_TYPES.setSession);
+export const isSetAiContextAction = actionGuard<SetAiContextAction>(ACTION_TYPES.setAiContext);
 
 /** True when `type` names a known event type. */
 export function isSvcEventType(type: unknown): type is SvcEventType {

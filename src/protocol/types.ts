@@ -230,6 +230,30 @@ export interface SetSessionPayload {
   sessionId: string;
 }
 
+/** One filter of an AI context: a dimension of a view and the values it is narrowed to (the `set-filter` JSON with its member). */
+export interface AiContextFilter {
+  /** `<view>.<dimension>`. */
+  member: string;
+  /** Default `equals`; the operators of `set-filter` (`not_equals`, `contains`, `between`, `is_null`, …). */
+  operator?: string;
+  /** A scalar, a list ("any of"), a `[from, to]` pair for `between`; absent for the valueless operators. */
+  value?: string | number | boolean | (string | number | boolean)[];
+}
+
+/**
+ * Extension: what the host page is about, for the chat's answers. Each question carries it; the
+ * server applies the filters under row-level security and restricts the answer to the views.
+ * An empty payload `{}` clears the context.
+ */
+export interface SetAiContextPayload {
+  /** Shown in the chat header, e.g. "Account: Globex, EU region". */
+  title?: string;
+  description?: string;
+  filters?: AiContextFilter[];
+  /** The only views answers may use. */
+  views?: string[];
+}
+
 export interface SvcActionPayloads {
   [ACTION_TYPES.setColorScheme]: SetColorSchemePayload;
   [ACTION_TYPES.setTheme]: SetThemePayload;
@@ -239,6 +263,7 @@ export interface SvcActionPayloads {
   [ACTION_TYPES.refresh]: RefreshPayload;
   [ACTION_TYPES.setTimezone]: SetTimezonePayload;
   [ACTION_TYPES.setSession]: SetSessionPayload;
+  [ACTION_TYPES.setAiContext]: SetAiContextPayload;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -298,6 +323,7 @@ export type NavigateAction = SvcActionOf<typeof ACTION_TYPES.navigate>;
 export type RefreshAction = SvcActionOf<typeof ACTION_TYPES.refresh>;
 export type SetTimezoneAction = SvcActionOf<typeof ACTION_TYPES.setTimezone>;
 export type SetSessionAction = SvcActionOf<typeof ACTION_TYPES.setSession>;
+export type SetAiContextAction = SvcActionOf<typeof ACTION_TYPES.setAiContext>;
 
 /**
  * What a host hands to a sender: the type, the payload and optionally a request id. The
