@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Command } from "commander";
 import type { SvcPlatformClient } from "../client";
 import { canonicalModelPath } from "../schema/data-model-build";
+import type { RollupBuildQueued, RollupList } from "../schema/rollups";
 import { callApi, CliError } from "./platform-calls";
 
 type Connect = () => Promise<{ client: SvcPlatformClient; baseUrl: string }>;
@@ -198,5 +199,31 @@ export function registerModelCommands(
       });
       if (opts.json) ctx.out(JSON.stringify(r, null, 2));
       else ctx.out(r.commit ? `merged ${opts.branch} into main: commit ${r.commit.id}${r.pushed ? " (pushed to git)" : ""}` : "main already has every change");
+    });
+  model
+    .command("rollups")
+    .description("the production model's rollups with their state, rows, last and next build; --build <name> builds one now")
+    .requiredOption("--deployment <id>", "deployment id", parseId)
+    .option("--build <name>", "queue a build of this rollup now")
+    .option("--json", "print JSON")
+    .action(async (opts: { deployment: number; build?: string; json?: boolean }) => {
+      const { client, baseUrl } = await ctx.connect();
+      const params = { path: { deploymentId: opts.deployment } };
+      if (opts.build) {
+        const r = await callApi<RollupBuildQueued>(client, baseUrl, "post", "/api/v1/deployments/{deploymentId}/rollups/{name}/build", {
+          params: { path: { deploymentId: opts.deployment, name: opts.build } },
+        });
+        ctx.out(opts.json ? JSON.stringify(r, null, 2) : `build of ${opts.build} queued (job ${r.jobId})`);
+        return;
+      }
+      const r = await callApi<RollupList>(client, baseUrl, "get", "/api/v1/deployments/{deploymentId}/rollups", { params });
+      if (opts.json) return ctx.out(JSON.stringify(r, null, 2));
+      if (!r.rollups.length) return ctx.out("no rollups in the model");
+      for (const x of r.rollups) {
+        const rows = x.rowCount === null ? "-" : String(x.rowCount);
+        ctx.out(
+          `${x.name}\t${x.state}\t${x.cube} by ${x.granularity}\trows ${rows}\tlast ${x.lastBuildAt ?? "-"}\tnext ${x.nextBuildAt ?? "-"}${x.error ? `\terror: ${x.error}` : ""}`,
+        );
+      }
     });
 }

@@ -21,5 +21,7 @@ export const RollupStateSchema = z
 export type RollupState = z.infer<typeof RollupStateSchema>;
 
 export const RollupListSchema = z.object({ rollups: z.array(RollupStateSchema) }).meta({ id: "RollupList" });
+export type RollupList = z.infer<typeof RollupListSchema>;
 
 export const RollupBuildQueuedSchema = z.object({ jobId: z.number().int().nullable() }).meta({ id: "RollupBuildQueued" });
+export type RollupBuildQueued = z.infer<typeof RollupBuildQueuedSchema>;

@@ -12,6 +12,7 @@ import { buildRollupTable } from "../../semantic/rollup-build";
 import { rollupBuilds } from "../../db/schema";
 import { ROLLUPS_INVALIDATION } from "./service";
 import { publishInvalidation } from "../../cluster/invalidation-bus";
+import { runCli } from "../../../cli/main";
 
 describe("rollups API", () => {
   let t: TestPlatform;
@@ -41,6 +42,30 @@ describe("rollups API", () => {
   });
 
   const api = (p: string) => `/api/v1/deployments/${deploymentId}/rollups${p}`;
+
+  async function svc(args: string[], token: string) {
+    let stdout = "";
+    let stderr = "";
+    const code = await runCli(args, {
+      stdout: (x) => void (stdout += x),
+      stderr: (x) => void (stderr += x),
+      env: { XDG_CONFIG_HOME: path.join(dir, "config"), HOME: dir, SVC_BASE_URL: "http://svc.test", SVC_API_KEY: token },
+      fetch: async (request: Request) => t.app.fetch(request),
+    });
+    return { code, stdout, stderr };
+  }
+
+  it("svc model rollups lists them and builds one now; a viewer is refused", async () => {
+    const listed = await svc(["model", "rollups", "--deployment", String(deploymentId)], developer.token);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^orders_daily\t(pending|built)\torders by day\trows /m);
+    expect(listed.stdout).toMatch(/^orders_customers_monthly\t\w+\torders by month/m);
+    const queued = await svc(["model", "rollups", "--deployment", String(deploymentId), "--build", "orders_customers_monthly"], developer.token);
+    expect([queued.code, queued.stdout]).toEqual([0, expect.stringMatching(/^build of orders_customers_monthly queued \(job \d+\)/)]);
+    const refused = await svc(["model", "rollups", "--deployment", String(deploymentId)], viewer.token);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/developer/);
+  });
 
   it("lists the model's rollups with their state, for developers and admins only", async () => {
     const res = await t.api("GET", api(""), undefined, developer.token);
