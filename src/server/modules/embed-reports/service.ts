@@ -85,13 +85,13 @@ function reportOn(
   row: { id: number; publicId: string; deploymentId: number },
 ): ViewableReport | null {
   const config = published.config as Dashboard["config"];
-  const snapshot = (published.reportSnapshots as unknown as ReportSnapshot[]).find((s) => s.reportId === row.id);
+  const snapshot = (published.reportSnapshots as ReportSnapshot[]).find((s) => s.reportId === row.id);
   const all = everyWidget(config.widgets ?? []);
   const widget = all.find((w) => showsReport(w, row));
   if (!snapshot || !widget) return null;
   const filterControls = all.filter((w) => w.type === "FILTER");
   const dashboard: Dashboard = {
-    ...(published as unknown as Dashboard),
+    ...published,
     config: {
       ...config,
       kind: "CLASSIC",
