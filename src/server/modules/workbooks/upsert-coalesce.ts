@@ -14,13 +14,26 @@ import { runsOutsideTransaction } from "../../db/prepared";
 import { updateHolder, type SlugPatch, type WorkbookRow } from "./upsert-store";
 
 interface Waiting {
+  id: number;
   patch: SlugPatch;
   resolve(row: WorkbookRow | undefined): void;
   reject(err: unknown): void;
 }
 
-/** Per database, per `id:slug`: the patches waiting for the UPDATE in flight to finish. */
+/** Per database, per `deploymentId:slug` being written: the patches waiting for that write to finish. */
 const queues = new WeakMap<Db, Map<string, Waiting[]>>();
+
+function queueOf(db: Db): Map<string, Waiting[]> {
+  let queue = queues.get(db);
+  if (!queue) queues.set(db, (queue = new Map()));
+  return queue;
+}
+
+/** The key of a slug's writes. */
+export const slugKey = (deploymentId: number, slug: string) => `${deploymentId}:${slug}`;
+
+/** Whether a write of this slug is in flight from this process (the patches that arrive now wait for it). */
+export const isWriting = (db: Db, key: string) => queueOf(db).has(key);
 
 /** The patches as one: meta objects merged in order at the top level (jsonb `||`), the last name sent. */
 export function mergePatches(patches: SlugPatch[]): SlugPatch {
@@ -39,45 +52,61 @@ export function mergePatches(patches: SlugPatch[]): SlugPatch {
   return { name, meta };
 }
 
-async function settleAlone(db: Db, id: number, slug: string, w: Waiting) {
+async function settleAlone(db: Db, slug: string, w: Waiting) {
   try {
-    w.resolve(await updateHolder(db, id, slug, w.patch));
+    w.resolve(await updateHolder(db, w.id, slug, w.patch));
   } catch (err) {
     w.reject(err);
   }
 }
 
-async function drain(db: Db, id: number, slug: string, key: string, queue: Map<string, Waiting[]>) {
+async function drain(db: Db, slug: string, key: string, queue: Map<string, Waiting[]>) {
   for (let batch = queue.get(key)!.splice(0); batch.length; batch = queue.get(key)!.splice(0)) {
-    if (batch.length === 1) {
-      await settleAlone(db, id, slug, batch[0]!);
-      continue;
+    // The slug's holder as each was decided (one id, unless the slug changed hands meanwhile).
+    const byId = new Map<number, Waiting[]>();
+    for (const w of batch) byId.set(w.id, [...(byId.get(w.id) ?? []), w]);
+    for (const [id, group] of byId) {
+      if (group.length === 1) {
+        await settleAlone(db, slug, group[0]!);
+        continue;
+      }
+      let row: WorkbookRow | undefined;
+      try {
+        row = await updateHolder(db, id, slug, mergePatches(group.map((w) => w.patch)));
+      } catch {
+        for (const w of group) await settleAlone(db, slug, w);
+        continue;
+      }
+      for (const w of group) w.resolve(row);
     }
-    let row: WorkbookRow | undefined;
-    try {
-      row = await updateHolder(db, id, slug, mergePatches(batch.map((w) => w.patch)));
-    } catch {
-      for (const w of batch) await settleAlone(db, id, slug, w);
-      continue;
-    }
-    for (const w of batch) w.resolve(row);
   }
   queue.delete(key);
 }
 
 /**
- * `updateHolder`, merged with the other patches of the same workbook that arrive while one of
- * its UPDATEs is in flight (see above). Inside a transaction, or with a `folderId`, it is
- * `updateHolder` itself.
+ * Runs one write of a slug, marking it in flight: the patches of the same slug that arrive
+ * meanwhile (updateHolderMerging) wait, and go together in one UPDATE once it is done. When a
+ * write of the slug is already in flight, it runs `write` alone.
  */
-export function updateHolderMerging(db: Db, id: number, slug: string, patch: SlugPatch): Promise<WorkbookRow | undefined> {
+export async function writing<T>(db: Db, key: string, slug: string, write: () => Promise<T>): Promise<T> {
+  const queue = queueOf(db);
+  if (queue.has(key)) return write();
+  queue.set(key, []);
+  try {
+    return await write();
+  } finally {
+    void drain(db, slug, key, queue);
+  }
+}
+
+/**
+ * `updateHolder`, merged with the other patches of the same slug that arrive while a write of it
+ * is in flight (see above). Inside a transaction, or with a `folderId`, it is `updateHolder`
+ * itself.
+ */
+export function updateHolderMerging(db: Db, key: string, id: number, slug: string, patch: SlugPatch): Promise<WorkbookRow | undefined> {
   if (patch.folderId || !runsOutsideTransaction(db)) return updateHolder(db, id, slug, patch);
-  let queue = queues.get(db);
-  if (!queue) queues.set(db, (queue = new Map()));
-  const key = `${id}:${slug}`;
-  const busy = queue.get(key);
-  if (busy) return new Promise((resolve, reject) => busy.push({ patch, resolve, reject }));
-  const q = queue;
-  q.set(key, []);
-  return updateHolder(db, id, slug, patch).finally(() => void drain(db, id, slug, key, q));
+  const busy = queueOf(db).get(key);
+  if (busy) return new Promise((resolve, reject) => busy.push({ id, patch, resolve, reject }));
+  return writing(db, key, slug, () => updateHolder(db, id, slug, patch));
 }

@@ -76,8 +76,9 @@ describe("patches merged into one UPDATE", () => {
 describe.each(storageKinds)("statements of the upsert by slug (%s)", (storage) => {
   let t: TestPlatform;
   let dep: number;
+  let admin: UserPrincipal;
   let actor: UserPrincipal;
-  const upsert = (slug: string, body: Parameters<typeof upsertWorkbookBySlug>[3]) => upsertWorkbookBySlug(t.database.db, dep, slug, body, actor);
+  const upsert = (slug: string, body: Parameters<typeof upsertWorkbookBySlug>[3], as = actor) => upsertWorkbookBySlug(t.database.db, dep, slug, body, as);
 
   beforeAll(async () => {
     t = await createTestPlatform({ storage });
@@ -87,7 +88,10 @@ describe.each(storageKinds)("statements of the upsert by slug (%s)", (storage) =
       .returning();
     dep = d!.id;
     const [u] = await t.database.db.insert(users).values({ email: "fast@example.com", role: "admin" }).returning();
-    actor = systemActor(u!.id);
+    admin = systemActor(u!.id);
+    // A developer: access to a workbook needs a read (its own: the creator manages it).
+    const [v] = await t.database.db.insert(users).values({ email: "fast-dev@example.com", role: "developer" }).returning();
+    actor = systemActor(v!.id, "developer");
   });
   let unwatch = () => {};
   beforeAll(() => void (unwatch = watchStatements(t.database.db)));
@@ -96,7 +100,7 @@ describe.each(storageKinds)("statements of the upsert by slug (%s)", (storage) =
     await t?.close();
   });
 
-  it("creates with the decision and one INSERT, updates with one UPDATE, and answers a repeat from the decision alone", async () => {
+  it("creates with the decision and one INSERT, updates with one UPDATE, and answers a repeat from the decision alone (a caller whose access needs a read)", async () => {
     sent.length = 0;
     const created = await upsert("fast", { name: "Fast", meta: { a: { x: 1, y: [1, 2] } } });
     expect(sent).toEqual(["decide", "create"]);
@@ -134,11 +138,39 @@ describe.each(storageKinds)("statements of the upsert by slug (%s)", (storage) =
     expect(changed.updatedAt >= updated.updatedAt).toBe(true);
   });
 
+  it("decides and updates in one statement for an admin, writing nothing for a repeat", async () => {
+    sent.length = 0;
+    const created = await upsert("admin-fast", { name: "Fast", meta: { a: { x: 1, y: [1, 2] } } }, admin);
+    expect(sent).toEqual(["decide_and_update", "create"]);
+    sent.length = 0;
+    const updated = await upsert("admin-fast", { meta: { b: 2 } }, admin);
+    expect(sent).toEqual(["decide_and_update"]);
+    expect(updated.meta).toEqual({ a: { x: 1, y: [1, 2] }, b: 2 });
+    expect(updated.updatedAt > created.updatedAt).toBe(true);
+    expect(updated.createdAt).toBe(created.createdAt);
+    for (const [body, writes] of [
+      [{ name: "Fast", meta: { b: 2, a: { y: [1, 2], x: 1.0 } } }, false],
+      [{ meta: { b: 2.5 } }, true],
+      [{ name: "Renamed" }, true],
+      [{ name: "Renamed", meta: { b: 2.5 } }, false],
+    ] as const) {
+      const before = await upsert("admin-fast", {}, admin);
+      sent.length = 0;
+      const after = await upsert("admin-fast", body, admin);
+      expect(sent).toEqual(["decide_and_update"]);
+      expect([body, after.updatedAt !== before.updatedAt]).toEqual([body, writes]);
+    }
+    // A draft or a folder is checked against the decided workbook first: two statements.
+    sent.length = 0;
+    await upsert("admin-fast", { meta: { dashboardDraft: { title: "Draft" } } }, admin);
+    expect(sent).toEqual(["decide", "update"]);
+  });
+
   it("merges concurrent writers of one workbook into fewer UPDATEs and loses no key", async () => {
-    await upsert("hot", { meta: { base: true } });
+    await upsert("hot", { meta: { base: true } }, admin);
     sent.length = 0;
     const writers = 24;
-    const answers = await Promise.all(Array.from({ length: writers }, (_, i) => upsert("hot", { meta: { [`k${i}`]: i } })));
+    const answers = await Promise.all(Array.from({ length: writers }, (_, i) => upsert("hot", { meta: { [`k${i}`]: i } }, admin)));
     answers.forEach((a, i) => expect(a.meta[`k${i}`]).toBe(i));
     expect(sent.filter((s) => s === "update").length).toBeLessThan(writers);
     const [row] = await t.database.db.select().from(workbooks).where(eq(workbooks.slug, "hot"));

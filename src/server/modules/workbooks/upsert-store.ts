@@ -46,9 +46,8 @@ export type DecidedRow = Omit<ViewRow, "id" | "folder_path" | "meta"> & {
  */
 const SAME_META = (meta: string, patch: string) => `NOT EXISTS (SELECT FROM jsonb_each(${patch}::jsonb) p WHERE ${meta} -> p.key IS DISTINCT FROM p.value)`;
 
-const DECIDE = preparedStatement(
-  "svc_upsert_by_slug_decide",
-  `SELECT ${W_COLUMNS.replace("w.meta", "CASE WHEN m.unchanged THEN w.meta END AS meta")},
+/** The decision's SELECT: $1 the deployment, $2 the slug, $3 the actor, $4 the meta sent ('{}': none). */
+const DECISION = `SELECT ${W_COLUMNS.replace("w.meta", "CASE WHEN m.unchanged THEN w.meta END AS meta")},
      m.unchanged AS meta_unchanged,
      a.email AS actor_email, a.first_name AS actor_first_name, a.picture AS actor_picture,
      u.email AS owner_email, u.first_name AS owner_first_name, u.picture AS owner_picture,
@@ -65,7 +64,26 @@ const DECIDE = preparedStatement(
    LEFT JOIN favorites fv ON fv.workbook_id = w.id AND fv.user_id = $3::integer
    LEFT JOIN dashboards d ON d.workbook_id = w.id
    LEFT JOIN dashboard_versions v ON v.id = d.version_id
-   WHERE dep.id = $1::integer`,
+   WHERE dep.id = $1::integer`;
+
+const DECIDE = preparedStatement("svc_upsert_by_slug_decide", DECISION);
+
+/**
+ * The decision and, when it finds the workbook and the request would change it, the update in
+ * the same statement ($5 the name, null: unchanged): for a caller whose access to the workbook
+ * needs no read (an admin), sending neither a folder nor a draft (nothing to check against the
+ * decided row). Deciding and writing in one statement leaves no moment between them for another
+ * writer. `written` is the row it wrote, as JSON (null: nothing written).
+ */
+const DECIDE_AND_UPDATE = preparedStatement(
+  "svc_upsert_by_slug_decide_and_update",
+  `WITH dec AS (${DECISION}),
+   up AS (
+     UPDATE workbooks w SET name = COALESCE($5::text, w.name), meta = w.meta || $4::jsonb, updated_at = now()
+     FROM dec WHERE w.id = dec.id AND w.slug = $2::text
+       AND (w.name IS DISTINCT FROM COALESCE($5::text, w.name) OR NOT ${SAME_META("w.meta", "$4")})
+     RETURNING ${W_COLUMNS})
+   SELECT dec.*, (SELECT to_jsonb(up) FROM up) AS written FROM dec`,
 );
 
 const CREATE = preparedStatement(
@@ -97,6 +115,24 @@ const CURRENT = preparedStatement("svc_upsert_by_slug_current", `SELECT ${COLUMN
  */
 export async function decide(db: Db, deploymentId: number, slug: string, actorId: number, meta: string | null): Promise<DecidedRow | undefined> {
   const [row] = await runPrepared<DecidedRow>(db, DECIDE, [deploymentId, slug, actorId, meta ?? "{}"]);
+  return row;
+}
+
+/** `decide`, and the update of the workbook it finds (see DECIDE_AND_UPDATE): the row written, or null. */
+export async function decideAndUpdate(
+  db: Db,
+  deploymentId: number,
+  slug: string,
+  actorId: number,
+  patch: { name?: string | null; meta: string | null },
+): Promise<(DecidedRow & { written: WorkbookRow | null }) | undefined> {
+  const [row] = await runPrepared<DecidedRow & { written: WorkbookRow | null }>(db, DECIDE_AND_UPDATE, [
+    deploymentId,
+    slug,
+    actorId,
+    patch.meta ?? "{}",
+    patch.name ?? null,
+  ]);
   return row;
 }
 
