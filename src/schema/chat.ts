@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id, Name, SafeText, Timestamp } from "./common";
+import { DASHBOARD_FILTER_OPERATORS, MEMBER_NAME_PATTERN } from "./dashboard-filters";
 
 /** decisions.md "AI": one rule of `ai.chatThreadPolicies` in tenant settings; deny wins. */
 export const ChatThreadPolicy = z
@@ -63,11 +64,61 @@ export const ChatScope = z
   })
   .meta({ id: "ChatScope" });
 
+/** The bounds of an AI context; the protocol's guard has the same (AI_CONTEXT_LIMITS, checked equal in the chat tests). */
+export const CHAT_CONTEXT_LIMITS = { title: 200, description: 1000, filters: 20, views: 20, member: 255, values: 100 } as const;
+const AI_CONTEXT_LIMITS = CHAT_CONTEXT_LIMITS;
+
+const ContextScalar = z.union([SafeText.max(10_000), z.number().finite(), z.boolean()]);
+
+/** One filter of an AI context: `set-filter`'s JSON (`{operator?, value?}`) with its member. */
+export const ChatContextFilter = z
+  .strictObject({
+    member: z.string().regex(MEMBER_NAME_PATTERN, "a <view>.<dimension> member name").max(AI_CONTEXT_LIMITS.member),
+    operator: z.enum(DASHBOARD_FILTER_OPERATORS).optional().meta({ description: "Default `equals`." }),
+    value: z.union([ContextScalar, z.array(ContextScalar).min(1).max(AI_CONTEXT_LIMITS.values)]).optional(),
+  })
+  .meta({ id: "ChatContextFilter" });
+
+/**
+ * What the host page is about (`svc:action:set-ai-context`): its filters narrow every query of
+ * the answer under row-level security, its views are the only ones the answer may use. It can
+ * only narrow: the session's scope and its security context still apply (docs/ai.md).
+ */
+export const ChatContext = z
+  .strictObject({
+    title: SafeText.trim().max(AI_CONTEXT_LIMITS.title).optional(),
+    description: SafeText.trim().max(AI_CONTEXT_LIMITS.description).optional(),
+    filters: z.array(ChatContextFilter).max(AI_CONTEXT_LIMITS.filters).optional(),
+    views: z
+      .array(
+        z
+          .string()
+          .regex(/^[_a-zA-Z][_a-zA-Z0-9]*$/, "a view name")
+          .max(255),
+      )
+      .max(AI_CONTEXT_LIMITS.views)
+      .optional(),
+  })
+  .meta({ id: "ChatContext" });
+export type ChatContext = z.infer<typeof ChatContext>;
+
+/** A context as the server applies it: its views and its filters as query filters. */
+export const AppliedChatContext = z
+  .object({
+    title: z.string().optional(),
+    description: z.string().optional(),
+    views: z.array(z.string()).meta({ description: "The views answers may use (the context's, within what the viewer may ask about)." }),
+    filters: z.array(ChatContextFilter),
+  })
+  .meta({ id: "AppliedChatContext" });
+export type AppliedChatContext = z.infer<typeof AppliedChatContext>;
+
 export const PostChatMessageInput = z
   .strictObject({
     content: SafeText.trim().min(1).max(4000),
     messageId: ChatId.optional(),
     scope: ChatScope.optional(),
+    context: ChatContext.optional().meta({ description: "The host page's AI context (`set-ai-context`); narrows the answer, never widens it." }),
   })
   .meta({ id: "PostChatMessageInput" });
 export type PostChatMessageInput = z.infer<typeof PostChatMessageInput>;

@@ -318,6 +318,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/deployments/{deploymentId}/chat/context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a host page's AI context (set-ai-context) against what the caller may ask about, and say what would be applied
+         * @description 400 `validation_failed` naming the field (`views.0`, `filters.1.member`, …; `context.…` on a question) for a view or member that does not exist or the caller may not see, or a value unfit for its operator. The same check runs on every question that carries the context.
+         */
+        post: operations["checkChatContext"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/deployments/{deploymentId}/chat/report-destinations": {
         parameters: {
             query?: never;
@@ -2461,6 +2481,13 @@ export interface components {
             /** @description Items others shared with the caller's groups. */
             shared: components["schemas"]["WorkspaceItem"][];
         };
+        AppliedChatContext: {
+            description?: string;
+            filters: components["schemas"]["ChatContextFilter"][];
+            title?: string;
+            /** @description The views answers may use (the context's, within what the viewer may ask about). */
+            views: string[];
+        };
         AppMe: {
             canCreate: boolean;
             displayName: string | null;
@@ -2566,6 +2593,21 @@ export interface components {
             within: string[];
         } & {
             [key: string]: unknown;
+        };
+        ChatContext: {
+            description?: string;
+            filters?: components["schemas"]["ChatContextFilter"][];
+            title?: string;
+            views?: string[];
+        };
+        ChatContextFilter: {
+            member: string;
+            /**
+             * @description Default `equals`.
+             * @enum {string}
+             */
+            operator?: "equals" | "not_equals" | "greater_than" | "greater_than_or_equal" | "less_than" | "less_than_or_equal" | "contains" | "not_contains" | "starts_with" | "not_starts_with" | "ends_with" | "not_ends_with" | "is_null" | "is_not_null" | "is_empty" | "is_not_empty" | "between";
+            value?: string | number | boolean | (string | number | boolean)[];
         };
         ChatMessage: {
             content: string;
@@ -4095,6 +4137,13 @@ export interface components {
         };
         PostChatMessageInput: {
             content: string;
+            /** @description The host page's AI context (`set-ai-context`); narrows the answer, never widens it. */
+            context?: {
+                description?: string;
+                filters?: components["schemas"]["ChatContextFilter"][];
+                title?: string;
+                views?: string[];
+            };
             messageId?: string;
             scope?: components["schemas"]["ChatScope"];
         };
@@ -6271,6 +6320,71 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    checkChatContext: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatContext"];
+            };
+        };
+        responses: {
+            /** @description What answers will apply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppliedChatContext"];
+                };
+            };
+            /** @description Invalid input: `validation_failed` with the path of each problem in `details`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, expired or revoked credentials. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Valid credentials, not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -16154,11 +16268,14 @@ export declare namespace PlatformApiSchemas {
     export type AppShares = components["schemas"]["AppShares"];
     export type AppStartingDashboard = components["schemas"]["AppStartingDashboard"];
     export type AppStartingPoints = components["schemas"]["AppStartingPoints"];
+    export type AppliedChatContext = components["schemas"]["AppliedChatContext"];
     export type BuildStatus = components["schemas"]["BuildStatus"];
     export type BulkUsersInput = components["schemas"]["BulkUsersInput"];
     export type BulkUsersResult = components["schemas"]["BulkUsersResult"];
     export type CalculatedField = components["schemas"]["CalculatedField"];
     export type CalculationColumnAnnotation = components["schemas"]["CalculationColumnAnnotation"];
+    export type ChatContext = components["schemas"]["ChatContext"];
+    export type ChatContextFilter = components["schemas"]["ChatContextFilter"];
     export type ChatMessage = components["schemas"]["ChatMessage"];
     export type ChatPart = components["schemas"]["ChatPart"];
     export type ChatReportDestination = components["schemas"]["ChatReportDestination"];

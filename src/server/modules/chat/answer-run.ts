@@ -18,6 +18,8 @@ export interface PreparedAnswer {
   timeBudgetMs: number;
   ctx: Omit<TurnContext, "signal">;
   turn: StoredTurn;
+  /** A sentence the answer opens with, before the provider's (the host page's AI context it was answered for). */
+  lead?: string;
   /** Resolves when the answer's response has gone out; its storing waits for it (at most DELIVERY_WAIT_MS). */
   delivered?: Promise<void>;
   /** Called once the answer has ended and been stored. */
@@ -63,6 +65,7 @@ export function writeAnswer(deps: AppDeps, runs: ChatRunRegistry, run: ChatRun, 
   void (async () => {
     let error: { error: { code: string; message: string } } | undefined;
     try {
+      if (answer.lead) emit({ id: `lead-${turn.messageId}`, type: "text", text: answer.lead });
       await runTurn({ provider: answer.provider, question: turn.question, history: answer.history, timeBudgetMs: answer.timeBudgetMs, emit, ctx: answer.ctx });
     } catch (e) {
       const known = domainErrorOf(e);

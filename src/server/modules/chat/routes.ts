@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
+  AppliedChatContext,
+  ChatContext,
   ChatId,
   ChatReportDestinations,
   ChatThread,
@@ -16,6 +18,7 @@ import { ErrorBody, SafeText, Timestamp } from "../../../schema/common";
 import { ContentLocale } from "../../../schema/semantic-query";
 import { aiWidgetAnswer } from "./ai-widget";
 import { authoringActor, authoringRefusal, reportDestinations, saveAnswerAsReport, saveQueryAsReport } from "./save-report";
+import { narrowScope, resolveAiContext } from "./ai-context";
 import { resolveChatScope } from "./scope";
 import { createThread, deleteThread, listThreads, postMessage } from "./service";
 import { listSharedThreads, readThread, shareThread } from "./share";
@@ -114,6 +117,19 @@ const post = createRoute({
     ...commonErrors,
     ...notFoundError,
   },
+});
+
+const checkContext = createRoute({
+  operationId: "checkChatContext",
+  method: "post",
+  path: "/api/v1/deployments/{deploymentId}/chat/context",
+  tags: ["AI"],
+  summary: "Check a host page's AI context (set-ai-context) against what the caller may ask about, and say what would be applied",
+  description:
+    "400 `validation_failed` naming the field (`views.0`, `filters.1.member`, …; `context.…` on a question) for a view or member that does not exist or the caller may not see, or a value unfit for its operator. The same check runs on every question that carries the context.",
+  security,
+  request: { params, ...jsonBody(ChatContext) },
+  responses: { 200: jsonContent(AppliedChatContext, "What answers will apply."), ...commonErrors, ...notFoundError },
 });
 
 const destinations = createRoute({
@@ -229,6 +245,11 @@ export function registerChatRoutes(app: Router) {
     return c.body(null, 204);
   });
 
+  app.openapi(checkContext, async (c) => {
+    const { deploymentId } = c.req.valid("param");
+    return c.json((await resolveAiContext(c.get("deps"), requirePrincipal(c), deploymentId, c.req.valid("json"), [])).applied, 200);
+  });
+
   app.openapi(destinations, async (c) => {
     const { deploymentId } = c.req.valid("param");
     return c.json(await reportDestinations(c.get("deps"), requirePrincipal(c), deploymentId), 200);
@@ -253,12 +274,18 @@ export function registerChatRoutes(app: Router) {
     const body = c.req.valid("json");
     const principal = requirePrincipal(c);
     const deps = c.get("deps");
-    const scope = body.scope ? await resolveChatScope(deps, principal, deploymentId, body.scope) : undefined;
+    // The host page's context narrows the dashboard's scope, never replaces it.
+    const [dashboardScope, context] = await Promise.all([
+      body.scope ? resolveChatScope(deps, principal, deploymentId, body.scope) : undefined,
+      body.context ? resolveAiContext(deps, principal, deploymentId, body.context) : undefined,
+    ]);
+    const scope = narrowScope(dashboardScope, context?.scope);
     const stream = await postMessage(deps, principal, deploymentId, threadId, {
       content: body.content,
       messageId: body.messageId,
       locale: localeOf(principal.kind === "embed" ? principal.settings : undefined, c.req.header("accept-language")),
       scope,
+      ...(context ? { context } : {}),
       delivered: deliveredOf(c.env),
       // `save_report` for a model: a new workbook in the caller's personal space.
       ...(authoringRefusal(principal) === null

@@ -17,6 +17,8 @@ import { providerFor } from "../../ai/turn";
 import type { AnswerPart, HistoryMessage } from "../../ai/types";
 import { publishInvalidation } from "../../cluster/invalidation-bus";
 import { assertEmbedDeploymentAccess, securityContextOf } from "../embed-access/service";
+import type { ResolvedAiContext } from "./ai-context";
+import { contextNote } from "./ai-context-words";
 import { writeAnswer } from "./answer-run";
 import { domainErrorOf, errorLine, INTERNAL_ERROR_LINE } from "./run-error";
 import type { ChatRunRegistry } from "./run-registry";
@@ -181,6 +183,8 @@ export interface PostMessageOptions {
   locale: string;
   /** Filters and views of a dashboard chat. */
   scope?: { views?: string[]; filters?: SemanticQuery["filters"] };
+  /** The host page's AI context (its filters and views are in `scope`): the answer opens by saying what it was answered for. */
+  context?: ResolvedAiContext;
   /** Saves a query as a report in the caller's workspace (`save_report`); only where the caller may author. */
   saveReport?: (input: { title: string; query: SemanticQuery }) => Promise<{ id: string; title: string }>;
   /** Resolves when the answer's response has gone out; its storing waits for it (at most DELIVERY_WAIT_MS). */
@@ -290,7 +294,23 @@ export async function postMessage(
 
   runs.advance(run, "prepared", { line: cutoff });
   const { engine, securityContext, views, history } = preparation.prepared;
+  const contentLocale = contentLocaleOf(principal, opts.locale);
+  const [translate, memberTitle, valueLabel] = await Promise.all([
+    resultTranslator(deps.db, deploymentId, contentLocale),
+    memberTitler(deps.db, deploymentId, contentLocale),
+    valueLabeler(deps.db, deploymentId, contentLocale, engine.model),
+  ]);
+  const sourceTitles = new Map(engine.meta(securityContext).sources.map((s) => [s.name, s.title]));
+  const lead = opts.context
+    ? contextNote(opts.locale, opts.context.applied, {
+        memberTitle: (m) => memberTitle?.(m, opts.context!.titles[m] ?? m) ?? opts.context!.titles[m] ?? m,
+        valueLabel,
+        viewTitle: (v) => sourceTitles.get(v) ?? v,
+        restrictsViews: opts.context.scope.views !== undefined,
+      })
+    : undefined;
   writeAnswer(deps, runs, run, {
+    lead,
     provider,
     history,
     timeBudgetMs: settings.timeBudgetMs,
@@ -308,9 +328,9 @@ export async function postMessage(
       extraFilters: opts.scope?.filters,
       queryTimeoutMs: deps.queryEngines.queryTimeoutMs,
       includeSql: principal.kind === "user",
-      translate: await resultTranslator(deps.db, deploymentId, contentLocaleOf(principal, opts.locale)),
-      memberTitle: await memberTitler(deps.db, deploymentId, contentLocaleOf(principal, opts.locale)),
-      valueLabel: await valueLabeler(deps.db, deploymentId, contentLocaleOf(principal, opts.locale), engine.model),
+      translate,
+      memberTitle,
+      valueLabel,
     },
   });
   return followRun(runs, run);
