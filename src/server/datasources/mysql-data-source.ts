@@ -201,7 +201,8 @@ export function createMySqlDataSource(options: MySqlDataSourceOptions): DataSour
         const [rows, fields] = await conn.execute<mysql.RowDataPacket[]>(sql, [...params] as ExecuteValues);
         if (reason === "timeout") throw new QueryTimeoutError(run.timeoutMs!);
         if (reason === "abort") throw new QueryCancelledError();
-        return toJsonRows(rows, fields);
+        // A statement without a result set (a rollup build's CREATE TABLE, an INSERT) answers no rows.
+        return Array.isArray(rows) && fields ? toJsonRows(rows, fields) : [];
       } catch (e) {
         if (e instanceof QueryTimeoutError || e instanceof QueryCancelledError) throw e;
         const err = e as DriverError;

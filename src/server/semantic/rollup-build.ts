@@ -6,7 +6,7 @@ import type { DataModel } from "./data-model";
 import type { Rollup } from "./rollup-definition";
 
 /** Engines rollups are built on: a table of ours in the data source itself. */
-export const ROLLUP_DIALECTS = ["duckdb", "postgres"] as const;
+export const ROLLUP_DIALECTS = ["duckdb", "postgres", "mysql"] as const;
 
 /**
  * The rollup's table, `svc_rollups.<name>_<version>`: the version is a hash of the build
@@ -27,6 +27,9 @@ export interface RollupBuildResult extends BuiltRollup {
   /** Bytes on disk, where the engine says (Postgres). */
   sizeBytes: number | null;
 }
+
+/** The n-th (1-based) statement parameter. */
+const param = (dialect: DataSource["dialect"], n: number) => (dialect === "mysql" ? "?" : `$${n}`);
 
 const q = (dialect: DataSource["dialect"], table: string) =>
   table
@@ -61,21 +64,29 @@ async function buildInFull(dataSource: DataSource, model: DataModel, rollup: Rol
   const run = (sql: string) => dataSource.query(sql, [], { signal });
   // Another node may create the schema at the same moment (Postgres then reports a duplicate): it exists either way.
   await run(`CREATE SCHEMA IF NOT EXISTS ${q(dialect, ROLLUP_SCHEMA)}`).catch(async (e: unknown) => {
-    const [found] = await dataSource.query(`SELECT 1 AS ok FROM information_schema.schemata WHERE schema_name = $1`, [ROLLUP_SCHEMA]);
+    const [found] = await dataSource.query(`SELECT 1 AS ok FROM information_schema.schemata WHERE schema_name = ${param(dialect, 1)}`, [ROLLUP_SCHEMA]);
     if (!found) throw e;
   });
   await run(`DROP TABLE IF EXISTS ${q(dialect, staging)}`);
   await run(`CREATE TABLE ${q(dialect, staging)} AS\n${rollupBuildSql(model, rollup, dialectFor(dialect))}`);
   await run(`DROP TABLE IF EXISTS ${q(dialect, table)}`);
-  await run(`ALTER TABLE ${q(dialect, staging)} RENAME TO ${dialectFor(dialect).quoteIdentifier(name)}`);
+  // MySQL's ALTER … RENAME TO would move the table to the connection's database.
+  if (dialect === "mysql") await run(`RENAME TABLE ${q(dialect, staging)} TO ${q(dialect, table)}`);
+  else await run(`ALTER TABLE ${q(dialect, staging)} RENAME TO ${dialectFor(dialect).quoteIdentifier(name)}`);
   const [count] = await run(`SELECT count(*) AS n FROM ${q(dialect, table)}`);
   let sizeBytes: number | null = null;
   if (dialect === "postgres") {
     const [size] = await dataSource.query(`SELECT pg_total_relation_size($1::regclass) AS n`, [q(dialect, table)], { signal });
     sizeBytes = Number(size?.n ?? 0);
+  } else if (dialect === "mysql") {
+    const [size] = await dataSource.query(`SELECT data_length + index_length AS n FROM information_schema.tables WHERE table_schema = ? AND table_name = ?`, [
+      ROLLUP_SCHEMA,
+      name,
+    ]);
+    sizeBytes = size ? Number(size.n) : null;
   }
   for (const old of await dataSource.query(
-    `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = $1 AND table_name LIKE $2 AND table_name <> $3`,
+    `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = ${param(dialect, 1)} AND table_name LIKE ${param(dialect, 2)} AND table_name <> ${param(dialect, 3)}`,
     [ROLLUP_SCHEMA, `${rollup.name}\\_%`, name],
     { signal },
   )) {
@@ -89,7 +100,8 @@ async function buildInFull(dataSource: DataSource, model: DataModel, rollup: Rol
 /** Whether the rollup's current table exists in the data source (a build survived a restart). */
 export async function rollupTableExists(dataSource: DataSource, model: DataModel, rollup: Rollup): Promise<boolean> {
   const table = rollupTable(model, rollup, dataSource.dialect);
-  const rows = await dataSource.query(`SELECT 1 AS ok FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2`, [
+  const p = (n: number) => param(dataSource.dialect, n);
+  const rows = await dataSource.query(`SELECT 1 AS ok FROM information_schema.tables WHERE table_schema = ${p(1)} AND table_name = ${p(2)}`, [
     ROLLUP_SCHEMA,
     table.slice(ROLLUP_SCHEMA.length + 1),
   ]);

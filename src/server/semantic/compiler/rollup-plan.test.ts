@@ -61,12 +61,10 @@ describe("answerFromRollup", () => {
 
   it("is not used for a viewer whose row filter is on a member the rollup lacks", () => {
     const m = demoModelWithRollups();
-    m.cubes
-      .get("orders")!
-      .accessPolicy!.push({
-        groups: ["by_city"],
-        rowLevel: { allowAll: false, filters: [{ member: "status", operator: "equals", values: ["{ userAttributes.status }"] }] },
-      });
+    m.cubes.get("orders")!.accessPolicy!.push({
+      groups: ["by_city"],
+      rowLevel: { allowAll: false, filters: [{ member: "status", operator: "equals", values: ["{ userAttributes.status }"] }] },
+    });
     m.cubes.get("customers")!.accessPolicy = [
       { groups: "*", rowLevel: { allowAll: false, filters: [{ member: "city", operator: "equals", values: ["Paris"] }] } },
     ];
@@ -104,7 +102,7 @@ const goldenQuery: SemanticQuery = {
 };
 
 describe("rollups (golden SQL)", () => {
-  for (const dialect of ["duckdb", "postgres"] as SqlDialect[]) {
+  for (const dialect of ["duckdb", "postgres", "mysql"] as SqlDialect[]) {
     it(`reads the rollup in place of the cube (${dialect})`, async () => {
       const compiled = compileQuery(model, goldenQuery, { dialect, securityContext: acme, now: NOW, rollups: built });
       const text = [compiled.sql, "", `-- params: ${JSON.stringify(compiled.params)}`, `-- rollup: ${compiled.annotation.rollup}`, ""].join("\n");
