@@ -1,4 +1,4 @@
-import { and, eq, lte, notInArray, sql } from "drizzle-orm";
+import { and, eq, lte, notInArray } from "drizzle-orm";
 import { Cron } from "croner";
 import type { Db } from "../../db/connection";
 import { rollupBuilds } from "../../db/schema";
@@ -97,7 +97,8 @@ export async function enqueueDueRollups(db: Db): Promise<void> {
   const due = await db
     .select()
     .from(rollupBuilds)
-    .where(and(lte(rollupBuilds.nextBuildAt, new Date()), sql`${rollupBuilds.state} <> 'building'`));
+    // A row left `building` by a node that died is due again like any other: the dedupe key still queues it once.
+    .where(lte(rollupBuilds.nextBuildAt, new Date()));
   for (const row of due) {
     await enqueueJob(
       db,
