@@ -19,6 +19,7 @@ import { readEmbedRuntimeConfig } from "./shell/runtime-config";
 import { readSessionParameter } from "./shell/session";
 import { inEmbedPath, surfaceOfPath } from "./shell/surface-paths";
 import { createDefaultActionHandlers, createEmbedBridge, holdActionUntil } from "./bridge";
+import { applyAiContextAction } from "./chat/ai-context";
 import { loadLocaleMatching } from "./i18n/locales";
 import { warmIntl } from "./i18n/intl-warmup";
 import { loadSurface } from "./shell/surface-modules";
@@ -54,6 +55,8 @@ if (surface === "app" && Number.isInteger(appDeployment) && appDeployment > 0) {
     return { status: "applied" };
   });
 }
+// The chat's `set-ai-context` waits until the chat knows its deployment, then the platform checks it.
+if (surface === "chat") bridge.handle(ACTION_TYPES.setAiContext, applyAiContextAction);
 // A dashboard's (or a report's) `set-filter` waits until its filter controls are known (its data).
 let dashboardSettled: () => void = () => undefined;
 if (surface === "dashboard" || surface === "report") {

@@ -2,6 +2,7 @@
  * The chat API from the embed: threads, and a question's answer read line by line from the
  * NDJSON stream as it arrives (decisions.md "AI").
  */
+import type { AppliedChatContext, ChatContext } from "../../schema/chat";
 import { apiError, type EmbedApi } from "../shell/api";
 
 export interface ChatThreadSummary {
@@ -84,11 +85,15 @@ export const chatApi = {
     call<SavedReport>(api, "POST", `${base(deploymentId)}/${encodeURIComponent(threadId)}/messages/${encodeURIComponent(messageId)}/report`, body),
 
   /** Posts a question and calls `onLine` for every line of the answer; resolves at the end of the stream. */
+  /** What the platform applies of a host page's AI context for this viewer; throws its refusal (400 naming the field). */
+  checkContext(api: EmbedApi, deploymentId: number, context: ChatContext): Promise<AppliedChatContext> {
+    return call<AppliedChatContext>(api, "POST", `/api/v1/deployments/${deploymentId}/chat/context`, context);
+  },
   async ask(
     api: EmbedApi,
     deploymentId: number,
     threadId: string,
-    body: { content: string; messageId: string; scope?: { dashboardPublicId: string; filterUrlParameters?: string[] } },
+    body: { content: string; messageId: string; scope?: { dashboardPublicId: string; filterUrlParameters?: string[] }; context?: ChatContext },
     onLine: (line: ChatLine) => void,
     signal?: AbortSignal,
   ): Promise<void> {

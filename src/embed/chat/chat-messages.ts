@@ -55,6 +55,10 @@ const en = {
   sharedWithYou: "Shared with you",
   readOnlyNotice: "Shared with you, read-only. The figures are computed for you.",
   shareFailed: "Not shared: {message}",
+  aiContext: "Context",
+  aiContextViews: "Views: {views}",
+  aiContextOr: " or ",
+  aiContextHint: "The page this chat is about; answers stay within your own access",
 } as const;
 export type ChatMessageKey = keyof typeof en;
 
@@ -109,6 +113,10 @@ const de: Record<ChatMessageKey, string> = {
   sharedWithYou: "Mit Ihnen geteilt",
   readOnlyNotice: "Mit Ihnen geteilt, schreibgeschützt. Die Zahlen werden für Sie berechnet.",
   shareFailed: "Nicht geteilt: {message}",
+  aiContext: "Kontext",
+  aiContextViews: "Sichten: {views}",
+  aiContextOr: " oder ",
+  aiContextHint: "Die Seite, um die es in diesem Chat geht; Antworten bleiben innerhalb Ihrer eigenen Berechtigungen",
 };
 
 const es: Record<ChatMessageKey, string> = {
@@ -162,6 +170,10 @@ const es: Record<ChatMessageKey, string> = {
   sharedWithYou: "Compartidas con usted",
   readOnlyNotice: "Compartida con usted, de solo lectura. Las cifras se calculan para usted.",
   shareFailed: "No se compartió: {message}",
+  aiContext: "Contexto",
+  aiContextViews: "Vistas: {views}",
+  aiContextOr: " o ",
+  aiContextHint: "La página de la que trata este chat; las respuestas quedan dentro de su propio acceso",
 };
 
 const esMX: Record<ChatMessageKey, string> = {
@@ -229,6 +241,10 @@ const fr: Record<ChatMessageKey, string> = {
   sharedWithYou: "Partagées avec vous",
   readOnlyNotice: "Partagée avec vous, en lecture seule. Les chiffres sont calculés pour vous.",
   shareFailed: "Non partagée : {message}",
+  aiContext: "Contexte",
+  aiContextViews: "Vues : {views}",
+  aiContextOr: " ou ",
+  aiContextHint: "La page dont parle ce chat ; les réponses restent dans les limites de vos propres accès",
 };
 
 const it: Record<ChatMessageKey, string> = {
@@ -282,6 +298,10 @@ const it: Record<ChatMessageKey, string> = {
   sharedWithYou: "Condivise con te",
   readOnlyNotice: "Condivisa con te, in sola lettura. I valori sono calcolati per te.",
   shareFailed: "Non condivisa: {message}",
+  aiContext: "Contesto",
+  aiContextViews: "Viste: {views}",
+  aiContextOr: " o ",
+  aiContextHint: "La pagina di cui tratta questa chat; le risposte restano entro i tuoi accessi",
 };
 
 const ja: Record<ChatMessageKey, string> = {
@@ -335,6 +355,10 @@ const ja: Record<ChatMessageKey, string> = {
   sharedWithYou: "共有された会話",
   readOnlyNotice: "共有された会話（閲覧専用）です。数値はあなた向けに計算されています。",
   shareFailed: "共有できませんでした: {message}",
+  aiContext: "コンテキスト",
+  aiContextViews: "ビュー: {views}",
+  aiContextOr: " または ",
+  aiContextHint: "このチャットの対象ページ。回答はご自身のアクセス権の範囲内に限られます",
 };
 
 const nb: Record<ChatMessageKey, string> = {
@@ -388,6 +412,10 @@ const nb: Record<ChatMessageKey, string> = {
   sharedWithYou: "Delt med deg",
   readOnlyNotice: "Delt med deg, skrivebeskyttet. Tallene beregnes for deg.",
   shareFailed: "Ikke delt: {message}",
+  aiContext: "Kontekst",
+  aiContextViews: "Visninger: {views}",
+  aiContextOr: " eller ",
+  aiContextHint: "Siden denne chatten handler om; svarene holder seg innenfor din egen tilgang",
 };
 
 const ptBR: Record<ChatMessageKey, string> = {
@@ -441,6 +469,10 @@ const ptBR: Record<ChatMessageKey, string> = {
   sharedWithYou: "Compartilhadas com você",
   readOnlyNotice: "Compartilhada com você, somente leitura. Os números são calculados para você.",
   shareFailed: "Não compartilhada: {message}",
+  aiContext: "Contexto",
+  aiContextViews: "Visões: {views}",
+  aiContextOr: " ou ",
+  aiContextHint: "A página de que trata este chat; as respostas ficam dentro do seu próprio acesso",
 };
 
 const ptPT: Record<ChatMessageKey, string> = {
@@ -525,6 +557,10 @@ const sv: Record<ChatMessageKey, string> = {
   sharedWithYou: "Delade med dig",
   readOnlyNotice: "Delad med dig, skrivskyddad. Siffrorna beräknas för dig.",
   shareFailed: "Inte delad: {message}",
+  aiContext: "Kontext",
+  aiContextViews: "Vyer: {views}",
+  aiContextOr: " eller ",
+  aiContextHint: "Sidan som chatten handlar om; svaren håller sig inom din egen behörighet",
 };
 
 const vi: Record<ChatMessageKey, string> = {
@@ -578,6 +614,10 @@ const vi: Record<ChatMessageKey, string> = {
   sharedWithYou: "Được chia sẻ với bạn",
   readOnlyNotice: "Được chia sẻ với bạn, chỉ đọc. Các số liệu được tính cho bạn.",
   shareFailed: "Chưa chia sẻ được: {message}",
+  aiContext: "Ngữ cảnh",
+  aiContextViews: "Chế độ xem: {views}",
+  aiContextOr: " hoặc ",
+  aiContextHint: "Trang mà cuộc trò chuyện này nói đến; câu trả lời chỉ trong phạm vi quyền truy cập của bạn",
 };
 
 /** The chat catalogue of every shipped locale. */

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { EVENT_TYPES } from "../../protocol";
+import type { ChatContext } from "../../schema/chat";
 import { useEmbedServices } from "../shell/embed-context";
 import { ArrowUpIcon } from "../ui/icons";
 import { ChatAnswer } from "./chat-answer";
@@ -24,6 +25,8 @@ export interface ChatPanelProps {
   showQuery?: boolean;
   /** Dashboard chat: the dashboard and its filters scope every query. */
   scope?: () => { dashboardPublicId: string; filterUrlParameters?: string[] };
+  /** The host page's AI context (set-ai-context) each question carries, when there is one. */
+  context?: () => ChatContext | null;
   /** Questions offered before the first one. */
   starters?: string[];
   /** Shown above the starters when the thread is empty. */
@@ -125,7 +128,7 @@ export function ChatPanel(props: ChatPanelProps) {
           api,
           props.deploymentId,
           threadId,
-          { content, messageId, ...(props.scope ? { scope: props.scope() } : {}) },
+          { content, messageId, ...(props.scope ? { scope: props.scope() } : {}), ...(props.context?.() ? { context: props.context()! } : {}) },
           (line: ChatLine) => {
             if ("__state__" in line) {
               status = "completed";

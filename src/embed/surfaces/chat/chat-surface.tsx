@@ -10,6 +10,8 @@ import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { CloseIcon, ShareIcon, SparkIcon } from "../../ui/icons";
 import { useSurfaceReadyAndView } from "../surface-events";
+import { aiContextStore } from "../../chat/ai-context";
+import { AiContextHeader } from "./ai-context-header";
 import { chatApi, type ChatThreadSummary } from "../../chat/chat-api";
 import { chatText } from "../../chat/chat-messages";
 import { ChatPanel } from "../../chat/chat-panel";
@@ -50,6 +52,12 @@ export function ChatSurface() {
       .catch(() => setSharedWithMe([]));
   }, [api, deploymentId, valid, show.showChatHistory]);
   useEffect(refresh, [refresh]);
+  // The host's set-ai-context is checked by the platform for this viewer (held until now).
+  useEffect(() => {
+    if (!valid) return;
+    aiContextStore.setState({ check: (context) => chatApi.checkContext(api, deploymentId, context) });
+    return () => aiContextStore.setState({ check: null });
+  }, [api, deploymentId, valid]);
 
   const starters = useMemo(() => (load.status === "ready" ? startersOf(load.data.sources) : []), [load]);
   if (load.status !== "ready") return <SurfaceLoadScreen state={load} onReload={reload} />;
@@ -144,6 +152,7 @@ export function ChatSurface() {
             <SparkIcon size={18} />
             <span>{chatText(locale, "title")}</span>
           </h1>
+          <AiContextHeader locale={locale} sources={load.data.sources} />
           {current && canShare ? (
             <button
               type="button"
@@ -184,6 +193,7 @@ export function ChatSurface() {
             refresh();
           }}
           onAnswered={refresh}
+          context={() => aiContextStore.getState().sent}
           locale={locale}
           showInput={show.showChatInput && !readOnly}
           saveReports={!readOnly}
