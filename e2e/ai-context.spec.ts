@@ -83,4 +83,27 @@ test.describe("AI context from the host (set-ai-context)", () => {
     expect((await requestAction(page, "svc:action:set-ai-context", {})).reason).toBe("cleared");
     await expect(frame.getByTestId("chat-ai-context")).toHaveCount(0);
   });
+
+  for (const [name, scheme, size] of [
+    ["light", "light", { width: 1100, height: 760 }],
+    ["dark", "dark", { width: 1100, height: 760 }],
+    ["phone", "light", { width: 390, height: 760 }],
+  ] as const) {
+    test(`the header's context looks finished (${name})`, async ({ page }, info) => {
+      const frame = await openChatInHost(page, await createSession(page.request), {}, size);
+      if (scheme === "dark") expect((await requestAction(page, "svc:action:set-color-scheme", { scheme: "dark" })).status).toBe("applied");
+      const context = {
+        title: "Account: Acme, EU region",
+        filters: [{ member: "sales.status", operator: "not_equals", value: ["cancelled", "returned"] }],
+        views: ["sales"],
+      };
+      expect((await requestAction(page, "svc:action:set-ai-context", context)).status).toBe("applied");
+      const header = frame.getByTestId("chat-ai-context");
+      await expect(header).toBeVisible();
+      // Nothing of the line is cut: it wraps inside the frame.
+      const box = (await header.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(size.width + 1);
+      await page.locator("#embed").screenshot({ path: info.outputPath(`ai-context-${name}.png`) });
+    });
+  }
 });
