@@ -280,7 +280,10 @@ describe("createEmbedBridge events", () => {
     expect(frame.posted.map((p) => p.message.type)).toEqual([EVENT_TYPES.ready, EVENT_TYPES.navigate, EVENT_TYPES.dashboardLoaded]);
     const payload = frame.posted[0]!.message.payload;
     expect(payload).toMatchObject({ ...ready(), surface: "dashboard", protocolVersion: PROTOCOL_VERSION });
-    expect((payload.capabilities as { actions: string[] }).actions.sort()).toEqual(SVC_ACTION_TYPES.filter((t) => t !== ACTION_TYPES.setSession).sort());
+    expect((payload.capabilities as { actions: string[] }).actions.sort()).toEqual(
+      // set-session is the auth controller's, set-ai-context the chat surface's (src/embed/boot.ts).
+      SVC_ACTION_TYPES.filter((t) => t !== ACTION_TYPES.setSession && t !== ACTION_TYPES.setAiContext).sort(),
+    );
     expect((payload.capabilities as { events: string[] }).events).toContain(EVENT_TYPES.resize);
   });
 
