@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E } from "./support/env";
-import { createSession, getDemoConfig, openChatInHost, requestAction } from "./support/embed-harness";
+import { createSession, getDemoConfig, openChatInHost, requestAction, waitForEvent } from "./support/embed-harness";
 
 /** A bearer token of a fresh session of the same acme viewer the chat frame has. */
 async function acmeToken(request: APIRequestContext): Promise<string> {
@@ -37,6 +37,8 @@ test.describe("AI context from the host (set-ai-context)", () => {
     expect(expected).toBeLessThan(Number(all!["sales.revenue"]));
 
     const frame = await openChatInHost(page, await createSession(page.request));
+    const ready = await waitForEvent(page, "svc:event:ready");
+    expect((ready.payload.capabilities as { actions: string[] }).actions).toContain("svc:action:set-ai-context");
     const result = await requestAction(page, "svc:action:set-ai-context", {
       title: "Account: Acme, one market",
       filters: [{ member: "sales.customers_country", value: country }],
