@@ -5,6 +5,7 @@ import { prepareQueryTestData, type QueryTestData } from "../query/query-test-da
 import { createTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { createShopDeployment, embedSession } from "../../testing/shop-deployment";
 import { narrowScope } from "./ai-context";
+import { contextNote } from "./ai-context-words";
 import { readNdjson, type Line } from "./chat-test-support";
 
 let data: QueryTestData;
@@ -149,5 +150,29 @@ describe("AI context from the host (set-ai-context)", () => {
     expect(narrowScope(dashboard, { views: ["orders_raw"], filters: [] })?.views).toEqual([]);
     expect(narrowScope(dashboard, { filters: [] })).toEqual(dashboard);
     expect(narrowScope(undefined, context)).toEqual(context);
+  });
+
+  it.each([
+    ["en-US", "_Answered for this page's context “EU”: Country: Germany or France; views: Sales. Within your own access only._"],
+    [
+      "de-DE",
+      "_Beantwortet für den Kontext dieser Seite „EU“: Land: Deutschland oder Frankreich; Sichten: Verkauf. Nur innerhalb Ihrer eigenen Berechtigungen._",
+    ],
+    ["es-ES", "_Respondido para el contexto de esta página «EU»: País: Alemania o Francia; vistas: Ventas. Solo dentro de su propio acceso._"],
+  ])("opens the answer with the context in %s", (locale, line) => {
+    const names: Record<string, Record<string, string>> = {
+      "en-US": { country: "Country", DE: "Germany", FR: "France", sales: "Sales" },
+      "de-DE": { country: "Land", DE: "Deutschland", FR: "Frankreich", sales: "Verkauf" },
+      "es-ES": { country: "País", DE: "Alemania", FR: "Francia", sales: "Ventas" },
+    };
+    const n = names[locale]!;
+    const applied = { title: "EU", views: ["sales"], filters: [{ member: "sales.customers_country", operator: "equals" as const, value: ["DE", "FR"] }] };
+    const note = contextNote(locale, applied, {
+      memberTitle: () => n.country!,
+      valueLabel: (_m, v) => n[String(v)],
+      viewTitle: (v) => n[v]!,
+      restrictsViews: true,
+    });
+    expect(note.trim()).toBe(line);
   });
 });
