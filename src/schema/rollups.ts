@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Timestamp } from "./common";
 
 /** One rollup of a deployment's model with its build state (docs/data-model.md "Rollups"). */
 export const RollupStateSchema = z
@@ -13,8 +14,8 @@ export const RollupStateSchema = z
     table: z.string().nullable().meta({ description: "Table of the last build in the data source (`svc_rollups.<name>_<version>`)." }),
     rowCount: z.number().int().nullable(),
     sizeBytes: z.number().int().nullable().meta({ description: "Bytes on disk, where the engine reports it (Postgres)." }),
-    lastBuildAt: z.string().nullable(),
-    nextBuildAt: z.string().nullable(),
+    lastBuildAt: Timestamp.nullable(),
+    nextBuildAt: Timestamp.nullable(),
     error: z.string().nullable().meta({ description: "Why the last build failed." }),
   })
   .meta({ id: "RollupState" });

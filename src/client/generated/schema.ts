@@ -4412,8 +4412,10 @@ export interface components {
             error: string | null;
             /** @description The time grain of its rows. */
             granularity: string;
+            /** Format: date-time */
             lastBuildAt: string | null;
             name: string;
+            /** Format: date-time */
             nextBuildAt: string | null;
             /** @description Cron expression of its refresh schedule. */
             refreshEvery: string;
