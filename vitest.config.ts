@@ -5,8 +5,10 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     environment: "node",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // `npm test` runs vitest beside the browser tests and the static checks: on two cores a test
+    // that spawns processes (git, Python, node) can take several times its quiet time.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: "forks",
     // Every core (vitest's default leaves one idle: a single worker on a two-core machine): the
     // files spend much of their time waiting on Postgres, child processes and timers.
