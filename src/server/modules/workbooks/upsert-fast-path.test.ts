@@ -9,6 +9,9 @@ import { upsertWorkbookBySlug } from "./service";
 import { mergePatches } from "./upsert-coalesce";
 import { patchChanges } from "./upsert-store";
 
+/** Waits past the current millisecond, so that a write's updatedAt differs from the one before it. */
+const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 3));
+
 /** The prepared statements the upsert sends, by name, in order, seen at the driver (a pg pool's `query`, PGlite's Bind messages). */
 const sent: string[] = [];
 const PREFIX = "svc_upsert_by_slug_";
@@ -142,6 +145,8 @@ describe.each(storageKinds)("statements of the upsert by slug (%s)", (storage) =
     sent.length = 0;
     const created = await upsert("admin-fast", { name: "Fast", meta: { a: { x: 1, y: [1, 2] } } }, admin);
     expect(sent).toEqual(["decide_and_update", "create"]);
+    // Timestamps are answered to the millisecond: a write in the same one would look like none.
+    await nextMillisecond();
     sent.length = 0;
     const updated = await upsert("admin-fast", { meta: { b: 2 } }, admin);
     expect(sent).toEqual(["decide_and_update"]);
@@ -155,6 +160,7 @@ describe.each(storageKinds)("statements of the upsert by slug (%s)", (storage) =
       [{ name: "Renamed", meta: { b: 2.5 } }, false],
     ] as const) {
       const before = await upsert("admin-fast", {}, admin);
+      await nextMillisecond();
       sent.length = 0;
       const after = await upsert("admin-fast", body, admin);
       expect(sent).toEqual(["decide_and_update"]);
