@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/connection";
+import { rowsOf, type Db } from "../db/connection";
 import { clusterJobs } from "../db/schema";
 import type { Logger } from "../logger";
 import { silentLogger } from "../logger";
@@ -105,7 +105,9 @@ export function createJobRunner(opts: JobRunnerOptions) {
       kinds.map((k) => sql`${k}`),
       sql`, `,
     );
-    const result = await db.execute(sql`
+    const [row] = await rowsOf<{ id: number | string; kind: string; payload: Record<string, unknown>; attempts: number }>(
+      db,
+      sql`
       update ${clusterJobs} set status = 'running', locked_by = ${nodeId}, lease_until = now() + ${leaseInterval},
         attempts = attempts + 1, started_at = now(), last_error = null
       where id = (
@@ -116,8 +118,8 @@ export function createJobRunner(opts: JobRunnerOptions) {
         limit 1
         for update skip locked
       )
-      returning id, kind, payload, attempts`);
-    const row = (result as unknown as { rows: { id: number | string; kind: string; payload: Record<string, unknown>; attempts: number }[] }).rows[0];
+      returning id, kind, payload, attempts`,
+    );
     return row ? { id: Number(row.id), kind: row.kind, payload: row.payload ?? {}, attempt: row.attempts } : null;
   }
 

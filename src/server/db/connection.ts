@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -73,7 +74,9 @@ export async function openDatabase(opts: {
       await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
       lock.release();
     }
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    const typed = db as unknown as Db;
+    storeClients.set(typed, pool);
+    return { db: typed, kind: "postgres", close: () => pool.end() };
   }
   let client: PGlite;
   if (opts.dataDir === ":memory:") {
@@ -91,5 +94,20 @@ export async function openDatabase(opts: {
 
 /** The drizzle database over a PGlite instance (or a proxy of one), typed as any storage's. */
 export function drizzleOverPglite(client: PGlite): Db {
-  return drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  storeClients.set(db, client);
+  return db;
+}
+
+/** The driver client under each database this module opened (a transaction on one is not in it). */
+const storeClients = new WeakMap<Db, pg.Pool | PGlite>();
+
+/** The `pg` pool or PGlite instance under `db`; null for a transaction or a database opened elsewhere. */
+export function storeClientOf(db: Db): pg.Pool | PGlite | null {
+  return storeClients.get(db) ?? null;
+}
+
+/** A raw statement's rows (snake_case columns) whichever driver runs it: both answer `{ rows }`. */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

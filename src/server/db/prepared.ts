@@ -16,7 +16,7 @@ import { PGlite, parse, protocol } from "@electric-sql/pglite";
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
-import type { Db } from "./connection";
+import { rowsOf, storeClientOf, type Db } from "./connection";
 import { pgError } from "./pg-error";
 
 /** A statement with `$1…$n` placeholders (each with a cast, so their types need no description). */
@@ -85,14 +85,13 @@ function asSql(stmt: PreparedStatement, values: BindValue[]): SQL {
 
 /** Runs a prepared statement on the store behind `db`; its rows, with each store's usual type parsing. */
 export async function runPrepared<T>(db: Db, stmt: PreparedStatement, values: BindValue[]): Promise<T[]> {
-  const client = (db as unknown as { $client?: unknown }).$client;
+  const client = storeClientOf(db);
   if (client instanceof pg.Pool) return (await client.query({ name: stmt.name, text: stmt.text, values })).rows as T[];
   if (client instanceof PGlite) return runOnPglite<T>(client, stmt, values);
-  return ((await db.execute(asSql(stmt, values))) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(db, asSql(stmt, values));
 }
 
 /** Whether `db` is the store itself (a pool or a PGlite instance), not a transaction on it. */
 export function runsOutsideTransaction(db: Db): boolean {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof pg.Pool || client instanceof PGlite;
+  return storeClientOf(db) !== null;
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AccessLevel, GrantObjectType } from "../../../schema/user";
-import type { Db } from "../../db/connection";
+import { rowsOf, type Db } from "../../db/connection";
 import { grants } from "../../db/schema";
 import { forbidden, notFound } from "../../domain/errors";
 import type { UserPrincipal } from "../../domain/actor";
@@ -14,11 +14,7 @@ export function atLeast(level: EffectiveAccess, needed: AccessLevel): boolean {
   return ACCESS_RANK[level] >= ACCESS_RANK[needed];
 }
 
-/** Rows come back with snake_case columns whichever driver runs the query. */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+export { rowsOf };
 
 const TABLE: Record<GrantObjectType, SQL> = {
   workbook: sql.raw("workbooks"),

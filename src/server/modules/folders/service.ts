@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { CreateFolderInput, Folder, UpdateFolderInput } from "../../../schema/folder";
-import type { Db } from "../../db/connection";
+import { rowsOf, type Db } from "../../db/connection";
 import { deployments, folders, reports, workbooks } from "../../db/schema";
 import { badRequest, forbidden, notFound } from "../../domain/errors";
 import { hasRole, type UserPrincipal } from "../../domain/actor";
@@ -87,11 +87,14 @@ export async function moveFolderInto(db: Db, folderId: number, parentId: number 
     if (subtree.includes(parentId)) return "cycle";
   }
   // Re-check the cycle in the statement itself, so a concurrent move cannot close a loop.
-  const rows = await db.execute(sql`UPDATE folders SET parent_id = ${parentId}::integer, updated_at = now()
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`UPDATE folders SET parent_id = ${parentId}::integer, updated_at = now()
     WHERE id = ${folderId} AND (${parentId}::integer IS NULL OR ${parentId}::integer NOT IN (
       WITH RECURSIVE tree(id) AS (SELECT ${folderId}::int UNION SELECT f.id FROM folders f JOIN tree t ON f.parent_id = t.id) SELECT id FROM tree))
-    RETURNING id`);
-  return (rows as unknown as { rows: unknown[] }).rows.length ? "ok" : "cycle";
+    RETURNING id`,
+  );
+  return rows.length ? "ok" : "cycle";
 }
 
 /** Renames and/or moves a folder: edit to rename; a move needs manage on it and edit on the destination. */

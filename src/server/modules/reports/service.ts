@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { PUBLIC_ID_PATTERN, type ConnectWorkbookInput, type Report, type ReportInput, type ReportSortBy } from "../../../schema/report";
-import type { Db } from "../../db/connection";
+import { rowsOf, type Db } from "../../db/connection";
 import { deployments, reports } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../domain/errors";
 import { encodeCursor, isCursorInt } from "../../domain/pagination";
@@ -181,15 +181,14 @@ export async function upsertReportByPublicId(db: Db, deploymentId: number, publi
           sql`, `,
         )}, true) THEN version_number + 1 ELSE version_number END`
       : sql``;
-    const [updated] = await db
-      .execute(
-        sql`UPDATE reports SET ${sql.join(
-          cols.map((c, i) => sql`${c} = ${vals[i]}`),
-          sql`, `,
-        )}${versionBump}, updated_at = now()
+    const [updated] = await rowsOf<{ id: number }>(
+      db,
+      sql`UPDATE reports SET ${sql.join(
+        cols.map((c, i) => sql`${c} = ${vals[i]}`),
+        sql`, `,
+      )}${versionBump}, updated_at = now()
         WHERE id = ${existing.id} AND (${sql.join(cols, sql`, `)}, true) IS DISTINCT FROM (${sql.join(vals, sql`, `)}, true) RETURNING id`,
-      )
-      .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+    );
     const [row] = await db
       .select()
       .from(reports)
