@@ -3,6 +3,7 @@
  * server. Migrations are generated from this file (`npm run db:generate`) and checked in.
  */
 import { sql } from "drizzle-orm";
+import type { ReportSnapshot } from "../../schema/dashboard";
 import type { GenerateSessionInput } from "../../schema/embed-session";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
@@ -246,7 +247,7 @@ export const dashboardVersions = pgTable(
       .references(() => dashboards.id, { onDelete: "cascade" }),
     versionNumber: integer("version_number").notNull(),
     config: jsonb("config").$type<Record<string, unknown>>().notNull(),
-    reportSnapshots: jsonb("report_snapshots").$type<Record<string, unknown>[]>().notNull().default([]),
+    reportSnapshots: jsonb("report_snapshots").$type<ReportSnapshot[]>().notNull().default([]),
     /** Hash of config + snapshots: publishing an unchanged draft makes no new version. */
     checksum: text("checksum").notNull(),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),

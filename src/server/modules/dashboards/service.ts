@@ -33,7 +33,7 @@ export function dashboardView(d: DashboardRow, v: Pick<VersionRow, "config" | "r
     config: v.config as DashboardConfig,
     versionNumber: d.versionNumber,
     versionId: d.versionId ?? 0,
-    reportSnapshots: v.reportSnapshots as unknown as ReportSnapshot[],
+    reportSnapshots: v.reportSnapshots,
     createdBy: d.createdBy,
     description: d.description,
     title: d.title,
@@ -233,7 +233,7 @@ export async function publishDashboard(db: Db, workbookId: number, actor: UserPr
         dashboardId: d.id,
         versionNumber,
         config: config as Record<string, unknown>,
-        reportSnapshots: snapshots as unknown as Record<string, unknown>[],
+        reportSnapshots: snapshots,
         checksum,
         createdBy: actor.userId,
       })

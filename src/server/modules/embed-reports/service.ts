@@ -5,7 +5,7 @@
  * surface: access").
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { Dashboard, DashboardWidget, ReportSnapshot } from "../../../schema/dashboard";
+import type { Dashboard, DashboardWidget } from "../../../schema/dashboard";
 import type { Db } from "../../db/connection";
 import { dashboards, dashboardVersions, reports } from "../../db/schema";
 import { notFound } from "../../domain/errors";
@@ -85,7 +85,7 @@ function reportOn(
   row: { id: number; publicId: string; deploymentId: number },
 ): ViewableReport | null {
   const config = published.config as Dashboard["config"];
-  const snapshot = (published.reportSnapshots as ReportSnapshot[]).find((s) => s.reportId === row.id);
+  const snapshot = published.reportSnapshots.find((s) => s.reportId === row.id);
   const all = everyWidget(config.widgets ?? []);
   const widget = all.find((w) => showsReport(w, row));
   if (!snapshot || !widget) return null;

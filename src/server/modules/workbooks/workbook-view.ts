@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { sql, type SQL } from "drizzle-orm";
-import type { DashboardConfig } from "../../../schema/dashboard";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { DashboardConfig, ReportSnapshot } from "../../../schema/dashboard";
 import type { Workbook } from "../../../schema/workbook";
-import type { Db } from "../../db/connection";
+import { storeClientOf, type Db } from "../../db/connection";
 import { folderPaths, rowsOf } from "../access/service";
 import { dashboardView } from "../dashboards/service";
 
@@ -41,7 +42,7 @@ export interface ViewRow {
   d_restrict_data_download?: boolean | null;
   d_created_by?: number | null;
   published_config: Record<string, unknown> | null;
-  published_snapshots: Record<string, unknown>[] | null;
+  published_snapshots: ReportSnapshot[] | null;
 }
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
@@ -117,15 +118,18 @@ export function workbookView(r: ViewRow): Workbook {
   };
 }
 
+/** Writes drizzle's SQL objects as statement text and parameters, as the Postgres driver would. */
+const pgDialect = new PgDialect();
+
 /**
  * Runs a statement as a named prepared statement on a Postgres server pool (parsed and planned
  * once per connection: the upsert's statements vary only by which fields are sent), or plainly
  * on PGlite.
  */
 export async function rowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
-  const client = (db as unknown as { $client?: unknown }).$client;
+  const client = storeClientOf(db);
   if (client instanceof pg.Pool) {
-    const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+    const { sql: text, params } = pgDialect.sqlToQuery(query);
     const name = "svc_" + createHash("sha1").update(text).digest("hex").slice(0, 20);
     return (await client.query({ name, text, values: params })).rows as T[];
   }
