@@ -103,7 +103,7 @@ export function canvasTextMeasure(): ScreenTextMeasure {
 function svgElementOf(svg: string, pdf: jsPDF, measure: ScreenTextMeasure): SVGSVGElement | null {
   const parsed = new DOMParser().parseFromString(svg, "image/svg+xml");
   const root = parsed.documentElement;
-  if (root.nodeName.toLowerCase() !== "svg" || parsed.querySelector("parsererror")) return null;
+  if (!(root instanceof SVGSVGElement) || parsed.querySelector("parsererror")) return null;
   for (const text of root.querySelectorAll("text")) fitText(text, pdf, measure);
   for (const node of [root, ...root.querySelectorAll("[font-family], [font-weight], [style*='font-family']")]) {
     if (node.hasAttribute("font-family")) node.setAttribute("font-family", PDF_FONT_FAMILY);
@@ -116,7 +116,7 @@ function svgElementOf(svg: string, pdf: jsPDF, measure: ScreenTextMeasure): SVGS
   root.setAttribute("font-family", PDF_FONT_FAMILY);
   // Not cut at the drawing's edge: a label a little wider in the PDF's font reaches into the page's margin.
   root.setAttribute("overflow", "visible");
-  return root as unknown as SVGSVGElement;
+  return root;
 }
 
 const isBold = (weight: string) => weight === "bold" || weight === "bolder" || Number(weight) >= 600;
@@ -168,6 +168,14 @@ async function drawChart(cursor: Cursor, section: PdfSection, svg: string) {
   cursor.y += height * scale + 16;
 }
 
+/** What jspdf-autotable leaves on the document after a table (its own typings leave the document untyped). */
+interface AutoTableDocument extends jsPDF {
+  lastAutoTable?: { finalY?: number };
+}
+
+/** jsPDF's page events, present on its internals but absent from its typings. */
+type PdfInternals = jsPDF["internal"] & { events: { subscribe(name: string, handler: () => void): void } };
+
 function drawTable(cursor: Cursor, section: PdfSection, body: Extract<PdfBody, { kind: "table" }>) {
   sectionHeading(cursor, section, 60);
   const { colors } = cursor;
@@ -185,7 +193,7 @@ function drawTable(cursor: Cursor, section: PdfSection, body: Extract<PdfBody, {
       if (data.section === "head" && body.columns[data.column.index]?.numeric) data.cell.styles.halign = "right";
     },
   });
-  cursor.y = ((cursor.pdf as unknown as { lastAutoTable?: { finalY?: number } }).lastAutoTable?.finalY ?? cursor.y) + 18;
+  cursor.y = ((cursor.pdf as AutoTableDocument).lastAutoTable?.finalY ?? cursor.y) + 18;
 }
 
 function drawText(cursor: Cursor, section: PdfSection, paragraphs: string[]) {
@@ -285,9 +293,7 @@ export async function buildVectorPdf(
   pdf.addFont("DejaVuSans-Bold.ttf", PDF_FONT_FAMILY, "bold");
   pdf.setProperties({ title: model.title });
   // Every page, also those a long table adds, gets the theme's background before its content.
-  (pdf.internal as unknown as { events: { subscribe(name: string, handler: () => void): void } }).events.subscribe("addPage", () =>
-    paintBackground(pdf, colors),
-  );
+  (pdf.internal as PdfInternals).events.subscribe("addPage", () => paintBackground(pdf, colors));
   paintBackground(pdf, colors);
 
   const cursor: Cursor = { pdf, y: PAGE.margin, colors, measure };
