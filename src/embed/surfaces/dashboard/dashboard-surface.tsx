@@ -10,9 +10,10 @@ import { useQuery } from "@tanstack/react-query";
 import { EVENT_TYPES, type DownloadFormat } from "../../../protocol";
 import { dataOf } from "../../shell/api";
 import type { DashboardData } from "../../shell/dashboard-data-types";
-import { useEmbedServices, useEmbedSession, type EmbedServices } from "../../shell/embed-context";
+import { useEmbedServices, type EmbedServices } from "../../shell/embed-context";
 import { authorizeExport, fetchDistinctValues, runQuery, type EmbedDashboardResponse } from "../../shell/platform-api";
 import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
+import { usePrivateModeReady } from "../../shell/use-private-ready";
 import { DEFAULT_LOCALE, t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { WidgetHostContext, type DrilldownRequest, type WidgetHost } from "../../grid/widget-host";
@@ -23,10 +24,10 @@ import { chatText } from "../../chat/chat-messages";
 import { serializeFilterParameters } from "../../../schema/dashboard-filters";
 import { offeredExportFormats } from "../../../schema/export-formats";
 import { DashboardExportMenu, dashboardExportFormats } from "./dashboard-export-menu";
-import { applyDashboardSetupOnce } from "./dashboard-setup";
+import { applyDashboardSetupOnce } from "../../grid/dashboard-setup";
 import { DashboardGrid } from "../../grid/dashboard-grid";
-import { DrilldownPanel } from "./drilldown-panel";
-import { createWidgetClickHandler } from "./widget-click-handler";
+import { DrilldownPanel } from "../../grid/drilldown-panel";
+import { createWidgetClickHandler } from "../../grid/widget-click-handler";
 import { createLoadTracker, visibleWidgetIds, type LoadTracker } from "./load-tracker";
 import { AppDashboard, APP_WIDGET_ID, runPythonReport } from "./app-dashboard";
 import "../../ui/buttons.css";
@@ -96,7 +97,6 @@ export function DashboardSurface() {
 
 function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }) {
   const { api, bridge, urlParameters, mountedAt, store, dashboardData } = useEmbedServices();
-  const { auth } = useEmbedSession();
   const location = useLocation();
   const locale = useEmbedStore((s) => s.locale);
   const { dashboard, viewer } = props.data;
@@ -126,21 +126,7 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
     bridge.emit(EVENT_TYPES.dashboardLoaded, { publicId: props.publicId, widgetCount, loadDurationMs: Math.round(performance.now() - mountedAt) });
   });
 
-  // A signed embed's `ready` went out from the shell before this fetch. Private mode has no
-  // session exchange: the dashboard arriving is what confirms the viewer's login, so `ready`
-  // goes out here, once (the bridge never sends a second one).
-  const readySent = useRef(false);
-  useEffect(() => {
-    if (readySent.current || auth.mode !== "private") return;
-    readySent.current = true;
-    bridge.emit(EVENT_TYPES.ready, {
-      embedTenant: viewer.embedTenant,
-      deploymentId: dashboard.deploymentId,
-      mode: auth.mode,
-      publicId: props.publicId,
-      exportFormats,
-    });
-  }, [bridge, auth, viewer, dashboard.deploymentId, props.publicId, exportFormats]);
+  usePrivateModeReady({ embedTenant: viewer.embedTenant, deploymentId: dashboard.deploymentId, publicId: props.publicId, exportFormats });
 
   useEffect(() => {
     bridge.emit(EVENT_TYPES.view, { surface: "dashboard", path: location.pathname, publicId: props.publicId, title });

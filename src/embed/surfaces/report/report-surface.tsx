@@ -9,9 +9,10 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { EVENT_TYPES } from "../../../protocol";
-import { useEmbedServices, useEmbedSession, type EmbedServices } from "../../shell/embed-context";
+import { useEmbedServices, type EmbedServices } from "../../shell/embed-context";
 import type { EmbedReportResponse, ReportData } from "../../shell/report-data-types";
 import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
+import { usePrivateModeReady } from "../../shell/use-private-ready";
 import { DEFAULT_LOCALE } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { WidgetHostContext, type DrilldownRequest } from "../../grid/widget-host";
@@ -80,7 +81,6 @@ export function ReportSurface() {
 
 function ReportView(props: { data: EmbedReportResponse }) {
   const { bridge } = useEmbedServices();
-  const { auth } = useEmbedSession();
   const location = useLocation();
   const { report, dashboard, viewer } = props.data;
   const widgets = dashboard.config.widgets ?? [];
@@ -91,19 +91,12 @@ function ReportView(props: { data: EmbedReportResponse }) {
   const [drill, setDrill] = useState<DrilldownRequest | null>(null);
   const host = useReportWidgetHost(props.data, setDrill);
 
-  // Private mode has no session exchange: the report arriving confirms the login, so `ready` goes out here, once.
-  const readySent = useRef(false);
-  useEffect(() => {
-    if (readySent.current || auth.mode !== "private") return;
-    readySent.current = true;
-    bridge.emit(EVENT_TYPES.ready, {
-      embedTenant: viewer.embedTenant,
-      deploymentId: dashboard.deploymentId,
-      mode: auth.mode,
-      publicId: report.publicId,
-      exportFormats: host.exportFormats ? [...host.exportFormats] : [],
-    });
-  }, [bridge, auth, viewer, dashboard.deploymentId, report.publicId, host.exportFormats]);
+  usePrivateModeReady({
+    embedTenant: viewer.embedTenant,
+    deploymentId: dashboard.deploymentId,
+    publicId: report.publicId,
+    exportFormats: host.exportFormats ? [...host.exportFormats] : [],
+  });
 
   useEffect(() => {
     bridge.emit(EVENT_TYPES.view, { surface: "report", path: location.pathname, publicId: report.publicId, ...(shownTitle ? { title: shownTitle } : {}) });
