@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkFormula } from "./checker";
-import { FormulaError, type FormulaErrorKind } from "./formula-error";
-import { parseFormula } from "./parser";
+import { checkFormula } from "../../../schema/formula/checker";
+import { FormulaError, type FormulaErrorKind } from "../../../schema/formula/formula-error";
+import { parseFormula } from "../../../schema/formula/parser";
 import { salesScope } from "./test-scope";
 
 const check = (text: string) => checkFormula(parseFormula(text), salesScope);

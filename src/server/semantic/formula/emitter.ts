@@ -1,5 +1,5 @@
 import type { Dialect } from "../compiler/dialect";
-import type { CheckedNode } from "./checker";
+import type { CheckedNode } from "../../../schema/formula/checker";
 
 /** What the emitter needs from the statement being written. */
 export interface FormulaEmitContext<M> {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DuckDbDialect } from "../compiler/duckdb-dialect";
 import { MySqlDialect } from "../compiler/mysql-dialect";
 import { PostgresDialect } from "../compiler/postgres-dialect";
-import { FormulaError } from "./formula-error";
+import { FormulaError } from "../../../schema/formula/formula-error";
 import { emitForTest, salesScope } from "./test-scope";
 
 /**

@@ -1,7 +1,7 @@
-import type { FormulaNode } from "./ast";
-import { aggregateFunctions, scalarFunctions } from "./checker";
-import { FormulaError } from "./formula-error";
-import { parseFormula } from "./parser";
+import type { FormulaNode } from "../../../schema/formula/ast";
+import { aggregateFunctions, scalarFunctions } from "../../../schema/formula/checker";
+import { FormulaError } from "../../../schema/formula/formula-error";
+import { parseFormula } from "../../../schema/formula/parser";
 
 const FUNCTIONS = new Set<string>([...aggregateFunctions, ...scalarFunctions]);
 

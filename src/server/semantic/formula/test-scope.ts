@@ -1,8 +1,8 @@
 import type { Dialect } from "../compiler/dialect";
 import { QueryParameters } from "../compiler/parameters";
-import { checkFormula, type FormulaScope, type FormulaType, type ScopeMember } from "./checker";
+import { checkFormula, type FormulaScope, type FormulaType, type ScopeMember } from "../../../schema/formula/checker";
 import { emitFormula } from "./emitter";
-import { parseFormula } from "./parser";
+import { parseFormula } from "../../../schema/formula/parser";
 
 /** A view's members as the formula tests see them: each member's handle is its qualified name. */
 const MEMBERS: Record<string, { kind: "measure" | "dimension"; type: FormulaType }> = {
