@@ -108,6 +108,15 @@ export abstract class Dialect {
     return TYPE_NAMES[type];
   }
 
+  /**
+   * SQL written in the model (a member's `sql`, a measure's filters) as this engine reads it.
+   * The model's SQL is the engine's own; a dialect only respells the few standard forms its
+   * engine does not take.
+   */
+  modelSql(sql: string): string {
+    return sql;
+  }
+
   /** Parameter value of an instant, compared with naive TIMESTAMP columns that hold UTC. */
   instantValue(instant: Date): string {
     return naiveUtc(instant);

@@ -19,7 +19,7 @@ export function filteredMeasureSql(dialect: Dialect, cube: Cube, def: Measure, m
   if (def.type === "number") {
     if (IDENTIFIER.test(def.sql!)) return rowSql(def.sql!);
     const alias = dialect.quoteIdentifier(cube.name);
-    return def.sql!.replace(SQL_REFERENCE, (_t, head: string) => {
+    return dialect.modelSql(def.sql!).replace(SQL_REFERENCE, (_t, head: string) => {
       if (head === "CUBE") return alias;
       const inner = cube.measures.get(head);
       if (inner) return `(${filteredMeasureSql(dialect, cube, inner, multiplied, condition, depth + 1)})`;

@@ -16,7 +16,7 @@ export function memberSql(dialect: Dialect, cube: Cube, def: Dimension | Measure
   const render = (sql: string) =>
     IDENTIFIER.test(sql)
       ? `${alias}.${dialect.quoteIdentifier(sql)}`
-      : sql.replace(SQL_REFERENCE, (_t, head: string) => {
+      : dialect.modelSql(sql).replace(SQL_REFERENCE, (_t, head: string) => {
           if (head === "CUBE") return alias;
           const ref = cube.dimensions.get(head) ?? cube.measures.get(head)!;
           return `(${memberSql(dialect, cube, ref, multiplied, depth + 1)})`;

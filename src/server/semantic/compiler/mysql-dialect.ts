@@ -60,6 +60,9 @@ const MARK_OPEN = "\uE000";
 const MARK_CLOSE = "\uE001";
 const MARKER = /\uE000(\d+)\uE001/g;
 
+/** A quoted string or identifier (kept), or a spelling MySQL's CAST does not take (group 1 unset). */
+const MODEL_SQL_RESPELLINGS = /('(?:[^'\\]|\\.|'')*'|"(?:[^"\\]|\\.|"")*"|`(?:[^`]|``)*`)|\bAS\s+DOUBLE\s+PRECISION\b/gi;
+
 /** Escape character of LIKE patterns: not the backslash, whose meaning in literals depends on sql_mode. */
 const LIKE_ESCAPE = "!";
 
@@ -93,6 +96,15 @@ export class MySqlDialect extends Dialect {
 
   protected override typeName(type: SqlType): string {
     return TYPE_NAMES[type];
+  }
+
+  /**
+   * `CAST(… AS DOUBLE PRECISION)`, the standard spelling Postgres and DuckDB take, is
+   * `CAST(… AS DOUBLE)` here (neither MySQL nor MariaDB takes the long form in a CAST). Quoted
+   * strings and identifiers are left as they are.
+   */
+  override modelSql(sql: string): string {
+    return sql.replace(MODEL_SQL_RESPELLINGS, (match: string, quoted: string | undefined) => (quoted ? match : "AS DOUBLE"));
   }
 
   override granularityStep(granularity: Granularity): string {
