@@ -19,10 +19,18 @@ import { DEMO_APP_REPORTS, DEMO_APP_WORKBOOK_SLUG, DEMO_PYTHON_REPORT, demoAppDa
 import { DEMO_DEPLOYMENT_NAME, DEMO_REPORTS, DEMO_WORKBOOK_SLUG, demoDashboardConfig } from "./demo-workbook";
 
 const modelDir = fileURLToPath(new URL("./data-model", import.meta.url));
-export function demoModelFiles(): { path: string; content: string }[] {
+/** The demo model's rollups (data-model/rollups.yml), which the seeded demo deployment has. */
+export const DEMO_ROLLUPS_FILE = "rollups.yml";
+
+/**
+ * The demo model's files. Without `rollups`, the rollups file is left out: a model with rollups
+ * opens a DuckDB file for writing (to build them), and the tests that share one data file read it.
+ */
+export function demoModelFiles(opts: { rollups?: boolean } = {}): { path: string; content: string }[] {
   return readdirSync(modelDir, { recursive: true, encoding: "utf8" })
     .map((f) => f.split(path.sep).join("/"))
     .filter((f) => f.endsWith(".yml") || f.endsWith(".yaml"))
+    .filter((f) => opts.rollups || f !== DEMO_ROLLUPS_FILE)
     .sort()
     .map((f) => ({ path: f, content: readFileSync(path.join(modelDir, f), "utf8") }));
 }
@@ -105,7 +113,7 @@ export async function seedDemo(opts: {
       .values({ name: DEMO_DEPLOYMENT_NAME, dataSource: { type: "duckdb", path: duckdbPath } })
       .returning();
     const deploymentId = dep!.id;
-    await t.insert(dataModelFiles).values(demoModelFiles().map((f) => ({ deploymentId, branch: "main", path: f.path, content: f.content })));
+    await t.insert(dataModelFiles).values(demoModelFiles({ rollups: true }).map((f) => ({ deploymentId, branch: "main", path: f.path, content: f.content })));
     await ensureDefaultBranch(t, deploymentId);
     await t
       .insert(embedTenants)

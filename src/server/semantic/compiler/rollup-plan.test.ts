@@ -84,6 +84,31 @@ describe("answerFromRollup", () => {
     ).toBe("orders_daily");
   });
 
+  it("answers period comparisons whose shift moves the rollup's buckets onto buckets, and their shifted ranges on its edges", () => {
+    const kpi: SemanticQuery = {
+      measures: ["sales.revenue"],
+      timeDimensions: [{ dimension: "sales.created_at", granularity: "quarter", dateRange: ["2025-04-01", "2025-06-30"] }],
+    };
+    const compare = (q: SemanticQuery, unit: "day" | "week" | "month" | "year", measure = "sales.revenue") =>
+      compileQuery(model, q, {
+        dialect: "duckdb",
+        securityContext: acme,
+        now: NOW,
+        rollups: built,
+        periodComparisons: [{ measure, timeDimension: "sales.created_at", offset: { amount: 1, unit } }],
+      });
+    const yearAgo = compare(kpi, "year");
+    expect(yearAgo.annotation.rollup).toBe("orders_daily");
+    // Both scans, this quarter's and last year's, read the rollup; neither reads the orders.
+    expect(yearAgo.sql.match(/svc_rollups/g)).toHaveLength(2);
+    expect(yearAgo.sql).not.toMatch(/"orders"/);
+    expect(compare(kpi, "week").annotation.rollup).toBe("orders_daily");
+    // Customers are kept by month: a week's shift of a month is no month.
+    const customers: SemanticQuery = { ...kpi, measures: ["sales.customer_count"] };
+    expect(compare(customers, "month", "sales.customer_count").annotation.rollup).toBe("orders_customers_monthly");
+    expect(compare(customers, "week", "sales.customer_count").annotation.rollup).toBeUndefined();
+  });
+
   it("is not used without built rollups", () => {
     expect(compileQuery(model, { measures: ["sales.count"] }, { dialect: "duckdb", securityContext: acme, now: NOW }).annotation.rollup).toBeUndefined();
   });

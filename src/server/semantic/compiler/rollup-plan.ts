@@ -7,7 +7,7 @@ import type { Dialect } from "./dialect";
 import type { Condition, PlannedFilter, AccessRule } from "./filter-plan";
 import { fromClause } from "./from-clause";
 import { QueryParameters } from "./parameters";
-import { planQuery, type QueryPlan, type ScanPlan } from "./plan";
+import { planQuery, type ComparisonPlan, type QueryPlan, type ScanPlan } from "./plan";
 import { scanQuery } from "./scan-query";
 import type { SqlContext } from "./sql-context";
 
@@ -191,7 +191,7 @@ export interface RollupAnswer {
  * unions of the rollup's and its date bounds fall on the rollup's bucket edges, in UTC.
  */
 export function answerFromRollup(model: DataModel, query: ValidatedQuery, plan: QueryPlan, rollups: readonly BuiltRollup[]): RollupAnswer | undefined {
-  if (!rollups.length || !plan.zone.utc || plan.compare || plan.calculations || plan.comparisons.length || plan.timeParts.length) return undefined;
+  if (!rollups.length || !plan.zone.utc || plan.compare || plan.calculations || plan.timeParts.length) return undefined;
   if (query.calculatedFields?.length || plan.multiplied.size) return undefined;
   for (const built of rollups) {
     const rewritten = rewrite(model, plan, built);
@@ -243,21 +243,30 @@ function rewrite(model: DataModel, plan: QueryPlan, built: BuiltRollup): QueryPl
       return { ...t, member: map(t.member, true) };
     });
     const timeColumnOf = (column: string) => timeColumns.find((t) => t.column === column)!;
-    const ranges = plan.scan.ranges.map((r) => {
-      if (!isTime(r.member) || !aligned(r.range.wall.start) || !aligned(r.range.wall.end)) throw new NotCovered();
-      return { ...r, member: map(r.member, true) };
+    const mapScan = (scan: ScanPlan): ScanPlan => ({
+      ...scan,
+      dimensions: scan.dimensions.map((d) => ({ ...d, member: map(d.member) })),
+      timeColumns: scan.timeColumns.map((t) => {
+        // A shifted bucket is the bucket of the shifted rows only when the shift moves bucket starts onto bucket starts.
+        if (t.shift && !grainCovers(grain, t.shift.unit)) throw new NotCovered();
+        return { ...t, time: timeColumnOf(t.time.column) };
+      }),
+      measures: scan.measures.map((m) => ({ ...m, member: map(m.member) })),
+      ranges: scan.ranges.map((r) => {
+        if (!isTime(r.member) || !aligned(r.range.wall.start) || !aligned(r.range.wall.end)) throw new NotCovered();
+        return { ...r, member: map(r.member, true) };
+      }),
     });
     const access: AccessRule[] = plan.access.map((rule) =>
       rule.kind === "none" ? rule : { kind: "rows", alternatives: rule.alternatives.map((alt) => alt.map(mapCondition)) },
     );
     const filters: PlannedFilter[] = plan.filters.map((f) => ({ ...f, condition: mapCondition(f.condition) }));
-    const scan: ScanPlan = {
-      ...plan.scan,
-      dimensions: plan.scan.dimensions.map((d) => ({ ...d, member: map(d.member) })),
-      timeColumns: plan.scan.timeColumns.map((t) => ({ ...t, time: timeColumnOf(t.time.column) })),
-      measures: plan.scan.measures.map((m) => ({ ...m, member: map(m.member) })),
-      ranges,
-    };
+    const comparisons: ComparisonPlan[] = plan.comparisons.map((c) => ({
+      ...c,
+      measure: map(c.measure),
+      time: timeColumnOf(c.time.column),
+      scan: mapScan(c.scan),
+    }));
     return {
       ...plan,
       measures: plan.measures.map((m) => map(m)),
@@ -267,7 +276,8 @@ function rewrite(model: DataModel, plan: QueryPlan, built: BuiltRollup): QueryPl
       multiplied: new Set(),
       access,
       filters,
-      scan,
+      scan: mapScan(plan.scan),
+      comparisons,
       ...(plan.fill ? { fill: { ...plan.fill, time: timeColumnOf(plan.fill.time.column) } } : {}),
     };
   } catch (e) {

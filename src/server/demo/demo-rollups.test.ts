@@ -1,0 +1,185 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DashboardConfig, type DashboardWidget } from "../../schema/dashboard";
+import { dashboardVersions, reports } from "../db/schema";
+import { silentLogger } from "../logger";
+import { startRollupBuilds } from "../modules/rollups/service";
+import { embedSession } from "../testing/shop-deployment";
+import { createTestPlatform, type TestPlatform } from "../testing/test-platform";
+import { seedDemo, type DemoSeedResult } from "./seed";
+
+// The demo dashboard as the two tenants' embed viewers load it: every widget's query is answered
+// from one of the demo model's rollups (data-model/rollups.yml), built by the job runner, and
+// gives the same rows as the same query told to read the orders (`?rollups=bypass`).
+
+type QueryBody = { query: Record<string, unknown>; fillMissingRows?: unknown; periodComparisons?: unknown };
+type Answer = { data: Record<string, unknown>[]; annotation: { rollup?: string } };
+
+/**
+ * The same rows: as sets (rows the query's order leaves tied may come in either order), and the
+ * ordered columns' values in the same sequence.
+ */
+function expectSameRows(id: string, body: QueryBody, rolled: Answer, direct: Answer) {
+  const lines = (a: Answer) => a.data.map((r) => JSON.stringify(Object.entries(r).sort(([x], [y]) => x.localeCompare(y)))).sort();
+  expect({ id, rows: lines(rolled) }).toEqual({ id, rows: lines(direct) });
+  const ordered = Object.keys((body.query.order as Record<string, string> | undefined) ?? {});
+  const sequence = (a: Answer) => a.data.map((r) => ordered.map((k) => r[k]));
+  expect({ id, sequence: sequence(rolled) }).toEqual({ id, sequence: sequence(direct) });
+}
+
+/** The rollup expected to answer each widget (the first of rollups.yml that covers it). */
+const EXPECTED: Record<string, string> = {
+  kpi_revenue: "orders_daily",
+  kpi_orders: "orders_daily",
+  kpi_aov: "orders_daily",
+  kpi_completion: "orders_daily",
+  revenue_trend: "orders_daily",
+  orders_by_status: "orders_daily",
+  revenue_by_category: "orders_daily",
+  units_by_quarter: "orders_daily",
+  customer_map: "orders_by_city_monthly",
+  top_cities: "orders_by_city_monthly",
+  highlights: "orders_customers_monthly",
+};
+
+describe("the demo dashboard answered from the demo's rollups", () => {
+  let t: TestPlatform;
+  let dir: string;
+  let seeded: DemoSeedResult;
+  let scheduler: { stop(): void };
+  const tokens: Record<string, string> = {};
+  /** Widget id → the body its chart sends to the query API. */
+  const widgets = new Map<string, QueryBody>();
+
+  const load = async (body: QueryBody, token: string, bypass = false): Promise<Answer> => {
+    const res = await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/query${bypass ? "?rollups=bypass" : ""}`, body, token);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as Answer;
+  };
+
+  beforeAll(async () => {
+    t = await createTestPlatform();
+    dir = mkdtempSync(path.join(tmpdir(), "svc-demo-rollups-"));
+    seeded = (await seedDemo({ db: t.database.db, dataDir: dir, rows: 3000, adminUserId: t.adminUserId, demoHostOrigin: null, logger: silentLogger }))!;
+    // The widgets of the published dashboard and the queries of their reports.
+    const [version] = await t.database.db.select().from(dashboardVersions);
+    const config = DashboardConfig.parse(version!.config);
+    const charts: { id: string; reportId: number }[] = [];
+    const visit = (ws: DashboardWidget[]) => {
+      for (const w of ws) {
+        if (w.type === "CHART") charts.push({ id: w.id, reportId: Number(w.config?.reportId) });
+        for (const tab of (w.config?.tabs ?? []) as { widgets: DashboardWidget[] }[]) visit(tab.widgets);
+      }
+    };
+    visit(config.widgets!);
+    const rows = await t.database.db
+      .select()
+      .from(reports)
+      .where(
+        inArray(
+          reports.id,
+          charts.map((c) => c.reportId),
+        ),
+      );
+    for (const c of charts) {
+      const r = rows.find((x) => x.id === c.reportId)!;
+      widgets.set(c.id, {
+        query: r.query!,
+        ...(r.fillMissingRows ? { fillMissingRows: r.fillMissingRows } : {}),
+        ...(r.periodComparisons ? { periodComparisons: r.periodComparisons } : {}),
+      });
+    }
+    for (const tenant of ["acme-corp", "globex-inc"]) {
+      tokens[tenant] = (await embedSession(t, seeded.deploymentId, { externalId: `viewer@${tenant}`, embedTenantName: tenant })).token;
+    }
+    // This node builds rollups as a served one does: the rollups' job on its runner.
+    scheduler = startRollupBuilds({ db: t.database.db, logger: silentLogger, jobs: t.node.jobs, source: t.deps.queryEngines.source }, 60_000);
+    t.node.jobs.start();
+  }, 120_000);
+
+  afterAll(async () => {
+    scheduler?.stop();
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("reads every widget of the dashboard from the cubes until the rollups are built", async () => {
+    expect([...widgets.keys()].sort()).toEqual(Object.keys(EXPECTED).sort());
+    const first = await load(widgets.get("kpi_revenue")!, tokens["acme-corp"]!);
+    expect(first.annotation.rollup).toBeUndefined();
+  });
+
+  it("builds the demo's rollups through the job runner", async () => {
+    const list = async () =>
+      (
+        (await (await t.api("GET", `/api/v1/deployments/${seeded.deploymentId}/rollups`)).json()) as {
+          rollups: { name: string; state: string; rowCount: number }[];
+        }
+      ).rollups;
+    expect((await list()).map((r) => r.name)).toEqual(["orders_daily", "orders_by_city_monthly", "orders_customers_monthly"]);
+    for (const r of await list()) {
+      expect((await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/rollups/${r.name}/build`)).status).toBe(202);
+    }
+    let states = await list();
+    for (let i = 0; i < 300 && !states.every((s) => s.state === "built"); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      states = await list();
+      expect(states.filter((s) => s.state === "failed")).toEqual([]);
+    }
+    expect(states.map((s) => s.state)).toEqual(["built", "built", "built"]);
+    expect(states.every((s) => s.rowCount > 0)).toBe(true);
+  }, 60_000);
+
+  for (const tenant of ["acme-corp", "globex-inc"]) {
+    it(`answers each widget from its rollup with the orders' rows, for ${tenant}`, async () => {
+      const token = tokens[tenant]!;
+      // The node that built them announced it; the engine reads the built list again.
+      for (let i = 0; i < 100 && !(await load(widgets.get("kpi_revenue")!, token)).annotation.rollup; i++) await new Promise((r) => setTimeout(r, 50));
+      const answeredBy: Record<string, string | undefined> = {};
+      for (const [id, body] of widgets) {
+        const rolled = await load(body, token);
+        const direct = await load(body, token, true);
+        answeredBy[id] = rolled.annotation.rollup;
+        expect(direct.annotation.rollup).toBeUndefined();
+        expect(direct.data.length, id).toBeGreaterThan(0);
+        expectSameRows(id, body, rolled, direct);
+      }
+      expect(answeredBy).toEqual(EXPECTED);
+    });
+
+    it(`answers the widgets under the dashboard's status, country and date filters and the week grain, for ${tenant}`, async () => {
+      const token = tokens[tenant]!;
+      const filters = [
+        { member: "sales.status", operator: "equals", values: ["completed", "shipped"] },
+        { member: "sales.customers_country", operator: "notEquals", values: ["US"] },
+      ];
+      for (const [id, body] of widgets) {
+        const query = body.query as { filters?: unknown[]; timeDimensions?: Record<string, unknown>[] };
+        const timeDimensions = query.timeDimensions?.length
+          ? query.timeDimensions.map((td) => ({ ...td, ...(id === "revenue_trend" ? { granularity: "week", dateRange: ["2024-10-01", "2025-03-31"] } : {}) }))
+          : [{ dimension: "sales.created_at", dateRange: ["2024-01-01", "2024-12-31"] }];
+        const filtered = { ...body, query: { ...query, filters: [...(query.filters ?? []), ...filters], timeDimensions } };
+        const rolled = await load(filtered, token);
+        const direct = await load(filtered, token, true);
+        // The year 2024 starts and ends on month edges: the monthly rollups answer it too.
+        expect([id, rolled.annotation.rollup]).toEqual([id, EXPECTED[id]]);
+        expect(direct.annotation.rollup).toBeUndefined();
+        expectSameRows(id, filtered, rolled, direct);
+      }
+    });
+  }
+
+  it("keeps a tenant's rows to the tenant: the two tenants' answers from the rollups differ", async () => {
+    const body = widgets.get("orders_by_status")!;
+    const [acme, globex] = [await load(body, tokens["acme-corp"]!), await load(body, tokens["globex-inc"]!)];
+    expect(acme.annotation.rollup).toBe("orders_daily");
+    expect(globex.annotation.rollup).toBe("orders_daily");
+    const total = (a: Answer) => a.data.reduce((n, r) => n + Number(r["sales.count"]), 0);
+    const all = await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/query`, body);
+    expect(total(acme) + total(globex)).toBe(total((await all.json()) as Answer));
+    expect(total(acme)).not.toBe(total(globex));
+  });
+});
