@@ -14,6 +14,7 @@ import type {
   TimePart,
 } from "../../schema/semantic-query";
 import type { EmbedTheme } from "../../protocol";
+import type { CalculatedField } from "../../schema/calculated-field";
 import type { Dashboard, PeriodComparison } from "../../schema/dashboard";
 import type { components } from "../../client/generated/schema";
 import type { ExportFormat } from "../../schema/export-formats";
@@ -77,6 +78,8 @@ export interface SemanticQuery {
   calculations?: Calculation[];
   /** Top N rows within each group. */
   groupLimit?: GroupLimit;
+  /** Fields computed by formulas over the view's members (docs/data-model.md, "Calculated fields"). */
+  calculatedFields?: CalculatedField[];
 }
 
 /** Per-column titles, types and formats of a result: the schema's type (`export/result-columns.ts` reads every group). */

@@ -1,7 +1,8 @@
 /**
  * The report builder: a semantic query built from the data model's views and members
  * (measures, several breakouts, a time dimension by period or part of time with a date range,
- * percent of total and a comparison with the previous period or year, filters with the operators
+ * percent of total and a comparison with the previous period or year, calculated fields by a
+ * formula (report-formula-editor.tsx), filters with the operators
  * of each member's type and member-aware value pickers, sort, limit), shown as a table, a pivot
  * with totals, a chart or a KPI (the one suggested for the result's shape until the creator picks
  * one). Edits autosave (`useReportDraft`). Only the complete part of the draft runs and is saved
@@ -41,6 +42,8 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
   const { sources } = model;
   const view: MetaSource | undefined = sources.find((s) => s.name === draft.view) ?? sources[0];
   const run = model.runOf(draft);
+  // Titles and types of the model's members and of the draft's calculated fields.
+  const words = model.forDraft(draft);
   const q = run.query;
   const timeDim = q.timeDimensions?.[0];
   const runnable = !!(q.measures?.length || q.dimensions?.length || timeDim?.granularity || timeDim?.part || q.compare);
@@ -58,7 +61,7 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
     kind: run.kind,
     spec: run.viz === "pivot" ? null : run.spec,
     periodComparisons: run.periodComparisons,
-    retitle: (result) => withHumanTitles(result, draft.compare, model.titleOf, text),
+    retitle: (result) => withHumanTitles(result, draft.compare, words.titleOf, text),
     onRows: model.onRows,
   });
 
@@ -90,7 +93,7 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
         draft={draft}
         sources={sources}
         view={view}
-        label={model.label}
+        label={words.label}
         showMemberNames={switches.showMemberNames}
         canEdit={props.canEdit}
         edit={edit}
@@ -124,7 +127,7 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
                 across={run.across}
                 onAcrossChange={(pivotColumns) => edit({ pivotColumns })}
                 canEdit={props.canEdit}
-                measureTypeOf={model.ctx.measureTypeOf}
+                measureTypeOf={words.ctx.measureTypeOf}
                 formats={draft.formats}
               />
             ) : (

@@ -1,5 +1,6 @@
 /**
- * The report builder's query panel: the report's name, its view, the measures, the breakouts,
+ * The report builder's query panel: the report's name, its view, the measures, the calculated
+ * fields (report-calculated-fields-panel.tsx), the breakouts,
  * the time panel, the calculations, the filters and the sort. Edits go to the draft as they are (a half-made filter
  * too); the builder runs and saves the complete part of it.
  */
@@ -7,9 +8,11 @@ import type { SemanticQuery } from "../../shell/platform-api";
 import type { MetaMember, MetaSource } from "./app-api";
 import { useAppText } from "./app-messages";
 import { BreakoutsPanel } from "./report-breakouts-panel";
+import { CalculatedFieldsPanel } from "./report-calculated-fields-panel";
 import type { CalculatedQuery } from "./report-calculations";
 import { CalculationsPanel } from "./report-calculations-panel";
 import { FiltersPanel } from "./report-filters-panel";
+import { withCalculatedMembers } from "./report-formula";
 import { SortPanel } from "./report-sort-panel";
 import { TimePanel } from "./report-time-panel";
 import type { ReportDraft } from "./use-report-draft";
@@ -32,9 +35,11 @@ export function QueryPanel(props: QueryPanelProps) {
   const text = useAppText();
   const { draft, view, label, canEdit } = props;
   const q = draft.query;
+  // The draft's calculated fields are members of the view here: measures, breakouts, filters.
+  const shown = view ? withCalculatedMembers(view, q.calculatedFields) : undefined;
   const timeMembers = view ? view.dimensions.filter((d) => d.type === "time") : [];
-  const plainDims = view ? view.dimensions.filter((d) => d.type !== "time") : [];
-  const members = view ? [...view.dimensions, ...view.measures] : [];
+  const plainDims = shown ? shown.dimensions.filter((d) => d.type !== "time") : [];
+  const members = shown ? [...shown.dimensions, ...shown.measures] : [];
   const checks = (list: "measures", of: readonly MetaMember[]) =>
     of.map((m) => (
       <label key={m.name} className="svc-app-check-row" title={m.description ?? ""}>
@@ -73,8 +78,9 @@ export function QueryPanel(props: QueryPanelProps) {
       </label>
       <fieldset className="svc-app-fieldset" disabled={!canEdit}>
         <legend>{text("measures")}</legend>
-        {checks("measures", view?.measures ?? [])}
+        {checks("measures", shown?.measures ?? [])}
       </fieldset>
+      <CalculatedFieldsPanel source={view} fields={q.calculatedFields ?? []} disabled={!canEdit} editQuery={props.editQuery} />
       <BreakoutsPanel
         dimensions={q.dimensions ?? []}
         members={plainDims}

@@ -1,6 +1,6 @@
 /**
  * What the report builder knows of the data model and derives from a draft: the views and
- * members (titles, types, measure types), the query a draft runs and saves with its calculations
+ * members (titles, types, measure types; the draft's calculated fields among them), the query a draft runs and saves with its calculations
  * (`runQueryOf`), the chart suggested for its shape and the chart shown, the breakouts a pivot
  * can put across, and what is saved (`inputOf`).
  */
@@ -13,6 +13,7 @@ import type { QueryRequest, SemanticQuery } from "../../shell/platform-api";
 import { useApp } from "./app-context";
 import type { MetaMember } from "./app-api";
 import { runQueryOf, type RunContext } from "./report-draft-query";
+import { calculatedMembersOf, usedCalculatedFieldsOf } from "./report-formula";
 import { todayOf } from "./report-today";
 import { chartSpecOf, type Viz } from "./report-query";
 import { timeColumnOf } from "./report-time";
@@ -33,17 +34,27 @@ export function useReportModel() {
   const meta = useQuery({ queryKey: ["app", api.deploymentId, "meta"], queryFn: () => api.meta(), staleTime: 60_000 });
   const sources = useMemo(() => meta.data?.sources ?? [], [meta.data]);
   const allMembers = useMemo(() => new Map(sources.flatMap((s) => [...s.measures, ...s.dimensions]).map((m) => [m.name, m])), [sources]);
-  const titleOf = (name: string) => allMembers.get(name)?.shortTitle ?? allMembers.get(name)?.title ?? name;
-  const label = (m: MetaMember | string) => {
-    const member = typeof m === "string" ? allMembers.get(m) : m;
-    if (!member) return String(m);
-    return switches.showMemberNames ? `${member.shortTitle || member.title} (${member.name})` : member.shortTitle || member.title;
+  /** Titles, labels and types of the model's members and of the draft's calculated fields. */
+  const forDraft = (draft?: Pick<ReportDraft, "view" | "query">) => {
+    const source = sources.find((s) => s.name === draft?.view) ?? sources[0];
+    const fields = draft?.query.calculatedFields;
+    const extra = source && fields?.length ? calculatedMembersOf(source, fields) : null;
+    const calculated = new Map(extra ? [...extra.measures, ...extra.dimensions].map((m) => [m.name, m]) : []);
+    const memberOf = (name: string) => calculated.get(name) ?? allMembers.get(name);
+    const titleOf = (name: string) => memberOf(name)?.shortTitle ?? memberOf(name)?.title ?? name;
+    const label = (m: MetaMember | string) => {
+      const member = typeof m === "string" ? memberOf(m) : m;
+      if (!member) return String(m);
+      return switches.showMemberNames ? `${member.shortTitle || member.title} (${member.name})` : member.shortTitle || member.title;
+    };
+    const ctx: RunContext = {
+      typeOf: (name) => memberOf(name)?.type,
+      measureTypeOf: (name) => memberOf(name)?.measureType,
+      today: todayOf(),
+    };
+    return { titleOf, label, ctx, view: source?.name ?? null };
   };
-  const ctx: RunContext = {
-    typeOf: (name) => allMembers.get(name)?.type,
-    measureTypeOf: (name) => allMembers.get(name)?.measureType,
-    today: todayOf(),
-  };
+  const { titleOf, label, ctx } = forDraft();
   // The row count of the last result of each query: one category of many values reads better as a table.
   const [rowCounts, setRowCounts] = useState<Record<string, number>>({});
   const onRows = (request: QueryRequest, rows: number) => {
@@ -52,7 +63,11 @@ export function useReportModel() {
   };
 
   const runOf = (draft: ReportDraft) => {
-    const run = runQueryOf(draft, ctx);
+    const words = forDraft(draft);
+    const { titleOf, label } = words;
+    const calculated = runQueryOf(draft, words.ctx);
+    // A calculated field no part of the query names is left out (the API refuses it).
+    const run = { ...calculated, query: usedCalculatedFieldsOf(calculated.query, words.view) };
     const q = run.query;
     const suggested = suggestedVizOf(shapeOf(q, rowCounts[shapeKeyOf(q)] ?? null));
     const viz = draft.vizAuto ? suggested : draft.viz;
@@ -79,5 +94,5 @@ export function useReportModel() {
     };
   };
 
-  return { meta, sources, titleOf, label, ctx, onRows, runOf, inputOf };
+  return { meta, sources, titleOf, label, ctx, forDraft, onRows, runOf, inputOf };
 }

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { ReportBuilder } from "./report-builder";
+import { ORDERS_REPORT, renderInApp, type RecordedRequest } from "./report-builder-fixtures";
+import { AUTOSAVE_DELAY_MS } from "./use-report-draft";
+
+afterEach(cleanup);
+
+const queries = (requests: RecordedRequest[]) => requests.filter((r) => r.method === "POST" && r.path.endsWith("/query"));
+const saves = (requests: RecordedRequest[]) => requests.filter((r) => r.method === "PUT");
+const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+
+describe("the report builder's formula editor", () => {
+  it("completes a member, shows a problem at its position, and adds the field as a column that runs and is saved", async () => {
+    const { requests, errors } = renderInApp(<ReportBuilder report={ORDERS_REPORT} canEdit />);
+    await waitFor(() => expect(queries(requests)).toHaveLength(1));
+
+    fireEvent.click(await screen.findByTestId("add-calculated-field"));
+    const editor = screen.getByTestId("formula-editor");
+    fireEvent.change(within(editor).getByTestId("formula-name"), { target: { value: "Orders per status" } });
+    const input = within(editor).getByTestId("formula-input") as HTMLInputElement;
+
+    // A word typed: the members that start with it, by title and name; Enter takes the first.
+    fireEvent.change(input, { target: { value: "cou", selectionStart: 3 } });
+    const list = within(editor).getByTestId("formula-completions");
+    expect([...list.querySelectorAll("[role=option]")].map((o) => o.getAttribute("data-insert"))).toEqual(["count", "count(", "count_distinct("]);
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(input.value).toBe("count");
+    expect(within(editor).queryByTestId("formula-completions")).toBeNull();
+
+    // A formula that ends too early: the problem under the field, at the end of the text.
+    fireEvent.change(input, { target: { value: "count / ", selectionStart: 8 } });
+    const problem = within(editor).getByTestId("formula-error");
+    expect(problem.textContent).toContain("This formula cannot be read — at character 9");
+    expect(problem.getAttribute("data-position")).toBe("8");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+
+    // An unknown member: named, pointed at, with the nearest name.
+    fireEvent.change(input, { target: { value: "count / cont", selectionStart: 12 } });
+    expect(within(editor).getByTestId("formula-error").textContent).toContain("“cont” is not a member of this view — at character 9 Did you mean “count”?");
+    expect(within(editor).getByTestId("formula-error-mark").textContent).toBe("cont");
+    fireEvent.click(within(editor).getByTestId("formula-add"));
+    expect(screen.getByTestId("formula-editor")).toBeTruthy();
+
+    fireEvent.change(input, { target: { value: "count(where status = 'returned') / count", selectionStart: 40 } });
+    expect(within(editor).getByTestId("formula-kind").textContent).toBe("A measure: one number per group");
+    fireEvent.click(within(editor).getByTestId("formula-add"));
+    expect(screen.queryByTestId("formula-editor")).toBeNull();
+    expect(screen.getByTestId("calculated-field").textContent).toContain("Orders per status");
+
+    const field = { name: "orders_per_status", formula: "count(where status = 'returned') / count", title: "Orders per status" };
+    await waitFor(() => expect(JSON.stringify(queries(requests).at(-1)?.body)).toContain("orders.orders_per_status"));
+    expect((queries(requests).at(-1)!.body as { query: unknown }).query).toMatchObject({
+      measures: ["orders.count", "orders.orders_per_status"],
+      calculatedFields: [field],
+    });
+    await wait(AUTOSAVE_DELAY_MS + 200);
+    expect((saves(requests).at(-1)?.body as { query: unknown }).query).toMatchObject({ calculatedFields: [field] });
+
+    // Unticked, the field stays in the report's list but leaves the query (the API refuses an unused field).
+    fireEvent.click(screen.getByRole("checkbox", { name: "Orders per status" }));
+    await waitFor(() => expect(JSON.stringify(queries(requests).at(-1)?.body)).not.toContain("orders_per_status"));
+    expect(errors).toEqual([]);
+  });
+});
