@@ -31,6 +31,7 @@ export default defineConfig({
       ],
     },
     trace: "off",
+    reducedMotion: "reduce",
   },
   webServer: {
     command: "npx tsx e2e/support/serve.ts",

@@ -2,18 +2,19 @@ import { expect, test, type FrameLocator, type Locator, type Page } from "@playw
 import { E2E } from "./support/env";
 import { newReportInApp } from "./support/report-builder";
 import { createSession, generateSession, getDemoConfig, openEmbedInHost, requestAction } from "./support/embed-harness";
+import { shotsDir } from "./support/shots";
 
 // Screens of the analyst's questions in the embed: a chat answer comparing two quarters and one
 // with shares (their columns titled and formatted), and the report builder grouping by a part of
 // time with a between filter; each in light and dark, at desktop and phone widths. The shots go
-// to test-results/analyst/ (or SVC_SHOTS_DIR) to be looked at; the assertions hold the formats.
+// to $SVC_SHOTS_DIR/analyst/ to be looked at (npm run test:shots); the assertions hold the formats.
 
 const DESKTOP = { width: 1200, height: 800 };
 const PHONE = { width: 390, height: 844 };
-// Playwright empties test-results/ when a run starts: SVC_SHOTS_DIR keeps the shots elsewhere.
-const OUT = process.env.SVC_SHOTS_DIR ?? "test-results/analyst";
+const OUT = shotsDir("analyst");
 
 async function shoot(page: Page, name: string) {
+  if (!OUT) return;
   for (const scheme of ["light", "dark"] as const) {
     expect((await requestAction(page, "svc:action:set-color-scheme", { scheme })).status).toBe("applied");
     await page.waitForTimeout(300);

@@ -1,15 +1,17 @@
 import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 import { E2E } from "./support/env";
 import { generateSession, getDemoConfig, openEmbedInHost, requestAction } from "./support/embed-harness";
+import { shotsDir } from "./support/shots";
 
 // The creator's home from the host page: "Start from" a copy of the published demo dashboard
 // (its charts on copies of its reports, in the creator's space) or a template of one view (KPI
 // row, trend, breakdown); each opens the new workbook's dashboard editor with working charts.
 // Screens in light and dark, desktop 1440 and phone 390 (SVC_SHOTS_DIR).
 
-const OUT = process.env.SVC_SHOTS_DIR ?? "test-results/app-starting-points";
+const OUT = shotsDir("app-starting-points");
 
 async function shoot(page: Page, name: string) {
+  if (!OUT) return;
   for (const scheme of ["light", "dark"] as const) {
     expect((await requestAction(page, "svc:action:set-color-scheme", { scheme })).status).toBe("applied");
     await page.waitForTimeout(300);

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "./support/env";
 import { embedFrame, generateSession, getDemoConfig, mark, requestAction, waitForEvent } from "./support/embed-harness";
+import { shotsDir } from "./support/shots";
+
+const SHOTS = shotsDir("creator-app");
 
 // The creator-mode app inside host.html on another origin: an acme-corp creator builds a report
 // (revenue by country), puts it on a dashboard and publishes it; a globex-inc creator sees none
@@ -54,7 +57,7 @@ test.describe.serial("the creator-mode app", () => {
     await expect(app.getByTestId("report-result").locator("canvas, svg").first()).toBeVisible();
     await expect(app.getByTestId("save-status")).toHaveText("Saved", { timeout: 15_000 });
     await expect(app.getByTestId("semantic-sql")).toContainText("MEASURE(sales.revenue)");
-    await page.screenshot({ path: "test-results/creator-report.png" });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/creator-report.png` });
 
     await app.getByTestId("tab-dashboard").click();
     await waitForEvent(page, "svc:event:navigate", { payload: { path: `/d/${deploymentId}/app/workbooks/${workbookId}/dashboard` } });
@@ -139,7 +142,7 @@ test.describe.serial("the creator-mode app", () => {
     const threadId = (await slot.getAttribute("data-thread-id"))!;
     await waitForEvent(page, "svc:event:navigate", { payload: { path: `/d/${deploymentId}/app/chat/${threadId}` } });
     await expect(slot.getByTestId("chat-add-to-workbook")).toHaveCount(0);
-    await page.screenshot({ path: "test-results/creator-app-chat.png" });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/creator-app-chat.png` });
     // Opening the thread's path again shows its conversation.
     await openApp(page, await session(page.request, { externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }), `/chat/${threadId}`);
     await expect(app.getByTestId("chat-question")).toHaveText("revenue by country");

@@ -1,17 +1,19 @@
 import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 import { newReportInApp } from "./support/report-builder";
 import { requestAction } from "./support/embed-harness";
+import { shotsDir } from "./support/shots";
 
 // Screens of the creator app's dashboard editor with the widget inspector open, in light and
-// dark, at desktop and phone widths (to test-results/dashboard-editor/ or SVC_SHOTS_DIR), and the
+// dark, at desktop and phone widths (to $SVC_SHOTS_DIR/dashboard-editor/ with npm run test:shots), and the
 // layout facts they show: Publish on the toolbar's one row, the canvas keeping its width under the
 // inspector, a resize handle on every widget, Escape closing the inspector.
 
 const DESKTOP = { width: 1200, height: 800 };
 const PHONE = { width: 390, height: 844 };
-const OUT = process.env.SVC_SHOTS_DIR ?? "test-results/dashboard-editor";
+const OUT = shotsDir("dashboard-editor");
 
 async function shoot(page: Page, name: string) {
+  if (!OUT) return;
   for (const scheme of ["light", "dark"] as const) {
     expect((await requestAction(page, "svc:action:set-color-scheme", { scheme })).status).toBe("applied");
     await page.waitForTimeout(300);

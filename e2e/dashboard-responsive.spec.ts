@@ -2,15 +2,17 @@ import { expect, test, type Page } from "@playwright/test";
 import type { DashboardConfig } from "../src/schema/dashboard";
 import { newReportInApp } from "./support/report-builder";
 import { requestAction } from "./support/embed-harness";
+import { shotsDir } from "./support/shots";
 
 // The dashboard editor's responsive preview, from the host page at desktop and phone widths: the
 // canvas at the tablet breakpoint's width shows the derived layout read-only, "Arrange for Tablet"
 // makes it the tablet's own, a keyboard move there changes only the tablet layout (saved with the
 // draft), and "Use the derived layout" drops it. Screens in light and dark (SVC_SHOTS_DIR).
 
-const OUT = process.env.SVC_SHOTS_DIR ?? "test-results/dashboard-responsive";
+const OUT = shotsDir("dashboard-responsive");
 
 async function shoot(page: Page, name: string) {
+  if (!OUT) return;
   for (const scheme of ["light", "dark"] as const) {
     expect((await requestAction(page, "svc:action:set-color-scheme", { scheme })).status).toBe("applied");
     await page.waitForTimeout(300);

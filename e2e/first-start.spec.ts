@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { shotsDir } from "./support/shots";
 
 const PORT = (Number(process.env.SVC_E2E_BASE_PORT) || 18080) + 10;
 const LINK = new RegExp(`Admin sign-in link for private mode[^\\n]*\\n {4}(http://localhost:${PORT}/embed/dashboard/\\w+#sign-in=([A-Za-z0-9_-]+))\\n`);
@@ -117,8 +118,10 @@ test.describe("first start", () => {
   });
 });
 
-/** The login screen, light, dark and phone: into test-results to look at, and into docs/screenshots with SVC_SCREENSHOTS=1. */
+/** The login screen, light, dark and phone: into $SVC_SHOTS_DIR/first-start to look at, and into docs/screenshots with SVC_SCREENSHOTS=1. */
 async function shoot(page: Page, name: string) {
+  const out = shotsDir("first-start");
+  if (!out && !process.env.SVC_SCREENSHOTS) return;
   const shots: [string, { width: number; height: number }, "light" | "dark"][] = [
     ["light", { width: 1200, height: 760 }, "light"],
     ["dark", { width: 1200, height: 760 }, "dark"],
@@ -129,7 +132,7 @@ async function shoot(page: Page, name: string) {
     // A host sets the scheme with svc:action:set-color-scheme; opened on its own, the page is set directly.
     await page.evaluate((s) => document.documentElement.setAttribute("data-color-scheme", s), scheme);
     const file = `${name}-${variant}.png`;
-    await page.screenshot({ path: test.info().outputPath(file) });
+    if (out) await page.screenshot({ path: `${out}/${file}` });
     if (process.env.SVC_SCREENSHOTS) await page.screenshot({ path: `docs/screenshots/${file}` });
   }
 }

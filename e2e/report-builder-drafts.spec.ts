@@ -1,17 +1,19 @@
 import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 import { eventsOf, requestAction } from "./support/embed-harness";
 import { newReportInApp } from "./support/report-builder";
+import { shotsDir } from "./support/shots";
 
 // The report builder with a filter still being made: it is marked incomplete and left out, so the
 // preview keeps its answer, the host hears of no error and nothing is saved; finished, it filters
 // the preview and is saved. The operator and time choices stay inside the panel at desktop and
-// phone widths. Screens in light and dark go to test-results/report-drafts/ (or SVC_SHOTS_DIR).
+// phone widths. Screens in light and dark go to $SVC_SHOTS_DIR/report-drafts/ (npm run test:shots).
 
 const DESKTOP = { width: 1200, height: 800 };
 const PHONE = { width: 390, height: 844 };
-const OUT = process.env.SVC_SHOTS_DIR ?? "test-results/report-drafts";
+const OUT = shotsDir("report-drafts");
 
 async function shoot(page: Page, name: string) {
+  if (!OUT) return;
   for (const scheme of ["light", "dark"] as const) {
     expect((await requestAction(page, "svc:action:set-color-scheme", { scheme })).status).toBe("applied");
     await page.waitForTimeout(300);

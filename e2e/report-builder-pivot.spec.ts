@@ -1,16 +1,18 @@
 import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 import { eventsOf, requestAction } from "./support/embed-harness";
 import { newReportInApp } from "./support/report-builder";
+import { shotsDir } from "./support/shots";
 
 // Revenue by country and category, pivoted, through the real app and server: two breakouts (a
 // third added and left unpicked), the pivot suggested and shown with row, column and grand totals,
 // percent of total, then Q2 2025 against the quarter before. The totals are checked against the
 // cells on screen; the queries and the save against the query contract. Screens of the builder
-// in light and dark at 1440 and 390 px go to /tmp/shots/ (or SVC_SHOTS_DIR).
+// in light and dark at 1440 and 390 px go to $SVC_SHOTS_DIR/report-pivot/ (npm run test:shots).
 
-const OUT = process.env.SVC_SHOTS_DIR ?? "/tmp/shots";
+const OUT = shotsDir("report-pivot");
 
 async function shoot(page: Page, app: FrameLocator, name: string) {
+  if (!OUT) return;
   for (const scheme of ["light", "dark"] as const) {
     expect((await requestAction(page, "svc:action:set-color-scheme", { scheme })).status).toBe("applied");
     await page.waitForTimeout(300);
