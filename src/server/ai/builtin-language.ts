@@ -489,6 +489,10 @@ export const SAY: Record<
     perField: (m: string, per: string) => string;
     /** A calculated field's title: "Share of Revenue (Category = Electronics)". */
     shareField: (m: string, rows: string) => string;
+    /** "each one's share of the whole for Country = DE / FR" (the reading of per-value shares). */
+    shareOfWholeFor: (what: string) => string;
+    /** "Share of all Revenue: **DE** **9.3%** ($80,501.61), …" (`items` already written). */
+    sharesOfWhole: (m: string, items: string) => string;
     runningTotal: string;
     ranked: string;
     perGroup: (n: number, within: string) => string;
@@ -548,6 +552,8 @@ export const SAY: Record<
     shareOfTotal: "each row's share of the total",
     perField: (m, per) => `${m} per ${per}`,
     shareField: (m, rows) => `Share of ${m} (${rows})`,
+    shareOfWholeFor: (what) => `each one's share of the whole for ${what}`,
+    sharesOfWhole: (m, items) => `Share of all ${m}: ${items}.`,
     runningTotal: "the running total",
     ranked: "ranked",
     perGroup: (n, within) => `the top ${n} in each ${within}`,
@@ -609,6 +615,8 @@ export const SAY: Record<
     shareOfTotal: "der Anteil jeder Zeile an der Summe",
     perField: (m, per) => `${m} pro ${per}`,
     shareField: (m, rows) => `Anteil an ${m} (${rows})`,
+    shareOfWholeFor: (what) => `der Anteil an der Gesamtsumme für ${what}`,
+    sharesOfWhole: (m, items) => `Anteil an ${m} insgesamt: ${items}.`,
     runningTotal: "die laufende Summe",
     ranked: "mit Rang",
     perGroup: (n, within) => `die ersten ${n} je ${within}`,
@@ -670,6 +678,8 @@ export const SAY: Record<
     shareOfTotal: "la parte de cada fila en el total",
     perField: (m, per) => `${m} por ${per}`,
     shareField: (m, rows) => `Parte de ${m} (${rows})`,
+    shareOfWholeFor: (what) => `la parte de cada uno en el total para ${what}`,
+    sharesOfWhole: (m, items) => `Parte del total de ${m}: ${items}.`,
     runningTotal: "el total acumulado",
     ranked: "con su puesto",
     perGroup: (n, within) => `los ${n} primeros de cada ${within}`,

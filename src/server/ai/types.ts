@@ -65,6 +65,11 @@ export interface TurnContext {
    * (the dictionary's `values`, a country or language code's name); undefined: the raw value.
    */
   valueLabel?: (member: string, value: unknown) => string | undefined;
+  /**
+   * `translate`, `memberTitle` and `valueLabel` for another locale: the builtin engine answers in
+   * the question's language, and names members and values in it when that is not the surface's.
+   */
+  contentIn?: (locale: string) => Promise<Pick<TurnContext, "translate" | "memberTitle" | "valueLabel">>;
 }
 
 /** A message of the thread so far, as a provider sees it (text only: no ids, no secrets). */

@@ -3,7 +3,7 @@
  * plural endings folded away, country codes with their names, a time dimension by its event.
  */
 import type { MetaMember } from "../../semantic/query-engine";
-import { normalize } from "../builtin-language";
+import { normalize, STOPWORDS } from "../builtin-language";
 import type { ViewIndex } from "./view-index";
 
 /** Plural and case endings folded away, on both sides of every match. */
@@ -31,6 +31,25 @@ export function valueAliases(value: string): string[] {
     out.push(...(SHORT_NAMES[value] ?? []));
   }
   return out;
+}
+
+/**
+ * Two-letter codes written in capitals that a question would otherwise lose as a small word
+ * ("for DE and FR": "de" is a stop word, as are "es", "in", "it", "at"): such a code that is a value the
+ * viewer can see is spelled as its country's English name, which the indexes know it by.
+ */
+export function spellCodes(question: string, indexes: ViewIndex[]): string {
+  // A question in capitals throughout says nothing by its capitals.
+  if (question === question.toUpperCase()) return question;
+  return question.replace(/\b[A-Z]{2}\b/g, (code) => {
+    if (!STOPWORDS.has(code.toLowerCase()) || !indexes.some((i) => i.values.some((v) => v.value === code))) return code;
+    try {
+      const name = regionNames[0]!.of(code);
+      return name && name !== code ? name : code;
+    } catch {
+      return code;
+    }
+  });
 }
 
 /** Countries' everyday short names that are not their region names ("USA", "EEUU", "UK"). */

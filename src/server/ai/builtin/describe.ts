@@ -11,11 +11,15 @@ export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], re
   const say = SAY[u.language];
   const field = (n: string) => u.fields?.find((f) => `${u.view}.${f.name}` === n)?.title;
   const t = (n: string) => field(n) ?? titleOf(indexes, n);
-  const parts = [`**${listJoin(u.language, u.measures.map(t))}**${u.defaultMeasure ? ` ${say.defaultMeasure(t(u.measures[0]!))}` : ""}`];
+  const values = (member: string, list: readonly unknown[]) => list.map((v) => shownValue(valueLabel, member, v)).join(" / ");
+  const each = u.ratio?.each;
+  // "share of revenue by country for DE and FR": the measure, and whose shares of the whole.
+  const parts = each
+    ? [`**${t(u.ratio!.measure)}**`, say.shareOfWholeFor(`${t(each.member)} = ${values(each.member, each.values)}`)]
+    : [`**${listJoin(u.language, u.measures.map(t))}**${u.defaultMeasure ? ` ${say.defaultMeasure(t(u.measures[0]!))}` : ""}`];
   if (u.dimensions.length) parts.push(`${say.groupedBy} ${listJoin(u.language, u.dimensions.map(t))}`);
   if (u.time?.part) parts.push(`${say.groupedBy} ${PART_NAMES[u.language][u.time.part]}`);
   if (u.time?.granularity) parts.push(say.overTime(GRAIN_NAMES[u.language][u.time.granularity] ?? u.time.granularity));
-  const values = (member: string, list: readonly unknown[]) => list.map((v) => shownValue(valueLabel, member, v)).join(" / ");
   for (const f of u.filters) parts.push(`${say.filteredBy} ${t(f.member)} ${f.exclude ? "≠" : "="} ${values(f.member, f.values)}`);
   const num = (v: number) => formatValue(u.language, v, undefined);
   const condition = (c: Condition) =>

@@ -83,7 +83,7 @@ export async function explainAnswer(u: Understanding, ctx: TurnContext, indexes:
       rows: result.contributors.map((c) => ({ ...c, dimension: index.members.find((m) => m.name === c.dimension)?.shortTitle ?? c.dimension })),
       truncated: false,
     });
-    emit({ id: partId(), type: "text", text: summarizeExplanation(u, result, indexes, format) });
+    emit({ id: partId(), type: "text", text: summarizeExplanation(u, result, indexes, format, ctx.valueLabel) });
     return true;
   } catch (e) {
     if (!(e instanceof QueryValidationError)) throw e;

@@ -19,6 +19,7 @@ import { describeUnderstanding } from "./describe";
 import { summarize } from "./summary";
 import { suggestionsFor } from "./suggestions";
 import { viewerIndexes } from "./viewer-indexes";
+import { inLanguage, sentenceColumns, titledIndexes } from "./words";
 
 export { comparisonsOf, queryOf, rankedByChange, runQueryArgs } from "./query";
 export { readQuestion } from "./question";
@@ -56,30 +57,30 @@ export const builtinProvider: AiProvider = {
     const reading = readQuestion(question, indexes, { locale: ctx.locale, reference });
     if (!reading.ok) {
       const say = SAY[reading.language];
+      // What the data holds, named in the answer's language.
+      const shown = reading.refusal?.kind === "unknown" ? titledIndexes(indexes, (await inLanguage(ctx, reading.language)).memberTitle) : indexes;
       const text =
         reading.refusal?.kind === "write"
           ? say.readOnly
-          : `${say.cannot} ${reading.refusal ? refusalText(reading.language, reading.refusal, indexes) : say.noMatch(reading.unmatched)}\n\n${say.tryThese}`;
+          : `${say.cannot} ${reading.refusal ? refusalText(reading.language, reading.refusal, shown) : say.noMatch(reading.unmatched)}\n\n${say.tryThese}`;
       emit({ id: partId(), type: "text", text });
       emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, reading.language) });
       return;
     }
     const u = reading.understanding;
     await callTool("describe_view", { view: u.view }, ctx, state, emit);
-    // Members named in the surface's language (the reading itself used the model's words).
-    const titled = ctx.memberTitle;
-    const shown = titled
-      ? indexes.map((i) => ({ ...i, members: i.members.map((m) => ({ ...m, title: titled(m.name, m.title), shortTitle: titled(m.name, m.shortTitle) })) }))
-      : indexes;
-    // A ratio's fields titled with the same (translated) titles.
-    if (titled) titleFields(u, shown.find((i) => i.source.name === u.view) ?? shown[0]!);
-    emit({ id: partId(), type: "text", text: describeUnderstanding(u, shown, reference, ctx.valueLabel) + "\n\n" });
+    // Members and values named in the answer's language (the reading itself used the model's words).
+    const turn = await inLanguage(ctx, u.language);
+    const shown = titledIndexes(indexes, turn.memberTitle);
+    // A ratio's fields titled with the same (translated) titles and value labels.
+    if (turn.memberTitle || turn.valueLabel) titleFields(u, shown.find((i) => i.source.name === u.view) ?? shown[0]!, turn.valueLabel);
+    emit({ id: partId(), type: "text", text: describeUnderstanding(u, shown, reference, turn.valueLabel) + "\n\n" });
     if (u.explain) {
-      const explained = await explainAnswer(u, ctx, indexes, emit, partId);
+      const explained = await explainAnswer(u, turn, shown, emit, partId);
       emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, u.language, explained ? u : undefined) });
       return;
     }
-    const outcome = await callTool("run_query", runQueryArgs(u), ctx, state, emit, (o) => rankedByChange(u, o, state));
+    const outcome = await callTool("run_query", runQueryArgs(u), turn, state, emit, (o) => rankedByChange(u, o, state));
     if (!outcome.ok) {
       const say = SAY[u.language];
       emit({ id: partId(), type: "text", text: `${say.cannot} ${outcome.summary}` });
@@ -88,8 +89,9 @@ export const builtinProvider: AiProvider = {
     }
     const chart = state.lastRows && state.lastRows.length > 1 ? chartFor(u) : null;
     // The chart speaks the answer's language (the question's), like its text.
-    if (chart) await callTool("render_chart", chart, { ...ctx, locale: u.language }, state, emit);
-    emit({ id: partId(), type: "text", text: summarize(u, state.lastRows ?? [], state.lastColumns ?? [], ctx.valueLabel) });
+    if (chart) await callTool("render_chart", chart, { ...turn, locale: u.language }, state, emit);
+    const columns = sentenceColumns(state.lastColumns ?? [], u, shown);
+    emit({ id: partId(), type: "text", text: summarize(u, state.lastRows ?? [], columns, turn.valueLabel) });
     emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, u.language, u) });
   },
 };

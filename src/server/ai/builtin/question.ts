@@ -17,6 +17,7 @@ import { applyPer, applyShare, readAverage } from "./ratio";
 import type { Condition, Reading } from "./understanding";
 import { isTerm, placedCount, readAgainst, type Found } from "./placement";
 import { modelWords, type ViewIndex } from "./view-index";
+import { spellCodes } from "./aliases";
 
 /** "new customers", "neue Kunden", "clientes nuevos": things counted from when they began. */
 const NEW = /\b(new|neue|neuen|neuer|neues|nuevos|nuevas|nuevo|nueva)\b/;
@@ -34,7 +35,8 @@ function countsOwnRows(index: ViewIndex, read: Found): boolean {
 export function readQuestion(question: string, indexes: ViewIndex[], opts: { locale: string; reference: Date }): Reading {
   const unmatched = question.trim().slice(0, 200);
   // Thousands separators ("$1,000", "1.000 €") before the punctuation is dropped.
-  let normalized = normalize(question.replace(/(\d)[,.](\d{3})(?!\d)/g, "$1$2"));
+  // Country codes in capitals ("for DE and FR") by their names, before small words are dropped.
+  let normalized = normalize(spellCodes(question, indexes).replace(/(\d)[,.](\d{3})(?!\d)/g, "$1$2"));
   let language = detectLanguage(normalized, opts.locale);
   if (isWriteRequest(normalized)) return { ok: false, language, unmatched, refusal: { kind: "write" } };
   // German compounds, split when the split text reads as German ("Umsatzentwicklung 2024" has no other German word).
@@ -65,16 +67,16 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
 
   // "new customers": counted by when they began, so a view whose rows they are (and that has a time) is preferred.
   const asksNew = NEW.test(canonical);
-  let best: { index: ViewIndex; read: Found; score: number; per?: string } | null = null;
+  let best: { index: ViewIndex; read: Found; score: number; per?: string; implicit?: boolean } | null = null;
   for (const index of indexes) {
     // "average revenue per customer": a ratio over a count this view has.
     const average = readAverage(text, index);
     const read = readAgainst(index, average.rest, rank.limit !== undefined);
-    const score = placedCount(read) * 10 - read.left.length + (asksNew && countsOwnRows(index, read) ? 5 : 0) + (average.per ? 10 : 0);
-    if (!best || score > best.score) best = { index, read, score, per: average.per };
+    const score = placedCount(read) * 10 - read.left.length + (asksNew && countsOwnRows(index, read) ? 5 : 0) + (average.per && !average.implicit ? 10 : 0);
+    if (!best || score > best.score) best = { index, read, score, per: average.per, implicit: average.implicit };
   }
   if (!best) return { ok: false, language, unmatched };
-  const { index, read, per } = best;
+  const { index, read, per, implicit } = best;
   const compared = new Set(conditions.written.flatMap((w) => w.before).filter((w) => namesNumber(index, w)));
   const unknown = read.left.filter((w) => isTerm(w) && !compared.has(w));
   if (unknown.length > 0 || placedCount(read) + conditions.written.length + (bare || part.part ? 1 : 0) === 0) {
@@ -133,7 +135,14 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
       };
   applyTime(u, phrases, namedTime ?? timeDims[0], opts.reference);
   applyAnalysis(u, analysis, { timeDimension: (namedTime ?? timeDims[0])?.name, period: time.period, reference: opts.reference });
-  if (per) applyPer(u, per, index);
-  applyShare(u, index);
+  // "average orders by category": no average of a count or of an average per row; said, not dropped.
+  if (per && !applyPer(u, per, index, implicit) && implicit) {
+    return { ok: false, language, unmatched, refusal: { kind: "unknown", term: "average", view: index.source.name } };
+  }
+  applyShare(
+    u,
+    index,
+    read.groups.map((g) => index.members[g.ref]!.name),
+  );
   return { ok: true, understanding: u };
 }

@@ -15,8 +15,8 @@ describe("readAverage", () => {
     ["average revenue per customer", "sales.customer_count", "revenue"],
     ["average units by each order", "sales.count", "units"],
     ["revenue average by customers", "sales.customer_count", "revenue"],
-    // Not a count after "per": no ratio, the text is left as it was.
-    ["average revenue by category", undefined, "average revenue by category"],
+    // Not a count after "by": an average per row of the view (its own count), "by category" stays a grouping.
+    ["average revenue by category", "sales.count", "revenue by category"],
     // A measure of its own.
     ["average order value by customers", undefined, "average order value by customers"],
     ["revenue per customer", undefined, "revenue per customer"],
@@ -25,6 +25,96 @@ describe("readAverage", () => {
     expect(read.per).toBe(per);
     expect(tidy(read.rest)).toBe(rest);
   });
+
+  it("marks the view's own count as implied, and a named count as not", () => {
+    expect(readAverage("average revenue by category", sales).implicit).toBe(true);
+    expect(readAverage("average revenue per customer", sales).implicit).toBeUndefined();
+  });
+});
+
+/** Each named value's share of all revenue, beside its revenue: two fields a value. */
+const sharesOf = (member: string, values: [string, string][]): SemanticQuery => ({
+  measures: values.flatMap(([, slug]) => [`sales.revenue_share_${slug}`, `sales.revenue_of_${slug}`]),
+  calculatedFields: values.flatMap(([v, slug]) => [
+    { name: `revenue_share_${slug}`, formula: `revenue(where ${member} = '${v}') / revenue`, title: expect.any(String), format: "percent" as const },
+    { name: `revenue_of_${slug}`, formula: `revenue(where ${member} = '${v}')`, title: expect.any(String), format: "currency" as const },
+  ]),
+});
+const byCategory = (dateRange?: [string, string]): SemanticQuery => ({
+  measures: ["sales.revenue_per_count", "sales.revenue", "sales.count"],
+  dimensions: ["sales.products_category"],
+  order: [["sales.revenue_per_count", "desc"]],
+  calculatedFields: [{ name: "revenue_per_count", formula: "revenue / count", title: expect.any(String), format: "currency" }],
+  ...(dateRange ? { timeDimensions: [{ dimension: "sales.created_at", dateRange }] } : {}),
+});
+
+describe("shares of the whole for values named of a grouping, and averages per group", () => {
+  const DE_FR: [string, string][] = [
+    ["DE", "de"],
+    ["FR", "fr"],
+  ];
+  it.each<[string, SemanticQuery]>([
+    ["share of revenue by country for DE and FR", sharesOf("customers_country", DE_FR)],
+    ["share of revenue by country for Germany and France", sharesOf("customers_country", DE_FR)],
+    ["Umsatzanteil nach Land für DE und FR", sharesOf("customers_country", DE_FR)],
+    ["porcentaje de ingresos por país para DE y FR", sharesOf("customers_country", DE_FR)],
+    // "ES" (a stop word in German) in capitals is Spain; one value is one share.
+    ["share of revenue by country for ES", sharesOf("customers_country", [["ES", "es"]])],
+    [
+      "share of revenue by category for Electronics and Books",
+      sharesOf("products_category", [
+        ["Electronics", "electronics"],
+        ["Books", "books"],
+      ]),
+    ],
+    [
+      "share of revenue by city for New York and Berlin in 2024",
+      {
+        ...sharesOf("customers_city", [
+          ["New York", "new_york"],
+          ["Berlin", "berlin"],
+        ]),
+        timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2024-01-01", "2024-12-31"] }],
+      },
+    ],
+    ["average revenue by category", byCategory()],
+    ["durchschnittlicher Umsatz nach Kategorie", byCategory()],
+    ["ingresos medios por categoría", byCategory()],
+    ["average revenue by category in 2024", byCategory(Y2024)],
+  ])("%s", (question, expected) => {
+    const reading = readQuestion(question, views, { locale: "en", reference: DEMO_REFERENCE });
+    expect(reading.ok, JSON.stringify(reading)).toBe(true);
+    if (reading.ok) expect(queryOf(reading.understanding)).toEqual(expected);
+  });
+
+  it("keeps each row's share of the total when another dimension is filtered (the filter is the whole)", () => {
+    const reading = readQuestion("share of revenue by category in Germany", views, { locale: "en", reference: DEMO_REFERENCE });
+    expect(reading.ok && queryOf(reading.understanding)).toMatchObject({
+      dimensions: ["sales.products_category"],
+      filters: [{ member: "sales.customers_country", operator: "equals", values: ["DE"] }],
+      calculations: [{ type: "percentOfTotal", measure: "sales.revenue" }],
+    });
+  });
+
+  it("titles each share with the value's label", () => {
+    const r = readQuestion("Umsatzanteil nach Land für DE und FR", views, { locale: "en", reference: DEMO_REFERENCE });
+    if (!r.ok) throw new Error("not read");
+    titleFields(r.understanding, sales, (_, v) => ({ DE: "Deutschland", FR: "Frankreich" })[String(v)]);
+    expect(r.understanding.fields!.map((f) => f.title)).toEqual([
+      "Anteil an Revenue (Country = Deutschland)",
+      "Revenue (Country = Deutschland)",
+      "Anteil an Revenue (Country = Frankreich)",
+      "Revenue (Country = Frankreich)",
+    ]);
+  });
+
+  it.each(["average orders by category", "average average order value by category", "average completion rate by country"])(
+    "%s: no average of a count or an average, and no answer in its place",
+    (question) => {
+      const r = readQuestion(question, views, { locale: "en", reference: DEMO_REFERENCE });
+      expect(r.ok).toBe(false);
+    },
+  );
 });
 
 const perCustomer = (dateRange?: [string, string]): SemanticQuery => ({

@@ -9,11 +9,14 @@ import { listJoin } from "./format";
 import type { Refusal } from "./understanding";
 import type { ViewIndex } from "./view-index";
 
-/** A model word in the answer's language ("country" → "Land"), else the model's own title. */
+/**
+ * A model word in the answer's language ("country" → "Land"), else the title as a word of a
+ * sentence (German nouns keep their capital; a translated title "Estado" reads "estado").
+ */
 function word(lang: Language, title: string): string {
   const key = title.toLowerCase();
   const local = lang === "en" ? undefined : MODEL_WORDS[lang][key];
-  return local ?? (lang === "en" ? key : title);
+  return local ?? (lang === "de" ? title : key);
 }
 
 const shortName = (m: MetaMember) => m.name.split(".").pop()!;

@@ -72,8 +72,26 @@ export function summarizeAnalysis(u: Understanding, rows: Row[], columns: Column
   return `${text}. ${say.rows(rows.length)}`;
 }
 
+/**
+ * "share of revenue by country for DE and FR": each value's share of the whole and its figure,
+ * from the one row of the ratio's fields (a share, then the figure, per value).
+ */
+export function summarizeShares(u: Understanding, row: Row, columns: Column[], valueLabel?: ValueLabel): string {
+  const r = u.ratio;
+  if (!r?.each) return "";
+  const each = r.each;
+  const say = SAY[u.language];
+  const mTitle = r.title ?? r.measure;
+  const items = each.values.map((value, i) => {
+    const [share, figure] = [u.measures[2 * i]!, u.measures[2 * i + 1]!];
+    const format = columns.find((c) => c.key === figure)?.format;
+    return `**${shownValue(valueLabel, each.member, value)}** **${formatValue(u.language, row[share], "percent")}** (${formatValue(u.language, row[figure], format)})`;
+  });
+  return say.sharesOfWhole(mTitle, items.join(", "));
+}
+
 /** "why did revenue fall": the change of the total, then the values that moved it most. */
-export function summarizeExplanation(u: Understanding, result: ExplainResult, indexes: ViewIndex[], format?: string): string {
+export function summarizeExplanation(u: Understanding, result: ExplainResult, indexes: ViewIndex[], format?: string, valueLabel?: ValueLabel): string {
   const say = SAY[u.language];
   const fmt = (v: number) => formatValue(u.language, v, format);
   const signed = (v: number) => signedNumber(u.language, format).format(v);
@@ -81,13 +99,14 @@ export function summarizeExplanation(u: Understanding, result: ExplainResult, in
   const t = result.total;
   const m = titleOf(indexes, result.measure);
   const seg = u.segments;
+  const side = (v: string) => (seg ? shownValue(valueLabel, seg.member, v) : v);
   let text = seg
-    ? say.againstSide(m, seg.current, fmt(t.current), seg.baseline, fmt(t.baseline), pct(t.relativeChange), signed(t.change))
+    ? say.againstSide(m, side(seg.current), fmt(t.current), side(seg.baseline), fmt(t.baseline), pct(t.relativeChange), signed(t.change))
     : say.against(m, fmt(t.current), fmt(t.baseline), pct(t.relativeChange), signed(t.change));
   const top = result.contributors.slice(0, 3);
   if (top.length) {
     const share = (v: number | null) => (v === null ? "" : `, ${say.ofChange(formatValue(u.language, v, "percent"))}`);
-    text += ` ${seg ? say.difference : say.contributors} ${top.map((c) => `**${String(c.value)}** (${titleOf(indexes, c.dimension)}) ${signed(c.change)}${share(c.share)}`).join("; ")}.`;
+    text += ` ${seg ? say.difference : say.contributors} ${top.map((c) => `**${shownValue(valueLabel, c.dimension, c.value)}** (${titleOf(indexes, c.dimension)}) ${signed(c.change)}${share(c.share)}`).join("; ")}.`;
   }
   return text;
 }

@@ -2,7 +2,7 @@
 import { GRAIN_NAMES, SAY } from "../builtin-language";
 import { timePartLabel } from "../../../schema/time-part-labels";
 import { formatPeriod, formatValue, shownValue, signedNumber, signedPercent, type ValueLabel } from "./format";
-import { isAnalysis, summarizeAnalysis } from "./summary-analysis";
+import { isAnalysis, summarizeAnalysis, summarizeShares } from "./summary-analysis";
 import { comparisonColumns, type Understanding } from "./understanding";
 
 /**
@@ -37,6 +37,7 @@ export function summarize(
     if (rows.length > 1) text += `; ${say.low(name(low), fmt(low[measure]))}`;
     return `${text}. ${say.rows(rows.length)}`;
   }
+  if (u.ratio?.each) return summarizeShares(u, rows[0]!, columns, valueLabel);
   if (!u.dimensions.length && !timeKey) {
     return u.measures
       .map((m) => say.total(columns.find((c) => c.key === m)?.title ?? m, formatValue(u.language, rows[0]![m], columns.find((c) => c.key === m)?.format)))

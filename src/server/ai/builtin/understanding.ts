@@ -44,7 +44,14 @@ export interface Understanding {
   /** Calculated fields the measures name ("share of revenue from Electronics", "average revenue per customer"): ratio.ts. */
   fields?: CalculatedField[];
   /** What the fields are made of, to title them: a measure per a count, or a measure over the rows these filters and conditions keep. */
-  ratio?: { measure: string; per: string } | { measure: string; per?: undefined; filters: Understanding["filters"]; conditions: Condition[] };
+  ratio?:
+    | { measure: string; per: string; each?: undefined }
+    | { measure: string; per?: undefined; each?: undefined; filters: Understanding["filters"]; conditions: Condition[] }
+    /**
+     * "share of revenue by country for DE and FR": each value's share of the whole, and its figure
+     * (two fields a value); `title`: the measure's, as the fields were last titled.
+     */
+    | { measure: string; per?: undefined; each: { member: string; values: string[] }; title?: string };
   defaultMeasure: boolean;
   ignored: string[];
 }

@@ -8,7 +8,7 @@ import { createTestPlatform, storageKinds, type TestPlatform } from "../../testi
 import { policyViews } from "./service";
 import { readNdjson, type Line } from "./chat-test-support";
 import { createShopDeployment, embedSession } from "../../testing/shop-deployment";
-import { FIGURES, QUESTIONS, REFUSALS } from "./question-table";
+import { FIGURES, QUESTIONS, REFUSALS, TRANSLATED } from "./question-table";
 
 /** Rows as plain figures: numbers to the cent, times as their day. */
 const asFigures = (rows: Record<string, unknown>[], keys: string[]) =>
@@ -151,7 +151,7 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
 
     it.each([
       ["busiest month in 2024", "The top month by Orders was **November 2024**, with **123**."],
-      ["¿Cuál fue el mes con más pedidos en 2024?", "El mes con más Orders fue **noviembre de 2024**, con **123**."],
+      ["¿Cuál fue el mes con más pedidos en 2024?", "El mes con más Pedidos fue **noviembre de 2024**, con **123**."],
     ])("%s: answered as a sentence", async (question, sentence) => {
       const lines = await ask(tokens.acme!, await newThread(tokens.acme!), question);
       const text = lines
@@ -172,6 +172,36 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
       );
       const withCancelled = Number(((await all.json()) as { data: Record<string, unknown>[] }).data[0]!["sales.revenue"]);
       expect(Number(table.rows[0]!["sales.revenue"])).toBeLessThan(withCancelled);
+    });
+  });
+
+  describe("German and Spanish answers name members, parts of time and values in the question's language", () => {
+    it.each(TRANSLATED)("%s", async (question, said, notSaid) => {
+      // The surface is English (no locale): the dictionary is the question's language's.
+      const lines = await ask(tokens.acme!, await newThread(tokens.acme!), question);
+      const text = lines
+        .filter((l) => l.type === "text")
+        .map((l) => l.text)
+        .join("");
+      for (const s of said) {
+        if (typeof s === "string") expect(text).toContain(s);
+        else expect(text).toMatch(s);
+      }
+      for (const s of notSaid) expect(text).not.toContain(s);
+    });
+
+    it("names members in English for an English question on a German surface, and in German for a German one", async () => {
+      const german = await embedToken("acme-corp", "dora", { locale: "de-DE" });
+      const textOf = async (question: string) =>
+        (await ask(german, await newThread(german), question))
+          .filter((l) => l.type === "text")
+          .map((l) => l.text)
+          .join("");
+      const en = await textOf("revenue by country");
+      expect(en).toContain("**Revenue**, by Country.");
+      expect(en).not.toContain("Umsatz");
+      const de = await textOf("Umsatz nach Land");
+      expect(de).toContain("**Umsatz**, nach Land.");
     });
   });
 

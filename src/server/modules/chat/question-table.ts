@@ -609,6 +609,47 @@ export const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = 
       timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2024-01-01", "2024-12-31"] }],
     },
   ],
+  // A share "by" a dimension for values named of it: each value's share of the whole, not of the values named.
+  ...[
+    ["share of revenue by country for DE and FR", "Share of Revenue", "Revenue"],
+    ["Umsatzanteil nach Land für DE und FR", "Anteil an Revenue", "Revenue"],
+    ["porcentaje de ingresos por país para DE y FR", "Parte de Revenue", "Revenue"],
+  ].map(([q, share, figure]): [string, SemanticQuery] => [
+    q!,
+    {
+      measures: ["sales.revenue_share_de", "sales.revenue_of_de", "sales.revenue_share_fr", "sales.revenue_of_fr"],
+      calculatedFields: ["DE", "FR"].flatMap((c) => [
+        {
+          name: `revenue_share_${c.toLowerCase()}`,
+          formula: `revenue(where customers_country = '${c}') / revenue`,
+          title: `${share} (Country = ${c})`,
+          format: "percent" as const,
+        },
+        {
+          name: `revenue_of_${c.toLowerCase()}`,
+          formula: `revenue(where customers_country = '${c}')`,
+          title: `${figure} (Country = ${c})`,
+          format: "currency" as const,
+        },
+      ]),
+    },
+  ]),
+  // An average of a sum by a grouping: per row of the view (an order), per group.
+  ...[
+    ["average revenue by category", "Revenue per Orders"],
+    ["durchschnittlicher Umsatz nach Kategorie", "Revenue pro Orders"],
+    ["ingresos medios por categoría", "Revenue por Orders"],
+  ].map(([q, title]): [string, SemanticQuery] => [
+    q!,
+    {
+      measures: ["sales.revenue_per_count", "sales.revenue", "sales.count"],
+      dimensions: ["sales.products_category"],
+      order: [["sales.revenue_per_count", "desc"]],
+      calculatedFields: [{ name: "revenue_per_count", formula: "revenue / count", title, format: "currency" }],
+    },
+  ]),
+  // No average of a count: said, not answered as the count.
+  ["average orders by category", null],
 ];
 
 export type Tenant = "acme-corp" | "globex-inc";
@@ -677,6 +718,20 @@ const returnedShare2024 = (t: Tenant) =>
 const revenuePerCustomer = (t: Tenant) =>
   `SELECT sum(amount)::DOUBLE / count(DISTINCT customer_id) AS "sales.revenue_per_customer_count", sum(amount)::DOUBLE AS "sales.revenue",
           count(DISTINCT customer_id) AS "sales.customer_count" FROM orders WHERE tenant = '${t}'`;
+/** Germany's and France's shares of all the tenant's revenue (in a period: of all of that period's), each with its revenue. */
+const sharesOfDeAndFr = (t: Tenant, where = "TRUE") =>
+  `SELECT ${["DE", "FR"]
+    .map(
+      (c) => `(sum(o.amount) FILTER (WHERE c.country = '${c}'))::DOUBLE / sum(o.amount)::DOUBLE AS "sales.revenue_share_${c.toLowerCase()}",
+              (sum(o.amount) FILTER (WHERE c.country = '${c}'))::DOUBLE AS "sales.revenue_of_${c.toLowerCase()}"`,
+    )
+    .join(", ")}
+   FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE o.tenant = '${t}' AND ${where}`;
+/** Revenue over the orders of each category: the average revenue of an order, with both figures. */
+const averageRevenueByCategory = (t: Tenant) =>
+  `SELECT p.category AS "sales.products_category", sum(o.amount)::DOUBLE / count(*) AS "sales.revenue_per_count", sum(o.amount)::DOUBLE AS "sales.revenue",
+          count(*) AS "sales.count"
+   FROM orders o JOIN products p ON p.product_id = o.product_id WHERE o.tenant = '${t}' GROUP BY 1 ORDER BY 2 DESC`;
 const between100And500 = (t: Tenant) => `SELECT count(*) AS "sales.count" FROM orders WHERE tenant = '${t}' AND amount BETWEEN 100 AND 500`;
 /** The tenant's orders with their customers and products: SELECT …, the conditions, then the rest (GROUP BY, ORDER BY …). */
 const sales = (t: Tenant, select: string, where: string[] = [], rest = "") =>
@@ -720,13 +775,20 @@ const compared = (t: Tenant, measure: "sales.revenue" | "sales.count", baseline:
 /** The group whose measure grew most, relatively, from one range to the next. */
 const grewMost = (t: Tenant, measure: "sales.revenue" | "sales.count", baseline: [string, string], current: [string, string], group: [string, string]) =>
   `SELECT * FROM (${compared(t, measure, baseline, current, group)}) x ORDER BY "${measure}.relativeChange" DESC LIMIT 1`;
+type Lang = "en" | "de" | "es";
+/** The groupings' titles as an answer in each language names them (the demo dictionaries' for German and Spanish). */
+const TITLES: Record<Lang, Record<"status" | "country" | "city" | "category", string>> = {
+  en: { status: "Status", country: "Country", city: "City", category: "Category" },
+  de: { status: "Status", country: "Land", city: "Stadt", category: "Kategorie" },
+  es: { status: "Estado", country: "País", city: "Ciudad", category: "Categoría" },
+};
 /** What moved a sum or a count from one range to the next ([from, until)): each value of each grouping, by the size of its change. */
-const why = (t: Tenant, measure: "sum(o.amount)" | "count(*)", baseline: [string, string], current: [string, string]) => {
+const why = (t: Tenant, measure: "sum(o.amount)" | "count(*)", baseline: [string, string], current: [string, string], lang: Lang = "en") => {
   const groupings: [string, string][] = [
-    ["Status", "o.status"],
-    ["Country", "c.country"],
-    ["City", "c.city"],
-    ["Category", "p.category"],
+    [TITLES[lang].status, "o.status"],
+    [TITLES[lang].country, "c.country"],
+    [TITLES[lang].city, "c.city"],
+    [TITLES[lang].category, "p.category"],
   ];
   const per = groupings
     .map(
@@ -746,10 +808,10 @@ const why = (t: Tenant, measure: "sum(o.amount)" | "count(*)", baseline: [string
  * `baseline`): each value of the other groupings (country's entity, its cities, left out), by the
  * size of its difference; `where` narrows both sides (a period).
  */
-const whyAgainst = (t: Tenant, measure: "sum(o.amount)" | "count(*)", column: string, current: string, baseline: string, where = "TRUE") => {
+const whyAgainst = (t: Tenant, measure: "sum(o.amount)" | "count(*)", column: string, current: string, baseline: string, where = "TRUE", lang: Lang = "en") => {
   const groupings: [string, string][] = [
-    ["Status", "o.status"],
-    ["Category", "p.category"],
+    [TITLES[lang].status, "o.status"],
+    [TITLES[lang].category, "p.category"],
   ];
   const per = groupings
     .map(
@@ -765,7 +827,7 @@ const whyAgainst = (t: Tenant, measure: "sum(o.amount)" | "count(*)", column: st
     FROM v, total WHERE current <> baseline ORDER BY abs(current - baseline) DESC, pos, value LIMIT 10`;
 };
 /** Why revenue in Germany differs from France's. */
-const whyGermanyAgainstFrance = (t: Tenant) => whyAgainst(t, "sum(o.amount)", "c.country", "DE", "FR");
+const whyGermanyAgainstFrance = (t: Tenant, lang: Lang = "en") => whyAgainst(t, "sum(o.amount)", "c.country", "DE", "FR", "TRUE", lang);
 const JAN: [string, string] = ["2025-01-01", "2025-02-01"];
 const FEB: [string, string] = ["2025-02-01", "2025-03-01"];
 const MAR: [string, string] = ["2025-03-01", "2025-04-01"];
@@ -773,7 +835,7 @@ const APR: [string, string] = ["2025-04-01", "2025-05-01"];
 const MAY: [string, string] = ["2025-05-01", "2025-06-01"];
 const JUN: [string, string] = ["2025-06-01", "2025-07-01"];
 /** What moved revenue from January to February 2025. */
-const whyFebruary = (t: Tenant) => why(t, "sum(o.amount)", JAN, FEB);
+const whyFebruary = (t: Tenant, lang: Lang = "en") => why(t, "sum(o.amount)", JAN, FEB, lang);
 
 const BY_CATEGORY: [string, string] = ["p.category", "sales.products_category"];
 const BY_COUNTRY: [string, string] = ["c.country", "sales.customers_country"];
@@ -816,6 +878,15 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
             (sum(o.amount) FILTER (WHERE c.country IN ('DE', 'FR')))::DOUBLE AS "sales.revenue_of_rows"
             FROM orders o JOIN customers c ON c.customer_id = o.customer_id WHERE o.tenant = '${t}'`,
   ],
+  ["share of revenue by country for DE and FR", sharesOfDeAndFr],
+  ["Umsatzanteil nach Land für DE und FR", sharesOfDeAndFr],
+  ["Anteil am Umsatz nach Land für Deutschland und Frankreich", sharesOfDeAndFr],
+  ["porcentaje de ingresos por país para DE y FR", sharesOfDeAndFr],
+  ["share of revenue by country for Germany and France in 2024", (t) => sharesOfDeAndFr(t, "o.created_at >= '2024-01-01' AND o.created_at < '2025-01-01'")],
+  ["average revenue by category", averageRevenueByCategory],
+  ["durchschnittlicher Umsatz nach Kategorie", averageRevenueByCategory],
+  ["ingresos medios por categoría", averageRevenueByCategory],
+  ["ingreso promedio por categoría", averageRevenueByCategory],
   ["percentage of orders returned in 2024", returnedShare2024],
   ["Anteil der zurückgegebenen Bestellungen 2024", returnedShare2024],
   ["porcentaje de pedidos devueltos en 2024", returnedShare2024],
@@ -896,13 +967,13 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
   ["orders between $100 and $500", between100And500],
   ["Bestellungen zwischen 100 und 500 €", between100And500],
   ["pedidos entre 100 y 500 dólares", between100And500],
-  ["why did revenue fall in February 2025?", whyFebruary],
-  ["Warum ist der Umsatz im Februar 2025 gesunken?", whyFebruary],
-  ["¿Por qué bajaron los ingresos en febrero de 2025?", whyFebruary],
+  ["why did revenue fall in February 2025?", (t) => whyFebruary(t)],
+  ["Warum ist der Umsatz im Februar 2025 gesunken?", (t) => whyFebruary(t, "de")],
+  ["¿Por qué bajaron los ingresos en febrero de 2025?", (t) => whyFebruary(t, "es")],
   // One value against another ("explain" between two segments): what makes the difference.
-  ["why is revenue in Germany lower than in France?", whyGermanyAgainstFrance],
-  ["Warum ist der Umsatz in Deutschland niedriger als in Frankreich?", whyGermanyAgainstFrance],
-  ["¿Por qué los ingresos en Alemania son más bajos que en Francia?", whyGermanyAgainstFrance],
+  ["why is revenue in Germany lower than in France?", (t) => whyGermanyAgainstFrance(t)],
+  ["Warum ist der Umsatz in Deutschland niedriger als in Frankreich?", (t) => whyGermanyAgainstFrance(t, "de")],
+  ["¿Por qué los ingresos en Alemania son más bajos que en Francia?", (t) => whyGermanyAgainstFrance(t, "es")],
   [
     "why are there fewer orders in Spain than in the UK in 2024?",
     (t) => whyAgainst(t, "count(*)", "c.country", "ES", "GB", "o.created_at >= '2024-01-01' AND o.created_at < '2025-01-01'"),
@@ -1200,12 +1271,12 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
   ["ingresos en marzo de 2025", (t) => sales(t, REVENUE, [during(...MAR)])],
   // Why a figure changed: the period against the one before it.
   ["why did orders rise in March 2025?", (t) => why(t, "count(*)", FEB, MAR)],
-  ["Warum sind die Bestellungen im März 2025 gestiegen?", (t) => why(t, "count(*)", FEB, MAR)],
-  ["¿Por qué subieron los pedidos en marzo de 2025?", (t) => why(t, "count(*)", FEB, MAR)],
+  ["Warum sind die Bestellungen im März 2025 gestiegen?", (t) => why(t, "count(*)", FEB, MAR, "de")],
+  ["¿Por qué subieron los pedidos en marzo de 2025?", (t) => why(t, "count(*)", FEB, MAR, "es")],
   ["why did revenue change in May 2025?", (t) => why(t, "sum(o.amount)", APR, MAY)],
   ["why did revenue fall?", (t) => why(t, "sum(o.amount)", MAY, JUN)],
-  ["Warum ist der Umsatz gestiegen?", (t) => why(t, "sum(o.amount)", MAY, JUN)],
-  ["¿Por qué subieron los ingresos en abril de 2025?", (t) => why(t, "sum(o.amount)", MAR, APR)],
+  ["Warum ist der Umsatz gestiegen?", (t) => why(t, "sum(o.amount)", MAY, JUN, "de")],
+  ["¿Por qué subieron los ingresos en abril de 2025?", (t) => why(t, "sum(o.amount)", MAR, APR, "es")],
   // Filters on values, and groupings.
   ["revenue by category", (t) => sales(t, `${CATEGORY}, ${REVENUE}`, [], "GROUP BY 1 ORDER BY 2 DESC")],
   ["orders by status", (t) => sales(t, `${STATUS}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 2 DESC")],
@@ -1249,8 +1320,8 @@ export const REFUSALS: [string, string][] = [
   ["borra todos los pedidos", "El chat solo lee datos: no puede borrar, cambiar ni añadir nada."],
   ["update the status of every order to shipped", "The chat only reads data"],
   ["How many employees work at our company?", "There are no employees in this data. It holds Sales (Orders, Revenue,"],
-  ["Wie viele Mitarbeiter hat unser Unternehmen?", "In diesen Daten gibt es nichts zu „mitarbeiter“. Sie enthalten Sales (Orders, Revenue,"],
-  ["¿Cuántos empleados trabajan en nuestra empresa?", "En estos datos no hay «empleados». Contienen Sales (Orders, Revenue,"],
+  ["Wie viele Mitarbeiter hat unser Unternehmen?", "In diesen Daten gibt es nichts zu „mitarbeiter“. Sie enthalten Sales (Bestellungen, Umsatz,"],
+  ["¿Cuántos empleados trabajan en nuestra empresa?", "En estos datos no hay «empleados». Contienen Sales (Pedidos, Ingresos,"],
   ["what is our profit margin by category", "There is no profit in this data. It holds"],
   ["What's the weather like in Berlin?", "There is no weather in this data. It holds"],
   ["Wie ist das Wetter in Berlin?", "In diesen Daten gibt es nichts zu „wetter“. Sie enthalten"],
@@ -1264,4 +1335,43 @@ export const REFUSALS: [string, string][] = [
   ["drop the orders table", "The chat only reads data: it cannot delete, change or add anything."],
   ["ändere den Status aller Bestellungen auf versandt", "Der Chat liest Daten nur: Er kann nichts löschen, ändern oder hinzufügen."],
   ["actualiza el precio de todos los productos", "El chat solo lee datos: no puede borrar, cambiar ni añadir nada."],
+];
+
+/**
+ * Words of answers in German and Spanish: members, parts of time and values named by the demo
+ * dictionaries' titles and labels for the question's language (the surface's own is English),
+ * numbers written for that language. Each answer's text holds every `said` and none of `notSaid`.
+ */
+export const TRANSLATED: [question: string, said: (string | RegExp)[], notSaid: string[]][] = [
+  [
+    "Umsatz nach Land",
+    ["**Umsatz**, nach Land.", "liegt bei Umsatz vorn mit", "**Vereinigte Staaten**", /\*\*\d{3}\.\d{3},\d{2}\s\$\*\*/],
+    ["Revenue", "Country"],
+  ],
+  ["ingresos por país", ["**Ingresos**, por País.", "encabeza Ingresos con", "**Estados Unidos**", /\*\*\d{3}\.\d{3},\d{2}\sUS\$\*\*/], ["Revenue", "Country"]],
+  ["Anzahl Bestellungen pro Monat im Jahr 2024", ["**Bestellungen**, pro Monat, Zeitraum Bestelldatum: 01.01.2024 – 31.12.2024"], ["Orders", "Order Date"]],
+  ["pedidos por mes en 2024", ["**Pedidos**, por mes, periodo Fecha del pedido: 1 ene 2024 – 31 dic 2024"], ["Orders", "Order Date"]],
+  ["Umsatz nach Wochentag", ["**Umsatz**, nach Wochentag.", "liegt bei Umsatz vorn"], ["Revenue", "day of week"]],
+  ["pedidos por día de la semana", ["**Pedidos**, por día de la semana.", "encabeza Pedidos"], ["Orders"]],
+  ["Umsatzanteil nach Land für DE und FR", ["Anteil an Umsatz insgesamt: **Deutschland** **", "für Land = Deutschland / Frankreich"], ["Revenue", "Country"]],
+  ["porcentaje de ingresos por país para DE y FR", ["Parte del total de Ingresos: **Alemania** **", "para País = Alemania / Francia"], ["Revenue", "Country"]],
+  [
+    "durchschnittlicher Umsatz nach Kategorie",
+    ["**Umsatz pro Bestellungen, Umsatz und Bestellungen**, nach Kategorie.", "**Elektronik** liegt bei Umsatz pro Bestellungen vorn"],
+    ["Revenue", "Orders"],
+  ],
+  [
+    "ingresos medios por categoría",
+    ["**Ingresos por Pedidos, Ingresos y Pedidos**, por Categoría.", "**Electrónica** encabeza Ingresos por Pedidos"],
+    ["Revenue", "Orders"],
+  ],
+  ["Welcher Anteil unseres Umsatzes kommt aus Elektronik?", ["Anteil an Umsatz (Kategorie = Elektronik): **"], ["Revenue", "Category"]],
+  ["Vergleiche den Umsatz im Q1 2025 mit Q1 2024 nach Kategorie", ["Das stärkste Wachstum bei Umsatz: **"], ["Revenue"]],
+  ["compara los ingresos del T1 2025 con el T1 2024 por categoría", ["Ingresos creció más en **"], ["Revenue"]],
+  ["Umsatzwachstum pro Monat", ["Das stärkste Wachstum bei Umsatz: **"], ["Revenue"]],
+  ["Warum ist der Umsatz im Februar 2025 gesunken?", ["Umsatz: **", "(Kategorie)", "(Status)"], ["Revenue", "Category"]],
+  ["¿Por qué bajaron los ingresos en febrero de 2025?", ["Ingresos: **", "(Categoría)", "(Estado)"], ["Revenue", "Category"]],
+  ["¿Por qué los ingresos en Alemania son más bajos que en Francia?", ["Ingresos en **Alemania**: **", "en **Francia**"], ["Revenue", "**DE**"]],
+  ["¿Cuál fue el mes con más pedidos en 2024?", ["El mes con más Pedidos fue **noviembre de 2024**, con **"], ["Orders"]],
+  ["Wie viele neue Kunden haben sich pro Monat angemeldet?", ["**Kunden**, pro Monat."], ["Customers"]],
 ];

@@ -294,12 +294,15 @@ export async function postMessage(
 
   runs.advance(run, "prepared", { line: cutoff });
   const { engine, securityContext, views, history } = preparation.prepared;
-  const contentLocale = contentLocaleOf(principal, opts.locale);
-  const [translate, memberTitle, valueLabel] = await Promise.all([
-    resultTranslator(deps.db, deploymentId, contentLocale),
-    memberTitler(deps.db, deploymentId, contentLocale),
-    valueLabeler(deps.db, deploymentId, contentLocale, engine.model),
-  ]);
+  const contentIn = async (locale: string | null) => {
+    const [translate, memberTitle, valueLabel] = await Promise.all([
+      resultTranslator(deps.db, deploymentId, locale),
+      memberTitler(deps.db, deploymentId, locale),
+      valueLabeler(deps.db, deploymentId, locale, engine.model),
+    ]);
+    return { translate, memberTitle, valueLabel };
+  };
+  const { translate, memberTitle, valueLabel } = await contentIn(contentLocaleOf(principal, opts.locale));
   const sourceTitles = new Map(engine.meta(securityContext).sources.map((s) => [s.name, s.title]));
   const lead = opts.context
     ? contextNote(opts.locale, opts.context.applied, {
@@ -331,6 +334,7 @@ export async function postMessage(
       translate,
       memberTitle,
       valueLabel,
+      contentIn,
     },
   });
   return followRun(runs, run);
