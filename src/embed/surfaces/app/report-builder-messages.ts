@@ -158,6 +158,7 @@ export const reportBuilderEn = {
   formulaCancel: "Cancel",
   formulaAdd: "Add",
   formulaSave: "Save",
+  formulaLeftOut: "the formula has a problem — left out",
 } as const;
 
 export type ReportBuilderMessageKey = keyof typeof reportBuilderEn;
@@ -317,6 +318,7 @@ export const reportBuilderDe: ReportBuilderCatalog = {
   formulaCancel: "Abbrechen",
   formulaAdd: "Hinzufügen",
   formulaSave: "Speichern",
+  formulaLeftOut: "Formel fehlerhaft – nicht angewendet",
 };
 
 export const reportBuilderEs: ReportBuilderCatalog = {
@@ -473,6 +475,7 @@ export const reportBuilderEs: ReportBuilderCatalog = {
   formulaCancel: "Cancelar",
   formulaAdd: "Añadir",
   formulaSave: "Guardar",
+  formulaLeftOut: "la fórmula tiene un error: no se aplica",
 };
 
 export const reportBuilderFr: ReportBuilderCatalog = {
@@ -629,6 +632,7 @@ export const reportBuilderFr: ReportBuilderCatalog = {
   formulaCancel: "Annuler",
   formulaAdd: "Ajouter",
   formulaSave: "Enregistrer",
+  formulaLeftOut: "formule erronée — non appliquée",
 };
 
 export const reportBuilderIt: ReportBuilderCatalog = {
@@ -785,6 +789,7 @@ export const reportBuilderIt: ReportBuilderCatalog = {
   formulaCancel: "Annulla",
   formulaAdd: "Aggiungi",
   formulaSave: "Salva",
+  formulaLeftOut: "la formula ha un errore: non applicata",
 };
 
 export const reportBuilderJa: ReportBuilderCatalog = {
@@ -940,6 +945,7 @@ export const reportBuilderJa: ReportBuilderCatalog = {
   formulaCancel: "キャンセル",
   formulaAdd: "追加",
   formulaSave: "保存",
+  formulaLeftOut: "数式に問題があります — 適用されません",
 };
 
 export const reportBuilderNb: ReportBuilderCatalog = {
@@ -1096,6 +1102,7 @@ export const reportBuilderNb: ReportBuilderCatalog = {
   formulaCancel: "Avbryt",
   formulaAdd: "Legg til",
   formulaSave: "Lagre",
+  formulaLeftOut: "formelen har en feil – ikke brukt",
 };
 
 export const reportBuilderPtBR: ReportBuilderCatalog = {
@@ -1252,6 +1259,7 @@ export const reportBuilderPtBR: ReportBuilderCatalog = {
   formulaCancel: "Cancelar",
   formulaAdd: "Adicionar",
   formulaSave: "Salvar",
+  formulaLeftOut: "a fórmula tem um erro — não aplicada",
 };
 
 export const reportBuilderSv: ReportBuilderCatalog = {
@@ -1408,6 +1416,7 @@ export const reportBuilderSv: ReportBuilderCatalog = {
   formulaCancel: "Avbryt",
   formulaAdd: "Lägg till",
   formulaSave: "Spara",
+  formulaLeftOut: "formeln har ett fel – används inte",
 };
 
 export const reportBuilderVi: ReportBuilderCatalog = {
@@ -1563,4 +1572,5 @@ export const reportBuilderVi: ReportBuilderCatalog = {
   formulaCancel: "Hủy",
   formulaAdd: "Thêm",
   formulaSave: "Lưu",
+  formulaLeftOut: "công thức có lỗi — chưa áp dụng",
 };

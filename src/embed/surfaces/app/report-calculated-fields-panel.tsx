@@ -2,14 +2,15 @@
  * The report builder's calculated fields: each with its formula, Edit and Remove, and
  * "+ Calculated field", which opens the formula editor (report-formula-editor.tsx). A field
  * added is a column of the report (a measure among the measures, a dimension among the
- * breakouts) and is saved with the report's query (`calculatedFields`).
+ * breakouts) and is saved with the report's query (`calculatedFields`). A field whose formula no
+ * longer checks is marked and left out of the query (`runnableCalculatedFieldsOf`).
  */
 import { useState } from "react";
 import type { CalculatedField } from "../../../schema/calculated-field";
 import type { SemanticQuery } from "../../shell/platform-api";
 import type { MetaSource } from "./app-api";
 import { useAppText } from "./app-messages";
-import { putCalculatedField, removeCalculatedField } from "./report-formula";
+import { checkFormulaText, putCalculatedField, removeCalculatedField } from "./report-formula";
 import { FormulaEditor } from "./report-formula-editor";
 
 export interface CalculatedFieldsPanelProps {
@@ -36,6 +37,11 @@ export function CalculatedFieldsPanel(props: CalculatedFieldsPanelProps) {
             <li key={f.name} data-testid="calculated-field" data-name={f.name}>
               <span className="svc-formula-field-title">{f.title ?? f.name}</span>
               <code className="svc-formula-field-formula">{f.formula}</code>
+              {checkFormulaText(f.formula, source).ok ? null : (
+                <span className="svc-app-filter-note" role="note" data-testid="calculated-field-left-out">
+                  {text("formulaLeftOut")}
+                </span>
+              )}
               <span className="svc-formula-field-actions">
                 <button
                   type="button"

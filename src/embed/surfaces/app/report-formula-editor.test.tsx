@@ -63,4 +63,19 @@ describe("the report builder's formula editor", () => {
     await waitFor(() => expect(JSON.stringify(queries(requests).at(-1)?.body)).not.toContain("orders_per_status"));
     expect(errors).toEqual([]);
   });
+
+  it("marks a saved field whose formula no longer checks and leaves it out of what runs and is saved, with no error for the host", async () => {
+    const report = {
+      ...ORDERS_REPORT,
+      query: { measures: ["orders.count", "orders.gone"], calculatedFields: [{ name: "gone", formula: "count / refunds", title: "Refund rate" }] },
+    };
+    const { requests, errors } = renderInApp(<ReportBuilder report={report} canEdit />);
+    await waitFor(() => expect(queries(requests)).toHaveLength(1));
+    expect((await screen.findByTestId("calculated-field-left-out")).textContent).toBe("the formula has a problem — left out");
+    expect((queries(requests)[0]!.body as { query: unknown }).query).toMatchObject({ measures: ["orders.count"] });
+    expect(JSON.stringify(queries(requests)[0]!.body)).not.toContain("gone");
+    await wait(AUTOSAVE_DELAY_MS + 200);
+    expect(saves(requests)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });

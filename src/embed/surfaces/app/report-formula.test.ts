@@ -8,6 +8,7 @@ import {
   nameProblemOf,
   putCalculatedField,
   removeCalculatedField,
+  runnableCalculatedFieldsOf,
   usedCalculatedFieldsOf,
   withCalculatedMembers,
 } from "./report-formula";
@@ -169,5 +170,21 @@ describe("calculated fields in the draft's query", () => {
     expect(nameProblemOf("rpo", SALES, [{ name: "rpo", formula: "count" }])).toBe("nameTaken");
     expect(nameProblemOf("rpo", SALES, [{ name: "rpo", formula: "count" }], "rpo")).toBeNull();
     expect(nameProblemOf("", SALES, [])).toBe("nameMissing");
+  });
+});
+
+describe("runnableCalculatedFieldsOf", () => {
+  it("leaves out a field whose formula does not check, with every use of it, and keeps the others", () => {
+    const good = { name: "rpo", formula: "revenue / count" };
+    const broken = { name: "old", formula: "revenue / gone_measure" };
+    const q = runnableCalculatedFieldsOf(
+      {
+        measures: ["sales.count", "sales.rpo", "sales.old"],
+        filters: [{ member: "sales.old", operator: "gt", values: [1] }],
+        calculatedFields: [good, broken],
+      },
+      SALES,
+    );
+    expect(q).toEqual({ measures: ["sales.count", "sales.rpo"], filters: [], calculatedFields: [good] });
   });
 });

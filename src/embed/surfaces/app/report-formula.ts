@@ -252,6 +252,18 @@ function namesUsedBy(q: SemanticQuery): Set<string> {
   return names;
 }
 
+/**
+ * The query with only the calculated fields that can run: a field whose formula does not check
+ * against the view (the model changed, or the API wrote it) is left out with every use of it,
+ * like a half-made filter, and so is a field no part of the query names (the API refuses one).
+ */
+export function runnableCalculatedFieldsOf(q: SemanticQuery, source: MetaSource | undefined): SemanticQuery {
+  if (!q.calculatedFields?.length || !source) return q;
+  const broken = q.calculatedFields.filter((f) => !checkFormulaText(f.formula, source).ok);
+  const checked = broken.reduce((query, f) => removeCalculatedField(query, source.name, f.name), q);
+  return usedCalculatedFieldsOf(checked, source.name);
+}
+
 /** The query with only the calculated fields it uses (the API refuses a field no part of the query names). */
 export function usedCalculatedFieldsOf(q: SemanticQuery, view: string | null): SemanticQuery {
   if (!q.calculatedFields?.length) return q;

@@ -13,7 +13,7 @@ import type { QueryRequest, SemanticQuery } from "../../shell/platform-api";
 import { useApp } from "./app-context";
 import type { MetaMember } from "./app-api";
 import { runQueryOf, type RunContext } from "./report-draft-query";
-import { calculatedMembersOf, usedCalculatedFieldsOf } from "./report-formula";
+import { calculatedMembersOf, runnableCalculatedFieldsOf } from "./report-formula";
 import { todayOf } from "./report-today";
 import { chartSpecOf, type Viz } from "./report-query";
 import { timeColumnOf } from "./report-time";
@@ -52,7 +52,7 @@ export function useReportModel() {
       measureTypeOf: (name) => memberOf(name)?.measureType,
       today: todayOf(),
     };
-    return { titleOf, label, ctx, view: source?.name ?? null };
+    return { titleOf, label, ctx, source };
   };
   const { titleOf, label, ctx } = forDraft();
   // The row count of the last result of each query: one category of many values reads better as a table.
@@ -66,8 +66,8 @@ export function useReportModel() {
     const words = forDraft(draft);
     const { titleOf, label } = words;
     const calculated = runQueryOf(draft, words.ctx);
-    // A calculated field no part of the query names is left out (the API refuses it).
-    const run = { ...calculated, query: usedCalculatedFieldsOf(calculated.query, words.view) };
+    // A calculated field that does not check, or that no part of the query names, is left out.
+    const run = { ...calculated, query: runnableCalculatedFieldsOf(calculated.query, words.source) };
     const q = run.query;
     const suggested = suggestedVizOf(shapeOf(q, rowCounts[shapeKeyOf(q)] ?? null));
     const viz = draft.vizAuto ? suggested : draft.viz;
