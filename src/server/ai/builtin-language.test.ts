@@ -19,6 +19,12 @@ describe("canonicalize", () => {
     ["en", "revenue excluding cancelled orders", "revenue excluding cancelled orders"],
     ["en", "how many new customers signed up each month", "count new customers signed up each month"],
     ["en", "the busiest month", "the top month"],
+    // Number words before comparisons; "per" as "by", and after a ranking as "in each" (not before a grain).
+    ["en", "revenue from orders with more than three units", "revenue from orders with gt 3 units"],
+    ["en", "revenue per category", "revenue by category"],
+    ["en", "top selling product per category", "top units sold product by each category"],
+    ["en", "orders per month", "orders per month"],
+    ["de", "am schnellsten gewachsen", "top grew"],
     ["de", "bestellungen mit mehr als 3 stuck", "orders mit gt 3 units"],
     ["de", "umsatz ohne stornierte bestellungen", "revenue excluding cancelled orders"],
     ["de", "gesamt umsatz", "total revenue"],

@@ -182,6 +182,9 @@ const REWRITES: Record<Language, Rewrite[]> = {
     [/\b(pieces|items)\b/g, "units"],
     [/\b(avg|mean)\b/g, "average"],
     [/\b(?:best|top|most)[ -]?sell(?:ing|er|ers)\b/g, "top units sold"],
+    // "the top selling product per category": the first within each group; otherwise "per category" is "by category".
+    [/\b(top|best|bottom|worst|busiest)\b(.+?)\bper (?!(?:day|week|month|quarter|year|hour|each)\b)/g, "$1$2in each "],
+    [/\bper (?!(?:day|week|month|quarter|year|hour|each)\b)/g, "by "],
     [/\b(share|percentage|percent|proportion|portion|fraction) of\b/g, "share"],
     [/\b(cumulative|cumulated|running total of|running total|running sum|accumulated)\b/g, "cumulative"],
     [/\b(?:why did|why has|why have|why is|why are|why was|why were|explain why|what drove|what caused|reason for)\b/g, "why"],
@@ -240,7 +243,7 @@ const REWRITES: Record<Language, Rewrite[]> = {
     [/\b(in jeder|in jedem|fur jede|fur jeden|fur jedes|jede|jeder|jeden|jedes|je)\b(?! (?:monat|woche|tag|jahr|quartal))/g, "by each"],
     [/\bzwischen\b/g, "between"],
     [/\b(umsatzstarkste|umsatzstarksten|umsatzstarkster|umsatzstarkstes)\b/g, "top revenue"],
-    [/\b(starkste|starksten|starkster|geschaftigste|geschaftigsten|geschaftigster|geschaftigstes)\b/g, "top"],
+    [/\b(?:am )?(starkste|starksten|starkster|schnellste|schnellsten|schnellster|geschaftigste|geschaftigsten|geschaftigster|geschaftigstes)\b/g, "top"],
     [/\b(durchschnittsbestellwert|durchschnitt bestellwert|durchschnitts bestellwert|durchschnittliche bestellwert)\b/g, "average order value"],
     [/\b(tageszeiten|tageszeit|uhrzeiten|uhrzeit|stunden|stunde)\b/g, "hourofday"],
     [/\b(?:im vergleich zum|gegenuber dem|gegenuber|vs) (vorjahr|vorjahreszeitraum)\b/g, "vs last year"],
@@ -381,7 +384,8 @@ const EN_NUMBERS: Rewrite[] = [
 /** Rewrites a normalized question into canonical English words. */
 export function canonicalize(normalized: string, lang: Language): string {
   let text = ` ${normalized} `;
-  for (const [re, to] of [...REWRITES[lang], ...(lang === "en" ? EN_NUMBERS : [])]) text = typeof to === "string" ? text.replace(re, to) : text.replace(re, to);
+  // Number words first: "more than three units" is a comparison with 3.
+  for (const [re, to] of [...(lang === "en" ? EN_NUMBERS : []), ...REWRITES[lang]]) text = typeof to === "string" ? text.replace(re, to) : text.replace(re, to);
   return text.replace(/\s+/g, " ").trim();
 }
 

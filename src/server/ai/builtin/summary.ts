@@ -33,7 +33,9 @@ export function summarize(
     const sorted = [...rows].sort((a, b) => Number(b[measure]) - Number(a[measure]));
     const top = sorted[0]!;
     const low = sorted[sorted.length - 1]!;
-    let text = say.leads(mTitle, name(top), fmt(top[measure]));
+    // The leader opens the sentence: "**Lunes** encabeza …", though Spanish weekdays are written small.
+    const leader = name(top);
+    let text = say.leads(mTitle, leader.charAt(0).toUpperCase() + leader.slice(1), fmt(top[measure]));
     if (rows.length > 1) text += `; ${say.low(name(low), fmt(low[measure]))}`;
     return `${text}. ${say.rows(rows.length)}`;
   }

@@ -980,6 +980,22 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
   ], // Parts of time: weekday, hour, month and quarter of the year, in calendar order.
   ["orders by day of week", (t) => sales(t, `${WEEKDAY}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 1")],
   ["busiest weekday", (t) => sales(t, `${WEEKDAY}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 2 DESC LIMIT 1")],
+  ["¿Qué día de la semana tiene más pedidos?", (t) => sales(t, `${WEEKDAY}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 2 DESC LIMIT 1")],
+  // "per" as "by", and after a ranking as "in each"; number words in comparisons; "am schnellsten".
+  ["revenue per category", (t) => sales(t, `${CATEGORY}, ${REVENUE}`, [], "GROUP BY 1 ORDER BY 2 DESC")],
+  ["top selling product per category", bestSelling],
+  [
+    "top 3 customers by revenue per country",
+    (t) =>
+      sales(
+        t,
+        `${CUSTOMER}, ${COUNTRY}, ${REVENUE}`,
+        [],
+        "GROUP BY 1, 2 QUALIFY row_number() OVER (PARTITION BY c.country ORDER BY sum(o.amount) DESC, c.name) <= 3 ORDER BY 2, 3 DESC",
+      ),
+  ],
+  ["revenue from orders with more than three units", (t) => sales(t, REVENUE, ["o.quantity > 3"])],
+  ["Welche Produktkategorie ist von Q1 2025 bis Q2 2025 am schnellsten gewachsen?", grewFastest],
   ["Welcher Wochentag war am geschäftigsten?", (t) => sales(t, `${WEEKDAY}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 2 DESC LIMIT 1")],
   ["orders by quarter of the year", (t) => sales(t, `${QUARTER_OF_YEAR}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 1")],
   ["Bestellungen nach Monat des Jahres", (t) => sales(t, `${MONTH_OF_YEAR}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 1")],
@@ -1353,6 +1369,12 @@ export const TRANSLATED: [question: string, said: (string | RegExp)[], notSaid: 
   ["pedidos por mes en 2024", ["**Pedidos**, por mes, periodo Fecha del pedido: 1 ene 2024 – 31 dic 2024"], ["Orders", "Order Date"]],
   ["Umsatz nach Wochentag", ["**Umsatz**, nach Wochentag.", "liegt bei Umsatz vorn"], ["Revenue", "day of week"]],
   ["pedidos por día de la semana", ["**Pedidos**, por día de la semana.", "encabeza Pedidos"], ["Orders"]],
+  // The leading weekday opens the sentence with a capital, though Spanish writes it small.
+  [
+    "¿Qué día de la semana tiene más pedidos?",
+    [/^Así entendí la pregunta: \*\*Pedidos\*\*, por día de la semana, .*\n\n\*\*(Lunes|Martes|Miércoles|Jueves|Viernes|Sábado|Domingo)\*\* encabeza Pedidos/],
+    ["Orders"],
+  ],
   ["Umsatzanteil nach Land für DE und FR", ["Anteil an Umsatz insgesamt: **Deutschland** **", "für Land = Deutschland / Frankreich"], ["Revenue", "Country"]],
   ["porcentaje de ingresos por país para DE y FR", ["Parte del total de Ingresos: **Alemania** **", "para País = Alemania / Francia"], ["Revenue", "Country"]],
   [
