@@ -176,6 +176,32 @@ describe("rollups answer as the cubes do (DuckDB)", () => {
   });
 });
 
+describe("rollups on DuckDB keep sums in 64 bits", () => {
+  it("stores a sum of decimals as DECIMAL(18, s) and of integers as BIGINT when every value fits, and reads the same totals", async () => {
+    const model = demoModelWithRollups();
+    const dataSource = createDuckDbDataSource({ path: duckPath });
+    try {
+      const built = await buildRollupTable(dataSource, model, model.rollups.get("orders_daily")!);
+      const [schema, table] = built.table.split(".");
+      const types = await dataSource.query(
+        `SELECT column_name AS c, data_type AS t FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 AND column_name LIKE 'm%'`,
+        [schema, table],
+      );
+      expect(Object.fromEntries(types.map((r) => [r.c, r.t]))).toEqual({
+        m_count: "BIGINT",
+        m_revenue: "DECIMAL(18,2)",
+        m_units: "BIGINT",
+        m_completed_count: "BIGINT",
+      });
+      const [rolled] = await dataSource.query(`SELECT sum(m_revenue) AS r, sum(m_units) AS u FROM ${built.table}`, []);
+      const [direct] = await dataSource.query(`SELECT sum(amount) AS r, sum(quantity) AS u FROM orders`, []);
+      expect(rolled).toEqual(direct);
+    } finally {
+      await dataSource.close();
+    }
+  });
+});
+
 describe.runIf(await postgresReachable())("rollups answer as the cubes do (Postgres)", () => {
   const schema = `rollup_demo_${process.pid}_${Math.random().toString(36).slice(2, 7)}`;
   let admin: pg.Client;
