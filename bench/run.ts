@@ -67,6 +67,7 @@ const BENCHES: Record<string, BenchSpec> = {
   "query-api-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
   "query-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
   "report-ready": { modest: ["--runs", "6"], build: true },
+  rollups: { modest: ["--rows", "2000000", "--runs", "3"], full: ["--rows", "10000000"] },
   "request-overhead": { modest: ["--runs", "1000"], full: ["--runs", "3000"] },
   "start-up": { modest: ["--runs", "3"], build: true },
   "test-storage": { modest: ["--runs", "8"] },
