@@ -38,7 +38,8 @@ describe("the report builder's formula editor", () => {
 
     // An unknown member: named, pointed at, with the nearest name.
     fireEvent.change(input, { target: { value: "count / cont", selectionStart: 12 } });
-    expect(within(editor).getByTestId("formula-error").textContent).toContain("“cont” is not a member of this view — at character 9 Did you mean “count”?");
+    expect(within(editor).getByTestId("formula-error").textContent).toContain("“cont” is not a member of this view — at character 9");
+    expect(within(editor).getByTestId("formula-did-you-mean").textContent).toBe("Did you mean “count”?");
     expect(within(editor).getByTestId("formula-error-mark").textContent).toBe("cont");
     fireEvent.click(within(editor).getByTestId("formula-add"));
     expect(screen.getByTestId("formula-editor")).toBeTruthy();

@@ -46,8 +46,8 @@ function FormulaProblem(props: { id: string; formula: string; check: Exclude<For
       <p>
         {text(PROBLEM_WORDS[check.kind], { name: check.word ?? "" })}
         {check.kind !== "empty" ? ` — ${text("formulaAt", { n: at + 1 })}` : null}
-        {check.nearest ? ` ${text("formulaDidYouMean", { name: check.nearest })}` : null}
       </p>
+      {check.nearest ? <p data-testid="formula-did-you-mean">{text("formulaDidYouMean", { name: check.nearest })}</p> : null}
       {check.kind !== "empty" ? (
         <>
           <button type="button" className="svc-formula-pointer" onClick={props.onLocate} aria-label={text("formulaGoTo", { n: at + 1 })}>
