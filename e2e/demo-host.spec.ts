@@ -83,6 +83,19 @@ test.describe("the demo host's chat", () => {
     const segment = await ask("average order value by customer segment");
     await expect(segment).toContainText("no segment");
     await expect(segment.getByTestId("chat-table")).toHaveCount(0);
+
+    // The console tells the chat what the page is about: the header shows it, answers keep to it.
+    await page.locator("#ai-context").selectOption("germany");
+    await page.getByRole("button", { name: "set-ai-context" }).click();
+    // The log shows the newest first.
+    await expect(page.locator("#log li", { hasText: "← svc:event:action-result" }).first()).toContainText(
+      '"action":"svc:action:set-ai-context","status":"applied"',
+    );
+    await expect(frame.getByTestId("chat-ai-context")).toContainText("Account: Germany, completed orders");
+    const narrowed = await ask("revenue by country");
+    await expect(narrowed.getByTestId("chat-table").locator("tbody tr")).toHaveCount(1);
+    await page.locator("#clear-ai-context").click();
+    await expect(frame.getByTestId("chat-ai-context")).toHaveCount(0);
   });
 });
 

@@ -55,8 +55,10 @@ if (surface === "app" && Number.isInteger(appDeployment) && appDeployment > 0) {
     return { status: "applied" };
   });
 }
-// The chat's `set-ai-context` waits until the chat knows its deployment, then the platform checks it.
-if (surface === "chat") bridge.handle(ACTION_TYPES.setAiContext, applyAiContextAction);
+// The chat's `set-ai-context` waits until the chat knows its deployment, then the platform checks
+// it; a dashboard's frame takes it once it has shown the chat (`navigate` to `/chat`).
+if (surface === "chat") bridge.handle(ACTION_TYPES.setAiContext, (payload) => applyAiContextAction(payload));
+if (surface === "dashboard") bridge.handle(ACTION_TYPES.setAiContext, (payload) => applyAiContextAction(payload, { waitForChat: false }));
 // A dashboard's (or a report's) `set-filter` waits until its filter controls are known (its data).
 let dashboardSettled: () => void = () => undefined;
 if (surface === "dashboard" || surface === "report") {

@@ -23,6 +23,14 @@ describe("applyAiContextAction", () => {
     expect(aiContextStore.getState().applied).toEqual(applied);
   });
 
+  it("in a frame that has not shown the chat, answers ignored at once, and applies once the chat can check it", async () => {
+    await expect(applyAiContextAction({ title: "EU" }, { waitForChat: false })).resolves.toEqual({ status: "ignored", reason: "chat-not-shown" });
+    expect(aiContextStore.getState().sent).toBeNull();
+    aiContextStore.setState({ check: async () => applied });
+    await expect(applyAiContextAction({ title: "EU" }, { waitForChat: false })).resolves.toMatchObject({ status: "applied" });
+    expect(aiContextStore.getState().applied).toEqual(applied);
+  });
+
   it("clears on an empty context without asking the platform", async () => {
     aiContextStore.setState({ sent: { title: "EU" }, applied });
     await expect(applyAiContextAction({})).resolves.toEqual({ status: "applied", reason: "cleared" });

@@ -45,8 +45,13 @@ function whenCheckable(): Promise<CheckAiContext> {
   });
 }
 
-/** The bridge's handler of `set-ai-context`: `{}` clears the context; anything else is checked by the platform first. */
-export async function applyAiContextAction(payload: SetAiContextPayload): Promise<ActionOutcome> {
+/**
+ * The bridge's handler of `set-ai-context`: `{}` clears the context; anything else is checked by
+ * the platform first. A chat frame waits for its chat to know its deployment; another frame that
+ * can show the chat (a dashboard's, after `navigate` to `/chat`) answers `ignored` /
+ * `chat-not-shown` until it has shown it, instead of leaving the host waiting.
+ */
+export async function applyAiContextAction(payload: SetAiContextPayload, opts: { waitForChat?: boolean } = {}): Promise<ActionOutcome> {
   const context: ChatContext = {
     ...(payload.title !== undefined ? { title: payload.title } : {}),
     ...(payload.description !== undefined ? { description: payload.description } : {}),
@@ -57,7 +62,8 @@ export async function applyAiContextAction(payload: SetAiContextPayload): Promis
     aiContextStore.setState({ sent: null, applied: null });
     return { status: "applied", reason: "cleared" };
   }
-  const check = await whenCheckable();
+  const check = aiContextStore.getState().check ?? (opts.waitForChat === false ? null : await whenCheckable());
+  if (!check) return { status: "ignored", reason: "chat-not-shown" };
   try {
     const applied = await check(context);
     aiContextStore.setState({ sent: context, applied });

@@ -174,6 +174,23 @@ $("locale").addEventListener("change", (e) => void send("svc:action:set-locale",
 $("timezone").addEventListener("change", (e) => void send("svc:action:set-timezone", { timezone: (e.target as HTMLSelectElement).value }));
 $("apply-filter").addEventListener("click", () => void send("svc:action:set-filter", { filterUrlParameter: $<HTMLInputElement>("filter").value }));
 $("refresh").addEventListener("click", () => void send("svc:action:refresh", {}));
+/**
+ * What the page is about, told to the chat (`svc:action:set-ai-context`): answers are narrowed to
+ * it under the viewer's row-level security, and the chat's header shows its title. `{}` clears it.
+ */
+const aiContexts: Record<string, Record<string, unknown>> = {
+  germany: {
+    title: "Account: Germany, completed orders",
+    filters: [
+      { member: "sales.customers_country", operator: "equals", value: ["DE"] },
+      { member: "sales.status", operator: "equals", value: ["completed"] },
+    ],
+    views: ["sales"],
+  },
+  electronics: { title: "Category: Electronics", filters: [{ member: "sales.products_category", operator: "equals", value: ["Electronics"] }] },
+};
+$("apply-ai-context").addEventListener("click", () => void send("svc:action:set-ai-context", aiContexts[$<HTMLSelectElement>("ai-context").value] ?? {}));
+$("clear-ai-context").addEventListener("click", () => void send("svc:action:set-ai-context", {}));
 $("renew").addEventListener("click", () => void renew());
 $("clear").addEventListener("click", () => (log.textContent = ""));
 tenantSelect.addEventListener("change", () => void mount());
