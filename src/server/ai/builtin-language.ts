@@ -290,10 +290,10 @@ const REWRITES: Record<Language, Rewrite[]> = {
     [/\bfunf\b/g, "5"],
     [/\bzehn\b/g, "10"],
     // Order statuses, after the phrases that contain them ("abgeschlossene Bestellungen").
-    [/\b(stornierten|stornierte|storniert|stornos|storno)\b/g, "cancelled"],
-    [/\b(abgeschlossenen|abgeschlossene|abgeschlossen)\b/g, "completed"],
-    [/\b(versandten|versandte|versendeten|versendete|versendet|verschickt)\b/g, "shipped"],
-    [/\b(zuruckgegebenen|zuruckgegebene|zuruckgegeben|retournierte|retourniert|retouren)\b/g, "returned"],
+    [/\b(stornierten|stornierter|stornierte|storniert|stornos|storno)\b/g, "cancelled"],
+    [/\b(abgeschlossenen|abgeschlossener|abgeschlossene|abgeschlossen)\b/g, "completed"],
+    [/\b(versandten|versandter|versandte|versendeten|versendete|versendet|verschickt)\b/g, "shipped"],
+    [/\b(zuruckgegebenen|zuruckgegebener|zuruckgegebene|zuruckgegeben|zuruckgesandten|zuruckgesandte|retournierte|retourniert|retouren)\b/g, "returned"],
   ],
   es: [
     // "hace dos años": a period that many units earlier.
@@ -404,7 +404,7 @@ export const STOPWORDS = new Set(
     "comes come came contributes between vergleiche vergleich von bis breakdown make made earn earned generate generated sell bring brought get got",
     "gemacht verdient verkauft erzielt erwirtschaftet entfallt entfallen tuvimos tenemos tuvieron vendimos hicimos generamos ganamos",
     "corresponde corresponden representa representan accounts account",
-    "unseres kommt kommen stammt stammen proviene provienen viene vienen procede proceden totales",
+    "unseres kommt kommen kam kamen stammt stammen stammte stammten proviene provienen viene vienen vino vinieron procede proceden totales",
     // Words about the answer itself: "the revenue numbers", "die Umsatzzahlen", "las cifras de ventas".
     "data numbers number figures figure stats statistics report overview summary metrics metric kpi kpis",
     "daten zahlen zahl kennzahlen kennzahl ubersicht bericht statistik werte",

@@ -42,13 +42,15 @@ const SIDE_BY_SIDE = /\b(compare|vs|with|against|to|from|grew|growth|change|why|
 
 /**
  * One period, or two: two side by side (the earlier is the baseline), or one span of both when
- * nothing compares them ("revenue between 2023 and 2024").
+ * nothing compares them ("revenue between 2023 and 2024"). `compared`: words read before said
+ * so ("grew most between Q1 and Q2 2025": the growth words are no longer in `canonical`).
  */
 export function readPeriods(
   canonical: string,
   original: string,
   lang: Language,
   reference: Date,
+  compared = false,
 ): { period?: Period; periods?: { baseline: Period; current: Period }; rest: string } {
   const first = readTime(canonical, original, lang, reference);
   if (!first.period) return first;
@@ -56,7 +58,7 @@ export function readPeriods(
   const same = second.period && second.period.from.getTime() === first.period.from.getTime() && second.period.to.getTime() === first.period.to.getTime();
   if (!second.period || same) return first;
   const [a, b] = [first.period, second.period].sort((x, y) => x.from.getTime() - y.from.getTime());
-  if (SIDE_BY_SIDE.test(canonical)) return { periods: { baseline: a!, current: b! }, rest: second.rest };
+  if (compared || SIDE_BY_SIDE.test(canonical)) return { periods: { baseline: a!, current: b! }, rest: second.rest };
   return { period: { from: a!.from, to: b!.to > a!.to ? b!.to : a!.to }, rest: second.rest };
 }
 

@@ -52,7 +52,7 @@ export function readQuestion(question: string, indexes: ViewIndex[], opts: { loc
   const compare = readCompare(each.rest);
   const part = readPart(compare.rest);
   const grain = readGrain(part.rest);
-  const time = readPeriods(grain.rest, question, language, opts.reference);
+  const time = readPeriods(grain.rest, question, language, opts.reference, compare.compare !== undefined || why.why);
   const rank = readRank(time.rest);
   const conditions = readConditions(rank.rest);
   let text = conditions.rest;

@@ -996,6 +996,10 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
   ],
   ["revenue from orders with more than three units", (t) => sales(t, REVENUE, ["o.quantity > 3"])],
   ["Welche Produktkategorie ist von Q1 2025 bis Q2 2025 am schnellsten gewachsen?", grewFastest],
+  // "between … and …" after words of growth: two periods side by side, not one span.
+  ["¿Qué categoría de producto creció más rápido entre el T1 2025 y el T2 2025?", grewFastest],
+  ["Wie viel Umsatz kam aus Bestellungen mit mehr als 3 Stück?", (t) => sales(t, REVENUE, ["o.quantity > 3"])],
+  ["Anteil zurückgegebener Bestellungen im Jahr 2024", returnedShare2024],
   ["Welcher Wochentag war am geschäftigsten?", (t) => sales(t, `${WEEKDAY}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 2 DESC LIMIT 1")],
   ["orders by quarter of the year", (t) => sales(t, `${QUARTER_OF_YEAR}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 1")],
   ["Bestellungen nach Monat des Jahres", (t) => sales(t, `${MONTH_OF_YEAR}, ${COUNT}`, [], "GROUP BY 1 ORDER BY 1")],
