@@ -4,7 +4,8 @@ import { newReportInApp } from "./support/report-builder";
 
 // A calculated field made in the report builder's formula editor: completion of a member, the
 // problem shown at its position, Add; the field is a column of the report whose values are the
-// revenue and order counts of the same rows divided, and it is saved with the report. With
+// revenue and order counts of the same rows divided, and it is saved with the report (and
+// recorded in its workbook's calculatedFields). With
 // SVC_SCREENSHOTS=1 the editor is shot (an error, completions) in light and dark at desktop and
 // phone widths into docs/screenshots/.
 
@@ -61,7 +62,9 @@ test("report builder: a calculated field made in the formula editor is a column 
   test.setTimeout(120_000);
   const { app, result, saves, editor, input } = await openEditor(page, DESKTOP, "Formula");
   const answers: Response[] = [];
+  const workbookWrites: Response[] = [];
   page.on("response", (r) => {
+    if (r.request().method() === "PUT" && /\/workbooks\/\d+$/.test(new URL(r.url()).pathname)) workbookWrites.push(r);
     if (r.request().method() === "POST" && /\/query$/.test(new URL(r.url()).pathname) && (r.request().postData() ?? "").includes("revenue_per_order"))
       answers.push(r);
   });
@@ -93,6 +96,12 @@ test("report builder: a calculated field made in the formula editor is a column 
   const saved = saves.map((r) => r.postDataJSON() as { query?: { measures?: string[]; calculatedFields?: unknown[] } }).at(-1);
   expect(saved?.query?.measures).toContain("sales.revenue_per_order");
   expect(saved?.query?.calculatedFields).toEqual([{ name: "revenue_per_order", formula: "revenue / count", title: "Revenue per order" }]);
+  // And recorded in the workbook, beside the fields its reports may use (spec 2.2).
+  await expect.poll(() => workbookWrites.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(workbookWrites[0]!.status()).toBe(200);
+  expect(((await workbookWrites[0]!.json()) as { calculatedFields?: unknown }).calculatedFields).toEqual({
+    "sales.revenue_per_order": { formula: "revenue / count", title: "Revenue per order" },
+  });
   expect(await eventsOf(page, "svc:event:error")).toEqual([]);
   await shoot(page, "creator-formula-added");
 });

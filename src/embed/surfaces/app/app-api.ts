@@ -4,6 +4,7 @@ import type { AppHome, AppShares, AppStartingPoints, CopyDashboardInput, ShareTa
 import type { AppConfig } from "../../../schema/app-config";
 import type { Report, ReportInput } from "../../../schema/report";
 import type { WorkspaceItem, WorkspaceItemRef } from "../../../schema/workspace";
+import type { WorkbookCalculatedFields } from "../../../schema/calculated-field";
 import { dataOf, type EmbedApi } from "../../shell/api";
 import type { SemanticQuery } from "../../shell/platform-api";
 
@@ -17,6 +18,8 @@ export interface AppWorkbook {
   dashboardDraft?: DashboardConfig | null;
   dashboardPublished?: DashboardConfig | null;
   publishedDashboard?: Dashboard | null;
+  /** The fields its reports may use, keyed `<view>.<name>` (spec 2.2). */
+  calculatedFields?: WorkbookCalculatedFields | null;
 }
 
 export interface AppFolder {
@@ -87,6 +90,8 @@ export function createAppApi(api: EmbedApi, deploymentId: number) {
     workbook: (workbookId: number) => call<AppWorkbook>(api, "GET", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId } }),
     renameWorkbook: (workbookId: number, name: string) =>
       call<AppWorkbook>(api, "PUT", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId }, body: { name } }),
+    saveCalculatedFields: (workbookId: number, calculatedFields: WorkbookCalculatedFields) =>
+      call<AppWorkbook>(api, "PUT", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId }, body: { calculatedFields } }),
     startingPoints: () => call<AppStartingPoints>(api, "GET", `${base}/app/starting-points`, { path: d }),
     copyDashboard: (publicId: string, input: CopyDashboardInput = {}) =>
       call<AppWorkbook>(api, "POST", `${base}/app/starting-points/dashboards/{publicId}/copy`, { path: { ...d, publicId }, body: input }),

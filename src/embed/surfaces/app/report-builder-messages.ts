@@ -159,6 +159,7 @@ export const reportBuilderEn = {
   formulaAdd: "Add",
   formulaSave: "Save",
   formulaLeftOut: "the formula has a problem — left out",
+  formulaWorkbookFailed: "The field is in the report, but the workbook's list of fields was not saved: {message}",
 } as const;
 
 export type ReportBuilderMessageKey = keyof typeof reportBuilderEn;
@@ -319,6 +320,7 @@ export const reportBuilderDe: ReportBuilderCatalog = {
   formulaAdd: "Hinzufügen",
   formulaSave: "Speichern",
   formulaLeftOut: "Formel fehlerhaft – nicht angewendet",
+  formulaWorkbookFailed: "Das Feld ist im Bericht, aber die Feldliste der Arbeitsmappe wurde nicht gespeichert: {message}",
 };
 
 export const reportBuilderEs: ReportBuilderCatalog = {
@@ -476,6 +478,7 @@ export const reportBuilderEs: ReportBuilderCatalog = {
   formulaAdd: "Añadir",
   formulaSave: "Guardar",
   formulaLeftOut: "la fórmula tiene un error: no se aplica",
+  formulaWorkbookFailed: "El campo está en el informe, pero la lista de campos del libro no se guardó: {message}",
 };
 
 export const reportBuilderFr: ReportBuilderCatalog = {
@@ -633,6 +636,7 @@ export const reportBuilderFr: ReportBuilderCatalog = {
   formulaAdd: "Ajouter",
   formulaSave: "Enregistrer",
   formulaLeftOut: "formule erronée — non appliquée",
+  formulaWorkbookFailed: "Le champ est dans le rapport, mais la liste des champs du classeur n’a pas été enregistrée : {message}",
 };
 
 export const reportBuilderIt: ReportBuilderCatalog = {
@@ -790,6 +794,7 @@ export const reportBuilderIt: ReportBuilderCatalog = {
   formulaAdd: "Aggiungi",
   formulaSave: "Salva",
   formulaLeftOut: "la formula ha un errore: non applicata",
+  formulaWorkbookFailed: "Il campo è nel report, ma l’elenco dei campi della cartella di lavoro non è stato salvato: {message}",
 };
 
 export const reportBuilderJa: ReportBuilderCatalog = {
@@ -946,6 +951,7 @@ export const reportBuilderJa: ReportBuilderCatalog = {
   formulaAdd: "追加",
   formulaSave: "保存",
   formulaLeftOut: "数式に問題があります — 適用されません",
+  formulaWorkbookFailed: "フィールドはレポートにありますが、ワークブックのフィールド一覧は保存されませんでした: {message}",
 };
 
 export const reportBuilderNb: ReportBuilderCatalog = {
@@ -1103,6 +1109,7 @@ export const reportBuilderNb: ReportBuilderCatalog = {
   formulaAdd: "Legg til",
   formulaSave: "Lagre",
   formulaLeftOut: "formelen har en feil – ikke brukt",
+  formulaWorkbookFailed: "Feltet er i rapporten, men arbeidsbokens feltliste ble ikke lagret: {message}",
 };
 
 export const reportBuilderPtBR: ReportBuilderCatalog = {
@@ -1260,6 +1267,7 @@ export const reportBuilderPtBR: ReportBuilderCatalog = {
   formulaAdd: "Adicionar",
   formulaSave: "Salvar",
   formulaLeftOut: "a fórmula tem um erro — não aplicada",
+  formulaWorkbookFailed: "O campo está no relatório, mas a lista de campos da pasta de trabalho não foi salva: {message}",
 };
 
 export const reportBuilderSv: ReportBuilderCatalog = {
@@ -1417,6 +1425,7 @@ export const reportBuilderSv: ReportBuilderCatalog = {
   formulaAdd: "Lägg till",
   formulaSave: "Spara",
   formulaLeftOut: "formeln har ett fel – används inte",
+  formulaWorkbookFailed: "Fältet finns i rapporten, men arbetsbokens fältlista sparades inte: {message}",
 };
 
 export const reportBuilderVi: ReportBuilderCatalog = {
@@ -1573,4 +1582,5 @@ export const reportBuilderVi: ReportBuilderCatalog = {
   formulaAdd: "Thêm",
   formulaSave: "Lưu",
   formulaLeftOut: "công thức có lỗi — chưa áp dụng",
+  formulaWorkbookFailed: "Trường đã có trong báo cáo, nhưng danh sách trường của sổ làm việc chưa được lưu: {message}",
 };

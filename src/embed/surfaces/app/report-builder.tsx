@@ -100,6 +100,7 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
         editQuery={editQuery}
         toggle={toggle}
         leftOut={run.leftOut}
+        workbookId={props.report.workbookId ?? null}
       />
       <ResultPanel
         draft={draft}

@@ -2,7 +2,8 @@
  * The report builder's calculated fields: each with its formula, Edit and Remove, and
  * "+ Calculated field", which opens the formula editor (report-formula-editor.tsx). A field
  * added is a column of the report (a measure among the measures, a dimension among the
- * breakouts) and is saved with the report's query (`calculatedFields`). A field whose formula no
+ * breakouts), is saved with the report's query (`calculatedFields`) and is recorded in the
+ * workbook's `calculatedFields` (use-workbook-fields.ts). A field whose formula no
  * longer checks is marked and left out of the query (`runnableCalculatedFieldsOf`).
  */
 import { useState } from "react";
@@ -12,6 +13,7 @@ import type { MetaSource } from "./app-api";
 import { useAppText } from "./app-messages";
 import { checkFormulaText, putCalculatedField, removeCalculatedField } from "./report-formula";
 import { FormulaEditor } from "./report-formula-editor";
+import { useWorkbookFieldRecorder } from "./use-workbook-fields";
 
 export interface CalculatedFieldsPanelProps {
   /** The report's view as the model has it. */
@@ -19,6 +21,8 @@ export interface CalculatedFieldsPanelProps {
   fields: readonly CalculatedField[];
   disabled: boolean;
   editQuery(fn: (q: SemanticQuery) => SemanticQuery): void;
+  /** The report's workbook, which records the fields its reports may use (null: none). */
+  workbookId: number | null;
 }
 
 export function CalculatedFieldsPanel(props: CalculatedFieldsPanelProps) {
@@ -26,6 +30,7 @@ export function CalculatedFieldsPanel(props: CalculatedFieldsPanelProps) {
   const { source, fields } = props;
   // null: closed; "new": a new field; else the name of the field edited.
   const [open, setOpen] = useState<string | null>(null);
+  const record = useWorkbookFieldRecorder(props.workbookId);
   if (!source) return null;
   const editing = open && open !== "new" ? fields.find((f) => f.name === open) : undefined;
   return (
@@ -75,6 +80,7 @@ export function CalculatedFieldsPanel(props: CalculatedFieldsPanelProps) {
           onClose={() => setOpen(null)}
           onSave={(field, kind) => {
             props.editQuery((q) => putCalculatedField(q, source.name, field, kind, editing?.name));
+            record(source.name, field, editing?.name);
             setOpen(null);
           }}
         />

@@ -2,18 +2,26 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ReportBuilder } from "./report-builder";
-import { ORDERS_REPORT, renderInApp, type RecordedRequest } from "./report-builder-fixtures";
+import { ORDERS_REPORT, ordersPlatform, renderInApp, type Platform, type RecordedRequest } from "./report-builder-fixtures";
 import { AUTOSAVE_DELAY_MS } from "./use-report-draft";
 
 afterEach(cleanup);
 
 const queries = (requests: RecordedRequest[]) => requests.filter((r) => r.method === "POST" && r.path.endsWith("/query"));
-const saves = (requests: RecordedRequest[]) => requests.filter((r) => r.method === "PUT");
+const saves = (requests: RecordedRequest[]) => requests.filter((r) => r.method === "PUT" && r.path.includes("/reports/"));
+const workbookWrites = (requests: RecordedRequest[]) => requests.filter((r) => r.method === "PUT" && r.path.endsWith("/workbooks/3"));
+
+/** The orders platform with the report's workbook, which already records one field. */
+const platform: Platform = (r) => {
+  if (r.path.endsWith("/workbooks/3") && r.method === "GET")
+    return { body: { id: 3, name: "Orders", updatedAt: "2026-11-27T00:00:00.000Z", calculatedFields: { "orders.twice": { formula: "count * 2" } } } };
+  return ordersPlatform(r);
+};
 const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
 describe("the report builder's formula editor", () => {
   it("completes a member, shows a problem at its position, and adds the field as a column that runs and is saved", async () => {
-    const { requests, errors } = renderInApp(<ReportBuilder report={ORDERS_REPORT} canEdit />);
+    const { requests, errors } = renderInApp(<ReportBuilder report={ORDERS_REPORT} canEdit />, { platform });
     await waitFor(() => expect(queries(requests)).toHaveLength(1));
 
     fireEvent.click(await screen.findByTestId("add-calculated-field"));
@@ -58,6 +66,10 @@ describe("the report builder's formula editor", () => {
     });
     await wait(AUTOSAVE_DELAY_MS + 200);
     expect((saves(requests).at(-1)?.body as { query: unknown }).query).toMatchObject({ calculatedFields: [field] });
+    // The workbook records it beside the fields it had (spec 2.2 `calculatedFields`, keyed <view>.<name>).
+    expect(workbookWrites(requests).map((r) => r.body)).toEqual([
+      { calculatedFields: { "orders.twice": { formula: "count * 2" }, "orders.orders_per_status": { formula: field.formula, title: field.title } } },
+    ]);
 
     // Unticked, the field stays in the report's list but leaves the query (the API refuses an unused field).
     fireEvent.click(screen.getByRole("checkbox", { name: "Orders per status" }));

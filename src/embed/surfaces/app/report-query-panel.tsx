@@ -27,6 +27,8 @@ export interface QueryPanelProps {
   edit(next: Partial<ReportDraft>): void;
   editQuery(fn: (q: SemanticQuery) => SemanticQuery): void;
   toggle(list: "measures" | "dimensions", name: string): void;
+  /** The report's workbook (it records the report's calculated fields). */
+  workbookId: number | null;
   /** The calculations left out of the query, and why. */
   leftOut: CalculatedQuery["leftOut"];
 }
@@ -80,7 +82,7 @@ export function QueryPanel(props: QueryPanelProps) {
         <legend>{text("measures")}</legend>
         {checks("measures", shown?.measures ?? [])}
       </fieldset>
-      <CalculatedFieldsPanel source={view} fields={q.calculatedFields ?? []} disabled={!canEdit} editQuery={props.editQuery} />
+      <CalculatedFieldsPanel source={view} fields={q.calculatedFields ?? []} disabled={!canEdit} editQuery={props.editQuery} workbookId={props.workbookId} />
       <BreakoutsPanel
         dimensions={q.dimensions ?? []}
         members={plainDims}
