@@ -20,6 +20,8 @@ import { summarize } from "./summary";
 import { suggestionsFor } from "./suggestions";
 import { viewerIndexes } from "./viewer-indexes";
 import { inLanguage, sentenceColumns, titledIndexes } from "./words";
+import { localColumns } from "./column-words";
+import type { ViewIndex } from "./view-index";
 
 export { comparisonsOf, queryOf, rankedByChange, runQueryArgs } from "./query";
 export { readQuestion } from "./question";
@@ -80,7 +82,10 @@ export const builtinProvider: AiProvider = {
       emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, u.language, explained ? u : undefined) });
       return;
     }
-    const outcome = await callTool("run_query", runQueryArgs(u), turn, state, emit, (o) => rankedByChange(u, o, state));
+    const view = (list: ViewIndex[]) => list.find((i) => i.source.name === u.view) ?? list[0]!;
+    const outcome = await callTool("run_query", runQueryArgs(u), turn, state, emit, (o) =>
+      localColumns(u.language, rankedByChange(u, o, state), state, view(shown), view(indexes)),
+    );
     if (!outcome.ok) {
       const say = SAY[u.language];
       emit({ id: partId(), type: "text", text: `${say.cannot} ${outcome.summary}` });

@@ -8,7 +8,7 @@ import { createTestPlatform, storageKinds, type TestPlatform } from "../../testi
 import { policyViews } from "./service";
 import { readNdjson, type Line } from "./chat-test-support";
 import { createShopDeployment, embedSession } from "../../testing/shop-deployment";
-import { FIGURES, QUESTIONS, REFUSALS, TRANSLATED } from "./question-table";
+import { FIGURES, HEADINGS, QUESTIONS, REFUSALS, TRANSLATED } from "./question-table";
 
 /** Rows as plain figures: numbers to the cent, times as their day. */
 const asFigures = (rows: Record<string, unknown>[], keys: string[]) =>
@@ -188,6 +188,12 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
         else expect(text).toMatch(s);
       }
       for (const s of notSaid) expect(text).not.toContain(s);
+    });
+
+    it.each(HEADINGS)("%s: the table heads %s “%s”", async (question, key, heading) => {
+      const lines = await ask(tokens.acme!, await newThread(tokens.acme!), question);
+      const table = lines.find((l) => l.type === "table") as Line & { columns: { key: string; title: string }[] };
+      expect(table.columns.find((c) => c.key === key)?.title).toBe(heading);
     });
 
     it("names members in English for an English question on a German surface, and in German for a German one", async () => {

@@ -1401,3 +1401,14 @@ export const TRANSLATED: [question: string, said: (string | RegExp)[], notSaid: 
   ["¿Cuál fue el mes con más pedidos en 2024?", ["El mes con más Pedidos fue **noviembre de 2024**, con **"], ["Orders"]],
   ["Wie viele neue Kunden haben sich pro Monat angemeldet?", ["**Kunden**, pro Monat."], ["Customers"]],
 ];
+
+/** Worked-out columns of German and Spanish answers, headed in the question's language: [question, column, heading]. */
+export const HEADINGS: [string, string, string][] = [
+  ["Welchen Anteil am Umsatz hat jede Kategorie?", "sales.revenue.percentOfTotal", "Umsatz (Anteil an der Summe)"],
+  ["kumulierter Umsatz pro Monat", "sales.revenue.runningTotal", "Umsatz (laufende Summe)"],
+  ["Vergleiche den Umsatz im Q1 2025 mit Q1 2024 nach Kategorie", "sales.revenue.relativeChange", "Umsatz (Veränderung in %)"],
+  ["Umsatzwachstum pro Monat", "sales.revenue_change_pct", "Umsatz (Veränderung in % gegenüber 1 Monat davor)"],
+  ["clasificación de ciudades por ingresos", "sales.revenue.rank", "Ingresos (puesto)"],
+  ["¿Qué porcentaje de los ingresos aporta cada categoría?", "sales.revenue.percentOfTotal", "Ingresos (parte del total)"],
+  ["compara los ingresos del T1 2025 con el T1 2024 por categoría", "sales.revenue.baseline", "Ingresos (periodo de referencia, 2024-01-01 – 2024-03-31)"],
+];
