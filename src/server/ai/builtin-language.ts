@@ -245,6 +245,8 @@ const REWRITES: Record<Language, Rewrite[]> = {
     [/\b(umsatzstarkste|umsatzstarksten|umsatzstarkster|umsatzstarkstes)\b/g, "top revenue"],
     [/\b(?:am )?(starkste|starksten|starkster|schnellste|schnellsten|schnellster|geschaftigste|geschaftigsten|geschaftigster|geschaftigstes)\b/g, "top"],
     [/\b(durchschnittsbestellwert|durchschnitt bestellwert|durchschnitts bestellwert|durchschnittliche bestellwert)\b/g, "average order value"],
+    // The total of the orders' values is the revenue, not the average order value.
+    [/\b(gesamtbestellwert|gesamt bestellwert|gesamter bestellwert|gesamten bestellwert)\b/g, "revenue"],
     [/\b(tageszeiten|tageszeit|uhrzeiten|uhrzeit|stunden|stunde)\b/g, "hourofday"],
     [/\b(?:im vergleich zum|gegenuber dem|gegenuber|vs) (vorjahr|vorjahreszeitraum)\b/g, "vs last year"],
     [/\b(?:im vergleich zum|gegenuber dem|gegenuber|vs) vormonat\b/g, "vs last month"],

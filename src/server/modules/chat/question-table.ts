@@ -1270,6 +1270,7 @@ export const FIGURES: [string, (t: Tenant) => string][] = [
   ["Bestellwert nach Kategorie", (t) => sales(t, `${CATEGORY}, ${AOV}`, [], "GROUP BY 1 ORDER BY 2 DESC")],
   ["Stückzahl nach Kategorie", (t) => sales(t, `${CATEGORY}, ${UNITS}`, [], "GROUP BY 1 ORDER BY 2 DESC")],
   ["Gesamtumsatz nach Kategorie", (t) => sales(t, `${CATEGORY}, ${REVENUE}`, [], "GROUP BY 1 ORDER BY 2 DESC")],
+  ["Gesamtbestellwert nach Land", (t) => sales(t, `${COUNTRY}, ${REVENUE}`, [], "GROUP BY 1 ORDER BY 2 DESC")],
   // Relative periods (the data ends on Jun 30, 2025: they count from there).
   ["revenue last quarter", (t) => sales(t, REVENUE, [Q2_2025])],
   ["orders last month", (t) => sales(t, COUNT, [JUNE_2025])],
