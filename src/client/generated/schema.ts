@@ -3400,6 +3400,7 @@ export interface components {
             externalId: string | null;
             /** @enum {string} */
             mode: "signed" | "private";
+            /** @description The session's settings (none for a platform user in private mode). */
             settings: {
                 allowAi?: boolean;
                 allowChatWorkspaceAuthoring?: boolean;
@@ -3409,8 +3410,6 @@ export interface components {
                 showDashboardChat?: boolean;
                 showWorkbookChat?: boolean;
                 timezone?: string;
-            } | {
-                [key: string]: unknown;
             };
         };
         EnvVar: {

@@ -13,7 +13,6 @@ import type {
   QueryResult,
   TimePart,
 } from "../../schema/semantic-query";
-import type { EmbedTheme } from "../../protocol";
 import type { CalculatedField } from "../../schema/calculated-field";
 import type { Dashboard, PeriodComparison } from "../../schema/dashboard";
 import type { components } from "../../client/generated/schema";
@@ -32,33 +31,13 @@ export interface SessionTokenResponse {
   exportFormats?: ExportFormat[];
 }
 
-export interface EmbedViewerSettings {
-  allowAi?: boolean;
-  showDashboardChat?: boolean;
-  showWorkbookChat?: boolean;
-  showAiWidgets?: boolean;
-  locale?: string;
-  timezone?: string;
-}
+/** What the platform says of the viewer of a dashboard or report (`EmbedViewer` of the API). */
+export type EmbedViewer = components["schemas"]["EmbedViewer"];
+/** The viewer's session settings, as the platform gives them. */
+export type EmbedViewerSettings = EmbedViewer["settings"];
 
-export interface EmbedViewer {
-  mode: "signed" | "private";
-  deploymentId: number;
-  embedTenant: string | null;
-  externalId: string | null;
-  settings: EmbedViewerSettings | null;
-  embedTheme: EmbedTheme | null;
-  expiresAt: string | number | null;
-  /** The formats this viewer may export from this dashboard (the session's grant; none when the dashboard restricts data download). */
-  exportFormats?: ExportFormat[];
-}
-
-export interface EmbedDashboardResponse {
-  dashboard: Dashboard;
-  viewer: EmbedViewer;
-  /** The locale the dashboard's titles and labels were translated for; null: as written. */
-  contentLocale?: string | null;
-}
+/** `GET /api/v1/embed/dashboard/{publicId}`: the API's answer, its dashboard typed by `src/schema`. */
+export type EmbedDashboardResponse = Omit<components["schemas"]["EmbedDashboardResponse"], "dashboard"> & { dashboard: Dashboard };
 
 export type QueryOrder = Record<string, "asc" | "desc"> | [string, "asc" | "desc"][];
 

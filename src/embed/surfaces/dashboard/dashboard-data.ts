@@ -129,7 +129,7 @@ export function loadDashboardData(services: EmbedServices, settled: () => void):
     // The viewer's time zone, which the widgets' first queries carry, is costly to read the first
     // time: read while the definition is on its way.
     viewerTimeZone();
-    return (await response) as unknown as EmbedDashboardResponse;
+    return (await response) as EmbedDashboardResponse;
   })();
 
   const setUp = definition.then(

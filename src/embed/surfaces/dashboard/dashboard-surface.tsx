@@ -57,7 +57,7 @@ async function loadDefinition(services: EmbedServices, publicId: string, signal:
       params: { path: { publicId }, query: { locale: services.store.getState().locale } },
       signal,
     }),
-  )) as unknown as EmbedDashboardResponse;
+  )) as EmbedDashboardResponse;
 }
 
 export function DashboardSurface() {

@@ -33,7 +33,7 @@ export async function fetchReport(api: EmbedApi, route: ReportRoute, locale: str
       ? api.client.GET("/api/v1/embed/report/{publicId}", { params: { path: { publicId: route.publicId }, query }, signal })
       : api.client.GET("/api/v1/embed/deployments/{deploymentId}/reports/{reportId}", { params: { path: route, query }, signal });
   // The API's dashboard is the schema's Dashboard (src/schema, the single definition).
-  return (await dataOf(answer)) as unknown as EmbedReportResponse;
+  return (await dataOf(answer)) as EmbedReportResponse;
 }
 
 export const reportKeyOf = (route: ReportRoute) => JSON.stringify(route);

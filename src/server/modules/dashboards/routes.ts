@@ -18,7 +18,7 @@ export const EmbedViewer = z
     deploymentId: z.number().int().nullable(),
     embedTenant: z.string().nullable(),
     externalId: z.string().nullable(),
-    settings: EmbedSessionSettings.partial().or(z.record(z.string(), z.unknown())),
+    settings: EmbedSessionSettings.partial().meta({ description: "The session's settings (none for a platform user in private mode)." }),
     embedTheme: EmbedTheme.nullable(),
     expiresAt: Timestamp.nullable().meta({ description: "When the token (signed) or the login session (private) ends." }),
     exportFormats: z

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { EmbedAccessAction, EmbedAccessRule } from "../../../schema/embed-tenant";
+import { EmbedSessionSettings } from "../../../schema/embed-session";
 import type { Db } from "../../db/connection";
 import { dashboards, dashboardVersions, embedAccess, embedSessions, embedTenants, groupMembers, groups } from "../../db/schema";
 import { forbidden, notFound } from "../../domain/errors";
@@ -194,7 +195,8 @@ async function embedViewerOf(db: Db, p: EmbedPrincipal) {
     deploymentId: p.deploymentId,
     embedTenant: p.embedTenant,
     externalId: p.externalId,
-    settings: p.settings,
+    // The token's settings were checked when the session was made; only the schema's keys are told.
+    settings: EmbedSessionSettings.partial().safeParse(p.settings).data ?? {},
     embedTheme: theme,
     expiresAt: new Date(p.expiresAt).toISOString(),
   };

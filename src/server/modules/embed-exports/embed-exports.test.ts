@@ -11,6 +11,7 @@ import { silentLogger } from "../../logger";
 import { seedPublishedDashboard } from "../../testing/embed-access-fixtures";
 import { createTestPlatform, type TestPlatform } from "../../testing/test-platform";
 import { embedSession } from "../../testing/shop-deployment";
+import { EmbedDashboardResponse } from "../dashboards/routes";
 
 /**
  * Export grants per format on every server path an export takes: the rows of a CSV or XLSX
@@ -102,6 +103,21 @@ describe("the session setting", () => {
     const restricted = await t.api("GET", `/api/v1/embed/dashboard/${restrictedPublicId}`, undefined, token);
     expect(restricted.status).toBe(200);
     expect(((await restricted.json()) as { viewer: { exportFormats: string[] } }).viewer.exportFormats).toEqual([]);
+  });
+});
+
+describe("the embed dashboard's viewer", () => {
+  it("tells the session's settings by the schema's keys, and answers what its OpenAPI schema says", async () => {
+    const { token } = await embedSession(t, deploymentId, {
+      externalId: "ann",
+      embedTenantName: "acme-corp",
+      settings: { allowExport: ["csv"], locale: "de-DE", allowAi: false },
+    });
+    const res = await t.api("GET", `/api/v1/embed/dashboard/${publicId}`, undefined, token);
+    expect(res.status).toBe(200);
+    const body = EmbedDashboardResponse.parse(await res.json());
+    expect(body.viewer.settings).toEqual({ allowExport: ["csv"], locale: "de-DE", allowAi: false });
+    expect(body.viewer).toMatchObject({ mode: "signed", deploymentId, embedTenant: "acme-corp", exportFormats: ["csv"] });
   });
 });
 
