@@ -15,7 +15,7 @@ const rows = [
   { "sales.city": "New York", "sales.created_at.month": "2024-01-01T00:00:00.000", "sales.revenue": 1200.5 },
   { "sales.city": '=HYPERLINK("x")', "sales.created_at.month": "2024-02-01T00:00:00.000", "sales.revenue": null },
 ];
-const query = { measures: ["sales.revenue"], dimensions: ["sales.city"], timeDimensions: [{ dimension: "sales.created_at", granularity: "month" }] };
+const query = { measures: ["sales.revenue"], dimensions: ["sales.city"], timeDimensions: [{ dimension: "sales.created_at", granularity: "month" as const }] };
 
 describe("exportColumnsOf", () => {
   it("orders columns as dimensions, time dimensions, measures with annotation titles", () => {

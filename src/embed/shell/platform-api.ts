@@ -3,17 +3,7 @@
  * login, widget queries): each goes through the typed client, operations checked against
  * the generated OpenAPI paths, and takes an optional AbortSignal.
  */
-import type {
-  Calculation,
-  CompareRanges,
-  GroupLimit,
-  MemberAnnotation,
-  QueryAnnotation,
-  QueryFilter,
-  QueryResult,
-  TimePart,
-} from "../../schema/semantic-query";
-import type { CalculatedField } from "../../schema/calculated-field";
+import type { MemberAnnotation, QueryAnnotation, QueryResult, SemanticQuery } from "../../schema/semantic-query";
 import type { Dashboard, PeriodComparison } from "../../schema/dashboard";
 import type { components } from "../../client/generated/schema";
 import type { ExportFormat } from "../../schema/export-formats";
@@ -39,27 +29,10 @@ export type EmbedViewerSettings = EmbedViewer["settings"];
 /** `GET /api/v1/embed/dashboard/{publicId}`: the API's answer, its dashboard typed by `src/schema`. */
 export type EmbedDashboardResponse = Omit<components["schemas"]["EmbedDashboardResponse"], "dashboard"> & { dashboard: Dashboard };
 
-export type QueryOrder = Record<string, "asc" | "desc"> | [string, "asc" | "desc"][];
+export type QueryOrder = NonNullable<SemanticQuery["order"]>;
 
-/** The semantic-layer query JSON (decisions.md "Semantic layer"). */
-export interface SemanticQuery {
-  measures?: string[];
-  dimensions?: string[];
-  timeDimensions?: { dimension: string; granularity?: string; part?: TimePart; dateRange?: string | [string, string] }[];
-  filters?: QueryFilter[];
-  order?: QueryOrder;
-  limit?: number;
-  offset?: number;
-  timezone?: string;
-  /** Period against period (docs/data-model.md, "Comparing two date ranges"). */
-  compare?: CompareRanges;
-  /** Percent of total, running totals and ranks over the aggregated rows. */
-  calculations?: Calculation[];
-  /** Top N rows within each group. */
-  groupLimit?: GroupLimit;
-  /** Fields computed by formulas over the view's members (docs/data-model.md, "Calculated fields"). */
-  calculatedFields?: CalculatedField[];
-}
+/** The semantic-layer query JSON: the schema's (decisions.md "Semantic layer"). */
+export type { SemanticQuery };
 
 /** Per-column titles, types and formats of a result: the schema's type (`export/result-columns.ts` reads every group). */
 export type { MemberAnnotation, QueryAnnotation };

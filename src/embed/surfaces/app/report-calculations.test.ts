@@ -57,7 +57,7 @@ describe("withCalculations", () => {
   });
 
   it("compares a trend bucket by bucket, and not beside a percent of total", () => {
-    const q = { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", granularity: "quarter" }] };
+    const q = { measures: ["sales.count"], timeDimensions: [{ dimension: "sales.created_at", granularity: "quarter" as const }] };
     expect(withCalculations(q, { ...none, compare: "previousPeriod" }, ctx).periodComparisons).toEqual([
       { measure: "sales.count", timeDimension: "sales.created_at", offset: { amount: 1, unit: "quarter" } },
     ]);

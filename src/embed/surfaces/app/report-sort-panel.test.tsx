@@ -26,7 +26,7 @@ describe("sortChoicesOf", () => {
     [
       "a period by its member",
       "en-US",
-      { dimensions: ["sales.status"], timeDimensions: [{ dimension: "sales.created_at", granularity: "month" }] },
+      { dimensions: ["sales.status"], timeDimensions: [{ dimension: "sales.created_at", granularity: "month" as const }] },
       [
         ["sales.status", "Status"],
         ["sales.created_at", "Order Date"],

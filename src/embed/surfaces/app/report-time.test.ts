@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { dateRangeChoiceOf, timeColumnOf, timeGroupingOf, timePartLabelExpr, withDateRangeChoice, withTimeGrouping } from "./report-time";
 
-const td = { dimension: "sales.created_at", granularity: "month", dateRange: "This year" };
+const td = { dimension: "sales.created_at", granularity: "month" as const, dateRange: "This year" };
 
 describe("withTimeGrouping", () => {
   it.each([
     ["a part of time instead of the period", "part:dayOfWeek", { dimension: "sales.created_at", part: "dayOfWeek", dateRange: "This year" }],
-    ["another period", "granularity:week", { dimension: "sales.created_at", granularity: "week", dateRange: "This year" }],
+    ["another period", "granularity:week", { dimension: "sales.created_at", granularity: "week" as const, dateRange: "This year" }],
     ["no grouping", "", { dimension: "sales.created_at", dateRange: "This year" }],
     ["no part it does not know", "part:fortnight", { dimension: "sales.created_at", dateRange: "This year" }],
   ])("groups by %s", (_what, grouping, expected) => {
@@ -16,14 +16,14 @@ describe("withTimeGrouping", () => {
   it("replaces a part by a period, never keeping both", () => {
     expect(withTimeGrouping({ dimension: "sales.created_at", part: "hourOfDay" }, "granularity:day")).toEqual({
       dimension: "sales.created_at",
-      granularity: "day",
+      granularity: "day" as const,
     });
   });
 });
 
 describe("timeGroupingOf and timeColumnOf", () => {
   it.each([
-    [{ dimension: "sales.created_at", granularity: "month" }, "granularity:month", "sales.created_at.month"],
+    [{ dimension: "sales.created_at", granularity: "month" as const }, "granularity:month", "sales.created_at.month"],
     [{ dimension: "sales.created_at", part: "monthOfYear" as const }, "part:monthOfYear", "sales.created_at.monthOfYear"],
     [{ dimension: "sales.created_at" }, "", "sales.created_at"],
   ])("reads %j as %s, column %s", (value, grouping, column) => {
@@ -62,7 +62,7 @@ describe("dateRangeChoiceOf", () => {
 });
 
 describe("withDateRangeChoice", () => {
-  const base = { dimension: "sales.created_at", granularity: "month" };
+  const base = { dimension: "sales.created_at", granularity: "month" as const };
   it.each([
     [{ ...base, dateRange: "this year" }, "", base],
     [base, "last quarter", { ...base, dateRange: "last quarter" }],

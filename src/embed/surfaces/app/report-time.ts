@@ -3,7 +3,7 @@
  * a part of time (day of week, hour of day, month of year), never both, as the query contract has
  * it (docs/data-model.md, "Parts of time").
  */
-import type { TimePart } from "../../../schema/semantic-query";
+import { granularities, type Granularity, type TimePart } from "../../../schema/semantic-query";
 import { timePartLabel } from "../../../schema/time-part-labels";
 import type { SemanticQuery } from "../../shell/platform-api";
 import type { AppMessageKey } from "./app-messages";
@@ -64,6 +64,7 @@ export const TIME_PART_NAMES: Record<TimePart, AppMessageKey> = {
 };
 
 const isTimePart = (value: string): value is TimePart => Object.hasOwn(TIME_PART_NAMES, value);
+const isGranularity = (value: string): value is Granularity => (granularities as readonly string[]).includes(value);
 
 /** The value of the "group by" choice: `granularity:month`, `part:dayOfWeek`, or "" (no grouping). */
 export function timeGroupingOf(td: TimeDimension | undefined): string {
@@ -77,7 +78,7 @@ export function withTimeGrouping(td: TimeDimension, grouping: string): TimeDimen
   const { granularity: _g, part: _p, ...rest } = td;
   const [kind, value = ""] = grouping.split(":");
   if (kind === "part" && isTimePart(value)) return { ...rest, part: value };
-  if (kind === "granularity" && value) return { ...rest, granularity: value };
+  if (kind === "granularity" && isGranularity(value)) return { ...rest, granularity: value };
   return rest;
 }
 

@@ -5,7 +5,7 @@ import { clickedDimensions, linkedDashboardPath, linkedValue, linkFilter, widget
 const query = {
   measures: ["orders.count"],
   dimensions: ["orders.city", "orders.status"],
-  timeDimensions: [{ dimension: "orders.created_at", granularity: "month" }],
+  timeDimensions: [{ dimension: "orders.created_at", granularity: "month" as const }],
 };
 const row = { "orders.city": "Oslo", "orders.status": null, "orders.created_at.month": "2025-01-01T00:00:00.000", "orders.count": 4 };
 const link: LinkClick = { action: "link", dashboardPublicId: "dash_1", filterMember: "customers.city" };

@@ -13,7 +13,7 @@ import {
 const base = {
   measures: ["sales.revenue"],
   dimensions: ["sales.status"],
-  timeDimensions: [{ dimension: "sales.created_at", granularity: "month", dateRange: ["2024-01-01", "2024-12-31"] as [string, string] }],
+  timeDimensions: [{ dimension: "sales.created_at", granularity: "month" as const, dateRange: ["2024-01-01", "2024-12-31"] as [string, string] }],
   order: { "sales.created_at.month": "asc" as const },
 };
 
@@ -84,7 +84,7 @@ describe("composeDetailQuery", () => {
       ["sales.customers_city"],
     );
     expect(q.filters).toContainEqual({ member: "sales.status", operator: "equals", values: ["completed"] });
-    expect(q.timeDimensions).toEqual([{ dimension: "sales.created_at", granularity: "day", dateRange: ["2024-02-01", "2024-02-29"] }]);
+    expect(q.timeDimensions).toEqual([{ dimension: "sales.created_at", granularity: "day" as const, dateRange: ["2024-02-01", "2024-02-29"] }]);
     expect(q.dimensions).toEqual(["sales.status", "sales.customers_city"]);
     expect(q.measures).toEqual(["sales.revenue"]);
   });

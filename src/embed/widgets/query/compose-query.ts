@@ -169,7 +169,7 @@ export function composeDetailQuery(
   const timeDimensions = (composed.timeDimensions ?? []).map((t) => {
     const v = t.granularity ? row[`${t.dimension}.${t.granularity}`] : undefined;
     if (typeof v !== "string") return t;
-    return { dimension: t.dimension, granularity: "day", dateRange: [v.slice(0, 10), grainEnd(v, t.granularity!)] as [string, string] };
+    return { dimension: t.dimension, granularity: "day" as const, dateRange: [v.slice(0, 10), grainEnd(v, t.granularity!)] as [string, string] };
   });
   return {
     measures: [measure],
