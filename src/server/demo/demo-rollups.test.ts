@@ -63,7 +63,15 @@ describe("the demo dashboard answered from the demo's rollups", () => {
   beforeAll(async () => {
     t = await createTestPlatform();
     dir = mkdtempSync(path.join(tmpdir(), "svc-demo-rollups-"));
-    seeded = (await seedDemo({ db: t.database.db, dataDir: dir, rows: 3000, adminUserId: t.adminUserId, demoHostOrigin: null, logger: silentLogger }))!;
+    seeded = (await seedDemo({
+      db: t.database.db,
+      dataDir: dir,
+      rows: 3000,
+      adminUserId: t.adminUserId,
+      demoHostOrigin: null,
+      logger: silentLogger,
+      rollups: true,
+    }))!;
     // The widgets of the published dashboard and the queries of their reports.
     const [version] = await t.database.db.select().from(dashboardVersions);
     const config = DashboardConfig.parse(version!.config);

@@ -74,6 +74,12 @@ export async function seedDemo(opts: {
   logger: Logger;
   /** The data set, when its preparation was started earlier (prepareDemoDataset); else it is prepared here. */
   dataset?: Promise<{ path: string }>;
+  /**
+   * Seed the model with its rollups (data-model/rollups.yml). Off by default: a model with rollups
+   * opens its DuckDB file for writing, which one process at a time may do, and the served demo
+   * is shared by several processes (the two API processes of a cluster on one data folder).
+   */
+  rollups?: boolean;
 }): Promise<DemoSeedResult | null> {
   const { db, logger } = opts;
   const { path: duckdbPath } = await (opts.dataset ?? prepareDemoDataset(opts));
@@ -113,7 +119,9 @@ export async function seedDemo(opts: {
       .values({ name: DEMO_DEPLOYMENT_NAME, dataSource: { type: "duckdb", path: duckdbPath } })
       .returning();
     const deploymentId = dep!.id;
-    await t.insert(dataModelFiles).values(demoModelFiles({ rollups: true }).map((f) => ({ deploymentId, branch: "main", path: f.path, content: f.content })));
+    await t
+      .insert(dataModelFiles)
+      .values(demoModelFiles({ rollups: opts.rollups === true }).map((f) => ({ deploymentId, branch: "main", path: f.path, content: f.content })));
     await ensureDefaultBranch(t, deploymentId);
     await t
       .insert(embedTenants)
