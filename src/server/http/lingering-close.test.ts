@@ -8,6 +8,7 @@ import { MAX_BODY_BYTES } from "../app";
 import { loadConfig } from "../config";
 import { silentLogger } from "../logger";
 import { startPlatform, type RunningPlatform } from "../platform";
+import { KEEP_ALIVE_MS } from "./lingering-close";
 
 interface Answer {
   status: number;
@@ -77,6 +78,25 @@ describe("a refused body on a kept-alive connection", () => {
     expect(second.status).toBe(200);
     expect(second.reusedSocket).toBe(true);
     expect(second.headers.connection).toBe("keep-alive");
+  });
+
+  it("keeps an idle connection open past a client's usual idle time, so its next request is answered on it", async () => {
+    const idle = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const previous = agent;
+    agent = idle;
+    try {
+      const first = await me();
+      expect(first.status).toBe(200);
+      expect(first.headers["keep-alive"]).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`);
+      // Node's default closed an idle connection after 5 s.
+      await new Promise((r) => setTimeout(r, 6_000));
+      const later = await me();
+      expect(later.status).toBe(200);
+      expect(later.reusedSocket).toBe(true);
+    } finally {
+      agent = previous;
+      idle.destroy();
+    }
   });
 
   it("answers a declared Content-Length over the limit with 413 and Connection: close; the next request succeeds", async () => {

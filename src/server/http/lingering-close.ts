@@ -36,6 +36,14 @@ export function lingeringClose(socket: Socket, req: IncomingMessage): void {
 }
 
 /**
+ * How long an idle kept-alive connection stays open: longer than the idle time of the clients and
+ * proxies in front (a load balancer's 60 s; undici's and Playwright's pools reuse a socket idle for
+ * seconds). Node's own 5 s let a client send its next request on a socket the server was closing
+ * at that moment, and a busy server answered it with a reset (ECONNRESET) instead of an answer.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+/**
  * A node:http server for a request listener (@hono/node-server's `getRequestListener`), except that when it closes a
  * connection while the request on it still has body to come (a body refused unread: the answer
  * then says `Connection: close`), it closes by `lingeringClose` instead of at once.
@@ -46,6 +54,7 @@ export function createLingeringServer(options: ServerOptions, listener: RequestL
     current.set(req.socket, req);
     listener(req, res);
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.on("connection", (socket: Socket) => {
     const destroySoon = socket.destroySoon.bind(socket);
     // Node closes a connection after a `Connection: close` answer with destroySoon (so does
