@@ -109,12 +109,14 @@ test.describe("host actions over raw postMessage", () => {
   test("set-filter applies a filter, reports filters-changed in the same form, and changes the numbers", async () => {
     const frame = page.frameLocator("#embed");
     const kpi = frame.getByTestId("widget-kpi_orders");
-    // An earlier test switched the time zone: wait until the numbers have stopped changing.
+    // An earlier test switched the time zone: wait until the numbers have stopped changing (the
+    // widgets keep their last answer on screen while the new zone's queries run, so a loaded
+    // machine can show the old zone's numbers for a second or more).
     let before = "";
     await expect
       .poll(async () => {
         const first = (await kpi.innerText()).trim();
-        await page.waitForTimeout(400);
+        await page.waitForTimeout(2000);
         before = (await kpi.innerText()).trim();
         return first === before && (await kpi.getAttribute("data-state")) === "ready";
       })

@@ -171,12 +171,13 @@ describe.each(storageKinds)("embed isolation matrix (%s)", (storage) => {
 
   it("expired tokens are refused on every data endpoint", async () => {
     // A second session service on the same storage and keys, issuing one-second tokens.
-    const shortLived = createEmbedSessions({ db: t.database.db, keys: createSigningKeyRing(t.database.db, t.deps.secretBox), tokenTtlSeconds: 1 });
+    // Five seconds: on a loaded machine the calls before expiry may take more than one.
+    const shortLived = createEmbedSessions({ db: t.database.db, keys: createSigningKeyRing(t.database.db, t.deps.secretBox), tokenTtlSeconds: 5 });
     const { sessionId } = await shortLived.generate({ deploymentId: d1, externalId: "dan", embedTenantName: TENANT_A });
-    const { token } = await shortLived.exchange(sessionId);
+    const { token, expiresAt } = await shortLived.exchange(sessionId);
     const d = dashboards.onlyA;
     for (const e of dataEndpoints) expect((await call(e, d, token)).status, e.name).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, new Date(expiresAt).getTime() - Date.now()) + 100));
     for (const e of dataEndpoints) {
       const res = await call(e, d, token);
       expect(res.status, e.name).toBe(401);
