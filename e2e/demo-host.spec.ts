@@ -100,7 +100,12 @@ test.describe("the demo host's chat", () => {
 });
 
 test.describe("the demo host's creator tab", () => {
-  test("embeds the creator-mode app for the signed-in tenant user", async ({ page }) => {
+  test("embeds the creator-mode app for the signed-in tenant user, even when the tab is chosen while the page loads", async ({ page }) => {
+    // The page's config arrives late: the tab is clicked before the first embed is mounted.
+    await page.route("**/config.json", async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
     await page.goto(`${E2E.demoHostUrl}/`);
     await page.getByRole("tab", { name: "Creator" }).click();
     await expect(page.locator("iframe#embed")).toHaveAttribute("src", new RegExp(`^${E2E.platformUrl}/embed/d/\\d+/app\\?`));

@@ -30,6 +30,17 @@ let onChat = false;
 type View = "dashboard" | "creator" | "trio";
 const viewOf = (name: string | null | undefined): View => (name === "creator" || name === "trio" ? name : "dashboard");
 let view: View = viewOf(new URLSearchParams(location.search).get("view"));
+/** Each mount's number: a mount that a newer one replaced (a tab or tenant chosen meanwhile) stops at its next step. */
+let mounts = 0;
+/** Whether the first mount has begun; a tab chosen before (while the page loads its config) is what it shows. */
+let started = false;
+// Bound before the config is read: a tab clicked while the page still loads is not lost.
+document.querySelectorAll<HTMLButtonElement>("[data-view]").forEach((b) =>
+  b.addEventListener("click", () => {
+    view = viewOf(b.dataset.view);
+    if (started) void mount();
+  }),
+);
 // Read before anything mounts (top-level await): every function below uses it.
 const config: DemoConfig = await (await fetch("/config.json")).json();
 
@@ -91,6 +102,7 @@ function resetControls() {
 $(new URLSearchParams(location.search).get("dashboard") === "app" ? "nav-app" : "nav-classic").setAttribute("aria-current", "page");
 
 async function mount() {
+  const mine = ++mounts;
   connection?.destroy();
   connection = null;
   for (const c of trio.splice(0)) c.destroy();
@@ -103,11 +115,14 @@ async function mount() {
     iframe.removeAttribute("src");
     $("stage-title").textContent = "Three frames, three sessions";
     status.textContent = "A dashboard, a report and a chat, each with its own session, filters and events.";
-    trio = await mountThreeFrames($("trio"), config, newSession);
+    const frames = await mountThreeFrames($("trio"), config, newSession);
+    if (mine !== mounts) for (const c of frames) c.destroy();
+    else trio = frames;
     return;
   }
   status.textContent = "Starting a signed session…";
   const sessionId = await newSession();
+  if (mine !== mounts) return;
   // `?dashboard=app` shows the demo app dashboard (a dashboard written as an app).
   const showApp = new URLSearchParams(location.search).get("dashboard") === "app" && config.appDashboardPublicId;
   const dashboardId = showApp ? config.appDashboardPublicId : config.dashboardPublicId;
@@ -194,11 +209,5 @@ $("clear-ai-context").addEventListener("click", () => void send("svc:action:set-
 $("renew").addEventListener("click", () => void renew());
 $("clear").addEventListener("click", () => (log.textContent = ""));
 tenantSelect.addEventListener("change", () => void mount());
-document.querySelectorAll<HTMLButtonElement>("[data-view]").forEach((b) =>
-  b.addEventListener("click", () => {
-    view = viewOf(b.dataset.view);
-    void mount();
-  }),
-);
-
+started = true;
 await mount().catch((err) => (status.textContent = `Could not start the embed: ${String(err)}`));
