@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "@playwright/test";
 import { E2E } from "./e2e/support/env";
+import { E2E_CHROMIUM_PATH } from "./scripts/ensure-chromium";
 
 export default defineConfig({
   testDir: "e2e",
@@ -18,9 +19,9 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     launchOptions: {
-      executablePath: process.env.SVC_CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's headless shell (scripts/ensure-chromium.ts); Playwright adds `--headless` itself.
+      executablePath: E2E_CHROMIUM_PATH,
       args: [
-        "--headless=new",
         "--no-sandbox",
         "--disable-gpu",
         "--disable-quic",
