@@ -110,6 +110,33 @@ describe("explainAnswer", () => {
     ]);
   });
 
+  it("names the table's values by their labels, as the text does (a value without one stays as it is)", async () => {
+    const labels: Record<string, string> = { shipped: "Versandt", completed: "Abgeschlossen", apparel: "Bekleidung" };
+    const ctx = { ...context(acmeViewer), valueLabel: (_member: string, value: unknown) => labels[String(value)] };
+    const { indexes } = await viewerIndexes(ctx);
+    const reading = readQuestion("Why is revenue in Germany lower than in the US?", indexes, { locale: "en", reference: new Date("2024-11-01T00:00:00Z") });
+    if (!reading.ok) throw new Error("not read");
+    const parts: AnswerPart[] = [];
+    let seq = 0;
+    await explainAnswer(
+      reading.understanding,
+      ctx,
+      indexes,
+      (p) => parts.push(p),
+      () => `p${seq++}`,
+    );
+    const table = parts.find((p) => p.type === "table");
+    const rows = table?.type === "table" ? table.rows.map((r) => [r.dimension, r.value]) : [];
+    expect(rows).toEqual([
+      ["Status", "Versandt"],
+      ["Category", "Bekleidung"],
+      ["Category", "tools"],
+      ["Category", "toys"],
+      ["Status", "Abgeschlossen"],
+      ["Status", null],
+    ]);
+  });
+
   it("explains two values within a period: the period is a filter both sides share", async () => {
     const ctx = context(acmeViewer);
     const { indexes } = await viewerIndexes(ctx);

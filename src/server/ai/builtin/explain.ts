@@ -11,6 +11,7 @@ import { QueryValidationError } from "../../semantic/errors";
 import { SAY } from "../builtin-language";
 import { explainColumns } from "../tools";
 import type { Emit, TurnContext } from "../types";
+import { shownValue } from "./format";
 import { queryOf } from "./query";
 import { groupingsOf } from "./refusal";
 import { summarizeExplanation } from "./summary-analysis";
@@ -80,7 +81,12 @@ export async function explainAnswer(u: Understanding, ctx: TurnContext, indexes:
       type: "table",
       // Headed in the answer's language.
       columns: explainColumns(u.language, format),
-      rows: result.contributors.map((c) => ({ ...c, dimension: index.members.find((m) => m.name === c.dimension)?.shortTitle ?? c.dimension })),
+      // Values by their labels in the answer's language, as the text names them (a country's name, the dictionary's word).
+      rows: result.contributors.map((c) => ({
+        ...c,
+        dimension: index.members.find((m) => m.name === c.dimension)?.shortTitle ?? c.dimension,
+        value: c.value === null ? null : shownValue(ctx.valueLabel, c.dimension, c.value),
+      })),
       truncated: false,
     });
     emit({ id: partId(), type: "text", text: summarizeExplanation(u, result, indexes, format, ctx.valueLabel) });
