@@ -27,7 +27,7 @@ describe("columnTitle", () => {
     ["en", "Revenue (% of total)"],
     // Not a heading the engine wrote for this measure: a calculated field's own title.
     ["de", "Anteil an Umsatz (Kategorie = Elektronik)"],
-    ["de", "Revenue per Orders"],
+    ["de", "Revenue / Orders"],
   ] as const)("%s: %s is left as it is", (lang, title) => {
     expect(columnTitle(lang, title, "Revenue", "Umsatz")).toBeUndefined();
   });

@@ -175,7 +175,7 @@ describe("ratios as calculated fields: the question's query", () => {
       "Revenue (Category = Electronics)",
     ]);
     expect(titles("Welcher Anteil unseres Umsatzes kommt aus Elektronik?")![0]).toBe("Anteil an Revenue (Category = Electronics)");
-    expect(titles("ingresos medios por cliente")).toEqual(["Revenue por Customers"]);
+    expect(titles("ingresos medios por cliente")).toEqual(["Revenue / Customers"]);
   });
 
   it("titles the fields again with the viewer's (translated) member titles", () => {
@@ -196,7 +196,7 @@ describe("ratios as calculated fields: the question's query", () => {
       "Anteil an Umsatz (Kategorie = Electronics)",
       "Umsatz (Kategorie = Electronics)",
     ]);
-    expect(title("durchschnittlicher Umsatz pro Kunde")).toEqual(["Umsatz pro Kunden"]);
+    expect(title("durchschnittlicher Umsatz pro Kunde")).toEqual(["Umsatz / Kunden"]);
     // The formula is untouched.
     const r = readQuestion("durchschnittlicher Umsatz pro Kunde", views, { locale: "en", reference: DEMO_REFERENCE });
     if (r.ok) titleFields(r.understanding, german);

@@ -1,3 +1,4 @@
+import { iso31661Alpha2ToNumeric } from "iso-3166";
 import type { SemanticQuery, TimeDimension } from "../../../schema/semantic-query";
 import type { PeriodComparison } from "../../../schema/dashboard";
 
@@ -580,7 +581,7 @@ export const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = 
     "average revenue per customer",
     {
       measures: ["sales.revenue_per_customer_count", "sales.revenue", "sales.customer_count"],
-      calculatedFields: [{ name: "revenue_per_customer_count", formula: "revenue / customer_count", title: "Revenue per Customers", format: "currency" }],
+      calculatedFields: [{ name: "revenue_per_customer_count", formula: "revenue / customer_count", title: "Revenue / Customers", format: "currency" }],
     },
   ],
   [
@@ -636,9 +637,9 @@ export const QUESTIONS: [string, SemanticQuery | null, PeriodComparison[]?][] = 
   ]),
   // An average of a sum by a grouping: per row of the view (an order), per group.
   ...[
-    ["average revenue by category", "Revenue per Orders"],
-    ["durchschnittlicher Umsatz nach Kategorie", "Revenue pro Orders"],
-    ["ingresos medios por categoría", "Revenue por Orders"],
+    ["average revenue by category", "Revenue / Orders"],
+    ["durchschnittlicher Umsatz nach Kategorie", "Revenue / Orders"],
+    ["ingresos medios por categoría", "Revenue / Orders"],
   ].map(([q, title]): [string, SemanticQuery] => [
     q!,
     {
@@ -782,6 +783,45 @@ const TITLES: Record<Lang, Record<"status" | "country" | "city" | "category", st
   de: { status: "Status", country: "Land", city: "Stadt", category: "Kategorie" },
   es: { status: "Estado", country: "País", city: "Ciudad", category: "Categoría" },
 };
+/** The demo dictionaries' words for the values of status and category (docs/content-translation.md), German and Spanish. */
+const VALUE_WORDS: Record<Lang, Record<string, string>> = {
+  en: {},
+  de: {
+    completed: "abgeschlossen",
+    shipped: "versandt",
+    processing: "in Bearbeitung",
+    cancelled: "storniert",
+    returned: "zurückgesandt",
+    Electronics: "Elektronik",
+    Home: "Haushalt",
+    Apparel: "Bekleidung",
+    Sports: "Sport",
+    Books: "Bücher",
+    Toys: "Spielzeug",
+  },
+  es: {
+    completed: "completado",
+    shipped: "enviado",
+    processing: "en proceso",
+    cancelled: "cancelado",
+    returned: "devuelto",
+    Electronics: "Electrónica",
+    Home: "Hogar",
+    Apparel: "Ropa",
+    Sports: "Deportes",
+    Books: "Libros",
+    Toys: "Juguetes",
+  },
+};
+/** Every country code (ISO 3166-1), named in each language by the runtime's region names. */
+const COUNTRY_CODES = Object.keys(iso31661Alpha2ToNumeric);
+/** A grouping column's value as an answer's table names it (cities as they are). */
+const labelled = (column: string, lang: Lang) => {
+  const names = new Intl.DisplayNames([lang], { type: "region" });
+  const pairs = column === "c.country" ? COUNTRY_CODES.map((c) => [c, names.of(c)!]) : column === "c.city" ? [] : Object.entries(VALUE_WORDS[lang]);
+  if (pairs.length === 0) return column;
+  return `CASE ${column} ${pairs.map(([v, l]) => `WHEN '${v}' THEN '${l!.replace(/'/g, "''")}'`).join(" ")} ELSE ${column} END`;
+};
 /** What moved a sum or a count from one range to the next ([from, until)): each value of each grouping, by the size of its change. */
 const why = (t: Tenant, measure: "sum(o.amount)" | "count(*)", baseline: [string, string], current: [string, string], lang: Lang = "en") => {
   const groupings: [string, string][] = [
@@ -792,16 +832,16 @@ const why = (t: Tenant, measure: "sum(o.amount)" | "count(*)", baseline: [string
   ];
   const per = groupings
     .map(
-      ([title, column], i) => `SELECT '${title}' AS dimension, ${i} AS pos, ${column} AS value,
+      ([title, column], i) => `SELECT '${title}' AS dimension, ${i} AS pos, ${column} AS raw, ${labelled(column, lang)} AS value,
         coalesce(${measure} FILTER (WHERE ${during(...baseline)}), 0)::DOUBLE AS baseline,
         coalesce(${measure} FILTER (WHERE ${during(...current)}), 0)::DOUBLE AS current
       FROM orders o JOIN customers c ON c.customer_id = o.customer_id JOIN products p ON p.product_id = o.product_id
-      WHERE o.tenant = '${t}' AND o.created_at >= '${baseline[0]}' AND o.created_at < '${current[1]}' GROUP BY 3`,
+      WHERE o.tenant = '${t}' AND o.created_at >= '${baseline[0]}' AND o.created_at < '${current[1]}' GROUP BY 3, 4`,
     )
     .join(" UNION ALL ");
   return `WITH v AS (${per}), total AS (SELECT sum(current - baseline) / 4 AS change FROM v)
     SELECT dimension, value, baseline, current, current - baseline AS change, (current - baseline) / total.change AS share
-    FROM v, total WHERE current <> baseline ORDER BY abs(current - baseline) DESC, pos, value LIMIT 10`;
+    FROM v, total WHERE current <> baseline ORDER BY abs(current - baseline) DESC, pos, raw LIMIT 10`;
 };
 /**
  * What makes a sum or a count differ between two values of a column (`current` against
@@ -815,16 +855,16 @@ const whyAgainst = (t: Tenant, measure: "sum(o.amount)" | "count(*)", column: st
   ];
   const per = groupings
     .map(
-      ([title, col], i) => `SELECT '${title}' AS dimension, ${i} AS pos, ${col} AS value,
+      ([title, col], i) => `SELECT '${title}' AS dimension, ${i} AS pos, ${col} AS raw, ${labelled(col, lang)} AS value,
         coalesce(${measure} FILTER (WHERE ${column} = '${baseline}'), 0)::DOUBLE AS baseline,
         coalesce(${measure} FILTER (WHERE ${column} = '${current}'), 0)::DOUBLE AS current
       FROM orders o JOIN customers c ON c.customer_id = o.customer_id JOIN products p ON p.product_id = o.product_id
-      WHERE o.tenant = '${t}' AND ${column} IN ('${current}', '${baseline}') AND ${where} GROUP BY 3`,
+      WHERE o.tenant = '${t}' AND ${column} IN ('${current}', '${baseline}') AND ${where} GROUP BY 3, 4`,
     )
     .join(" UNION ALL ");
   return `WITH v AS (${per}), total AS (SELECT sum(current - baseline) / 2 AS change FROM v)
     SELECT dimension, value, baseline, current, current - baseline AS change, (current - baseline) / total.change AS share
-    FROM v, total WHERE current <> baseline ORDER BY abs(current - baseline) DESC, pos, value LIMIT 10`;
+    FROM v, total WHERE current <> baseline ORDER BY abs(current - baseline) DESC, pos, raw LIMIT 10`;
 };
 /** Why revenue in Germany differs from France's. */
 const whyGermanyAgainstFrance = (t: Tenant, lang: Lang = "en") => whyAgainst(t, "sum(o.amount)", "c.country", "DE", "FR", "TRUE", lang);
@@ -1384,12 +1424,12 @@ export const TRANSLATED: [question: string, said: (string | RegExp)[], notSaid: 
   ["porcentaje de ingresos por país para DE y FR", ["Parte del total de Ingresos: **Alemania** **", "para País = Alemania / Francia"], ["Revenue", "Country"]],
   [
     "durchschnittlicher Umsatz nach Kategorie",
-    ["**Umsatz pro Bestellungen, Umsatz und Bestellungen**, nach Kategorie.", "**Elektronik** liegt bei Umsatz pro Bestellungen vorn"],
+    ["**Umsatz / Bestellungen, Umsatz und Bestellungen**, nach Kategorie.", "**Elektronik** liegt bei Umsatz / Bestellungen vorn"],
     ["Revenue", "Orders"],
   ],
   [
     "ingresos medios por categoría",
-    ["**Ingresos por Pedidos, Ingresos y Pedidos**, por Categoría.", "**Electrónica** encabeza Ingresos por Pedidos"],
+    ["**Ingresos / Pedidos, Ingresos y Pedidos**, por Categoría.", "**Electrónica** encabeza Ingresos / Pedidos"],
     ["Revenue", "Orders"],
   ],
   ["Welcher Anteil unseres Umsatzes kommt aus Elektronik?", ["Anteil an Umsatz (Kategorie = Elektronik): **"], ["Revenue", "Category"]],
