@@ -55,7 +55,8 @@ export function refusalText(lang: Language, refusal: Refusal, indexes: ViewIndex
   if (refusal.grouping && index) {
     const entity = refusal.grouping.entity;
     const groups = groupingsOf(index, entity).map((d) => word(lang, d.shortTitle));
-    const who = entity ? word(lang, entity) : lang === "en" ? index.source.title.toLowerCase() : index.source.title;
+    // Mid-sentence a view's title is a common noun: lower case but in German ("group sales by", "agrupar ventas por", "Verkäufe lassen sich").
+    const who = entity ? word(lang, entity) : lang === "de" ? index.source.title : index.source.title.toLowerCase();
     return `${say.noSuch(refusal.term)}${say.groupInstead(who, orList(lang, groups))}`;
   }
   return `${say.noSuch(refusal.term)}${say.holds(holdings(lang, indexes))}`;

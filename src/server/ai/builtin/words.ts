@@ -32,7 +32,13 @@ export function titledIndexes(indexes: ViewIndex[], memberTitle: TurnContext["me
   return indexes.map((i) => ({
     ...i,
     members: i.members.map(title),
-    source: { ...i.source, measures: i.source.measures.map(title), dimensions: i.source.dimensions.map(title) },
+    // The view's own title too ("Sales" → "Verkäufe"), by the dictionary's texts.
+    source: {
+      ...i.source,
+      title: memberTitle(i.source.name, i.source.title),
+      measures: i.source.measures.map(title),
+      dimensions: i.source.dimensions.map(title),
+    },
   }));
 }
 

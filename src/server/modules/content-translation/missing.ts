@@ -50,7 +50,7 @@ function specTexts(spec: unknown, texts: Map<string, Set<string>>, where: string
   for (const layer of s.layer ?? []) specTexts(layer, texts, where, memberTitled);
 }
 
-/** The texts of published dashboards and the titles of the model's public members (of views and of public cubes). */
+/** The texts of published dashboards, the titles of the model's public views and of its public members (of views and of public cubes). */
 export function contentSources(dashboards: DashboardContent[], model: DataModel | null, dictionary: ContentDictionary | null): ContentSources {
   const texts = new Map<string, Set<string>>();
   const memberTitled = (member: string) => Object.hasOwn(dictionary?.members ?? {}, member);
@@ -69,6 +69,8 @@ export function contentSources(dashboards: DashboardContent[], model: DataModel 
   const members = new Map<string, { title: string; where: Set<string> }>();
   for (const view of model?.views.values() ?? []) {
     if (!view.public) continue;
+    // A view's title is named by answers ("It holds Sales (…)") and pickers: a text to translate.
+    add(texts, view.title, "model");
     for (const m of view.members.values()) members.set(`${view.name}.${m.name}`, { title: m.shortTitle, where: new Set(["model"]) });
   }
   for (const cube of model?.cubes.values() ?? []) {

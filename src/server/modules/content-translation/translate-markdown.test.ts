@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Dashboard } from "../../../schema/dashboard";
+import { loadDataModel } from "../../semantic/data-model";
+import { demoModelFiles } from "../../demo/seed";
 import { contentSources } from "./missing";
 import { markdownWithoutHtml, translateDashboard } from "./translate-dashboard";
 
@@ -54,5 +56,15 @@ describe("a TEXT widget's markdown", () => {
     const sources = contentSources([{ key: "sales", config: dashboard.config, reports: [] }], null, null);
     expect(sources.texts.get(intro)).toEqual(new Set(["dashboard:sales"]));
     expect(sources.texts.has("Untranslated *text*")).toBe(true);
+  });
+});
+
+describe("the model's texts to translate", () => {
+  it("holds each public view's title beside its members' titles", () => {
+    const model = loadDataModel(demoModelFiles());
+    const sources = contentSources([], model, null);
+    expect(sources.texts.get("Sales")).toEqual(new Set(["model"]));
+    expect(sources.texts.get("Customers")).toEqual(new Set(["model"]));
+    expect(sources.members.get("sales.revenue")?.title).toBe("Revenue");
   });
 });
