@@ -21,6 +21,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A record of strings (a column's `valueLabels`), without any entry that is not one; undefined when none is left. */
+function stringRecordOf(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const entries = Object.entries(value).filter((e): e is [string, string] => typeof e[1] === "string");
+  return entries.length ? Object.fromEntries(entries) : undefined;
+}
+
 /** Measures of a query part that ran with `compare`: their `change` and `relativeChange` columns are signed. */
 function comparedMeasures(query: unknown): Set<string> {
   if (!isRecord(query) || !isRecord(query.compare) || !Array.isArray(query.measures)) return new Set();
@@ -45,6 +52,8 @@ export function answerColumnsOf(part: ChatPart, queryPart: ChatPart | undefined)
     if (typeof c.format === "string") column.annotationFormat = c.format;
     if (isTimePart(c.timePart)) column.timePart = c.timePart;
     if (isSigned(c, c.key, compared)) column.signed = true;
+    const labels = stringRecordOf(c.valueLabels);
+    if (labels) column.valueLabels = labels;
     return [column];
   });
 }

@@ -105,6 +105,23 @@ describe("answerColumnsOf", () => {
     expect(answerColumnsOf(part, undefined)).toEqual([{ key: "x", title: "X", type: "number", annotationFormat: "percent", signed: true }]);
   });
 
+  it("shows a value by its label where the platform sends one, and the raw value otherwise", () => {
+    const table: ChatPart = {
+      id: "t",
+      type: "table",
+      columns: [
+        { key: "sales.customers_country", title: "Land", type: "string", valueLabels: { DE: "Deutschland", FR: 7 } },
+        { key: "sales.revenue", title: "Umsatz", type: "number" },
+      ],
+      rows: [
+        { "sales.customers_country": "DE", "sales.revenue": 10 },
+        { "sales.customers_country": "FR", "sales.revenue": 5 },
+      ],
+    };
+    const [shown] = renderAnswer([table], "de-DE");
+    expect(shown!.rows.map((r) => r[0])).toEqual(["Deutschland", "FR"]);
+  });
+
   it("pairs a table with the query part before it", () => {
     const parts = [...toolParts(compareQuery, compareResult, 0), ...toolParts(calculationsQuery, calculationsResult, 1)];
     expect(queryPartOf(parts, parts[3]!)?.id).toBe("q1");

@@ -18,7 +18,8 @@ export type AnswerPart =
       id: string;
       type: "table";
       /** `output`: which figure of a compared measure a column is (baseline, current, change, relativeChange); differences are shown signed. */
-      columns: { key: string; title: string; type: string; format?: string; timePart?: TimePart; output?: string }[];
+      /** `valueLabels`: the text shown for a raw value of the column in the viewer's language (the rows keep raw values). */
+      columns: { key: string; title: string; type: string; format?: string; timePart?: TimePart; output?: string; valueLabels?: Record<string, string> }[];
       rows: Record<string, unknown>[];
       truncated: boolean;
     }

@@ -105,10 +105,21 @@ describe("demo content translations", () => {
     const lines = (await res.text())
       .trim()
       .split("\n")
-      .map((l) => JSON.parse(l) as { type?: string; columns?: { key: string; title: string }[] });
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            type?: string;
+            columns?: { key: string; title: string; valueLabels?: Record<string, string> }[];
+            rows?: Record<string, unknown>[];
+          },
+      );
     const table = lines.find((l) => l.type === "table");
     expect(table?.columns?.find((c) => c.key === "sales.revenue")?.title).toBe("Umsatz");
     expect(table?.columns?.map((c) => c.title)).not.toContain("Revenue");
+    // Countries by their German names for the table's cells; the rows keep the codes.
+    const country = table?.columns?.find((c) => c.key === "sales.customers_country");
+    expect(country?.valueLabels).toMatchObject({ DE: "Deutschland", GB: "Vereinigtes Königreich" });
+    expect(table?.rows?.map((r) => r["sales.customers_country"])).toContain("DE");
     // The reading of the question names the members in German too.
     const reading = lines.find((l) => l.type === "text") as { text?: string } | undefined;
     expect(reading?.text).toMatch(/\*\*Umsatz\*\*, nach Land/);
