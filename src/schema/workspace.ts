@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WorkbookCalculatedFields } from "./calculated-field";
+import { MAX_CALCULATED_FIELDS, WORKBOOK_FIELD_KEY, WorkbookCalculatedFields } from "./calculated-field";
 import { acceptingReadBack, Id, Name, SafeJsonObject, SafeText, Timestamp } from "./common";
 import { Workbook, WorkspaceItemType } from "./workbook";
 
@@ -28,6 +28,16 @@ export const UpdateWorkbookInput = acceptingReadBack(
         description:
           'The workbook\'s calculated fields, replaced whole: { "<view>.<name>": { formula, title?, format? } } (docs/data-model.md, "Calculated fields"); null clears them. Formulas are checked against the deployment\'s model when it has one.',
       }),
+      calculatedFieldChanges: z
+        .strictObject({
+          set: WorkbookCalculatedFields.optional(),
+          remove: z.array(z.string().regex(WORKBOOK_FIELD_KEY, "a key is <view>.<name> (identifiers)")).max(MAX_CALCULATED_FIELDS).optional(),
+        })
+        .optional()
+        .meta({
+          description:
+            "Changes to the stored calculated fields, applied in one write: `remove` deletes keys, then `set` adds or replaces fields by key. Fields others wrote meanwhile are kept (calculatedFields replaces them all). Not sent together with calculatedFields.",
+        }),
       slugTakeover: z
         .boolean()
         .optional()

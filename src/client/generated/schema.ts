@@ -4723,6 +4723,11 @@ export interface components {
             updatedAt?: unknown;
         };
         UpdateWorkbookInput: {
+            /** @description Changes to the stored calculated fields, applied in one write: `remove` deletes keys, then `set` adds or replaces fields by key. Fields others wrote meanwhile are kept (calculatedFields replaces them all). Not sent together with calculatedFields. */
+            calculatedFieldChanges?: {
+                remove?: string[];
+                set?: components["schemas"]["WorkbookCalculatedFields"];
+            };
             /** @description The workbook's calculated fields, replaced whole: { "<view>.<name>": { formula, title?, format? } } (docs/data-model.md, "Calculated fields"); null clears them. Formulas are checked against the deployment's model when it has one. */
             calculatedFields?: {
                 [key: string]: components["schemas"]["WorkbookCalculatedField"];
@@ -4857,6 +4862,9 @@ export interface components {
             /** @description revenue / customers_count, count(where status = 'returned') / count, amount * 1.2 (docs/data-model.md). */
             formula: string;
             title?: string;
+        };
+        WorkbookCalculatedFields: {
+            [key: string]: components["schemas"]["WorkbookCalculatedField"];
         };
         WorkbookReportsResponse: {
             items: components["schemas"]["Report"][];
@@ -16478,6 +16486,7 @@ export declare namespace PlatformApiSchemas {
     export type UserOAuthConnectionsResponse = components["schemas"]["UserOAuthConnectionsResponse"];
     export type Workbook = components["schemas"]["Workbook"];
     export type WorkbookCalculatedField = components["schemas"]["WorkbookCalculatedField"];
+    export type WorkbookCalculatedFields = components["schemas"]["WorkbookCalculatedFields"];
     export type WorkbookReportsResponse = components["schemas"]["WorkbookReportsResponse"];
     export type WorkbooksListResponse = components["schemas"]["WorkbooksListResponse"];
     export type WorkspaceBulkDeleteInput = components["schemas"]["WorkspaceBulkDeleteInput"];

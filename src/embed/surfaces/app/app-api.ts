@@ -5,9 +5,12 @@ import type { AppConfig } from "../../../schema/app-config";
 import type { Report, ReportInput } from "../../../schema/report";
 import type { WorkspaceItem, WorkspaceItemRef } from "../../../schema/workspace";
 import type { WorkbookCalculatedFields } from "../../../schema/calculated-field";
+import type { UpdateWorkbookInput } from "../../../schema/workspace";
 import { dataOf, type EmbedApi } from "../../shell/api";
 import type { SemanticQuery } from "../../shell/platform-api";
 
+/** `calculatedFieldChanges` of a workbook update: keys removed, then fields set. */
+export type CalculatedFieldChanges = NonNullable<UpdateWorkbookInput["calculatedFieldChanges"]>;
 export interface AppWorkbook {
   id: number;
   name: string;
@@ -90,8 +93,9 @@ export function createAppApi(api: EmbedApi, deploymentId: number) {
     workbook: (workbookId: number) => call<AppWorkbook>(api, "GET", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId } }),
     renameWorkbook: (workbookId: number, name: string) =>
       call<AppWorkbook>(api, "PUT", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId }, body: { name } }),
-    saveCalculatedFields: (workbookId: number, calculatedFields: WorkbookCalculatedFields) =>
-      call<AppWorkbook>(api, "PUT", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId }, body: { calculatedFields } }),
+    /** Adds, replaces and removes fields by key in one write that keeps the fields others wrote meanwhile. */
+    changeCalculatedFields: (workbookId: number, calculatedFieldChanges: CalculatedFieldChanges) =>
+      call<AppWorkbook>(api, "PUT", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId }, body: { calculatedFieldChanges } }),
     startingPoints: () => call<AppStartingPoints>(api, "GET", `${base}/app/starting-points`, { path: d }),
     copyDashboard: (publicId: string, input: CopyDashboardInput = {}) =>
       call<AppWorkbook>(api, "POST", `${base}/app/starting-points/dashboards/{publicId}/copy`, { path: { ...d, publicId }, body: input }),

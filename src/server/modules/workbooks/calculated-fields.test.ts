@@ -57,6 +57,61 @@ describe("workbook calculated fields", () => {
     expect(((await cleared.json()) as { calculatedFields: unknown }).calculatedFields).toEqual({});
   });
 
+  it("applies calculatedFieldChanges to the stored fields: writers of different fields at once both keep theirs", async () => {
+    const id = await workbook(withModel);
+    await update(withModel, id, { calculatedFields: { "sales.kept": { formula: "count * 2" } } });
+    // Ten writers at once, each adding its own field (a whole-map write would keep only the last one read).
+    const writes = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => update(withModel, id, { calculatedFieldChanges: { set: { [`sales.f${i}`]: { formula: `count * ${i + 1}` } } } })),
+    );
+    expect(writes.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const read = async () =>
+      ((await (await t.api("GET", `/api/v1/deployments/${withModel}/workbooks/${id}`)).json()) as { calculatedFields: Record<string, unknown> })
+        .calculatedFields;
+    expect(Object.keys(await read()).sort()).toEqual([
+      "sales.f0",
+      "sales.f1",
+      "sales.f2",
+      "sales.f3",
+      "sales.f4",
+      "sales.f5",
+      "sales.f6",
+      "sales.f7",
+      "sales.f8",
+      "sales.f9",
+      "sales.kept",
+    ]);
+    // A rename: the old key removed and the new one set, in one write.
+    const renamed = await update(withModel, id, {
+      calculatedFieldChanges: { remove: ["sales.f0"], set: { "sales.first": { formula: "count * 1", title: "First" } } },
+    });
+    expect(renamed.status).toBe(200);
+    const fields = await read();
+    expect(fields).not.toHaveProperty("sales.f0");
+    expect(fields["sales.first"]).toEqual({ formula: "count * 1", title: "First" });
+    expect(fields["sales.kept"]).toEqual({ formula: "count * 2" });
+  });
+
+  it("refuses calculatedFieldChanges with a bad formula, past the limit, or beside calculatedFields, and writes nothing", async () => {
+    const id = await workbook(withModel);
+    await update(withModel, id, { calculatedFields: { "sales.kept": { formula: "count * 2" } } });
+    const bad = await update(withModel, id, { calculatedFieldChanges: { set: { "sales.bad": { formula: "revnue / count" } } } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { details: { path: unknown[] }[] }).details[0]!.path).toEqual(["calculatedFieldChanges", "set", "sales.bad", "formula"]);
+    const both = await update(withModel, id, { calculatedFields: {}, calculatedFieldChanges: { remove: ["sales.kept"] } });
+    expect(both.status).toBe(400);
+    // 19 more fit (20 in all); 20 more do not, and none of them is written.
+    const many = (n: number, from: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`sales.m${from + i}`, { formula: "count" }]));
+    expect((await update(withModel, id, { calculatedFieldChanges: { set: many(19, 0) } })).status).toBe(200);
+    const over = await update(withModel, id, { calculatedFieldChanges: { set: many(1, 100) } });
+    expect(over.status).toBe(400);
+    expect(((await over.json()) as { message: string }).message).toContain("at most 20 calculated fields");
+    const read = await t.api("GET", `/api/v1/deployments/${withModel}/workbooks/${id}`);
+    const fields = ((await read.json()) as { calculatedFields: Record<string, unknown> }).calculatedFields;
+    expect(Object.keys(fields)).toHaveLength(20);
+    expect(fields).not.toHaveProperty("sales.m100");
+  });
+
   it("refuses a formula that does not compile with 400 naming the key and the position, and keeps the stored fields", async () => {
     const id = await workbook(withModel);
     await update(withModel, id, { calculatedFields: { "sales.kept": { formula: "count * 2" } } });

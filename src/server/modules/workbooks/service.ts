@@ -3,7 +3,7 @@ import { NAME_MAX } from "../../../schema/common";
 import type { DashboardConfig } from "../../../schema/dashboard";
 import type { CreateWorkbookInput, Workbook } from "../../../schema/workbook";
 import { normalizeSlug, SLUG_PATTERN, SLUG_RULE, type DuplicateWorkbookInput, type UpdateWorkbookInput } from "../../../schema/workspace";
-import type { WorkbookCalculatedFields } from "../../../schema/calculated-field";
+import { MAX_CALCULATED_FIELDS, type WorkbookCalculatedFields } from "../../../schema/calculated-field";
 import type { Db } from "../../db/connection";
 import { checkWorkbookCalculatedFields, type DataModel } from "../../semantic";
 import { deployments, favorites, workbooks } from "../../db/schema";
@@ -82,6 +82,8 @@ interface WorkbookPatchInput {
   slug?: { value: string | null };
   /** Replaces the stored calculated fields. */
   calculatedFields?: Record<string, unknown>;
+  /** Applied to the stored calculated fields in the statement itself, so a concurrent writer's fields are kept. */
+  calculatedFieldChanges?: { set: Record<string, unknown>; remove: string[] };
 }
 
 /**
@@ -111,6 +113,11 @@ function workbookPatch(input: WorkbookPatchInput): { sets: SQL; current: SQL; wa
   if (input.calculatedFields) {
     columns.push(sql`calculated_fields`);
     values.push(sql`${JSON.stringify(input.calculatedFields)}::jsonb`);
+  }
+  if (input.calculatedFieldChanges) {
+    const { set, remove } = input.calculatedFieldChanges;
+    columns.push(sql`calculated_fields`);
+    values.push(sql`(calculated_fields - ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(remove)}::jsonb))) || ${JSON.stringify(set)}::jsonb`);
   }
   if (!columns.length) return null;
   return {
@@ -336,6 +343,14 @@ export async function updateWorkbook(
   const { row, level } = await requireWorkbook(db, deploymentId, workbookId, actor, "edit");
   const calculatedFields = input.calculatedFields === undefined ? undefined : (input.calculatedFields ?? {});
   if (calculatedFields) await checkCalculatedFields(calculatedFields, options);
+  const fieldChanges = input.calculatedFieldChanges
+    ? { set: input.calculatedFieldChanges.set ?? {}, remove: input.calculatedFieldChanges.remove ?? [] }
+    : undefined;
+  if (fieldChanges && calculatedFields)
+    throw badRequest("Send calculatedFields (all of them) or calculatedFieldChanges (some of them), not both", [
+      { path: ["calculatedFieldChanges"], message: "not with calculatedFields" },
+    ]);
+  if (fieldChanges) await checkCalculatedFields(fieldChanges.set, options, ["calculatedFieldChanges", "set"]);
   const sendsFolder = input.folderId !== undefined;
   if (sendsFolder) {
     if (!atLeast(level, "manage")) throw forbidden("Moving this workbook (folderId) needs manage access to it");
@@ -366,6 +381,7 @@ export async function updateWorkbook(
     meta,
     slug: sendsSlug ? { value: input.slug ?? null } : undefined,
     calculatedFields,
+    calculatedFieldChanges: fieldChanges,
   });
   if (patch) {
     const update = sql`UPDATE workbooks SET ${patch.sets}, updated_at = now()
@@ -375,7 +391,14 @@ export async function updateWorkbook(
         if (takeoverFrom !== null) {
           await tx.execute(sql`UPDATE workbooks SET slug = NULL, updated_at = now() WHERE id = ${takeoverFrom} AND slug = ${input.slug!}`);
         }
-        return viewRows(tx, update, actor.userId);
+        const rows = await viewRows(tx, update, actor.userId);
+        // Changes merged into the stored fields may pass the limit only the whole map is checked against: nothing is written then.
+        const merged = Object.keys(rows[0]?.calculatedFields ?? {}).length;
+        if (fieldChanges && merged > MAX_CALCULATED_FIELDS)
+          throw badRequest(`A workbook holds at most ${MAX_CALCULATED_FIELDS} calculated fields; with these changes it would hold ${merged}`, [
+            { path: ["calculatedFieldChanges", "set"], message: `at most ${MAX_CALCULATED_FIELDS} calculated fields` },
+          ]);
+        return rows;
       });
       if (result[0]) return result[0];
     } catch (err) {
@@ -392,14 +415,15 @@ export async function updateWorkbook(
  * key and the position); without a model (no data source, a broken model, no model files) only
  * their shape is checked, and queries check them again when they use them.
  */
-async function checkCalculatedFields(fields: WorkbookCalculatedFields, options: UpdateWorkbookOptions): Promise<void> {
+async function checkCalculatedFields(fields: WorkbookCalculatedFields, options: UpdateWorkbookOptions, at: string[] = ["calculatedFields"]): Promise<void> {
   if (!Object.keys(fields).length || !options.model) return;
   const model = await options.model();
   // No model files yet (an empty model): nothing to check against until the model is written.
   if (!model || (model.views.size === 0 && model.cubes.size === 0)) return;
-  const problems = checkWorkbookCalculatedFields(model, fields);
+  // Paths name where the fields were sent (calculatedFields, or calculatedFieldChanges.set).
+  const problems = checkWorkbookCalculatedFields(model, fields).map((p) => ({ ...p, path: [...at, ...p.path.slice(1)] }));
   if (!problems.length) return;
-  const summary = problems.slice(0, 5).map((p) => `${p.path.slice(1).join(".")}: ${p.message}`);
+  const summary = problems.slice(0, 5).map((p) => `${p.path.slice(at.length).join(".")}: ${p.message}`);
   throw badRequest(`Invalid calculated fields: ${summary.join("; ")}`, problems);
 }
 
