@@ -42,6 +42,13 @@ test.describe("svc host-check", () => {
     ["no token refresh", `${E2E.hostUrl}/host-check.html?fault=no-renew`, "renews-session", /no svc:action:set-session/],
     ["messages from any origin", `${E2E.hostUrl}/host-check.html?fault=any-origin`, "checks-origin", /any origin/],
     ["an origin the deployment does not allow", `${E2E.attackerUrl}/host-check.html?fault=none`, "frame-allowed", /refused to be framed/],
+    // An AI context is an action like any other: ignored by a dashboard's frame before it shows the chat.
+    [
+      "an AI context before the chat is shown",
+      `${E2E.hostUrl}/host-check.html?fault=ai-context-early`,
+      "actions-applied",
+      /set-ai-context: ignored \(chat-not-shown\)/,
+    ],
   ];
   for (const [name, url, rule, reason] of faults) {
     test(`names the fault: ${name}`, async ({ hostCheck }) => {
