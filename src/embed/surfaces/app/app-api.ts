@@ -112,6 +112,7 @@ export function createAppApi(api: EmbedApi, deploymentId: number) {
       call<Report>(api, "PUT", `${base}/reports/by-public-id/{publicId}`, { path: { ...d, publicId }, body: input }),
     renameReport: (publicId: string, name: string) =>
       call<Report>(api, "PUT", `${base}/reports/by-public-id/{publicId}`, { path: { ...d, publicId }, body: { name } }),
+    deleteWorkbook: (workbookId: number) => call<null>(api, "DELETE", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId } }),
     deleteReport: (reportId: number) => call<null>(api, "DELETE", `${base}/reports/{reportId}`, { path: { ...d, reportId } }),
     saveDraft: (workbookId: number, config: DashboardConfig) =>
       call<AppWorkbook>(api, "PUT", `${base}/workbooks/{workbookId}/dashboard/draft`, { path: { ...d, workbookId }, body: config }),

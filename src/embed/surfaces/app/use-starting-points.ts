@@ -3,7 +3,7 @@
  * the views a template can be built of (from the model), and the two ways to start — each ends
  * in the new workbook's dashboard editor. Every write goes through an access-checked operation:
  * the copy (`copyPublishedDashboard`), or a workbook in the creator's root, its reports and its
- * draft for a template.
+ * draft for a template, the workbook deleted again when a later step fails.
  */
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
@@ -41,15 +41,22 @@ export function useStartingPoints(enabled: boolean) {
     run("template", async () => {
       const name = t("startTemplateName", { view: view.title });
       const wb = await api.createWorkbook(name, null);
-      const reports = templateReports(view, { by: (measure, dimension) => t("startBy", { measure, dimension }) }, locale);
-      const ids = new Map<string, number>();
-      for (const r of reports) {
-        const report = await api.createReport(wb.id, r.name, { kind: r.kind, query: r.query as Record<string, unknown> });
-        if (r.spec) await api.saveReport(report.publicId, { spec: r.spec });
-        ids.set(r.key, report.id);
+      try {
+        const reports = templateReports(view, { by: (measure, dimension) => t("startBy", { measure, dimension }) }, locale);
+        const ids = new Map<string, number>();
+        for (const r of reports) {
+          const report = await api.createReport(wb.id, r.name, { kind: r.kind, query: r.query as Record<string, unknown> });
+          if (r.spec) await api.saveReport(report.publicId, { spec: r.spec });
+          ids.set(r.key, report.id);
+        }
+        await api.saveDraft(wb.id, templateDashboard(name, reports, ids));
+        return wb;
+      } catch (error) {
+        // All or nothing: a template that failed half way leaves no half-made workbook behind
+        // (its reports go with it); the failure is what the creator is told.
+        await api.deleteWorkbook(wb.id).catch(() => undefined);
+        throw error;
       }
-      await api.saveDraft(wb.id, templateDashboard(name, reports, ids));
-      return wb;
     });
 
   return { dashboards: points.data?.dashboards ?? [], views: templateViews(meta.data?.sources ?? []), busy, copy, fromTemplate };

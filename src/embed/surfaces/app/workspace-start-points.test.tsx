@@ -37,6 +37,28 @@ describe("StartingPoints", () => {
     expect(view.went).toEqual([]);
   });
 
+  it("deletes the template's workbook again when a step fails half way, and says why", async () => {
+    let next = 20;
+    const view = renderEditorPart(<StartingPoints />, {
+      platform: (r) => {
+        if (r.method === "POST" && r.path.endsWith("/workbooks"))
+          return { status: 201, body: { id: 11, name: "Orders overview", updatedAt: "2026-11-28T00:00:00Z" } };
+        if (r.method === "POST" && r.path.endsWith("/reports"))
+          return ++next === 22
+            ? { status: 503, body: { code: "unavailable", message: "The storage is busy" } }
+            : { status: 201, body: { id: next, publicId: `Report${next}abcde` } };
+        if (r.method === "DELETE") return { status: 204, body: null };
+        return withDemo(undefined)(r);
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Create dashboard" }));
+    await waitFor(() => expect(view.notes.length).toBe(1));
+    expect(view.notes[0]![1]).toContain("The storage is busy");
+    const writes = view.requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path.replace("/api/v1/deployments/1", "")}`);
+    expect(writes).toEqual(["POST /workbooks", "POST /app/workbooks/11/reports", "POST /app/workbooks/11/reports", "DELETE /workbooks/11"]);
+    expect(view.went).toEqual([]);
+  });
+
   it("builds a template of the view picked: a workbook, its reports, the chart's spec and the draft laid out on them", async () => {
     let next = 20;
     const view = renderEditorPart(<StartingPoints />, {
