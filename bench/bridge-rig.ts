@@ -66,7 +66,7 @@ export async function startBenchRig(basePort = 18180): Promise<BenchRig> {
 }
 
 /** Starts bench/rig-server.ts and resolves once it says `ready` (rejects if it ends first). */
-function startRigServer(basePort: number): Promise<ChildProcess> {
+export function startRigServer(basePort: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/rig-server.ts", String(basePort)], { stdio: ["ignore", "pipe", "inherit"] });
   // A bench that ends early (an error, Ctrl-C) takes its platform with it.
   process.once("exit", () => child.kill("SIGTERM"));
@@ -80,7 +80,7 @@ function startRigServer(basePort: number): Promise<ChildProcess> {
   });
 }
 
-function stopRigServer(child: ChildProcess): Promise<void> {
+export function stopRigServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once("exit", () => resolve());
