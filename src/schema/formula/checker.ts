@@ -1,6 +1,6 @@
 import type { ArithmeticOperator, ComparisonOperator, FormulaNode, LogicalOperator, Span } from "./ast";
-import { FormulaError } from "./formula-error";
-import { didYouMean } from "./suggestions";
+import { FormulaError, type FormulaProblem } from "./formula-error";
+import { didYouMean, nearestName } from "./suggestions";
 
 /** What a formula (or a part of it) holds. */
 export type FormulaType = "number" | "string" | "boolean" | "time";
@@ -82,10 +82,15 @@ export function checkFormula<M>(node: FormulaNode, scope: FormulaScope<M>): Chec
   const aggregates: FormulaAggregate<M>[] = [];
   const root = new Checker(scope, members, aggregates).check(node);
   // Also `sum(1)`: without a member the formula has no rows to read (no view, no joins).
-  if (members.length === 0) throw new FormulaError("type", 0, "a formula names at least one member (a measure or a dimension)");
-  if (root.type === "time") throw new FormulaError("type", 0, "a formula gives a number, text or true/false, not a time");
+  if (members.length === 0) {
+    throw new FormulaError("type", 0, "a formula names at least one member (a measure or a dimension)", { code: "noMembers", params: {} });
+  }
+  if (root.type === "time") throw new FormulaError("type", 0, "a formula gives a number, text or true/false, not a time", { code: "timeResult", params: {} });
   if (root.level === "aggregate" && root.type !== "number") {
-    throw new FormulaError("type", 0, `a formula over measures gives a number; this one gives ${TYPE_NAMES[root.type]}`);
+    throw new FormulaError("type", 0, `a formula over measures gives a number; this one gives ${TYPE_NAMES[root.type]}`, {
+      code: "aggregateNotNumber",
+      params: { foundType: root.type },
+    });
   }
   // A formula naming a member reads rows or groups: only literals alone are constant.
   return { root, type: root.type, level: root.level === "aggregate" ? "aggregate" : "row", members, aggregates };
@@ -111,21 +116,23 @@ class Checker<M> {
         return { kind: "member", member: m.handle, type: m.type, level: m.kind === "measure" ? "aggregate" : "row" };
       }
       case "negate": {
-        const operand = this.expect(node.operand, "number", "a minus sign");
+        const operand = this.expect(node.operand, "number", "a minus sign", (foundType) => ({ code: "negateNeedsNumber", params: { foundType } }));
         return { kind: "negate", operand, type: "number", level: operand.level };
       }
       case "not": {
-        const operand = this.expect(node.operand, "boolean", "not");
+        const operand = this.expect(node.operand, "boolean", "not", (foundType) => ({ code: "notNeedsBoolean", params: { foundType } }));
         return { kind: "not", operand, type: "boolean", level: operand.level };
       }
       case "arithmetic": {
-        const left = this.expect(node.left, "number", `"${node.operator}"`);
-        const right = this.expect(node.right, "number", `"${node.operator}"`);
+        const problem = (foundType: FormulaType): FormulaProblem => ({ code: "arithmeticNeedsNumber", params: { operator: node.operator, foundType } });
+        const left = this.expect(node.left, "number", `"${node.operator}"`, problem);
+        const right = this.expect(node.right, "number", `"${node.operator}"`, problem);
         return { kind: "arithmetic", operator: node.operator, left, right, type: "number", level: this.level([node.left, node.right], [left, right]) };
       }
       case "logical": {
-        const left = this.expect(node.left, "boolean", node.operator);
-        const right = this.expect(node.right, "boolean", node.operator);
+        const problem = (foundType: FormulaType): FormulaProblem => ({ code: "logicalNeedsBoolean", params: { operator: node.operator, foundType } });
+        const left = this.expect(node.left, "boolean", node.operator, problem);
+        const right = this.expect(node.right, "boolean", node.operator, problem);
         return { kind: "logical", operator: node.operator, left, right, type: "boolean", level: this.level([node.left, node.right], [left, right]) };
       }
       case "compare":
@@ -145,10 +152,16 @@ class Checker<M> {
     const left = this.check(node.left);
     const right = this.check(node.right);
     if (left.type !== right.type) {
-      throw new FormulaError("type", node.right.span.start, `"${node.operator}" compares ${TYPE_NAMES[left.type]} with ${TYPE_NAMES[right.type]}`);
+      throw new FormulaError("type", node.right.span.start, `"${node.operator}" compares ${TYPE_NAMES[left.type]} with ${TYPE_NAMES[right.type]}`, {
+        code: "compareTypes",
+        params: { operator: node.operator, leftType: left.type, rightType: right.type },
+      });
     }
     if (left.type === "boolean" && node.operator !== "=" && node.operator !== "!=") {
-      throw new FormulaError("type", node.left.span.start, `"${node.operator}" does not order true/false; use = or !=`);
+      throw new FormulaError("type", node.left.span.start, `"${node.operator}" does not order true/false; use = or !=`, {
+        code: "orderBooleans",
+        params: { operator: node.operator },
+      });
     }
     return { kind: "compare", operator: node.operator, left, right, type: "boolean", level: this.level([node.left, node.right], [left, right]) };
   }
@@ -157,11 +170,15 @@ class Checker<M> {
     const operand = this.check(node.operand);
     const values = node.values.map((v) => {
       if (v.kind !== "number" && v.kind !== "string" && v.kind !== "boolean") {
-        throw new FormulaError("type", v.span.start, "the list after in holds numbers, text or true/false written out");
+        throw new FormulaError("type", v.span.start, "the list after in holds numbers, text or true/false written out", { code: "inListLiterals", params: {} });
       }
       const checked = this.check(v);
-      if (checked.type !== operand.type)
-        throw new FormulaError("type", v.span.start, `in compares ${TYPE_NAMES[operand.type]} with ${TYPE_NAMES[checked.type]}`);
+      if (checked.type !== operand.type) {
+        throw new FormulaError("type", v.span.start, `in compares ${TYPE_NAMES[operand.type]} with ${TYPE_NAMES[checked.type]}`, {
+          code: "inListTypes",
+          params: { leftType: operand.type, rightType: checked.type },
+        });
+      }
       return checked;
     });
     return { kind: "in", negate: node.negate, operand, values, type: "boolean", level: operand.level };
@@ -171,19 +188,27 @@ class Checker<M> {
     const lower = node.name.toLowerCase();
     if (node.args.length === 0 && node.where) return this.filteredMeasure(node, node.where);
     if ((scalarFunctions as readonly string[]).includes(lower)) {
-      if (node.where) throw new FormulaError("syntax", node.where.span.start, `${lower}() takes no where; where filters measures and aggregates`);
+      if (node.where) {
+        throw new FormulaError("syntax", node.where.span.start, `${lower}() takes no where; where filters measures and aggregates`, {
+          code: "whereInScalar",
+          params: { name: lower },
+        });
+      }
       return this.scalar(lower as ScalarFunction, node);
     }
     if ((aggregateFunctions as readonly string[]).includes(lower)) return this.aggregate(lower as AggregateFunction, node);
     const asMember = this.scope.member(node.name);
     if (asMember?.kind === "measure") {
-      throw new FormulaError("syntax", node.nameSpan.end, `${node.name} is a measure: it takes no arguments; filter it with ${node.name}(where …)`);
+      throw new FormulaError("syntax", node.nameSpan.end, `${node.name} is a measure: it takes no arguments; filter it with ${node.name}(where …)`, {
+        code: "measureTakesNoArguments",
+        params: { name: node.name },
+      });
     }
-    throw new FormulaError(
-      "unknown_function",
-      node.nameSpan.start,
-      `unknown function "${node.name}"${didYouMean(node.name, [...scalarFunctions, ...aggregateFunctions])}`,
-    );
+    const suggestion = nearestName(node.name, [...scalarFunctions, ...aggregateFunctions]);
+    throw new FormulaError("unknown_function", node.nameSpan.start, `unknown function "${node.name}"${didYouMean(suggestion)}`, {
+      code: "unknownFunction",
+      params: { name: node.name, ...(suggestion === undefined ? {} : { suggestion }) },
+    });
   }
 
   private filteredMeasure(node: FormulaNode & { kind: "call" }, where: FormulaNode): CheckedNode<M> {
@@ -193,32 +218,49 @@ class Checker<M> {
         "unknown_member",
         node.nameSpan.start,
         `${node.name}(where …) filters the measure ${node.name}, which this view does not have; ${node.name}(x where …) aggregates a dimension x`,
+        { code: "missingFilteredMeasure", params: { name: node.name } },
       );
     }
     const measure = this.member(node.name, node.nameSpan);
     if (measure.kind !== "measure") {
-      throw new FormulaError("type", node.nameSpan.start, `${node.name} is a dimension; only a measure is filtered with (where …)`);
+      throw new FormulaError("type", node.nameSpan.start, `${node.name} is a dimension; only a measure is filtered with (where …)`, {
+        code: "dimensionFiltered",
+        params: { name: node.name },
+      });
     }
     return { kind: "filteredMeasure", member: measure.handle, where: this.condition(where), type: "number", level: "aggregate" };
   }
 
   private condition(where: FormulaNode): CheckedNode<M> {
-    const checked = this.expect(where, "boolean", "where");
+    const checked = this.expect(where, "boolean", "where", (foundType) => ({ code: "whereNeedsBoolean", params: { foundType } }));
     if (checked.level === "aggregate") {
-      throw new FormulaError("mixing", this.firstAt(where, "aggregate"), "a where condition is read row by row: it names dimensions, not measures");
+      throw new FormulaError("mixing", this.firstAt(where, "aggregate"), "a where condition is read row by row: it names dimensions, not measures", {
+        code: "whereNamesMeasures",
+        params: {},
+      });
     }
     return checked;
   }
 
   private aggregate(name: AggregateFunction, node: FormulaNode & { kind: "call" }): CheckedNode<M> {
     if (node.args.length !== 1) {
-      throw new FormulaError("syntax", node.nameSpan.end, `${name}() takes one argument${name === "count" ? " (or a measure filtered: count(where …))" : ""}`);
+      throw new FormulaError(
+        "syntax",
+        node.nameSpan.end,
+        `${name}() takes one argument${name === "count" ? " (or a measure filtered: count(where …))" : ""}`,
+        name === "count" ? { code: "countArguments", params: {} } : { code: "oneArgument", params: { name } },
+      );
     }
     const argNode = node.args[0]!;
     const numeric = name === "sum" || name === "avg" || name === "min" || name === "max";
-    const argument = numeric ? this.expect(argNode, "number", `${name}()`) : this.check(argNode);
+    const argument = numeric
+      ? this.expect(argNode, "number", `${name}()`, (foundType) => ({ code: "aggregateNeedsNumber", params: { name, foundType } }))
+      : this.check(argNode);
     if (argument.level === "aggregate") {
-      throw new FormulaError("mixing", this.firstAt(argNode, "aggregate"), `aggregates do not nest: ${name}() adds up dimensions, row by row`);
+      throw new FormulaError("mixing", this.firstAt(argNode, "aggregate"), `aggregates do not nest: ${name}() adds up dimensions, row by row`, {
+        code: "nestedAggregates",
+        params: { name },
+      });
     }
     const where = node.where ? this.condition(node.where) : undefined;
     this.aggregates.push({ name, members: checkedMembers(argument), position: node.span.start });
@@ -230,15 +272,31 @@ class Checker<M> {
     const level = this.level(node.args, args);
     const arity = (min: number, max: number) => {
       if (args.length < min || args.length > max) {
-        const count = min === max ? `${min}` : max === Infinity ? `${min} or more` : `${min} or ${max}`;
-        throw new FormulaError("syntax", node.nameSpan.end, `${name}() takes ${count} argument${min === 1 && max === 1 ? "" : "s"}`);
+        const count = min === max ? `${min}` : `${min} or ${max}`;
+        const problem: FormulaProblem =
+          min !== max
+            ? { code: "argumentRange", params: { name, min, max } }
+            : min === 1
+              ? { code: "oneArgument", params: { name } }
+              : { code: "argumentCount", params: { name, count: min } };
+        throw new FormulaError("syntax", node.nameSpan.end, `${name}() takes ${count} argument${min === 1 && max === 1 ? "" : "s"}`, problem);
       }
     };
     const sameType = (types: FormulaType[]) => {
       const first = args[0]!.type;
-      if (!types.includes(first)) throw new FormulaError("type", node.args[0]!.span.start, `${name}() takes ${types.map((t) => TYPE_NAMES[t]).join(" or ")}`);
+      if (!types.includes(first)) {
+        throw new FormulaError("type", node.args[0]!.span.start, `${name}() takes ${types.map((t) => TYPE_NAMES[t]).join(" or ")}`, {
+          code: "functionTypes",
+          params: { name, types },
+        });
+      }
       args.forEach((a, i) => {
-        if (a.type !== first) throw new FormulaError("type", node.args[i]!.span.start, `${name}() mixes ${TYPE_NAMES[first]} with ${TYPE_NAMES[a.type]}`);
+        if (a.type !== first) {
+          throw new FormulaError("type", node.args[i]!.span.start, `${name}() mixes ${TYPE_NAMES[first]} with ${TYPE_NAMES[a.type]}`, {
+            code: "functionMixesTypes",
+            params: { name, firstType: first, otherType: a.type },
+          });
+        }
       });
       return first;
     };
@@ -253,7 +311,10 @@ class Checker<M> {
         sameType(["number"]);
         const digits = node.args[1];
         if (digits && (digits.kind !== "number" || !Number.isInteger(digits.value) || digits.value > MAX_ROUND_DIGITS)) {
-          throw new FormulaError("type", digits.span.start, `round(x, digits): digits is a whole number from 0 to ${MAX_ROUND_DIGITS}`);
+          throw new FormulaError("type", digits.span.start, `round(x, digits): digits is a whole number from 0 to ${MAX_ROUND_DIGITS}`, {
+            code: "roundDigits",
+            params: { max: MAX_ROUND_DIGITS },
+          });
         }
         return { kind: "function", name, args, type: "number", level };
       }
@@ -278,15 +339,22 @@ class Checker<M> {
     const m = this.scope.member(name);
     if (!m) {
       const known = [...this.scope.names()].filter((n) => n.includes(".") === name.includes("."));
-      throw new FormulaError("unknown_member", span.start, `unknown member "${name}"${didYouMean(name, known)}`);
+      const suggestion = nearestName(name, known);
+      throw new FormulaError("unknown_member", span.start, `unknown member "${name}"${didYouMean(suggestion)}`, {
+        code: "unknownMember",
+        params: { name, ...(suggestion === undefined ? {} : { suggestion }) },
+      });
     }
     if (!this.members.includes(m.handle)) this.members.push(m.handle);
     return m;
   }
 
-  private expect(node: FormulaNode, type: FormulaType, what: string): CheckedNode<M> {
+  /** The part checked, when it holds `type`; else the problem `what` (the part's user, in the English detail) has with it. */
+  private expect(node: FormulaNode, type: FormulaType, what: string, problem: (foundType: FormulaType) => FormulaProblem): CheckedNode<M> {
     const checked = this.check(node);
-    if (checked.type !== type) throw new FormulaError("type", node.span.start, `${what} needs ${TYPE_NAMES[type]}, not ${TYPE_NAMES[checked.type]}`);
+    if (checked.type !== type) {
+      throw new FormulaError("type", node.span.start, `${what} needs ${TYPE_NAMES[type]}, not ${TYPE_NAMES[checked.type]}`, problem(checked.type));
+    }
     return checked;
   }
 
@@ -300,6 +368,7 @@ class Checker<M> {
         "mixing",
         at,
         "a dimension (one value per row) stands beside a measure (one value per group): put the dimension inside an aggregate, such as sum(amount) or count(where status = 'returned')",
+        { code: "rowBesideAggregate", params: {} },
       );
     }
     return levels.includes("aggregate") ? "aggregate" : levels.includes("row") ? "row" : "constant";

@@ -97,6 +97,33 @@ describe("parseFormula", () => {
     expect(r.detail).toContain(message);
   });
 
+  it("gives each refusal a stable code and the parameters of its sentence beside the English words", () => {
+    const problemOf = (text: string) => {
+      try {
+        parseFormula(text);
+      } catch (e) {
+        if (e instanceof FormulaError) return { code: e.code, params: e.params, message: e.message };
+        throw e;
+      }
+      throw new Error(`parsed: ${text}`);
+    };
+    expect(problemOf("'open")).toEqual({ code: "unclosedText", params: {}, message: "text is not closed: end it with ' (at character 1)" });
+    expect(problemOf("sum(a b)")).toEqual({
+      code: "callNotClosed",
+      params: { name: "sum", token: "name", tokenText: "b" },
+      message: ') to close sum( was expected, not name "b" (at character 7)',
+    });
+    expect(problemOf("(a + b")).toMatchObject({ code: "parenthesisNotClosed", params: { at: 1, token: "end", tokenText: "" } });
+    expect(problemOf("a".repeat(MAX_FORMULA_LENGTH + 1))).toMatchObject({ code: "tooLong", params: { max: MAX_FORMULA_LENGTH } });
+    expect(problemOf("x # y")).toMatchObject({ code: "unexpectedCharacter", params: { character: "#" } });
+    // After a formula whose last token is a name, too (the name pattern's position does not carry over).
+    parseFormula("revenue");
+    expect(problemOf("2count")).toMatchObject({
+      code: "numberBeforeName",
+      message: "a number runs into a name; put an operator between them (at character 2)",
+    });
+  });
+
   it("refuses formulas over the length, depth and size limits with a position", () => {
     expect(refusal("a".repeat(MAX_FORMULA_LENGTH + 1))).toEqual({ position: MAX_FORMULA_LENGTH, detail: expect.stringContaining("characters") });
     const deep = "(".repeat(MAX_FORMULA_DEPTH + 1) + "a" + ")".repeat(MAX_FORMULA_DEPTH + 1);

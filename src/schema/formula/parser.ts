@@ -1,5 +1,5 @@
 import type { ComparisonOperator, FormulaNode, Span } from "./ast";
-import { FormulaError } from "./formula-error";
+import { FormulaError, type FormulaProblem, type FoundToken } from "./formula-error";
 import { tokenize, type Keyword, type Punctuation, type Token } from "./tokenizer";
 
 /** Most characters a formula may have. */
@@ -39,14 +39,20 @@ const COMPARISONS: Partial<Record<Punctuation, ComparisonOperator>> = {
  */
 export function parseFormula(text: string): FormulaNode {
   if (text.length > MAX_FORMULA_LENGTH) {
-    throw new FormulaError("limit", MAX_FORMULA_LENGTH, `a formula has at most ${MAX_FORMULA_LENGTH} characters`);
+    throw new FormulaError("limit", MAX_FORMULA_LENGTH, `a formula has at most ${MAX_FORMULA_LENGTH} characters`, {
+      code: "tooLong",
+      params: { max: MAX_FORMULA_LENGTH },
+    });
   }
   const parser = new Parser(tokenize(text));
-  if (parser.peek().type === "end") throw new FormulaError("syntax", 0, "the formula is empty");
+  if (parser.peek().type === "end") throw new FormulaError("syntax", 0, "the formula is empty", { code: "empty", params: {} });
   const node = parser.or();
   const rest = parser.peek();
   if (rest.type !== "end") {
-    throw new FormulaError("syntax", rest.start, `unexpected ${describe(rest)}: an operator (+ - * / = and or …) or the end of the formula was expected`);
+    throw new FormulaError("syntax", rest.start, `unexpected ${describe(rest)}: an operator (+ - * / = and or …) or the end of the formula was expected`, {
+      code: "operatorExpected",
+      params: found(rest),
+    });
   }
   return node;
 }
@@ -104,23 +110,23 @@ class Parser {
       this.index++;
       const negate = this.isKeyword("not");
       if (negate) this.index++;
-      const end = this.expectKeyword("null", "null after is (is null, is not null)").end;
+      const end = this.expectKeyword("null", "null after is (is null, is not null)", (params) => ({ code: "nullExpectedAfterIs", params })).end;
       node = this.node({ kind: "isNull", negate, operand: left, span: { start: left.span.start, end } });
     } else if (this.isKeyword("in") || (this.isKeyword("not") && this.tokens[this.index + 1]?.type === "keyword" && this.isKeyword("in", 1))) {
       const negate = this.isKeyword("not");
       this.index += negate ? 2 : 1;
-      this.expectPunctuation("(", "( after in: status in ('returned', 'lost')");
+      this.expectPunctuation("(", "( after in: status in ('returned', 'lost')", (params) => ({ code: "parenthesisExpectedAfterIn", params }));
       const values = [this.additive()];
       while (this.isPunctuation(",")) {
         this.index++;
         values.push(this.additive());
       }
-      const end = this.expectPunctuation(")", ") or , in the list after in").end;
+      const end = this.expectPunctuation(")", ") or , in the list after in", (params) => ({ code: "inListNotClosed", params })).end;
       node = this.node({ kind: "in", negate, operand: left, values, span: { start: left.span.start, end } });
     }
     const next = this.peek();
     if (node !== left && next.type === "punctuation" && COMPARISONS[next.punctuation]) {
-      throw new FormulaError("syntax", next.start, "comparisons do not chain: join them with and (a < b and b < c)");
+      throw new FormulaError("syntax", next.start, "comparisons do not chain: join them with and (a < b and b < c)", { code: "chainedComparison", params: {} });
     }
     return node;
   }
@@ -166,20 +172,26 @@ class Parser {
       case "keyword":
         if (token.keyword === "true" || token.keyword === "false") return this.node({ kind: "boolean", value: token.keyword === "true", span: spanOf(token) });
         if (token.keyword === "null") {
-          throw new FormulaError("syntax", token.start, "null is not a value here: test it with is null / is not null, replace it with coalesce(x, 0)");
+          throw new FormulaError("syntax", token.start, "null is not a value here: test it with is null / is not null, replace it with coalesce(x, 0)", {
+            code: "nullNotValue",
+            params: {},
+          });
         }
-        throw new FormulaError("syntax", token.start, `unexpected ${describe(token)}: a value, a member or ( was expected`);
+        throw valueExpected(token);
       case "punctuation":
         if (token.punctuation === "(") {
           return this.nested(token.start, () => {
             const inner = this.or();
-            this.expectPunctuation(")", ") to close the ( at character " + (token.start + 1));
+            this.expectPunctuation(")", ") to close the ( at character " + (token.start + 1), (params) => ({
+              code: "parenthesisNotClosed",
+              params: { ...params, at: token.start + 1 },
+            }));
             return inner;
           });
         }
-        throw new FormulaError("syntax", token.start, `unexpected ${describe(token)}: a value, a member or ( was expected`);
+        throw valueExpected(token);
       case "end":
-        throw new FormulaError("syntax", token.start, "the formula ends too early: a value, a member or ( was expected");
+        throw new FormulaError("syntax", token.start, "the formula ends too early: a value, a member or ( was expected", { code: "endsEarly", params: {} });
     }
   }
 
@@ -191,7 +203,7 @@ class Parser {
       const second = this.take();
       if (second.type === "identifier") name += `.${second.name}`;
       else if (second.type === "keyword") name += `.${second.text}`;
-      else throw new FormulaError("syntax", second.start, "a member name was expected after the dot");
+      else throw new FormulaError("syntax", second.start, "a member name was expected after the dot", { code: "memberNameAfterDot", params: {} });
       end = second.end;
     }
     const nameSpan = { start: first.start, end };
@@ -211,14 +223,17 @@ class Parser {
         this.index++;
         where = this.or();
       }
-      const close = this.expectPunctuation(")", `) to close ${name}(`);
+      const close = this.expectPunctuation(")", `) to close ${name}(`, (params) => ({ code: "callNotClosed", params: { ...params, name } }));
       return this.node({ kind: "call", name, nameSpan, args, ...(where ? { where } : {}), span: { start: first.start, end: close.end } });
     });
   }
 
   private nested<T>(position: number, parse: () => T): T {
     if (++this.depth > MAX_FORMULA_DEPTH) {
-      throw new FormulaError("limit", position, `a formula nests at most ${MAX_FORMULA_DEPTH} levels of parentheses, calls and signs`);
+      throw new FormulaError("limit", position, `a formula nests at most ${MAX_FORMULA_DEPTH} levels of parentheses, calls and signs`, {
+        code: "tooDeep",
+        params: { max: MAX_FORMULA_DEPTH },
+      });
     }
     const result = parse();
     this.depth--;
@@ -229,7 +244,10 @@ class Parser {
     if (++this.nodes > MAX_FORMULA_NODES) {
       // An operator is blamed where its right-hand side starts: its own span starts with the whole chain.
       const at = "right" in node ? node.right.span.start : node.span.start;
-      throw new FormulaError("limit", at, `a formula has at most ${MAX_FORMULA_NODES} values, members and operators`);
+      throw new FormulaError("limit", at, `a formula has at most ${MAX_FORMULA_NODES} values, members and operators`, {
+        code: "tooManyParts",
+        params: { max: MAX_FORMULA_NODES },
+      });
     }
     return node;
   }
@@ -250,16 +268,16 @@ class Parser {
     return t.type === "punctuation" && t.punctuation === p;
   }
 
-  private expectPunctuation(p: Punctuation, what: string): Token {
+  private expectPunctuation(p: Punctuation, what: string, problem: (found: FoundToken) => FormulaProblem): Token {
     const t = this.peek();
     if (t.type === "punctuation" && t.punctuation === p) return this.take();
-    throw new FormulaError("syntax", t.start, `${what} was expected, not ${describe(t)}`);
+    throw new FormulaError("syntax", t.start, `${what} was expected, not ${describe(t)}`, problem(found(t)));
   }
 
-  private expectKeyword(keyword: Keyword, what: string): Token {
+  private expectKeyword(keyword: Keyword, what: string, problem: (found: FoundToken) => FormulaProblem): Token {
     const t = this.peek();
     if (t.type === "keyword" && t.keyword === keyword) return this.take();
-    throw new FormulaError("syntax", t.start, `${what} was expected, not ${describe(t)}`);
+    throw new FormulaError("syntax", t.start, `${what} was expected, not ${describe(t)}`, problem(found(t)));
   }
 }
 
@@ -286,4 +304,29 @@ function describe(token: Token): string {
     case "end":
       return "end of the formula";
   }
+}
+
+/** A token that does not fit, for a problem's parameters: what it is and how it is written. */
+function found(token: Token): FoundToken {
+  switch (token.type) {
+    case "number":
+      return { token: "number", tokenText: String(token.value) };
+    case "string":
+      return { token: "text", tokenText: token.value };
+    case "identifier":
+      return { token: "name", tokenText: token.name };
+    case "keyword":
+      return { token: "keyword", tokenText: token.text };
+    case "punctuation":
+      return { token: "symbol", tokenText: token.punctuation };
+    case "end":
+      return { token: "end", tokenText: "" };
+  }
+}
+
+function valueExpected(token: Token): FormulaError {
+  return new FormulaError("syntax", token.start, `unexpected ${describe(token)}: a value, a member or ( was expected`, {
+    code: "valueExpected",
+    params: found(token),
+  });
 }

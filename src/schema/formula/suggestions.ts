@@ -27,8 +27,7 @@ export function nearestName(written: string, candidates: Iterable<string>): stri
   return best?.name;
 }
 
-/** `; did you mean "revenue"?`, or nothing. */
-export function didYouMean(written: string, candidates: Iterable<string>): string {
-  const near = nearestName(written, candidates);
+/** `; did you mean "revenue"?` for the nearest name, or nothing. */
+export function didYouMean(near: string | undefined): string {
   return near === undefined ? "" : `; did you mean "${near}"?`;
 }

@@ -16,6 +16,8 @@ export type Token =
 
 const NUMBER = /[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*/y;
+/** Not sticky: a sticky pattern's `test` starts at its last `lastIndex`, whatever the text. */
+const NAME_START = /^[A-Za-z_]/;
 const TWO_CHARACTER = new Set<Punctuation>(["!=", "<>", "<=", ">="]);
 const ONE_CHARACTER = new Set<Punctuation>(["(", ")", ",", ".", "+", "-", "*", "/", "=", "<", ">"]);
 const ESCAPES: Record<string, string> = { "'": "'", "\\": "\\", n: "\n", t: "\t" };
@@ -42,10 +44,15 @@ export function tokenize(text: string): Token[] {
       const value = Number(number[0]);
       // As for filter values: beyond 2^53 a number is no longer exact, and the engines' integers end near there.
       if (!Number.isFinite(value) || value > Number.MAX_SAFE_INTEGER) {
-        throw new FormulaError("syntax", i, `number ${number[0]} is out of range: numbers lie within ±${Number.MAX_SAFE_INTEGER}`);
+        throw new FormulaError("syntax", i, `number ${number[0]} is out of range: numbers lie within ±${Number.MAX_SAFE_INTEGER}`, {
+          code: "numberOutOfRange",
+          params: { number: number[0], max: Number.MAX_SAFE_INTEGER },
+        });
       }
       const end = i + number[0].length;
-      if (IDENTIFIER.test(text[end] ?? "")) throw new FormulaError("syntax", end, "a number runs into a name; put an operator between them");
+      if (NAME_START.test(text[end] ?? "")) {
+        throw new FormulaError("syntax", end, "a number runs into a name; put an operator between them", { code: "numberBeforeName", params: {} });
+      }
       tokens.push({ type: "number", value, start: i, end });
       i = end;
       continue;
@@ -71,8 +78,13 @@ export function tokenize(text: string): Token[] {
       i++;
       continue;
     }
-    if (c === '"') throw new FormulaError("syntax", i, "text is written in single quotes ('returned'); member names are not quoted");
-    throw new FormulaError("syntax", i, `unexpected character ${JSON.stringify(c)}`);
+    if (c === '"') {
+      throw new FormulaError("syntax", i, "text is written in single quotes ('returned'); member names are not quoted", {
+        code: "doubleQuotedText",
+        params: {},
+      });
+    }
+    throw new FormulaError("syntax", i, `unexpected character ${JSON.stringify(c)}`, { code: "unexpectedCharacter", params: { character: c } });
   }
   tokens.push({ type: "end", start: text.length, end: text.length });
   return tokens;
@@ -95,16 +107,19 @@ function readString(text: string, start: number): Token {
     if (c === "\\") {
       const next = text[i + 1];
       const escaped = next !== undefined && Object.hasOwn(ESCAPES, next) ? ESCAPES[next] : undefined;
-      if (escaped === undefined) throw new FormulaError("syntax", i, "unknown escape in text: use \\', '', \\\\, \\n or \\t");
+      if (escaped === undefined) {
+        throw new FormulaError("syntax", i, "unknown escape in text: use \\', '', \\\\, \\n or \\t", { code: "unknownEscape", params: {} });
+      }
       value += escaped;
       i += 2;
       continue;
     }
     if (c.charCodeAt(0) < 0x20 || c === "\u007f") {
-      throw new FormulaError("syntax", i, c === "\n" ? "text ends at the end of the line: close it with '" : "a control character in text: write \\n or \\t");
+      if (c === "\n") throw new FormulaError("syntax", i, "text ends at the end of the line: close it with '", { code: "textEndsAtLineEnd", params: {} });
+      throw new FormulaError("syntax", i, "a control character in text: write \\n or \\t", { code: "controlCharacterInText", params: {} });
     }
     value += c;
     i++;
   }
-  throw new FormulaError("syntax", start, "text is not closed: end it with '");
+  throw new FormulaError("syntax", start, "text is not closed: end it with '", { code: "unclosedText", params: {} });
 }

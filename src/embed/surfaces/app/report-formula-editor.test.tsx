@@ -66,14 +66,55 @@ describe("the report builder's formula editor", () => {
     });
     await wait(AUTOSAVE_DELAY_MS + 200);
     expect((saves(requests).at(-1)?.body as { query: unknown }).query).toMatchObject({ calculatedFields: [field] });
-    // The workbook records it beside the fields it had (spec 2.2 `calculatedFields`, keyed <view>.<name>).
+    // The workbook records it beside the fields it had: a change that sets this field alone (spec 2.2 `calculatedFieldChanges`, keyed <view>.<name>).
     expect(workbookWrites(requests).map((r) => r.body)).toEqual([
-      { calculatedFields: { "orders.twice": { formula: "count * 2" }, "orders.orders_per_status": { formula: field.formula, title: field.title } } },
+      { calculatedFieldChanges: { set: { "orders.orders_per_status": { formula: field.formula, title: field.title } } } },
     ]);
 
     // Unticked, the field stays in the report's list but leaves the query (the API refuses an unused field).
     fireEvent.click(screen.getByRole("checkbox", { name: "Orders per status" }));
     await waitFor(() => expect(JSON.stringify(queries(requests).at(-1)?.body)).not.toContain("orders_per_status"));
+    expect(errors).toEqual([]);
+  });
+
+  it.each([
+    {
+      locale: "de-DE" as const,
+      unknown: "Unbekanntes Element „cont“; meinten Sie „count“?",
+      headline: "„cont“ ist kein Element dieser Ansicht — bei Zeichen 9",
+      unclosed: "Der Text ist nicht geschlossen: Beenden Sie ihn mit '",
+      mismatch: "„=“ vergleicht einen Wert vom Typ Zahl mit einem Wert vom Typ Text",
+    },
+    {
+      locale: "es-ES" as const,
+      unknown: "Miembro desconocido «cont»; ¿querías decir «count»?",
+      headline: "«cont» no es un miembro de esta vista — en el carácter 9",
+      unclosed: "El texto no está cerrado: termínalo con '",
+      mismatch: "«=» compara un valor de tipo número con uno de tipo texto",
+    },
+  ])("tells the checker's problem in the app's language ($locale), pointed at where it is", async (expected) => {
+    const { requests, errors } = renderInApp(<ReportBuilder report={ORDERS_REPORT} canEdit />, { platform, locale: expected.locale });
+    await waitFor(() => expect(queries(requests)).toHaveLength(1));
+    fireEvent.click(await screen.findByTestId("add-calculated-field"));
+    const editor = screen.getByTestId("formula-editor");
+    const input = within(editor).getByTestId("formula-input") as HTMLInputElement;
+    const problemAt = (formula: string) => {
+      fireEvent.change(input, { target: { value: formula, selectionStart: formula.length } });
+      const problem = within(editor).getByTestId("formula-error");
+      const detail = within(editor).getByTestId("formula-detail");
+      expect(detail.getAttribute("lang")).toBe(expected.locale.slice(0, 2));
+      return {
+        text: detail.textContent,
+        position: problem.getAttribute("data-position"),
+        marked: within(editor).getByTestId("formula-error-mark").textContent,
+      };
+    };
+
+    expect(problemAt("count / cont")).toEqual({ text: expected.unknown, position: "8", marked: "cont" });
+    expect(within(editor).getByTestId("formula-error").textContent).toContain(expected.headline);
+    expect(problemAt("status = 'returned")).toEqual({ text: expected.unclosed, position: "9", marked: "'returned" });
+    expect(problemAt("id = 'a'")).toEqual({ text: expected.mismatch, position: "5", marked: "'a'" });
+    expect(within(editor).getByTestId("formula-error").textContent).not.toMatch(/compares|unknown member|is not closed/);
     expect(errors).toEqual([]);
   });
 

@@ -8,10 +8,12 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { CalculatedField } from "../../../schema/calculated-field";
 import type { MetaSource } from "./app-api";
+import { useEmbedStore } from "../../state/use-embed-store";
 import { useAppText, type AppMessageKey } from "./app-messages";
 import { Dialog } from "./dialog";
 import { checkFormulaText, fieldNameOf, nameProblemOf, type FormulaCheck } from "./report-formula";
 import { FormulaInput } from "./report-formula-input";
+import { formulaProblemText } from "./report-formula-messages";
 import "./report-formula.css";
 
 export interface FormulaEditorProps {
@@ -38,8 +40,10 @@ const PROBLEM_WORDS: Record<Exclude<FormulaCheck, { ok: true }>["kind"], AppMess
 /** The problem in the viewer's words, where it is, and the formula with the place marked. */
 function FormulaProblem(props: { id: string; formula: string; check: Exclude<FormulaCheck, { ok: true }>; onLocate(): void }) {
   const text = useAppText();
+  const locale = useEmbedStore((s) => s.locale);
   const { check, formula } = props;
   const at = check.position;
+  const sentence = formulaProblemText(locale, check, check.detail);
   const marked = formula.slice(at, check.end);
   return (
     <div className="svc-formula-problem" id={props.id} role="alert" data-testid="formula-error" data-position={at}>
@@ -57,8 +61,8 @@ function FormulaProblem(props: { id: string; formula: string; check: Exclude<For
               {formula.slice(check.end)}
             </code>
           </button>
-          <small lang="en" className="svc-formula-detail">
-            {check.detail}
+          <small lang={sentence.lang} className="svc-formula-detail" data-testid="formula-detail">
+            {sentence.text}
           </small>
         </>
       ) : null}

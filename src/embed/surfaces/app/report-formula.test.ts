@@ -43,6 +43,9 @@ describe("checkFormulaText", () => {
   it("points at an unknown member, with the nearest name", () => {
     const check = checkFormulaText("revenue / custmer_count", SALES);
     expect(check).toMatchObject({ ok: false, kind: "unknown_member", position: 10, end: 23, word: "custmer_count", nearest: "customer_count" });
+    // The checker's code and parameters, for the sentence in the app's language; the English words as the API gives them.
+    expect(check).toMatchObject({ code: "unknownMember", params: { name: "custmer_count", suggestion: "customer_count" } });
+    expect(check).toMatchObject({ detail: 'unknown member "custmer_count"; did you mean "customer_count"?' });
   });
 
   it("points at the end of a formula that ends too early, and at the token that does not fit", () => {
@@ -52,13 +55,20 @@ describe("checkFormulaText", () => {
   });
 
   it("names type and mixing problems where they are", () => {
-    expect(checkFormulaText("revenue + status", SALES)).toMatchObject({ ok: false, kind: "type", position: 10, end: 16 });
+    expect(checkFormulaText("revenue + status", SALES)).toMatchObject({
+      ok: false,
+      kind: "type",
+      position: 10,
+      end: 16,
+      code: "arithmeticNeedsNumber",
+      params: { operator: "+", foundType: "string" },
+    });
     expect(checkFormulaText("revenue / amount", SALES)).toMatchObject({ ok: false, kind: "mixing" });
     expect(checkFormulaText("median(amount)", SALES)).toMatchObject({ ok: false, kind: "unknown_function", position: 0, word: "median" });
   });
 
   it("says a formula with nothing in it is empty", () => {
-    expect(checkFormulaText("  ", SALES)).toMatchObject({ ok: false, kind: "empty", position: 0 });
+    expect(checkFormulaText("  ", SALES)).toMatchObject({ ok: false, kind: "empty", position: 0, code: "empty" });
   });
 });
 

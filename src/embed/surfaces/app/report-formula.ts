@@ -7,7 +7,7 @@
  */
 import type { CalculatedField } from "../../../schema/calculated-field";
 import { aggregateFunctions, checkFormula, scalarFunctions, type FormulaScope, type FormulaType, type ScopeMember } from "../../../schema/formula/checker";
-import { FormulaError, type FormulaErrorKind } from "../../../schema/formula/formula-error";
+import { FormulaError, type FormulaErrorKind, type FormulaProblem } from "../../../schema/formula/formula-error";
 import { parseFormula } from "../../../schema/formula/parser";
 import { nearestName } from "../../../schema/formula/suggestions";
 import { KEYWORDS } from "../../../schema/formula/tokenizer";
@@ -34,25 +34,25 @@ export function formulaScopeOf(source: MetaSource): FormulaScope<MetaMember> {
 
 export type FormulaCheck =
   | { ok: true; kind: "measure" | "dimension"; type: FormulaType }
-  | {
+  | ({
       ok: false;
       /** `empty` for a formula with nothing in it yet. */
       kind: FormulaErrorKind | "empty";
       /** 0-based offset of the first character of the problem; `end` exclusive (equal at the end of the text). */
       position: number;
       end: number;
-      /** The checker's own words (English, as the API answers them). */
+      /** The checker's own words (English, as the API answers them); `code` and `params` tell it in the app's words (report-formula-messages.ts). */
       detail: string;
       /** The unknown member or function as written, and the nearest member's name when one is close. */
       word?: string;
       nearest?: string;
-    };
+    } & FormulaProblem);
 
 const WORD_AT = /[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?|[0-9]+(?:\.[0-9]+)?|'(?:[^'\\]|\\.|'')*'?|[<>!]=|<>|./y;
 
 /** Parses and type-checks a formula over the view's members: its kind, or its first problem with where it is. */
 export function checkFormulaText(text: string, source: MetaSource): FormulaCheck {
-  if (text.trim() === "") return { ok: false, kind: "empty", position: 0, end: 0, detail: "the formula is empty" };
+  if (text.trim() === "") return { ok: false, kind: "empty", position: 0, end: 0, detail: "the formula is empty", code: "empty", params: {} };
   const scope = formulaScopeOf(source);
   try {
     const checked = checkFormula(parseFormula(text), scope);
@@ -62,7 +62,7 @@ export function checkFormulaText(text: string, source: MetaSource): FormulaCheck
     const position = Math.min(e.position, text.length);
     WORD_AT.lastIndex = position;
     const token = position < text.length ? (WORD_AT.exec(text)?.[0] ?? "") : "";
-    const out: FormulaCheck = { ok: false, kind: e.kind, position, end: position + token.length, detail: e.detail };
+    const out: FormulaCheck = { ok: false, kind: e.kind, position, end: position + token.length, detail: e.detail, ...e.problem };
     if (e.kind === "unknown_member" || e.kind === "unknown_function") {
       out.word = token;
       const near = e.kind === "unknown_member" ? nearestName(token, scope.names()) : undefined;
