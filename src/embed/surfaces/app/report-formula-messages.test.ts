@@ -1,24 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { FORMULA_PROBLEM_CODES, type FormulaProblem, type FormulaProblemCode } from "../../../schema/formula/formula-error";
-import type { MetaSource } from "./app-api";
 import { checkFormulaText } from "./report-formula";
 import { FORMULA_PROBLEM_MESSAGES, formulaProblemText } from "./report-formula-messages";
-
-const SALES: MetaSource = {
-  name: "sales",
-  kind: "view",
-  title: "Sales",
-  measures: [
-    { name: "sales.count", title: "Sales Orders", shortTitle: "Orders", type: "number", measureType: "count" },
-    { name: "sales.revenue", title: "Sales Revenue", shortTitle: "Revenue", type: "number", measureType: "sum" },
-    { name: "sales.customer_count", title: "Sales Customers", shortTitle: "Customers", type: "number", measureType: "count_distinct" },
-  ],
-  dimensions: [
-    { name: "sales.status", title: "Sales Status", shortTitle: "Status", type: "string" },
-    { name: "sales.amount", title: "Sales Amount", shortTitle: "Amount", type: "number" },
-    { name: "sales.created_at", title: "Sales Order Date", shortTitle: "Order Date", type: "time" },
-  ],
-};
+import { SALES } from "./report-formula-fixtures";
 
 /** A formula the checker refuses with each code. */
 const REFUSED: Record<FormulaProblemCode, string> = {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { MetaSource } from "./app-api";
 import {
   applyCompletion,
   checkFormulaText,
@@ -12,22 +11,7 @@ import {
   usedCalculatedFieldsOf,
   withCalculatedMembers,
 } from "./report-formula";
-
-const SALES: MetaSource = {
-  name: "sales",
-  kind: "view",
-  title: "Sales",
-  measures: [
-    { name: "sales.count", title: "Sales Orders", shortTitle: "Orders", type: "number", measureType: "count" },
-    { name: "sales.revenue", title: "Sales Revenue", shortTitle: "Revenue", type: "number", measureType: "sum" },
-    { name: "sales.customer_count", title: "Sales Customers", shortTitle: "Customers", type: "number", measureType: "count_distinct" },
-  ],
-  dimensions: [
-    { name: "sales.status", title: "Sales Status", shortTitle: "Status", type: "string" },
-    { name: "sales.amount", title: "Sales Amount", shortTitle: "Amount", type: "number" },
-    { name: "sales.created_at", title: "Sales Order Date", shortTitle: "Order Date", type: "time" },
-  ],
-};
+import { SALES } from "./report-formula-fixtures";
 
 /** What completes the word at the formula's end (or at `caret`). */
 const inserts = (text: string, caret = text.length, all = false) => completionsAt(text, caret, SALES, all)?.items.map((i) => i.insert) ?? null;

@@ -6,6 +6,8 @@ import type { AnswerPart, TurnContext } from "../types";
 import { explainAnswer, explainInputOf } from "./explain";
 import { readQuestion } from "./question";
 import { viewerIndexes } from "./viewer-indexes";
+import type { Understanding } from "./understanding";
+import type { ViewIndex } from "./view-index";
 
 let shop: ShopEngine;
 let engine: QueryEngine;
@@ -27,6 +29,20 @@ const context = (securityContext: SecurityContext, members?: string[]): TurnCont
   ...(members ? { members } : {}),
 });
 
+/** Runs `explainAnswer` on a reading's understanding and keeps what it emits. */
+async function explained(u: Understanding, ctx: TurnContext, indexes: ViewIndex[]): Promise<{ ok: boolean; parts: AnswerPart[] }> {
+  const parts: AnswerPart[] = [];
+  let seq = 0;
+  const ok = await explainAnswer(
+    u,
+    ctx,
+    indexes,
+    (p) => parts.push(p),
+    () => `p${seq++}`,
+  );
+  return { ok, parts };
+}
+
 /**
  * "Why did revenue fall in March 2024?" on the small shop (March against February 2024). By hand:
  * acme has no February orders and 10 + 20 + 30 in March; globex has 100 in February and 50 in March.
@@ -42,15 +58,7 @@ describe("explainAnswer", () => {
     const reading = readQuestion("why did revenue fall in March 2024?", indexes, { locale: "en", reference: new Date("2024-11-01T00:00:00Z") });
     expect(reading).toMatchObject({ ok: true, understanding: { explain: true, measures: ["sales.revenue"] } });
     if (!reading.ok) return;
-    const parts: AnswerPart[] = [];
-    let seq = 0;
-    const ok = await explainAnswer(
-      reading.understanding,
-      ctx,
-      indexes,
-      (p) => parts.push(p),
-      () => `p${seq++}`,
-    );
+    const { ok, parts } = await explained(reading.understanding, ctx, indexes);
     const text = parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
     const table = parts.find((p) => p.type === "table");
     if (said === null) {
@@ -85,17 +93,8 @@ describe("explainAnswer", () => {
     const input = explainInputOf(reading.understanding, index);
     expect(input.candidates).not.toContain("sales.customers_country");
     expect(input.candidates).not.toContain("sales.customers_city");
-    const parts: AnswerPart[] = [];
-    let seq = 0;
-    expect(
-      await explainAnswer(
-        reading.understanding,
-        ctx,
-        indexes,
-        (p) => parts.push(p),
-        () => `p${seq++}`,
-      ),
-    ).toBe(true);
+    const { ok, parts } = await explained(reading.understanding, ctx, indexes);
+    expect(ok).toBe(true);
     const text = parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
     expect(text).toContain("Revenue in **DE**: **$37.00**, against **$81.00** in **US**: **-54.3%** (-$44.00).");
     const table = parts.find((p) => p.type === "table");
@@ -116,15 +115,7 @@ describe("explainAnswer", () => {
     const { indexes } = await viewerIndexes(ctx);
     const reading = readQuestion("Why is revenue in Germany lower than in the US?", indexes, { locale: "en", reference: new Date("2024-11-01T00:00:00Z") });
     if (!reading.ok) throw new Error("not read");
-    const parts: AnswerPart[] = [];
-    let seq = 0;
-    await explainAnswer(
-      reading.understanding,
-      ctx,
-      indexes,
-      (p) => parts.push(p),
-      () => `p${seq++}`,
-    );
+    const { parts } = await explained(reading.understanding, ctx, indexes);
     const table = parts.find((p) => p.type === "table");
     const rows = table?.type === "table" ? table.rows.map((r) => [r.dimension, r.value]) : [];
     expect(rows).toEqual([
@@ -151,14 +142,7 @@ describe("explainAnswer", () => {
       indexes.find((i) => i.source.name === "sales")!,
     );
     expect(input.filters).toEqual([{ member: "sales.created_at", operator: "inDateRange", values: ["2024-01-01", "2024-12-31"] }]);
-    const parts: AnswerPart[] = [];
-    await explainAnswer(
-      reading.understanding,
-      ctx,
-      indexes,
-      (p) => parts.push(p),
-      () => "p",
-    );
+    const { parts } = await explained(reading.understanding, ctx, indexes);
     // 2024: DE 10 + 20 = 30 against the US's 81.
     expect(parts.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("")).toContain(
       "Revenue bei **DE**: **30,00\u00a0$**, gegenüber **81,00\u00a0$** bei **US**",

@@ -9,3 +9,11 @@ export async function readNdjson(res: Response): Promise<Line[]> {
     .filter((l) => l.trim() !== "")
     .map((l) => JSON.parse(l) as Line);
 }
+
+/** The answer's words: its text lines joined. */
+export function textOfLines(lines: Line[]): string {
+  return lines
+    .filter((l) => l.type === "text")
+    .map((l) => l.text)
+    .join("");
+}

@@ -6,7 +6,7 @@ import { comparisonsOf, queryOf, readQuestion, viewerIndexes } from "../../ai/bu
 import { prepareQueryTestData, type QueryTestData } from "../query/query-test-data";
 import { createTestPlatform, storageKinds, type TestPlatform } from "../../testing/test-platform";
 import { policyViews } from "./service";
-import { readNdjson, type Line } from "./chat-test-support";
+import { readNdjson, textOfLines, type Line } from "./chat-test-support";
 import { createShopDeployment, embedSession } from "../../testing/shop-deployment";
 import { FIGURES, HEADINGS, QUESTIONS, REFUSALS, TRANSLATED } from "./question-table";
 
@@ -125,10 +125,7 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
         expect(tablePart.rows).toEqual(rows.slice(0, 500));
         // The embed viewer's rows are only its tenant's: the answer never carries SQL for an embed viewer.
         expect(queryPart.sql).toBeUndefined();
-        const text = lines
-          .filter((l) => l.type === "text")
-          .map((l) => l.text)
-          .join("");
+        const text = textOfLines(lines);
         expect(text.length).toBeGreaterThan(20);
       });
     });
@@ -158,10 +155,7 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
         ["¿Cuál fue el mes con más pedidos en 2024?", "El mes con más Pedidos fue **noviembre de 2024**, con **123**."],
       ])("%s: answered as a sentence", async (question, sentence) => {
         const lines = await ask(tokens.acme!, await newThread(tokens.acme!), question);
-        const text = lines
-          .filter((l) => l.type === "text")
-          .map((l) => l.text)
-          .join("");
+        const text = textOfLines(lines);
         expect(text).toContain(sentence);
       });
 
@@ -183,10 +177,7 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
       it.each(TRANSLATED)("%s", async (question, said, notSaid) => {
         // The surface is English (no locale): the dictionary is the question's language's.
         const lines = await ask(tokens.acme!, await newThread(tokens.acme!), question);
-        const text = lines
-          .filter((l) => l.type === "text")
-          .map((l) => l.text)
-          .join("");
+        const text = textOfLines(lines);
         for (const s of said) {
           if (typeof s === "string") expect(text).toContain(s);
           else expect(text).toMatch(s);
@@ -202,11 +193,7 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
 
       it("names members in English for an English question on a German surface, and in German for a German one", async () => {
         const german = await embedToken("acme-corp", "dora", { locale: "de-DE" });
-        const textOf = async (question: string) =>
-          (await ask(german, await newThread(german), question))
-            .filter((l) => l.type === "text")
-            .map((l) => l.text)
-            .join("");
+        const textOf = async (question: string) => textOfLines(await ask(german, await newThread(german), question));
         const en = await textOf("revenue by country");
         expect(en).toContain("**Revenue**, by Country.");
         expect(en).not.toContain("Umsatz");
@@ -218,10 +205,7 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
     describe("no figures for what the data does not hold, nor for changing it", () => {
       it.each(REFUSALS)("%s", async (question, said) => {
         const lines = await ask(tokens.acme!, await newThread(tokens.acme!), question);
-        const text = lines
-          .filter((l) => l.type === "text")
-          .map((l) => l.text)
-          .join("");
+        const text = textOfLines(lines);
         expect(text).toContain(said);
         expect(lines.some((l) => l.type === "table" || l.type === "query" || l.type === "chart")).toBe(false);
         expect(lines.some((l) => l.type === "tool_call" && l.name === "run_query")).toBe(false);
@@ -254,10 +238,7 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
     const finite = rows.filter((r) => r[pct] !== null && Number.isFinite(Number(r[pct])));
     const expected = [...finite].sort((a, b) => (direction === "asc" ? Number(a[pct]) - Number(b[pct]) : Number(b[pct]) - Number(a[pct]))).slice(0, limit);
     expect(tablePart.rows).toEqual(expected);
-    const text = lines
-      .filter((l) => l.type === "text")
-      .map((l) => l.text)
-      .join("");
+    const text = textOfLines(lines);
     expect(text).toContain(said);
   });
 
@@ -268,10 +249,7 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
   ] as const)("%s: names the weekdays in the question's language, in calendar order", async (question, weekday, grouped) => {
     const threadId = await newThread(tokens.acme!);
     const lines = await ask(tokens.acme!, threadId, question);
-    const text = lines
-      .filter((l) => l.type === "text")
-      .map((l) => l.text)
-      .join("");
+    const text = textOfLines(lines);
     expect(text).toMatch(weekday);
     expect(text).toContain(grouped);
     const table = lines.find((l) => l.type === "table") as Line & { rows: Record<string, unknown>[]; columns: { key: string; timePart?: string }[] };
@@ -287,10 +265,7 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
   it("answers a question outside the model with 'could not answer' and suggestions, never numbers", async () => {
     const threadId = await newThread(tokens.acme!);
     const lines = await ask(tokens.acme!, threadId, "who is the CEO of the company");
-    const text = lines
-      .filter((l) => l.type === "text")
-      .map((l) => l.text)
-      .join("");
+    const text = textOfLines(lines);
     expect(text).toMatch(/could not answer/);
     expect(lines.some((l) => l.type === "table" || l.type === "query")).toBe(false);
     const suggestions = lines.find((l) => l.type === "suggestions") as Line & { suggestions: string[] };
@@ -303,19 +278,9 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
   it("answers in the question's language", async () => {
     const threadId = await newThread(tokens.acme!);
     const de = await ask(tokens.acme!, threadId, "Umsatz nach Land im letzten Quartal");
-    expect(
-      de
-        .filter((l) => l.type === "text")
-        .map((l) => l.text)
-        .join(""),
-    ).toMatch(/So habe ich die Frage verstanden/);
+    expect(textOfLines(de)).toMatch(/So habe ich die Frage verstanden/);
     const es = await ask(tokens.acme!, threadId, "pedidos por estado");
-    expect(
-      es
-        .filter((l) => l.type === "text")
-        .map((l) => l.text)
-        .join(""),
-    ).toMatch(/Así entendí la pregunta/);
+    expect(textOfLines(es)).toMatch(/Así entendí la pregunta/);
   });
 
   it("keeps threads per user and tenant, with history, rejoin by messageId and deletion", async () => {
