@@ -491,12 +491,6 @@ export const SAY: Record<
     busiest: (grain: string, when: string, m: string, v: string) => string;
     periods: (baseline: string, current: string) => string;
     shareOfTotal: string;
-    /**
-     * A calculated field's title: "Revenue / Customers". The ratio sign, not "per": the
-     * denominator is a count's title ("Customers", "Kunden"), which "per" would need in the
-     * singular or another case ("per customer", "pro Kunde"), and the model holds no such form.
-     */
-    perField: (m: string, per: string) => string;
     /** A calculated field's title: "Share of Revenue (Category = Electronics)". */
     shareField: (m: string, rows: string) => string;
     /** "each one's share of the whole for Country = DE / FR" (the reading of per-value shares). */
@@ -560,7 +554,6 @@ export const SAY: Record<
     busiest: (grain, when, m, v) => `The top ${grain} by ${m} was **${when}**, with **${v}**.`,
     periods: (baseline, current) => `${current} against ${baseline}`,
     shareOfTotal: "each row's share of the total",
-    perField: (m, per) => `${m} / ${per}`,
     shareField: (m, rows) => `Share of ${m} (${rows})`,
     shareOfWholeFor: (what) => `each one's share of the whole for ${what}`,
     sharesOfWhole: (m, items) => `Share of all ${m}: ${items}.`,
@@ -623,7 +616,6 @@ export const SAY: Record<
     busiest: (grain, when, m, v) => `Spitzenreiter (${grain}) bei ${m}: **${when}** mit **${v}**.`,
     periods: (baseline, current) => `${current} gegenüber ${baseline}`,
     shareOfTotal: "der Anteil jeder Zeile an der Summe",
-    perField: (m, per) => `${m} / ${per}`,
     shareField: (m, rows) => `Anteil an ${m} (${rows})`,
     shareOfWholeFor: (what) => `der Anteil an der Gesamtsumme für ${what}`,
     sharesOfWhole: (m, items) => `Anteil an ${m} insgesamt: ${items}.`,
@@ -686,7 +678,6 @@ export const SAY: Record<
     busiest: (grain, when, m, v) => `El ${grain} con más ${m} fue **${when}**, con **${v}**.`,
     periods: (baseline, current) => `${current} frente a ${baseline}`,
     shareOfTotal: "la parte de cada fila en el total",
-    perField: (m, per) => `${m} / ${per}`,
     shareField: (m, rows) => `Parte de ${m} (${rows})`,
     shareOfWholeFor: (what) => `la parte de cada uno en el total para ${what}`,
     sharesOfWhole: (m, items) => `Parte del total de ${m}: ${items}.`,

@@ -356,7 +356,7 @@ export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, 
           ...(a.timePart ? { timePart: a.timePart } : {}),
           ...("output" in a && typeof a.output === "string" ? { output: a.output } : {}),
           // The text shown for a raw value in the viewer's language (dictionary entries, country names): rows stay raw.
-          ...("valueLabels" in a && a.valueLabels ? { valueLabels: a.valueLabels as Record<string, string> } : {}),
+          ...(a.valueLabels ? { valueLabels: a.valueLabels } : {}),
         }))
         .filter((c) => result.data.length === 0 || c.key in result.data[0]!);
       const rows = result.data as Record<string, unknown>[];

@@ -53,6 +53,13 @@ function conditionFormula(c: Condition): string {
 const titleIn = (index: ViewIndex, name: string) => index.members.find((m) => m.name === name)?.shortTitle ?? name;
 
 /**
+ * A calculated ratio's title, the same in every language: "Revenue / Customers", "Umsatz / Kunden".
+ * The ratio sign, not "per": the denominator is a count's title, in the plural, and "per
+ * customer" or "pro Kunde" would need a singular or another case the model does not hold.
+ */
+const ratioTitle = (measure: string, per: string) => `${measure} / ${per}`;
+
+/**
  * "average revenue per customer": the measure over the count, as a calculated field, shown with
  * both figures it is made of; "average revenue by category" (`implicit`: the view's own count),
  * only of a sum, per group. False when it does not apply (the average of a count or an average).
@@ -83,7 +90,7 @@ export function titleFields(u: Understanding, index: ViewIndex, valueLabel?: Val
   const mTitle = titleIn(index, r.measure);
   const shown = (member: string, values: string[]) => values.map((v) => shownValue(valueLabel, member, v)).join(" / ");
   if (r.per !== undefined) {
-    u.fields = [{ ...u.fields[0]!, title: say.perField(mTitle, titleIn(index, r.per)) }];
+    u.fields = [{ ...u.fields[0]!, title: ratioTitle(mTitle, titleIn(index, r.per)) }];
     return;
   }
   if (r.each) {

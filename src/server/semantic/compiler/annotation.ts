@@ -27,6 +27,8 @@ export interface MemberAnnotation {
   timePart?: TimePart;
   description?: string;
   meta?: Record<string, unknown>;
+  /** The text shown for a raw value in the viewer's locale, added by content translation (translate-result.ts); rows stay raw. */
+  valueLabels?: Record<string, string>;
 }
 
 export interface PeriodComparisonAnnotation extends MemberAnnotation {
