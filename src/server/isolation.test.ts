@@ -59,6 +59,8 @@ describe.each(storageKinds)("embed isolation matrix (%s)", (storage) => {
   const tokens = {} as Record<Viewer, string>;
   let d1: number;
   let d2: number;
+  /** The platform's clock runs this far ahead of the real one (the expiry test moves it). */
+  let clockAheadMs = 0;
 
   async function session(deploymentId: number, body: Record<string, unknown>) {
     const gen = await t.api("POST", "/api/v1/embed/generate-session", { deploymentId, ...body });
@@ -80,7 +82,19 @@ describe.each(storageKinds)("embed isolation matrix (%s)", (storage) => {
   }
 
   beforeAll(async () => {
-    t = await createTestPlatform({ storage });
+    // The platform's sessions on a clock the expiry test can move past a token's expiry, so
+    // that the token's checked claims kept by the node (embed-sessions/service.ts) are seen to lapse.
+    t = await createTestPlatform({
+      storage,
+      mutateDeps: (deps) => ({
+        ...deps,
+        embedSessions: createEmbedSessions({
+          db: deps.db,
+          keys: createSigningKeyRing(deps.db, deps.secretBox),
+          now: () => new Date(Date.now() + clockAheadMs),
+        }),
+      }),
+    });
     const db = t.database.db;
     d1 = await seedDeployment(db, "one");
     d2 = await seedDeployment(db, "two");
@@ -170,18 +184,20 @@ describe.each(storageKinds)("embed isolation matrix (%s)", (storage) => {
   }
 
   it("expired tokens are refused on every data endpoint", async () => {
-    // A second session service on the same storage and keys, issuing one-second tokens.
-    // Five seconds: on a loaded machine the calls before expiry may take more than one.
-    const shortLived = createEmbedSessions({ db: t.database.db, keys: createSigningKeyRing(t.database.db, t.deps.secretBox), tokenTtlSeconds: 5 });
-    const { sessionId } = await shortLived.generate({ deploymentId: d1, externalId: "dan", embedTenantName: TENANT_A });
-    const { token, expiresAt } = await shortLived.exchange(sessionId);
+    // The same token, answered (and its claims kept by the node), then used once its expiry has passed.
+    const { token } = await session(d1, { externalId: "dan", embedTenantName: TENANT_A });
+    const { exp } = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { exp: number };
     const d = dashboards.onlyA;
     for (const e of dataEndpoints) expect((await call(e, d, token)).status, e.name).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, new Date(expiresAt).getTime() - Date.now()) + 100));
-    for (const e of dataEndpoints) {
-      const res = await call(e, d, token);
-      expect(res.status, e.name).toBe(401);
-      expect(await res.text(), e.name).not.toContain(e.marker(d));
+    clockAheadMs = exp * 1000 - Date.now() + 1000;
+    try {
+      for (const e of dataEndpoints) {
+        const res = await call(e, d, token);
+        expect(res.status, e.name).toBe(401);
+        expect(await res.text(), e.name).not.toContain(e.marker(d));
+      }
+    } finally {
+      clockAheadMs = 0;
     }
   });
 

@@ -211,12 +211,12 @@ describe.runIf(await postgresReachable())("rollups answer as the cubes do (Postg
     admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.query(`CREATE TABLE ${schema}.products (product_id bigint, name text, category text, price numeric(12,2))`);
+    await admin.query(`CREATE TABLE ${schema}.products (product_id bigint PRIMARY KEY, name text, category text, price numeric(12,2))`);
     await admin.query(
-      `CREATE TABLE ${schema}.customers (customer_id bigint, tenant text, name text, country text, city text, latitude double precision, longitude double precision, signed_up_at timestamp)`,
+      `CREATE TABLE ${schema}.customers (customer_id bigint PRIMARY KEY, tenant text, name text, country text, city text, latitude double precision, longitude double precision, signed_up_at timestamp)`,
     );
     await admin.query(
-      `CREATE TABLE ${schema}.orders (order_id bigint, tenant text, customer_id bigint, product_id bigint, created_at timestamp, status text, quantity integer, amount numeric(12,2))`,
+      `CREATE TABLE ${schema}.orders (order_id bigint PRIMARY KEY, tenant text, customer_id bigint, product_id bigint, created_at timestamp, status text, quantity integer, amount numeric(12,2))`,
     );
     await copyDemoRows(
       (sql, params) => admin.query(sql, params).then(() => {}),
@@ -254,13 +254,13 @@ describe.runIf(await mysqlReachable())("rollups answer as the cubes do (MySQL / 
   beforeAll(async () => {
     setup = createMySqlDataSource({ ...mysqlOptions(), poolSize: 1 });
     await setup.query(`CREATE DATABASE ${schema}`, []);
-    await setup.query(`CREATE TABLE ${schema}.products (product_id BIGINT, name TEXT, category TEXT, price DECIMAL(12,2))`, []);
+    await setup.query(`CREATE TABLE ${schema}.products (product_id BIGINT PRIMARY KEY, name TEXT, category TEXT, price DECIMAL(12,2))`, []);
     await setup.query(
-      `CREATE TABLE ${schema}.customers (customer_id BIGINT, tenant VARCHAR(32), name TEXT, country VARCHAR(8), city TEXT, latitude DOUBLE, longitude DOUBLE, signed_up_at DATETIME(6))`,
+      `CREATE TABLE ${schema}.customers (customer_id BIGINT PRIMARY KEY, tenant VARCHAR(32), name TEXT, country VARCHAR(8), city TEXT, latitude DOUBLE, longitude DOUBLE, signed_up_at DATETIME(6))`,
       [],
     );
     await setup.query(
-      `CREATE TABLE ${schema}.orders (order_id BIGINT, tenant VARCHAR(32), customer_id BIGINT, product_id BIGINT, created_at DATETIME(6), status VARCHAR(16), quantity INT, amount DECIMAL(12,2))`,
+      `CREATE TABLE ${schema}.orders (order_id BIGINT PRIMARY KEY, tenant VARCHAR(32), customer_id BIGINT, product_id BIGINT, created_at DATETIME(6), status VARCHAR(16), quantity INT, amount DECIMAL(12,2))`,
       [],
     );
     await copyDemoRows(
