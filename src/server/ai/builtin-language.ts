@@ -385,6 +385,21 @@ const EN_NUMBERS: Rewrite[] = [
 
 /** Rewrites a normalized question into canonical English words. */
 export function canonicalize(normalized: string, lang: Language): string {
+  // Dozens of expressions run over the text: a question asked again (a suggestion, a dashboard's
+  // AI widget) reads its canonical form back.
+  const key = `${lang} ${normalized}`;
+  const known = canonicalForms.get(key);
+  if (known !== undefined) return known;
+  const text = rewrite(normalized, lang);
+  if (canonicalForms.size >= CANONICAL_FORMS_KEPT) canonicalForms.delete(canonicalForms.keys().next().value!);
+  canonicalForms.set(key, text);
+  return text;
+}
+
+const CANONICAL_FORMS_KEPT = 1000;
+const canonicalForms = new Map<string, string>();
+
+function rewrite(normalized: string, lang: Language): string {
   let text = ` ${normalized} `;
   // Number words first: "more than three units" is a comparison with 3.
   for (const [re, to] of [...(lang === "en" ? EN_NUMBERS : []), ...REWRITES[lang]]) text = typeof to === "string" ? text.replace(re, to) : text.replace(re, to);

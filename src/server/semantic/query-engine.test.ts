@@ -122,6 +122,39 @@ describe("createQueryEngine", () => {
     expect(sales.dimensions.find((m) => m.name === "sales.customers_country")).toMatchObject({ shortTitle: "Country", type: "string" });
   });
 
+  it("lists for each viewer only the sources their access policies let them see, one engine serving them in turn", () => {
+    const model = loadDataModel([
+      {
+        path: "audit.yml",
+        content: `
+cubes:
+  - name: orders
+    sql_table: main.orders
+    dimensions:
+      - { name: order_id, sql: order_id, type: number, primary_key: true }
+    measures:
+      - { name: count, type: count }
+  - name: audit
+    sql_table: main.orders
+    dimensions:
+      - { name: order_id, sql: order_id, type: number, primary_key: true }
+    measures:
+      - { name: count, type: count }
+    access_policy:
+      - group: [auditors]
+`,
+      },
+    ]);
+    const engine = createQueryEngine({ model, dataSource: shop.dataSource });
+    const auditor: SecurityContext = { ...acmeViewer, groups: ["auditors"] };
+    const names = (sc: SecurityContext) => engine.meta(sc).sources.map((s) => s.name);
+    for (let round = 0; round < 2; round++) {
+      expect(names(acmeViewer)).toEqual(["orders"]);
+      expect(names(auditor)).toEqual(["orders", "audit"]);
+    }
+    expect(engine.meta(auditor).sources[1]!.measures.map((m) => m.name)).toEqual(["audit.count"]);
+  });
+
   it("returns the compiled SQL without running it", () => {
     const engine = createQueryEngine({ model: shop.model, dataSource: shop.dataSource });
     const { sql, params } = engine.sql(query, { securityContext: globexViewer });

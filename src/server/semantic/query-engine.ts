@@ -336,33 +336,47 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
     return { data: await join(flight, o.signal), annotation: compiled.annotation, sql, fromCache: false };
   }
 
-  function meta(securityContext: SecurityContext): { sources: MetaSource[] } {
-    const sources: MetaSource[] = [];
-    const visible = (policies: Parameters<typeof decideAccess>[0]) => decideAccess(policies, securityContext).kind !== "none";
+  // The model does not change for the life of an engine: each view's and cube's members are
+  // resolved once; a viewer's meta is the sources their access policies let them see. The
+  // sources are shared between callers, who copy what they change (never sort or push in place).
+  let described: { policy: Parameters<typeof decideAccess>[0]; source: MetaSource }[] | undefined;
+  function describeSources() {
+    const out: NonNullable<typeof described> = [];
     for (const view of model.views.values()) {
-      if (!view.public || !visible(view.accessPolicy)) continue;
+      if (!view.public) continue;
       const members = [...view.members.keys()].map((m) => resolveMember(model, `${view.name}.${m}`)!);
-      sources.push({
-        name: view.name,
-        kind: "view",
-        title: view.title,
-        ...(view.description ? { description: view.description } : {}),
-        measures: members.filter((m) => m.kind === "measure").map(metaMember),
-        dimensions: members.filter((m) => m.kind === "dimension").map(metaMember),
+      out.push({
+        policy: view.accessPolicy,
+        source: Object.freeze({
+          name: view.name,
+          kind: "view" as const,
+          title: view.title,
+          ...(view.description ? { description: view.description } : {}),
+          measures: members.filter((m) => m.kind === "measure").map(metaMember),
+          dimensions: members.filter((m) => m.kind === "dimension").map(metaMember),
+        }),
       });
     }
     for (const cube of model.cubes.values()) {
-      if (!cube.public || !visible(cube.accessPolicy)) continue;
-      sources.push({
-        name: cube.name,
-        kind: "cube",
-        title: cube.title,
-        ...(cube.description ? { description: cube.description } : {}),
-        measures: [...cube.measures.keys()].map((m) => metaMember(resolveMember(model, `${cube.name}.${m}`)!)),
-        dimensions: [...cube.dimensions.keys()].map((m) => metaMember(resolveMember(model, `${cube.name}.${m}`)!)),
+      if (!cube.public) continue;
+      out.push({
+        policy: cube.accessPolicy,
+        source: Object.freeze({
+          name: cube.name,
+          kind: "cube" as const,
+          title: cube.title,
+          ...(cube.description ? { description: cube.description } : {}),
+          measures: [...cube.measures.keys()].map((m) => metaMember(resolveMember(model, `${cube.name}.${m}`)!)),
+          dimensions: [...cube.dimensions.keys()].map((m) => metaMember(resolveMember(model, `${cube.name}.${m}`)!)),
+        }),
       });
     }
-    return { sources };
+    return out;
+  }
+
+  function meta(securityContext: SecurityContext): { sources: MetaSource[] } {
+    described ??= describeSources();
+    return { sources: described.filter((d) => decideAccess(d.policy, securityContext).kind !== "none").map((d) => d.source) };
   }
 
   return {

@@ -77,6 +77,9 @@ const modelWordsCache = new WeakMap<ViewIndex, Set<string>>();
 
 /** The words of the model's names and values (normalized), across the views: what a compound may be split into. */
 export function modelWords(indexes: ViewIndex[]): Set<string> {
+  // A viewer's indexes are kept (viewer-indexes.ts): their words are put together once.
+  const known = wordsOfIndexes.get(indexes);
+  if (known) return known;
   const out = new Set<string>();
   for (const index of indexes) {
     let own = modelWordsCache.get(index);
@@ -88,7 +91,10 @@ export function modelWords(indexes: ViewIndex[]): Set<string> {
     }
     for (const w of own) out.add(w);
   }
+  wordsOfIndexes.set(indexes, out);
   return out;
 }
+
+const wordsOfIndexes = new WeakMap<ViewIndex[], Set<string>>();
 
 export const terms = (text: string) => normalize(text).split(" ").filter(Boolean).map(stem);
