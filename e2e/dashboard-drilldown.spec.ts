@@ -1,10 +1,33 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E } from "./support/env";
-import { createSession, dashboardUrl, getDemoConfig, mark, openHost, waitForEvent, waitForWidgetsSettled } from "./support/embed-harness";
+import { createSession, dashboardUrl, getDemoConfig, mark, openHost, requestAction, waitForEvent, waitForWidgetsSettled } from "./support/embed-harness";
+import { shotsDir } from "./support/shots";
 
 // Drilldown: a click on a measure (a bar of a chart, a cell of a table) emits `drilldown` with
 // the fully-qualified member, the value and the widget, and opens the panel with the rows
-// behind it.
+// behind it; from there the value is broken out by another dimension or over time, a value of
+// those opens its rows, and the breadcrumb goes back.
+
+const OUT = shotsDir("drill");
+
+/** Under `npm run test:shots`: the panel in light and dark, at the page's width and a phone's. */
+async function shoot(page: Page, name: string) {
+  if (!OUT) return;
+  const size = page.viewportSize()!;
+  for (const [width, viewport] of [
+    ["desktop", size],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    for (const scheme of ["light", "dark"] as const) {
+      expect((await requestAction(page, "svc:action:set-color-scheme", { scheme })).status).toBe("applied");
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${OUT}/${name}-${width}-${scheme}.png` });
+    }
+  }
+  await page.setViewportSize(size);
+  expect((await requestAction(page, "svc:action:set-color-scheme", { scheme: "light" })).status).toBe("applied");
+}
 
 async function openDashboard(page: Page) {
   await openHost(page, { params: {} });
@@ -91,5 +114,57 @@ test.describe("drilldown", () => {
     expect(event!.payload).toMatchObject({ member: "sales.revenue", widgetId: "bars" });
     expect(event!.payload.value as number).toBeGreaterThan(0);
     await expectPanelWithRows(page);
+  });
+
+  test("drills through: by another dimension, over time, a value's rows, and back along the breadcrumb", async ({ page }) => {
+    await openDashboard(page);
+    const frame = page.frameLocator("#embed");
+    const table = frame.getByTestId("widget-top_cities");
+    await table.scrollIntoViewIfNeeded();
+    await table.locator(".svc-table-body .svc-drill-button").first().click();
+    await expectPanelWithRows(page);
+    const panel = frame.getByTestId("drilldown-panel");
+    const city = (await panel.getByTestId("drilldown-context").locator(".svc-drawer-chip").first().textContent()) ?? "";
+    expect(city).toMatch(/: \S/);
+
+    // By status: one row per status of this city's revenue, reported to the host.
+    let from = await mark(page);
+    await panel.getByTestId("drill-by-sales.status").click();
+    await expect(panel).toHaveAttribute("data-step", "breakout");
+    await expect(panel).toHaveAttribute("data-state", "ready");
+    await expect(panel.getByRole("heading", { level: 2 })).toContainText(/Revenue · By Status/i);
+    const statuses = panel.getByTestId("drill-breakdown").locator(".svc-table-body .svc-table-row");
+    await expect(statuses.first()).toBeVisible();
+    expect(await statuses.count()).toBeGreaterThan(1);
+    expect((await waitForEvent(page, "svc:event:drilldown", { from })).payload).toMatchObject({ member: "sales.revenue", widgetId: "top_cities" });
+    await shoot(page, "by-status");
+
+    // A status's figure opens its rows: every row has that status.
+    const status = (await statuses.first().locator(".svc-table-cell").first().textContent())!.trim();
+    from = await mark(page);
+    await statuses.first().locator(".svc-drill-button").click();
+    await expect(panel).toHaveAttribute("data-step", "rows");
+    await expect(panel).toHaveAttribute("data-state", "ready");
+    expect((await waitForEvent(page, "svc:event:drilldown", { from })).payload).toMatchObject({ member: "sales.revenue", widgetId: "top_cities" });
+    const trail = panel.getByTestId("drill-trail");
+    await expect(trail.locator("li")).toHaveText(["Rows", "By Status", status]);
+    const statusColumn = await panel.locator(".svc-table-head [role=columnheader]").allTextContents();
+    const at = statusColumn.findIndex((h) => /status/i.test(h));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const shown = await panel.locator(`.svc-table-body .svc-table-row .svc-table-cell:nth-child(${at + 1})`).allTextContents();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(new Set(shown.map((s) => s.trim()))).toEqual(new Set([status]));
+
+    // Back to the first rows, then over time: the city's revenue by month.
+    await trail.getByRole("button", { name: "Rows" }).click();
+    await expect(panel).toHaveAttribute("data-step", "rows");
+    await expect(panel.getByTestId("drill-trail")).toHaveCount(0);
+    await panel.getByTestId("drill-over-time").click();
+    await expect(panel).toHaveAttribute("data-step", "time");
+    await expect(panel).toHaveAttribute("data-state", "ready");
+    const months = panel.getByTestId("drill-breakdown").locator(".svc-table-body .svc-table-row");
+    expect(await months.count()).toBeGreaterThan(2);
+    await expect(panel.getByTestId("drill-trail").locator("li")).toHaveText(["Rows", "Over time by Month"]);
+    await shoot(page, "over-time");
   });
 });

@@ -5,8 +5,8 @@ import { shotsDir } from "./support/shots";
 
 // The report builder with a filter still being made: it is marked incomplete and left out, so the
 // preview keeps its answer, the host hears of no error and nothing is saved; finished, it filters
-// the preview and is saved. The operator and time choices stay inside the panel at desktop and
-// phone widths. Screens in light and dark go to $SVC_SHOTS_DIR/report-drafts/ (npm run test:shots).
+// the preview and is saved; a value of the preview drills through. The operator and time choices
+// stay inside the panel at desktop and phone widths. Screens in light and dark go to $SVC_SHOTS_DIR/report-drafts/ (npm run test:shots).
 
 const DESKTOP = { width: 1200, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -99,6 +99,19 @@ for (const [width, size] of [
     await expect(result.locator('[data-state="ready"]')).toBeVisible({ timeout: 30_000 });
     await shoot(page, `drafts-complete-${width}`);
     expect(await eventsOf(page, "svc:event:error")).toEqual([]);
+
+    // A value of the preview drills through as on a dashboard: its rows, then its quarter by month.
+    await app.getByTestId("viz-table").click();
+    await result.locator(".svc-table-body .svc-drill-button").first().click();
+    const drill = app.getByTestId("drilldown-panel");
+    await expect(drill).toHaveAttribute("data-state", "ready");
+    await drill.getByTestId("drill-over-time").click();
+    await expect(drill).toHaveAttribute("data-step", "time");
+    await expect(drill).toHaveAttribute("data-state", "ready");
+    await expect(drill.getByTestId("drill-breakdown").locator(".svc-table-body .svc-table-row")).toHaveCount(3);
+    expect((await eventsOf(page, "svc:event:drilldown")).length).toBe(2);
+    await page.keyboard.press("Escape");
+    await expect(drill).toHaveCount(0);
 
     // In German the longer words stay inside the panel too, and a new filter is marked in German.
     expect((await requestAction(page, "svc:action:set-locale", { locale: "de-DE" })).status).toBe("applied");

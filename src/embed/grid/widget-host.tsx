@@ -47,6 +47,8 @@ export interface WidgetHost {
   settle(widgetId: string, status: "ready" | "error"): void;
   reportError(error: ErrorPayload): void;
   drilldown(request: DrilldownRequest, event: DrilldownPayload): void;
+  /** A further step of a drill-through already open (another dimension, over time, a value's rows): reported to the host. */
+  drilled?(event: DrilldownPayload): void;
   /** A click on a widget whose `config.click` is a link or a host event; absent, such clicks drill as any other. */
   clicked?(click: WidgetClick): void;
   downloaded(event: DownloadPayload): void;

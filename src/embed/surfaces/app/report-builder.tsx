@@ -15,6 +15,7 @@ import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { Report } from "../../../schema/report";
 import { WidgetHostContext } from "../../grid/widget-host";
+import { DrilldownPanel } from "../../grid/drilldown-panel";
 import { ChartWidget } from "../../widgets/chart/chart-widget";
 import { useApp, messageOf } from "./app-context";
 import { useAppText } from "./app-messages";
@@ -134,6 +135,7 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
             ) : (
               <ChartWidget key={JSON.stringify(preview.snapshot)} widget={preview.widget} />
             )}
+            {preview.drill ? <DrilldownPanel request={preview.drill} onClose={preview.closeDrill} /> : null}
           </WidgetHostContext.Provider>
         )}
       </ResultPanel>

@@ -4,11 +4,12 @@
  * and the host hears of it (`svc:event:error`). Results come with the calculations' columns titled
  * in the viewer's words, and their row count is told to the builder (the chart suggestion reads it).
  */
-import { useContext, useMemo, useRef } from "react";
+import { useCallback, useContext, useMemo, useRef, useState } from "react";
+import { EVENT_TYPES } from "../../../protocol";
 import type { PeriodComparison, ReportSnapshot } from "../../../schema/dashboard";
 import { EmbedSessionContext, useEmbedServices } from "../../shell/embed-context";
 import { authorizeExport, fetchDistinctValues, runQuery, type QueryRequest, type QueryResult, type SemanticQuery } from "../../shell/platform-api";
-import type { WidgetHost } from "../../grid/widget-host";
+import type { DrilldownRequest, WidgetHost } from "../../grid/widget-host";
 import type { ReportDraft } from "./use-report-draft";
 
 export interface ReportPreviewInput {
@@ -35,6 +36,9 @@ export function useReportPreview(input: ReportPreviewInput) {
   // The host lives as long as the deployment; it reads the latest words and listener when a result arrives.
   const latest = useRef(input);
   latest.current = input;
+  // A click on a value of the preview drills through as on a dashboard (docs/dashboards.md "Drill-through").
+  const [drill, setDrill] = useState<DrilldownRequest | null>(null);
+  const closeDrill = useCallback(() => setDrill(null), []);
   const host = useMemo<WidgetHost>(
     () => ({
       deploymentId,
@@ -51,7 +55,11 @@ export function useReportPreview(input: ReportPreviewInput) {
         (await fetchDistinctValues(embedApi, deploymentId, { member, ...(search ? { search } : {}), limit: 100 }, signal)).values,
       settle: () => undefined,
       reportError: (error) => bridge.emitError(error),
-      drilldown: () => undefined,
+      drilldown: (request, event) => {
+        bridge.emit(EVENT_TYPES.drilldown, event);
+        setDrill(request);
+      },
+      drilled: (event) => bridge.emit(EVENT_TYPES.drilldown, event),
       downloaded: () => undefined,
     }),
     [deploymentId, embedApi, bridge, exportFormats],
@@ -75,5 +83,5 @@ export function useReportPreview(input: ReportPreviewInput) {
   );
   const widget = useMemo(() => ({ id: `report-${reportId}`, type: "CHART" as const, position: { x: 0, y: 0, w: 12, h: 6 }, config: { reportId } }), [reportId]);
   const hostWithReport = useMemo<WidgetHost>(() => ({ ...host, reportsById: new Map([[reportId, snapshot]]) }), [host, snapshot, reportId]);
-  return { host: hostWithReport, widget, snapshot };
+  return { host: hostWithReport, widget, snapshot, drill, closeDrill };
 }

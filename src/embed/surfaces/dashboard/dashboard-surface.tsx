@@ -164,6 +164,7 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
       printables,
       settle: (widgetId, status) => tracker.current?.settle(widgetId, status),
       reportError: (error) => bridge.emitError(error),
+      drilled: (event) => bridge.emit(EVENT_TYPES.drilldown, event),
       drilldown: (request, event) => {
         bridge.emit(EVENT_TYPES.drilldown, event);
         setDrill(request);

@@ -41,6 +41,7 @@ export function useReportWidgetHost(data: EmbedDashboardResponse, drill: (reques
       valueLabel: (member, value) => valueLabels.labelOf(member, store.getState().locale, value),
       settle: () => undefined,
       reportError: (error) => bridge.emitError(error),
+      drilled: (event) => bridge.emit(EVENT_TYPES.drilldown, event),
       drilldown: (request, event) => {
         bridge.emit(EVENT_TYPES.drilldown, event);
         drill(request);

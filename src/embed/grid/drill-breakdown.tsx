@@ -1,0 +1,44 @@
+/**
+ * A breakout or time step of a drill-through: the measure on the slice per value of another
+ * dimension, or per period at a finer grain. A value's figure opens the rows behind it.
+ */
+import { useEmbedStore } from "../state/use-embed-store";
+import type { QueryResult } from "../shell/platform-api";
+import { titleOfColumn } from "../export/export-columns";
+import { tableColumnsOf } from "../widgets/chart/table-model";
+import { TableView } from "../widgets/chart/table-view";
+import { formatCell } from "../widgets/query/format-cell";
+import type { DrillView } from "./drill-explore";
+import type { SemanticQuery } from "../../schema/semantic-query";
+
+/** The result column a breakout or time step is keyed by. */
+export function keyColumnOf(view: DrillView): string | null {
+  return view.kind === "breakout" ? view.dimension : view.kind === "time" ? `${view.dimension}.${view.granularity}` : null;
+}
+
+export function DrillBreakdown(props: {
+  view: DrillView;
+  query: SemanticQuery;
+  result: QueryResult;
+  member: string;
+  /** A value of the step's dimension (a period's start for a time step) was chosen: its rows open; `label` is the value as shown. */
+  onValue: (value: unknown, label: string) => void;
+}) {
+  const locale = useEmbedStore((s) => s.locale);
+  const timezone = useEmbedStore((s) => s.timezone);
+  const { result, view } = props;
+  const key = keyColumnOf(view);
+  // A time step's rows also carry the period's start as the plain member: shown once, by its grain's column.
+  const columns = tableColumnsOf(result.data, result.annotation, props.query, null).filter((c) => view.kind !== "time" || c.key !== view.dimension);
+  const keyColumn = columns.find((c) => c.key === key);
+  return (
+    <div className="svc-drawer-body" data-testid="drill-breakdown">
+      <TableView
+        columns={columns}
+        rows={result.data}
+        caption={titleOfColumn(props.member, result.annotation)}
+        onDrill={(_member, _value, row) => key && keyColumn && props.onValue(row[key], formatCell(row[key], keyColumn, { locale, timezone }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * The rows step of a drill-through: the explore choices (another dimension, over time), the
+ * downloads the viewer may take, and one page of the rows behind the value, sorted on the server.
+ */
+import { useState } from "react";
+import { t, tCount } from "../i18n";
+import { useEmbedStore } from "../state/use-embed-store";
+import type { QueryResult } from "../shell/platform-api";
+import { exportColumnsOf, titleOfColumn } from "../export/export-columns";
+import { fileNameFor, saveBlob } from "../export/save-file";
+import { buildXlsxBlob } from "../export/xlsx";
+import { tableColumnsOf, type TableSort } from "../widgets/chart/table-model";
+import { TableView } from "../widgets/chart/table-view";
+import { DRILL_EXPORT_LIMIT, DRILL_PAGE_SIZE } from "../widgets/query/compose-query";
+import { offersExport, useWidgetHost, type DrilldownRequest } from "./widget-host";
+import { breakoutChoices, timeChoice, type DrillView } from "./drill-explore";
+import { DATA_EXPORT_FORMATS, type DataExportFormat } from "../../schema/export-formats";
+import type { SemanticQuery } from "../../schema/semantic-query";
+
+export function DrillRows(props: {
+  request: DrilldownRequest;
+  /** The rows step's detail query (the clicked value's, or a value's of a later step). */
+  detail: SemanticQuery;
+  result: QueryResult;
+  page: number;
+  sort: TableSort | null;
+  onPage: (page: number) => void;
+  onSort: (sort: TableSort | null) => void;
+  /** Another view of the slice was chosen; `label` is what the breadcrumb calls it. */
+  onExplore: (view: DrillView, label: string) => void;
+}) {
+  const host = useWidgetHost();
+  const locale = useEmbedStore((s) => s.locale);
+  const [exporting, setExporting] = useState(false);
+  const { request, detail, result, page, sort } = props;
+  const annotation = result.annotation;
+  const memberTitle = titleOfColumn(request.member, annotation);
+  const rows = result.data.slice(0, DRILL_PAGE_SIZE);
+  const hasMore = result.data.length > DRILL_PAGE_SIZE;
+  const columns = tableColumnsOf(rows, annotation, detail, null);
+  const first = page * DRILL_PAGE_SIZE + 1;
+  const last = page * DRILL_PAGE_SIZE + rows.length;
+  const breakouts = breakoutChoices(detail, annotation);
+  const overTime = timeChoice(detail, annotation);
+
+  // The row formats the viewer may export (the session's grant within the URL's allowExport=true).
+  const dataFormats = DATA_EXPORT_FORMATS.filter((format) => offersExport(host, format));
+  const download = async (format: DataExportFormat) => {
+    setExporting(true);
+    try {
+      const full = await host.runQuery({
+        query: { ...detail, ...(sort ? { order: [[sort.key, sort.direction]] } : {}), limit: DRILL_EXPORT_LIMIT },
+        locale,
+        // The server refuses a format the session does not grant; nothing is saved then.
+        export: { format },
+      });
+      const exported = exportColumnsOf(full.data, full.annotation, detail);
+      const name = `${request.title} ${memberTitle}`;
+      if (format === "csv") {
+        const { buildCsv } = await import("../export/csv");
+        saveBlob(new Blob(["\ufeff" + buildCsv(exported, full.data)], { type: "text/csv;charset=utf-8" }), fileNameFor(name, "csv"));
+      } else saveBlob(await buildXlsxBlob(exported, full.data, request.title), fileNameFor(name, "xlsx"));
+      host.downloaded({ format, target: "widget", widgetId: request.widgetId, title: name, rowCount: full.data.length });
+    } catch (error) {
+      host.reportError({
+        name: "ExportFailed",
+        message: error instanceof Error ? error.message : String(error),
+        context: `drilldown:${request.widgetId}`,
+        fatal: false,
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      {breakouts.length > 0 || overTime || dataFormats.length > 0 ? (
+        <div className="svc-drawer-tools">
+          {breakouts.length > 0 || overTime ? (
+            <div className="svc-drawer-explore" role="group" aria-label={t(locale, "drilldown.explore")}>
+              <span className="svc-drawer-tools-label">{t(locale, "drilldown.explore")}</span>
+              {breakouts.map((dimension) => (
+                <button
+                  key={dimension}
+                  type="button"
+                  className="svc-button is-small"
+                  data-testid={`drill-by-${dimension}`}
+                  onClick={(e) => props.onExplore({ kind: "breakout", dimension }, e.currentTarget.textContent ?? dimension)}
+                >
+                  {t(locale, "drilldown.by", { dimension: titleOfColumn(dimension, annotation) })}
+                </button>
+              ))}
+              {overTime ? (
+                <button
+                  type="button"
+                  className="svc-button is-small"
+                  data-testid="drill-over-time"
+                  onClick={(e) => props.onExplore({ kind: "time", ...overTime }, e.currentTarget.textContent ?? overTime.granularity)}
+                >
+                  {t(locale, "drilldown.overTime", { grain: t(locale, `grain.${overTime.granularity}`) })}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          {dataFormats.length > 0 ? (
+            <div className="svc-drawer-downloads" role="group" aria-label={t(locale, "export.menu")}>
+              {dataFormats.map((format) => (
+                <button
+                  key={format}
+                  type="button"
+                  className="svc-button is-small"
+                  data-testid={`drilldown-export-${format}`}
+                  disabled={exporting}
+                  onClick={() => void download(format)}
+                >
+                  {t(locale, `export.${format}`)}
+                </button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="svc-drawer-body">
+        <TableView
+          columns={columns}
+          rows={rows}
+          caption={memberTitle}
+          sort={sort}
+          onSortChange={props.onSort}
+          footer={
+            <div className="svc-pager">
+              <span data-testid="drilldown-range">
+                {rows.length === 0 ? tCount(locale, "rows", 0) : `${first}–${last}${hasMore ? "" : ` · ${tCount(locale, "rows", last)}`}`}
+              </span>
+              <span className="svc-pager-buttons">
+                <button type="button" className="svc-button is-small" disabled={page === 0} onClick={() => props.onPage(Math.max(0, page - 1))}>
+                  {t(locale, "pager.previous")}
+                </button>
+                <button type="button" className="svc-button is-small" disabled={!hasMore} onClick={() => props.onPage(page + 1)}>
+                  {t(locale, "pager.next")}
+                </button>
+              </span>
+            </div>
+          }
+        />
+      </div>
+    </>
+  );
+}
