@@ -3,6 +3,7 @@ import type { DataSource } from "../datasources/data-source";
 import { dialectFor } from "./compiler/dialects";
 import { ROLLUP_SCHEMA, rollupBuildSql, rollupColumns, type BuiltRollup } from "./compiler/rollup-plan";
 import type { DataModel } from "./data-model";
+import { addToWallTime, formatWallTime, truncateWallTime } from "./date-range";
 import type { Rollup } from "./rollup-definition";
 
 /** Engines rollups are built on: a table of ours in the data source itself. */
@@ -26,7 +27,14 @@ export interface RollupBuildResult extends BuiltRollup {
   rowCount: number;
   /** Bytes on disk, where the engine says (Postgres). */
   sizeBytes: number | null;
+  /** `full`: every row aggregated again; `incremental`: the partitions from `from` on, the earlier ones kept. */
+  mode: "full" | "incremental";
+  /** The first partition an incremental build aggregated again (UTC wall time, `YYYY-MM-DD HH:MM:SS`). */
+  from?: string;
 }
+
+/** `auto`: incremental where the rollup has partitions and a built table to keep them from; `full`: everything again. */
+export type RollupBuildMode = "auto" | "full";
 
 /** The n-th (1-based) statement parameter. */
 const param = (dialect: DataSource["dialect"], n: number) => (dialect === "mysql" ? "?" : `$${n}`);
@@ -38,14 +46,22 @@ const q = (dialect: DataSource["dialect"], table: string) =>
     .join(".");
 
 /**
- * Builds the rollup in full: its rows go to a new table that replaces the old one by a rename,
- * so readers see the previous build until the new one is complete. Older versions of the
- * rollup's table are dropped.
+ * Builds the rollup: its rows go to a new table that replaces the old one by a rename, so
+ * readers see the previous build until the new one is complete. In `auto` mode a rollup with
+ * partitions whose table of this version holds rows is built incrementally: only the last
+ * `updateWindow` partitions (and anything newer) are aggregated again from the source; the
+ * earlier ones are copied from the built table. Older versions of the rollup's table are dropped.
  */
-export function buildRollupTable(dataSource: DataSource, model: DataModel, rollup: Rollup, signal?: AbortSignal): Promise<RollupBuildResult> {
+export function buildRollupTable(
+  dataSource: DataSource,
+  model: DataModel,
+  rollup: Rollup,
+  signal?: AbortSignal,
+  mode: RollupBuildMode = "full",
+): Promise<RollupBuildResult> {
   // One build at a time per data source in this process: DuckDB refuses two catalog changes at once.
   const previous = buildsInLine.get(dataSource) ?? Promise.resolve();
-  const mine = previous.catch(() => {}).then(() => buildInFull(dataSource, model, rollup, signal));
+  const mine = previous.catch(() => {}).then(() => buildTable(dataSource, model, rollup, mode, signal));
   buildsInLine.set(
     dataSource,
     mine.catch(() => {}),
@@ -55,20 +71,50 @@ export function buildRollupTable(dataSource: DataSource, model: DataModel, rollu
 
 const buildsInLine = new WeakMap<DataSource, Promise<unknown>>();
 
-async function buildInFull(dataSource: DataSource, model: DataModel, rollup: Rollup, signal?: AbortSignal): Promise<RollupBuildResult> {
+/**
+ * Where an incremental build starts: the newest partition the built table holds, and the
+ * `updateWindow - 1` before it (UTC). Null when there is nothing to keep (no partitions, no
+ * table of this version, no rows).
+ */
+async function incrementalStart(dataSource: DataSource, model: DataModel, rollup: Rollup, table: string, signal?: AbortSignal): Promise<string | null> {
+  if (!rollup.partitionGranularity || !(await rollupTableExists(dataSource, model, rollup))) return null;
+  const bucket = dialectFor(dataSource.dialect).quoteIdentifier(rollupColumns.time(rollup));
+  const [row] = await dataSource.query(`SELECT max(${bucket}) AS m FROM ${q(dataSource.dialect, table)}`, [], { signal });
+  if (row?.m === null || row?.m === undefined) return null;
+  const text = String(row.m);
+  // Bucket starts are UTC wall times; a driver may hand one back with or without a zone.
+  const newest = new Date(/(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text.replace(" ", "T")}Z`);
+  if (Number.isNaN(newest.getTime())) return null;
+  const start = addToWallTime(truncateWallTime(newest, rollup.partitionGranularity), -((rollup.updateWindow ?? 1) - 1), rollup.partitionGranularity);
+  return formatWallTime(start).slice(0, 19).replace("T", " ");
+}
+
+async function buildTable(dataSource: DataSource, model: DataModel, rollup: Rollup, mode: RollupBuildMode, signal?: AbortSignal): Promise<RollupBuildResult> {
   const dialect = dataSource.dialect;
   if (!(ROLLUP_DIALECTS as readonly string[]).includes(dialect)) throw new Error(`rollups are not built on ${dialect} data sources yet`);
   const table = rollupTable(model, rollup, dialect);
   const name = table.slice(ROLLUP_SCHEMA.length + 1);
   const staging = `${ROLLUP_SCHEMA}.${name}__building`;
   const run = (sql: string) => dataSource.query(sql, [], { signal });
+  const from = mode === "auto" ? await incrementalStart(dataSource, model, rollup, table, signal) : null;
   // Another node may create the schema at the same moment (Postgres then reports a duplicate): it exists either way.
   await run(`CREATE SCHEMA IF NOT EXISTS ${q(dialect, ROLLUP_SCHEMA)}`).catch(async (e: unknown) => {
     const [found] = await dataSource.query(`SELECT 1 AS ok FROM information_schema.schemata WHERE schema_name = ${param(dialect, 1)}`, [ROLLUP_SCHEMA]);
     if (!found) throw e;
   });
   await run(`DROP TABLE IF EXISTS ${q(dialect, staging)}`);
-  await run(`CREATE TABLE ${q(dialect, staging)} AS\n${rollupBuildSql(model, rollup, dialectFor(dialect))}`);
+  const build = rollupBuildSql(model, rollup, dialectFor(dialect));
+  if (from === null) await run(`CREATE TABLE ${q(dialect, staging)} AS\n${build}`);
+  else {
+    // The kept partitions copied from the built table, the window's aggregated again from the
+    // source; the new table then replaces the old one as a full build's does. `from` is a bucket
+    // edge of our own making (a formatted date), not a value from a request.
+    const bucket = dialectFor(dialect).quoteIdentifier(rollupColumns.time(rollup));
+    const edge = `TIMESTAMP '${from}'`;
+    await run(
+      `CREATE TABLE ${q(dialect, staging)} AS\nSELECT * FROM ${q(dialect, table)} WHERE ${bucket} < ${edge}\nUNION ALL\nSELECT * FROM (\n${build}\n) AS window_rows WHERE ${bucket} >= ${edge}`,
+    );
+  }
   if (dialect === "duckdb") await narrowWideSums(dataSource, model, rollup, staging, signal);
   await run(`DROP TABLE IF EXISTS ${q(dialect, table)}`);
   // MySQL's ALTER … RENAME TO would move the table to the connection's database.
@@ -95,7 +141,7 @@ async function buildInFull(dataSource: DataSource, model: DataModel, rollup: Rol
     // Only `<name>_<10 hex>` tables are this rollup's (another rollup may be called `<name>_more`).
     if (new RegExp(`^${rollup.name}_[0-9a-f]{10}(__building)?$`).test(oldName)) await run(`DROP TABLE IF EXISTS ${q(dialect, `${ROLLUP_SCHEMA}.${oldName}`)}`);
   }
-  return { rollup, table, rowCount: Number(count?.n ?? 0), sizeBytes };
+  return { rollup, table, rowCount: Number(count?.n ?? 0), sizeBytes, ...(from === null ? { mode: "full" as const } : { mode: "incremental" as const, from }) };
 }
 
 /**

@@ -54,6 +54,7 @@ describe("rollups in the data model", () => {
     time_dimension: created_at
     granularity: day
     partition_granularity: month
+    update_window: 2
     refresh: { every: "*/15 * * * *", sql: "SELECT max(created_at) FROM orders" }
 `);
     expect(model.rollups.get("orders_daily")).toEqual({
@@ -66,6 +67,7 @@ describe("rollups in the data model", () => {
       ],
       timeDimension: { dimension: "created_at", granularity: "day" },
       partitionGranularity: "month",
+      updateWindow: 2,
       refreshEvery: "*/15 * * * *",
       refreshKeySql: "SELECT max(created_at) FROM orders",
       file: "rollups.yml",
@@ -95,6 +97,19 @@ describe("rollups in the data model", () => {
       'rollups.yml:4 rollups.0.measures.2: number measure "aov" needs measure "revenue" in the rollup too',
       'rollups.yml:4 rollups.0.measures.3: number measure "odd" reads {CUBE}, not a measure: only number measures built from measures can be rolled up',
     ]);
+  });
+
+  it("takes an update window only with partitions, one partition when none is given", () => {
+    const rollup = (extra: string) => `rollups:
+  - name: daily
+    cube: orders
+    measures: [count]
+    time_dimension: created_at
+    granularity: day
+${extra}`;
+    expect(problemsOf(rollup("    update_window: 3\n"))).toEqual(["rollups.yml:7 rollups.0.update_window: update_window needs partition_granularity"]);
+    expect(problemsOf(rollup("    partition_granularity: month\n    update_window: 0\n"))).toEqual([expect.stringContaining("rollups.0.update_window")]);
+    expect(problemsOf(rollup("    partition_granularity: month\n"))).toEqual([]);
   });
 
   it("refuses unknown keys, unknown cubes and duplicate names", () => {

@@ -18,8 +18,13 @@ export interface Rollup {
   dimensions: { cube: string; dimension: string }[];
   /** The time dimension of `cube` the rows are bucketed by, and the bucket size (UTC). */
   timeDimension: { dimension: string; granularity: Granularity };
-  /** Partitions by time (for incremental builds); informational until those exist. */
+  /**
+   * Partitions by time: a scheduled build rebuilds only the last `updateWindow` partitions (and
+   * anything newer) and keeps the earlier ones (rollup-build.ts, docs/data-model.md "Rollups").
+   */
   partitionGranularity?: Granularity;
+  /** Partitions a scheduled build rebuilds, counted back from the newest built one (default 1); only with `partitionGranularity`. */
+  updateWindow?: number;
   /** Cron expression (croner) of the refresh schedule. */
   refreshEvery: string;
   /** SQL returning one value that changes when the source data does; a scheduled build with the same value is skipped. */
@@ -40,6 +45,7 @@ export const rollupSchema = z.strictObject({
   time_dimension: identifier,
   granularity: z.enum(granularities),
   partition_granularity: z.enum(granularities).optional(),
+  update_window: z.number().int().min(1).max(1000).optional(),
   refresh: z
     .strictObject({
       every: z.string().min(1),
@@ -94,6 +100,7 @@ export function checkRollup(
   if (raw.partition_granularity && !grainCovers(raw.granularity, raw.partition_granularity)) {
     problem(["partition_granularity"], `partitions by ${raw.partition_granularity} cannot hold whole ${raw.granularity} buckets`);
   }
+  if (raw.update_window !== undefined && !raw.partition_granularity) problem(["update_window"], "update_window needs partition_granularity");
   const reachable = manyToOneReach(cube, cubes);
   const dimensions: Rollup["dimensions"] = [];
   (raw.dimensions ?? []).forEach((name, i) => {
@@ -131,7 +138,7 @@ export function checkRollup(
     measures: raw.measures,
     dimensions,
     timeDimension: { dimension: raw.time_dimension, granularity: raw.granularity },
-    ...(raw.partition_granularity ? { partitionGranularity: raw.partition_granularity } : {}),
+    ...(raw.partition_granularity ? { partitionGranularity: raw.partition_granularity, updateWindow: raw.update_window ?? 1 } : {}),
     refreshEvery: raw.refresh?.every ?? DEFAULT_ROLLUP_REFRESH,
     ...(raw.refresh?.sql ? { refreshKeySql: raw.refresh.sql } : {}),
     file,

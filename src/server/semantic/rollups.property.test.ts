@@ -12,6 +12,7 @@ import { createQueryEngine, type QueryEngine } from "./query-engine";
 import { buildRollupTable, rollupTableExists, type RollupBuildResult } from "./rollup-build";
 import type { SecurityContext } from "./security-context";
 import { demoModelWithRollups } from "./test-support/demo-rollups";
+import { checkIncrementalBuild } from "./test-support/incremental-rollup";
 import { mysqlOptions, mysqlReachable, postgresOptions, postgresReachable, postgresUrl } from "./test-support/shop-fixture";
 
 // For random queries over the demo model, the answer read from rollups equals the answer read
@@ -165,6 +166,15 @@ describe("rollups answer as the cubes do (DuckDB)", () => {
     }
   }, 120_000);
 
+  it("builds incrementally: the update window aggregated again, the partitions before it kept", async () => {
+    const dataSource = createDuckDbDataSource({ path: duckPath, poolSize: 2 });
+    try {
+      await checkIncrementalBuild(dataSource, demoModelWithRollups(), "orders");
+    } finally {
+      await dataSource.close();
+    }
+  });
+
   it("keeps built rollups across a restart", async () => {
     const model = demoModelWithRollups();
     const again = createDuckDbDataSource({ path: duckPath, readOnly: true });
@@ -244,6 +254,10 @@ describe.runIf(await postgresReachable())("rollups answer as the cubes do (Postg
     expect(rig.built.every((b) => b.table.startsWith(`${ROLLUP_SCHEMA}.`) && b.sizeBytes! > 0)).toBe(true);
     await compareAll(rig, 11);
   }, 120_000);
+
+  it("builds incrementally: the update window aggregated again, the partitions before it kept", async () => {
+    await checkIncrementalBuild(rig!.dataSource, rig!.model, `${schema}.orders`);
+  });
 });
 
 describe.runIf(await mysqlReachable())("rollups answer as the cubes do (MySQL / MariaDB)", () => {
@@ -291,4 +305,8 @@ describe.runIf(await mysqlReachable())("rollups answer as the cubes do (MySQL / 
     // The demo's completion rate (CAST … AS DOUBLE PRECISION in the model) is read as MySQL's CAST … AS DOUBLE.
     await compareAll(rig, 13);
   }, 120_000);
+
+  it("builds incrementally: the update window aggregated again, the partitions before it kept", async () => {
+    await checkIncrementalBuild(rig!.dataSource, rig!.model, `${schema}.orders`);
+  });
 });

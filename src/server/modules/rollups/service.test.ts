@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/connection";
 import { clusterJobs, rollupBuilds } from "../../db/schema";
@@ -11,6 +11,7 @@ import { generateDemoDataset } from "../../demo/dataset";
 import { loadDataModel } from "../../semantic";
 import { demoModelFiles } from "../../demo/seed";
 import { demoRollupsYaml } from "../../semantic/test-support/demo-rollups";
+import type { Logger } from "../../logger";
 import { pgliteFromTemplate } from "../../testing/storage-template";
 import { builtRollups, enqueueDueRollups, listRollups, requestRollupBuild, startRollupBuilds, syncRollupRows, ROLLUP_BUILD_JOB } from "./service";
 
@@ -40,6 +41,8 @@ describe("rollup builds across two nodes", () => {
   const schedulers: { stop(): void }[] = [];
   const model = loadDataModel([...demoModelFiles(), { path: "rollups.yml", content: demoRollupsYaml }, { path: "broken.yml", content: brokenYaml }]);
   const DEPLOYMENT = 41;
+  /** What the nodes logged at info level (the deployment's own logs need a deployment row this test does not make). */
+  const logged: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
     database = await pgliteFromTemplate();
@@ -50,7 +53,12 @@ describe("rollup builds across two nodes", () => {
       const jobs = createJobRunner({ db: database.db, nodeId, pollMs: 50, leaseMs: 5000 });
       schedulers.push(
         startRollupBuilds(
-          { db: database.db, logger: { info() {}, warn() {}, error() {} } as never, jobs, source: async () => ({ model, dataSource }) },
+          {
+            db: database.db,
+            logger: { debug() {}, info: (msg, fields) => void logged.push({ msg, ...fields }), warn() {}, error() {} } satisfies Logger,
+            jobs,
+            source: async () => ({ model, dataSource }),
+          },
           60_000,
         ),
       );
@@ -106,5 +114,18 @@ describe("rollup builds across two nodes", () => {
     const after = (await listRollups(database.db, DEPLOYMENT, model, "duckdb")).find((s) => s.name === "orders_daily")!.lastBuildAt;
     expect(after! > before!).toBe(true);
     await expect(requestRollupBuild(database.db, DEPLOYMENT, model, "nope")).rejects.toThrow(/Rollup/);
+  }, 30_000);
+
+  it("builds a partitioned rollup incrementally by its schedule, in full on request, and says which it did", async () => {
+    // The schedule's next build made due now (orders_daily has monthly partitions and a built table).
+    await database.db
+      .update(rollupBuilds)
+      .set({ nextBuildAt: new Date(Date.now() - 1000), refreshKey: null })
+      .where(and(eq(rollupBuilds.deploymentId, DEPLOYMENT), eq(rollupBuilds.name, "orders_daily")));
+    await enqueueDueRollups(database.db);
+    const modes = () => logged.filter((l) => l.msg === "rollup built" && l.rollup === "orders_daily").map((l) => l.mode);
+    expect(await eventually(async () => modes().length === 3)).toBe(true);
+    // The first scheduled build and the one on request: full; the schedule's next: incremental.
+    expect(modes()).toEqual(["full", "full", "incremental"]);
   }, 30_000);
 });

@@ -136,7 +136,8 @@ export function startRollupBuilds(deps: { db: Db; logger: Logger; jobs: JobRunne
       }
       await db.update(rollupBuilds).set({ state: "building", updatedAt: new Date() }).where(where);
       const started = Date.now();
-      const built = await buildRollupTable(dataSource, model, rollup, ctx.signal);
+      // A scheduled build keeps the partitions before the rollup's update window; "build now" aggregates everything again.
+      const built = await buildRollupTable(dataSource, model, rollup, ctx.signal, force ? "full" : "auto");
       await ctx.complete(async (tx) => {
         await tx
           .update(rollupBuilds)
@@ -153,12 +154,13 @@ export function startRollupBuilds(deps: { db: Db; logger: Logger; jobs: JobRunne
           })
           .where(where);
       });
-      logger.info("rollup built", { deploymentId, rollup: name, rows: built.rowCount, ms: Date.now() - started });
+      const how = { mode: built.mode, ...(built.from ? { from: built.from } : {}) };
+      logger.info("rollup built", { deploymentId, rollup: name, rows: built.rowCount, ms: Date.now() - started, ...how });
       await writeLog(db, {
         deploymentId,
         container: "cubejs-server",
         message: "rollup built",
-        details: { rollup: name, rows: built.rowCount, ms: Date.now() - started },
+        details: { rollup: name, rows: built.rowCount, ms: Date.now() - started, ...how },
       }).catch((e: unknown) => logger.warn("rollup build not logged", { deploymentId, error: String(e) }));
       await publishInvalidation(db, ROLLUPS_INVALIDATION, String(deploymentId));
     } catch (err) {
