@@ -103,16 +103,19 @@ async function buildTable(dataSource: DataSource, model: DataModel, rollup: Roll
     if (!found) throw e;
   });
   await run(`DROP TABLE IF EXISTS ${q(dialect, staging)}`);
-  const build = rollupBuildSql(model, rollup, dialectFor(dialect));
-  if (from === null) await run(`CREATE TABLE ${q(dialect, staging)} AS\n${build}`);
+  if (from === null) await run(`CREATE TABLE ${q(dialect, staging)} AS\n${rollupBuildSql(model, rollup, dialectFor(dialect))}`);
   else {
     // The kept partitions copied from the built table, the window's aggregated again from the
     // source; the new table then replaces the old one as a full build's does. `from` is a bucket
     // edge of our own making (a formatted date), not a value from a request.
     const bucket = dialectFor(dialect).quoteIdentifier(rollupColumns.time(rollup));
     const edge = `TIMESTAMP '${from}'`;
+    const rowsSince = formatWallTime(addToWallTime(new Date(`${from.replace(" ", "T")}Z`), -1, "day"))
+      .slice(0, 19)
+      .replace("T", " ");
+    const windowBuild = rollupBuildSql(model, rollup, dialectFor(dialect), { rowsSince });
     await run(
-      `CREATE TABLE ${q(dialect, staging)} AS\nSELECT * FROM ${q(dialect, table)} WHERE ${bucket} < ${edge}\nUNION ALL\nSELECT * FROM (\n${build}\n) AS window_rows WHERE ${bucket} >= ${edge}`,
+      `CREATE TABLE ${q(dialect, staging)} AS\nSELECT * FROM ${q(dialect, table)} WHERE ${bucket} < ${edge}\nUNION ALL\nSELECT * FROM (\n${windowBuild}\n) AS window_rows WHERE ${bucket} >= ${edge}`,
     );
   }
   if (dialect === "duckdb") await narrowWideSums(dataSource, model, rollup, staging, signal);

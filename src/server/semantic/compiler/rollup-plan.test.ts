@@ -138,5 +138,11 @@ describe("rollups (golden SQL)", () => {
         await expect(rollupBuildSql(model, rollup, dialectFor(dialect)) + "\n").toMatchFileSnapshot(`./golden/rollup-build-${rollup.name}.${dialect}.sql`);
       }
     });
+    it(`builds an incremental window from the time column's own rows (${dialect})`, async () => {
+      const daily = model.rollups.get("orders_daily")!;
+      const sql = rollupBuildSql(model, daily, dialectFor(dialect), { rowsSince: "2025-05-31 00:00:00" });
+      expect(sql).toContain(`>= TIMESTAMP '2025-05-31 00:00:00'`);
+      await expect(sql + "\n").toMatchFileSnapshot(`./golden/rollup-build-window-orders_daily.${dialect}.sql`);
+    });
   }
 });

@@ -9,7 +9,7 @@ import { fromClause } from "./from-clause";
 import { QueryParameters } from "./parameters";
 import { planQuery, type ComparisonPlan, type QueryPlan, type ScanPlan } from "./plan";
 import { scanQuery } from "./scan-query";
-import type { SqlContext } from "./sql-context";
+import { memberExpression, type SqlContext } from "./sql-context";
 
 /** The schema of the data source that holds built rollups. */
 export const ROLLUP_SCHEMA = "svc_rollups";
@@ -41,11 +41,17 @@ const BUILD_CONTEXT = { embedTenant: null, groups: [], userAttributes: {} };
  * aggregated again. Access policies are not applied: the rollup keeps every row, and the
  * viewer's policies apply when it is read (they must be on its dimensions).
  */
-export function rollupBuildSql(model: DataModel, rollup: Rollup, dialect: Dialect): string {
+export function rollupBuildSql(model: DataModel, rollup: Rollup, dialect: Dialect, options: { rowsSince?: string } = {}): string {
   const plan = rollupBuildPlan(model, rollup);
   const params = new QueryParameters(dialect);
   const ctx: SqlContext = { dialect, params, zone: params.zone("UTC", true), multiplied: plan.multiplied };
-  const sql = scanQuery(ctx, plan.scan, { from: fromClause(ctx, plan.from), where: [], having: [] });
+  // Only the source rows from `rowsSince` on (an incremental build's window, less a day's margin
+  // for a column read in another zone): a condition on the time column itself, which an index or
+  // a column store can use. `rowsSince` is a timestamp of the builder's own making, never a request's.
+  const where = options.rowsSince
+    ? plan.scan.timeColumns.slice(0, 1).map((t) => `${memberExpression(ctx, t.time.member)} >= TIMESTAMP '${options.rowsSince}'`)
+    : [];
+  const sql = scanQuery(ctx, plan.scan, { from: fromClause(ctx, plan.from), where, having: [] });
   // Nothing of the build is a parameter (UTC needs no zone value); a statement with some could not be a CREATE TABLE … AS.
   if (params.values.length) throw new Error(`rollup ${rollup.name}: the build statement has parameters`);
   return sql;
