@@ -116,7 +116,7 @@ test.describe("drilldown", () => {
     await expectPanelWithRows(page);
   });
 
-  test("drills through: by another dimension, over time, a value's rows, and back along the breadcrumb", async ({ page }) => {
+  test("drills through: by another dimension, over time, a value's rows, back along the breadcrumb, and filters the dashboard to the slice", async ({ page }) => {
     await openDashboard(page);
     const frame = page.frameLocator("#embed");
     const table = frame.getByTestId("widget-top_cities");
@@ -166,5 +166,14 @@ test.describe("drilldown", () => {
     expect(await months.count()).toBeGreaterThan(2);
     await expect(panel.getByTestId("drill-trail").locator("li")).toHaveText(["Rows", "Over time by Month"]);
     await shoot(page, "over-time");
+
+    // Back again, then the dashboard filtered to the city's country (it has a country filter, no city one).
+    await panel.getByTestId("drill-trail").getByRole("button", { name: "Rows" }).click();
+    from = await mark(page);
+    await expect(panel.getByTestId("drill-filter-dashboard")).toHaveText(/^Filter the dashboard: Country: /);
+    await panel.getByTestId("drill-filter-dashboard").click();
+    await expect(panel).toHaveCount(0);
+    const changed = await waitForEvent(page, "svc:event:filters-changed", { from });
+    expect((changed.payload as { filterUrlParameters: string[] }).filterUrlParameters.join(" ")).toMatch(/^f_sales\.customers_country=/);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { grainEnd } from "../widgets/query/compose-query";
-import { breakoutChoices, breakoutQuery, finerGranularity, rowsOfValue, timeChoice, timeQuery } from "./drill-explore";
+import { breakoutChoices, breakoutQuery, finerGranularity, rowsOfValue, sliceFilters, timeChoice, timeQuery } from "./drill-explore";
 import type { QueryAnnotation, SemanticQuery } from "../../schema/semantic-query";
 
 const dim = (type: string) => ({ title: type, shortTitle: type, type });
@@ -93,5 +93,16 @@ describe("drill-through steps", () => {
     expect(
       rowsOfValue(march, { kind: "time", dimension: "sales.created_at", granularity: "week" }, "2025-03-10T00:00:00.000", grainEnd).timeDimensions,
     ).toEqual([{ dimension: "sales.created_at", granularity: "day", dateRange: ["2025-03-10", "2025-03-16"] }]);
+  });
+
+  it("offers the slice's single values as dashboard filters only where the dashboard has a control for them", () => {
+    const withList: SemanticQuery = { ...electronics, filters: [...electronics.filters!, { member: "sales.status", operator: "equals", values: ["a", "b"] }] };
+    expect(sliceFilters(withList, new Set(["sales.customers_country", "sales.status"]))).toEqual([
+      { member: "sales.customers_country", operator: "equals", value: "DE" },
+    ]);
+    expect(sliceFilters(electronics, new Set(["sales.products_category"]))).toEqual([
+      { member: "sales.products_category", operator: "equals", value: "Electronics" },
+    ]);
+    expect(sliceFilters(electronics, undefined)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  * row's values), so it runs under the viewer's row-level security like any other; a value of a
  * step opens the rows behind it, and the breadcrumb goes back.
  */
+import type { DashboardFilter } from "../../schema/dashboard-filters";
 import type { Granularity, QueryAnnotation, QueryFilter, SemanticQuery, TimeDimension } from "../../schema/semantic-query";
 
 /** What one step of a drill-through shows. */
@@ -102,4 +103,17 @@ export function rowsOfValue(detail: SemanticQuery, view: DrillView, value: unkno
     return { ...detail, timeDimensions: [...others, { dimension: view.dimension, granularity: "day", dateRange: range }] };
   }
   return detail;
+}
+
+/** The slice's single values (equals one value) on members the dashboard has filter controls for, as dashboard filters. */
+export function sliceFilters(detail: SemanticQuery, filterMembers: ReadonlySet<string> | undefined): DashboardFilter[] {
+  const out: DashboardFilter[] = [];
+  for (const f of detail.filters ?? []) {
+    if (!("member" in f) || f.operator !== "equals" || f.values?.length !== 1 || !filterMembers?.has(f.member)) continue;
+    const value = f.values[0];
+    if ((typeof value === "string" || typeof value === "number" || typeof value === "boolean") && !out.some((o) => o.member === f.member)) {
+      out.push({ member: f.member, operator: "equals", value });
+    }
+  }
+  return out;
 }

@@ -13,7 +13,7 @@ import { tableColumnsOf, type TableSort } from "../widgets/chart/table-model";
 import { TableView } from "../widgets/chart/table-view";
 import { DRILL_EXPORT_LIMIT, DRILL_PAGE_SIZE } from "../widgets/query/compose-query";
 import { offersExport, useWidgetHost, type DrilldownRequest } from "./widget-host";
-import { breakoutChoices, timeChoice, type DrillView } from "./drill-explore";
+import { breakoutChoices, sliceFilters, timeChoice, type DrillView } from "./drill-explore";
 import { DATA_EXPORT_FORMATS, type DataExportFormat } from "../../schema/export-formats";
 import type { SemanticQuery } from "../../schema/semantic-query";
 
@@ -28,6 +28,8 @@ export function DrillRows(props: {
   onSort: (sort: TableSort | null) => void;
   /** Another view of the slice was chosen; `label` is what the breadcrumb calls it. */
   onExplore: (view: DrillView, label: string) => void;
+  /** The dashboard's filters were set to the slice's values (the drill ends there). */
+  onFiltered: () => void;
 }) {
   const host = useWidgetHost();
   const locale = useEmbedStore((s) => s.locale);
@@ -42,6 +44,14 @@ export function DrillRows(props: {
   const last = page * DRILL_PAGE_SIZE + rows.length;
   const breakouts = breakoutChoices(detail, annotation);
   const overTime = timeChoice(detail, annotation);
+  // The slice's values the dashboard has filter controls for: the dashboard can be filtered to them (and cleared there).
+  const active = useEmbedStore((s) => s.filters);
+  const toFilter = host.filterTo
+    ? sliceFilters(detail, host.filterMembers).filter((f) => active[f.member]?.operator !== "equals" || active[f.member]?.value !== f.value)
+    : [];
+  const filterLabel = toFilter
+    .map((f) => `${titleOfColumn(f.member, annotation)}: ${annotation.dimensions[f.member]?.valueLabels?.[String(f.value)] ?? String(f.value)}`)
+    .join(", ");
 
   // The row formats the viewer may export (the session's grant within the URL's allowExport=true).
   const dataFormats = DATA_EXPORT_FORMATS.filter((format) => offersExport(host, format));
@@ -75,9 +85,9 @@ export function DrillRows(props: {
 
   return (
     <>
-      {breakouts.length > 0 || overTime || dataFormats.length > 0 ? (
+      {breakouts.length > 0 || overTime || toFilter.length > 0 || dataFormats.length > 0 ? (
         <div className="svc-drawer-tools">
-          {breakouts.length > 0 || overTime ? (
+          {breakouts.length > 0 || overTime || toFilter.length > 0 ? (
             <div className="svc-drawer-explore" role="group" aria-label={t(locale, "drilldown.explore")}>
               <span className="svc-drawer-tools-label">{t(locale, "drilldown.explore")}</span>
               {breakouts.map((dimension) => (
@@ -91,6 +101,19 @@ export function DrillRows(props: {
                   {t(locale, "drilldown.by", { dimension: titleOfColumn(dimension, annotation) })}
                 </button>
               ))}
+              {toFilter.length > 0 ? (
+                <button
+                  type="button"
+                  className="svc-button is-small"
+                  data-testid="drill-filter-dashboard"
+                  onClick={() => {
+                    host.filterTo!(toFilter);
+                    props.onFiltered();
+                  }}
+                >
+                  {t(locale, "drilldown.filterTo", { values: filterLabel })}
+                </button>
+              ) : null}
               {overTime ? (
                 <button
                   type="button"

@@ -148,6 +148,7 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
                 setPage(0);
               }}
               onExplore={explore}
+              onFiltered={onClose}
             />
           ) : (
             <DrillBreakdown view={step.view} query={step.query} result={result.data} member={request.member} onValue={openValue} />

@@ -6,6 +6,7 @@
 import { createContext, useContext } from "react";
 import type { DownloadFormat, DownloadPayload, DownloadTarget, DrilldownPayload, ErrorPayload } from "../../protocol";
 import type { ReportSnapshot } from "../../schema/dashboard";
+import type { DashboardFilter } from "../../schema/dashboard-filters";
 import type { QueryRequest, QueryResult, SemanticQuery } from "../shell/platform-api";
 import type { WidgetClick } from "../widgets/chart/widget-click";
 import type { PrintableRegistry } from "./printables";
@@ -49,6 +50,10 @@ export interface WidgetHost {
   drilldown(request: DrilldownRequest, event: DrilldownPayload): void;
   /** A further step of a drill-through already open (another dimension, over time, a value's rows): reported to the host. */
   drilled?(event: DrilldownPayload): void;
+  /** Members the dashboard has a filter control for: a drill may set those filters (and the viewer clear them there). */
+  filterMembers?: ReadonlySet<string>;
+  /** Sets these dashboard filters at once (one `filters-changed`), keeping the others. */
+  filterTo?(filters: readonly DashboardFilter[]): void;
   /** A click on a widget whose `config.click` is a link or a host event; absent, such clicks drill as any other. */
   clicked?(click: WidgetClick): void;
   downloaded(event: DownloadPayload): void;

@@ -69,6 +69,7 @@ export const deDE: MessageCatalog = {
   "drilldown.overTime": "Im Zeitverlauf nach {grain}",
   "drilldown.rows": "Zeilen",
   "drilldown.trail": "Schritte der Detailansicht",
+  "drilldown.filterTo": "Dashboard filtern: {values}",
   "pager.previous": "Zurück",
   "pager.next": "Weiter",
   "filter.selected": "{count} ausgewählt",

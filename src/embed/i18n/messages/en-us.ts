@@ -67,6 +67,7 @@ export const enUS = {
   "drilldown.overTime": "Over time by {grain}",
   "drilldown.rows": "Rows",
   "drilldown.trail": "Drill-through steps",
+  "drilldown.filterTo": "Filter the dashboard: {values}",
   "pager.previous": "Previous",
   "pager.next": "Next",
   "filter.selected": "{count} selected",

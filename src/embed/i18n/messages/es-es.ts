@@ -68,6 +68,7 @@ export const esES: MessageCatalog = {
   "drilldown.overTime": "En el tiempo por {grain}",
   "drilldown.rows": "Filas",
   "drilldown.trail": "Pasos del desglose",
+  "drilldown.filterTo": "Filtrar el panel: {values}",
   "pager.previous": "Anterior",
   "pager.next": "Siguiente",
   "filter.selected": "{count} seleccionados",

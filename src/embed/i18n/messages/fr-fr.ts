@@ -69,6 +69,7 @@ export const frFR: MessageCatalog = {
   "drilldown.overTime": "Dans le temps par {grain}",
   "drilldown.rows": "Lignes",
   "drilldown.trail": "Étapes de l'exploration",
+  "drilldown.filterTo": "Filtrer le tableau de bord : {values}",
   "pager.previous": "Précédent",
   "pager.next": "Suivant",
   "filter.selected": "{count} sélectionnés",

@@ -68,6 +68,7 @@ export const itIT: MessageCatalog = {
   "drilldown.overTime": "Nel tempo per {grain}",
   "drilldown.rows": "Righe",
   "drilldown.trail": "Passaggi dell'esplorazione",
+  "drilldown.filterTo": "Filtra la dashboard: {values}",
   "pager.previous": "Precedente",
   "pager.next": "Successivo",
   "filter.selected": "{count} selezionati",

@@ -68,6 +68,7 @@ export const jaJP: MessageCatalog = {
   "drilldown.overTime": "{grain}ごとの推移",
   "drilldown.rows": "行",
   "drilldown.trail": "ドリルスルーの手順",
+  "drilldown.filterTo": "ダッシュボードを絞り込む: {values}",
   "pager.previous": "前へ",
   "pager.next": "次へ",
   "filter.selected": "{count} 件選択",

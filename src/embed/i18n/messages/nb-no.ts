@@ -68,6 +68,7 @@ export const nbNO: MessageCatalog = {
   "drilldown.overTime": "Over tid per {grain}",
   "drilldown.rows": "Rader",
   "drilldown.trail": "Trinn i utforskningen",
+  "drilldown.filterTo": "Filtrer dashbordet: {values}",
   "pager.previous": "Forrige",
   "pager.next": "Neste",
   "filter.selected": "{count} valgt",

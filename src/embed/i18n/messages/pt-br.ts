@@ -68,6 +68,7 @@ export const ptBR: MessageCatalog = {
   "drilldown.overTime": "Ao longo do tempo por {grain}",
   "drilldown.rows": "Linhas",
   "drilldown.trail": "Etapas do detalhamento",
+  "drilldown.filterTo": "Filtrar o painel: {values}",
   "pager.previous": "Anterior",
   "pager.next": "Próximo",
   "filter.selected": "{count} selecionados",

@@ -68,6 +68,7 @@ export const svSE: MessageCatalog = {
   "drilldown.overTime": "Över tid per {grain}",
   "drilldown.rows": "Rader",
   "drilldown.trail": "Steg i utforskningen",
+  "drilldown.filterTo": "Filtrera instrumentpanelen: {values}",
   "pager.previous": "Föregående",
   "pager.next": "Nästa",
   "filter.selected": "{count} valda",

@@ -68,6 +68,7 @@ export const viVN: MessageCatalog = {
   "drilldown.overTime": "Theo thời gian, mỗi {grain}",
   "drilldown.rows": "Hàng",
   "drilldown.trail": "Các bước xem chi tiết",
+  "drilldown.filterTo": "Lọc bảng điều khiển: {values}",
   "pager.previous": "Trước",
   "pager.next": "Tiếp",
   "filter.selected": "Đã chọn {count}",

@@ -22,6 +22,7 @@ import { createPrintableRegistry } from "../../grid/printables";
 import { SparkIcon } from "../../ui/icons";
 import { chatText } from "../../chat/chat-messages";
 import { serializeFilterParameters } from "../../../schema/dashboard-filters";
+import { filterMembersOf } from "../../widgets/filter/filter-config";
 import { offeredExportFormats } from "../../../schema/export-formats";
 import { DashboardExportMenu, dashboardExportFormats } from "./dashboard-export-menu";
 import { applyDashboardSetupOnce } from "../../grid/dashboard-setup";
@@ -165,6 +166,12 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
       settle: (widgetId, status) => tracker.current?.settle(widgetId, status),
       reportError: (error) => bridge.emitError(error),
       drilled: (event) => bridge.emit(EVENT_TYPES.drilldown, event),
+      filterMembers: filterMembersOf(dashboard.config.widgets),
+      filterTo: (filters) => {
+        const next = { ...store.getState().filters };
+        for (const f of filters) next[f.member] = f;
+        store.getState().replaceFilters(next);
+      },
       drilldown: (request, event) => {
         bridge.emit(EVENT_TYPES.drilldown, event);
         setDrill(request);

@@ -18,6 +18,21 @@ export function filterConfigOf(widget: DashboardWidget): FilterWidgetConfig | nu
   return { member: c.member, control, label: typeof c.label === "string" ? c.label : null, multiple: c.multiple !== false };
 }
 
+/** The members the dashboard has a filter control for, the ones inside tabs included. */
+export function filterMembersOf(widgets: readonly DashboardWidget[] | null | undefined): Set<string> {
+  const members = new Set<string>();
+  for (const w of widgets ?? []) {
+    const tabs = (w.config as { tabs?: unknown } | undefined)?.tabs;
+    if (w.type === "TABS_CONTAINER" && Array.isArray(tabs))
+      for (const tab of tabs as { widgets?: DashboardWidget[] }[]) filterMembersOf(tab?.widgets).forEach((m) => members.add(m));
+    else if (w.type === "FILTER") {
+      const config = filterConfigOf(w);
+      if (config) members.add(config.member);
+    }
+  }
+  return members;
+}
+
 /** Values a filter selects (for a value picker): the equals-values, as a list. */
 export function selectedValues(filter: DashboardFilter | undefined): FilterScalar[] {
   if (!filter || filter.operator !== "equals" || filter.value === undefined) return [];
