@@ -116,7 +116,9 @@ test.describe("drilldown", () => {
     await expectPanelWithRows(page);
   });
 
-  test("drills through: by another dimension, over time, a value's rows, back along the breadcrumb, and filters the dashboard to the slice", async ({ page }) => {
+  test("drills through: by another dimension, over time, a value's rows, back along the breadcrumb, and filters the dashboard to the slice", async ({
+    page,
+  }) => {
     await openDashboard(page);
     const frame = page.frameLocator("#embed");
     const table = frame.getByTestId("widget-top_cities");
