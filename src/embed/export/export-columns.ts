@@ -59,7 +59,15 @@ export function orderedColumnKeys(rows: readonly Record<string, unknown>[], anno
     for (const c of annotated) if (c.role === "compare" && c.measure === m) add(c.key);
   }
   for (const c of annotated) add(c.key);
-  for (const key of rowKeys) add(key);
+  // The engine also gives each time column by a grain under its plain member name (as Cube does);
+  // the viewer sees the period once, by its grain's column, unless the query lists the member itself.
+  const plainAliases = new Set(
+    Object.entries(annotation?.timeDimensions ?? {}).flatMap(([column, a]) => {
+      const granularity = (a as { granularity?: unknown }).granularity;
+      return typeof granularity === "string" && column.endsWith(`.${granularity}`) ? [column.slice(0, -granularity.length - 1)] : [];
+    }),
+  );
+  for (const key of rowKeys) if (!plainAliases.has(key) || (query?.dimensions ?? []).includes(key)) add(key);
   // Members the query names but the result lacks (an empty result) still get a header.
   return keys;
 }

@@ -25,6 +25,17 @@ describe("exportColumnsOf", () => {
       ["sales.revenue", "Revenue"],
     ]);
   });
+
+  it("shows a period once: not the plain member the engine also answers it under, unless the query lists that member", () => {
+    const granular = {
+      ...annotation,
+      timeDimensions: { "sales.created_at.month": { ...annotation.timeDimensions["sales.created_at.month"], granularity: "month" } },
+    };
+    const answered = rows.map((r) => ({ ...r, "sales.created_at": r["sales.created_at.month"] }));
+    expect(exportColumnsOf(answered, granular, query).map((c) => c.key)).toEqual(["sales.city", "sales.created_at.month", "sales.revenue"]);
+    const listed = { ...query, dimensions: ["sales.city", "sales.created_at"] };
+    expect(exportColumnsOf(answered, granular, listed).map((c) => c.key)).toContain("sales.created_at");
+  });
 });
 
 describe("exportColumnsOf on compare and calculations results", () => {

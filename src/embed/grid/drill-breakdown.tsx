@@ -28,8 +28,7 @@ export function DrillBreakdown(props: {
   const timezone = useEmbedStore((s) => s.timezone);
   const { result, view } = props;
   const key = keyColumnOf(view);
-  // A time step's rows also carry the period's start as the plain member: shown once, by its grain's column.
-  const columns = tableColumnsOf(result.data, result.annotation, props.query, null).filter((c) => view.kind !== "time" || c.key !== view.dimension);
+  const columns = tableColumnsOf(result.data, result.annotation, props.query, null);
   const keyColumn = columns.find((c) => c.key === key);
   return (
     <div className="svc-drawer-body" data-testid="drill-breakdown">
