@@ -18,6 +18,7 @@ import { WidgetInspector } from "./dashboard-widget-inspector";
 import { newWidget, snapshotOfReport, useWidgetHost } from "./dashboard-widgets";
 import { useDashboardDraft } from "./use-dashboard-draft";
 import { WiringBar, WiringOverlay } from "./dashboard-wiring";
+import { tabChartsOf } from "./filter-wiring-rows";
 import { useFilterWiringEditor } from "./use-filter-wiring-editor";
 import { useModelDimensions } from "./use-model-dimensions";
 import { resolveGridConfig } from "../../grid/grid-layouts";
@@ -101,7 +102,14 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
         ) : null}
         <div className="svc-app-editor-body">
           <div className={`svc-app-canvas${wiringWidget ? " is-wiring" : ""}${frame.width ? " is-framed" : ""}`}>
-            {wiringWidget ? <WiringBar editor={wiring} onDone={() => setWiringId(null)} /> : null}
+            {wiringWidget ? (
+              <WiringBar
+                editor={wiring}
+                onDone={() => setWiringId(null)}
+                inTabs={tabChartsOf(widgets, (id) => props.reports.find((r) => r.id === id)?.name ?? null)}
+                dimensions={dimensions}
+              />
+            ) : null}
             {widgets.length ? (
               <CanvasSizeBar
                 size={size}

@@ -6,6 +6,7 @@ import type { DashboardWidget } from "../../../schema/dashboard";
 import { REPORT, renderEditorPart } from "./dashboard-editor-fixtures";
 import { WidgetInspector } from "./dashboard-widget-inspector";
 import { WiringBar, WiringOverlay } from "./dashboard-wiring";
+import { tabChartsOf } from "./filter-wiring-rows";
 import { useFilterWiringEditor } from "./use-filter-wiring-editor";
 import { useModelDimensions } from "./use-model-dimensions";
 
@@ -16,9 +17,16 @@ const chart: DashboardWidget = { id: "c1", type: "CHART", position: at, config: 
 const orphan: DashboardWidget = { id: "c2", type: "CHART", position: at, config: { reportId: 999 } };
 const filter: DashboardWidget = { id: "f", type: "FILTER", position: at, config: { member: "orders.status", control: "values", label: "Status" } };
 
-/** The wiring mode of the filter over two charts, its edits applied to its own widgets. */
-function Wiring(props: { onWidgets?: (w: DashboardWidget[]) => void }) {
-  const [widgets, setWidgets] = useState([filter, chart, orphan]);
+const tabs: DashboardWidget = {
+  id: "t",
+  type: "TABS_CONTAINER",
+  position: at,
+  config: { tabs: [{ id: "a", title: "Detail", widgets: [{ id: "c3", type: "CHART", position: at, config: { reportId: REPORT.id } }] }] },
+};
+
+/** The wiring mode of the filter over two charts (and a third in a tab), its edits applied to its own widgets. */
+function Wiring(props: { onWidgets?: (w: DashboardWidget[]) => void; withTabs?: boolean }) {
+  const [widgets, setWidgets] = useState(props.withTabs ? [filter, chart, orphan, tabs] : [filter, chart, orphan]);
   const dimensions = useModelDimensions();
   const update = (id: string, fn: (w: DashboardWidget) => DashboardWidget) =>
     setWidgets((ws) => {
@@ -29,13 +37,26 @@ function Wiring(props: { onWidgets?: (w: DashboardWidget[]) => void }) {
   const editor = useFilterWiringEditor(widgets[0]!, widgets, [REPORT], dimensions, update);
   return (
     <>
-      <WiringBar editor={editor} onDone={() => {}} />
+      <WiringBar editor={editor} onDone={() => {}} inTabs={tabChartsOf(widgets, () => REPORT.name)} dimensions={dimensions} />
       {editor ? widgets.map((w) => <WiringOverlay key={w.id} widget={w} editor={editor} dimensions={dimensions} />) : null}
     </>
   );
 }
 
 describe("the wiring mode", () => {
+  it("lists a chart inside a tab under the bar with its own switch, which writes the targets", async () => {
+    const seen = vi.fn();
+    renderEditorPart(<Wiring onWidgets={seen} withTabs />);
+    const inTabs = screen.getByTestId("wiring-in-tabs");
+    expect(inTabs.textContent).toContain(`Detail › ${REPORT.name}`);
+    expect(screen.getByTestId("wire-c3").getAttribute("data-connected")).toBe("true");
+    expect(screen.getByTestId("wiring-count").textContent).toContain("2 of 3 charts connected");
+    fireEvent.click(screen.getByTestId("wire-c3-switch"));
+    expect(seen.mock.lastCall![0][0].config.targets).toEqual([{ widgetId: "c1", member: "orders.status" }]);
+    expect(screen.getByTestId("wire-c3").getAttribute("data-connected")).toBe("false");
+    expect(screen.getByTestId("wire-c3-reason").textContent).toBe("Not connected Switched off for this widget.");
+  });
+
   it("shows which charts the filter drives and why the others are not connected; a switch writes the targets", async () => {
     const seen = vi.fn();
     renderEditorPart(<Wiring onWidgets={seen} />);

@@ -8,7 +8,7 @@ import type { DashboardWidget } from "../../../schema/dashboard";
 import { filterTargetsOf, type FilterTarget } from "../../../schema/dashboard-wiring";
 import type { SemanticQuery } from "../../shell/platform-api";
 import { filterAppliesTo, viewsOfQuery } from "../../widgets/query/compose-query";
-import { allWidgets } from "../../widgets/tabs-container/tabs-config";
+import { allWidgets, tabsOf } from "../../widgets/tabs-container/tabs-config";
 
 export type NotConnectedReason = "noReport" | "noMember" | "off";
 
@@ -78,3 +78,21 @@ export function withTargets(widget: DashboardWidget, targets: FilterTarget[] | n
 }
 
 export { filterTargetsOf };
+
+/** The charts inside the tab containers of the canvas, each named "Tab › Chart" (its report's name where it has no title). */
+export function tabChartsOf(widgets: readonly DashboardWidget[], reportName: (reportId: number) => string | null): { widgetId: string; label: string }[] {
+  return widgets
+    .filter((w) => w.type === "TABS_CONTAINER")
+    .flatMap((container) =>
+      tabsOf(container).flatMap((tab) =>
+        tab.widgets
+          .filter((w) => w.type === "CHART")
+          .map((w) => {
+            const config = (w.config ?? {}) as { title?: unknown; reportId?: unknown };
+            const title =
+              typeof config.title === "string" && config.title ? config.title : typeof config.reportId === "number" ? reportName(config.reportId) : null;
+            return { widgetId: w.id, label: `${tab.title} › ${title ?? w.id}` };
+          }),
+      ),
+    );
+}
