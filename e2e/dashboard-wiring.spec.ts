@@ -71,6 +71,15 @@ test.describe.serial("filter wiring and click behaviour", () => {
     await target.app.getByTestId("add-chart").click();
     await addCountryFilter(target.app);
     targetPublicId = await publish(target.app);
+    // In the app's published view a value drills through as on the dashboard surface: the rows behind it.
+    const from = await mark(page);
+    await target.app.getByTestId("published-dashboard").locator(".svc-drill-button").first().click();
+    const drill = target.app.getByTestId("drilldown-panel");
+    await expect(drill).toHaveAttribute("data-state", "ready");
+    await expect(drill.locator(".svc-table-body .svc-table-row").first()).toBeVisible();
+    expect((await waitForEvent(page, "svc:event:drilldown", { from })).payload).toMatchObject({ member: "sales.revenue" });
+    await page.keyboard.press("Escape");
+    await expect(drill).toHaveCount(0);
 
     // The source: two charts of the same report and a country filter.
     const { app, builder } = await newReportInApp(page, SIZE, { workbook: "Wiring source", report: "Revenue by country" });

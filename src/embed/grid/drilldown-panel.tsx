@@ -43,7 +43,14 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
   const [sort, setSort] = useState<TableSort | null>(null);
   const query = useMemo(() => (step.view.kind === "rows" ? drillPageQuery(step.query, page, sort) : step.query), [step, page, sort]);
   // In the viewer's locale: column titles and values (statuses, country names) by their labels.
-  const result = useWidgetQuery<QueryResult>(`${locale}:${JSON.stringify(query)}`, (signal) => host.runQuery({ query, locale }, signal));
+  // Each answer carries the step and the request it answers: while another step's answer is on its
+  // way the last one (a breakout's rows, say) is not shown as this step's, and a new page or order
+  // of the same step keeps its rows on screen until the next arrive.
+  const stepKey = `${request.widgetId}:${steps.length}:${JSON.stringify(step.query)}`;
+  const queryKey = `${locale}:${JSON.stringify(query)}`;
+  const result = useWidgetQuery<{ stepKey: string; queryKey: string; answer: QueryResult }>(queryKey, (signal) =>
+    host.runQuery({ query, locale }, signal).then((answer) => ({ stepKey, queryKey, answer })),
+  );
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -84,11 +91,13 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
 
   // The header names the slice's members by the titles of the first rows (a later step's result lists other columns).
   const [first, setFirst] = useState<{ of: DrilldownRequest; annotation: QueryAnnotation } | null>(null);
-  const firstResult = steps.length === 1 && result.status === "ready" ? result.data : undefined;
+  const shown = result.status === "ready" && result.data?.stepKey === stepKey ? result.data.answer : undefined;
+  const fresh = !!shown && result.data?.queryKey === queryKey && !result.refreshing;
+  const firstResult = steps.length === 1 && fresh ? shown : undefined;
   useEffect(() => {
     if (firstResult) setFirst({ of: request, annotation: firstResult.annotation });
   }, [firstResult, request]);
-  const annotation = first?.of === request ? first.annotation : result.data?.annotation;
+  const annotation = first?.of === request ? first.annotation : shown?.annotation;
   const memberTitle = titleOfColumn(request.member, annotation);
   const valueColumn = { key: request.member, type: "number", annotationFormat: resultColumnOf(request.member, annotation)?.format };
   const drilledValue = formatCell(request.value, valueColumn, { locale, timezone });
@@ -110,7 +119,7 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
         aria-labelledby="svc-drill-title"
         data-testid="drilldown-panel"
         data-step={step.view.kind}
-        data-state={result.status === "ready" ? "ready" : result.status === "error" ? "error" : "loading"}
+        data-state={fresh ? "ready" : result.status === "error" ? "error" : "loading"}
         // A new page or order is on its way while the rows shown are the previous ones.
         aria-busy={result.status === "loading" || result.refreshing}
       >
@@ -134,12 +143,12 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
             <CloseIcon size={16} />
           </button>
         </header>
-        {result.status === "ready" && result.data ? (
+        {shown ? (
           step.view.kind === "rows" ? (
             <DrillRows
               request={request}
               detail={step.query}
-              result={result.data}
+              result={shown}
               page={page}
               sort={sort}
               onPage={setPage}
@@ -151,7 +160,7 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
               onFiltered={onClose}
             />
           ) : (
-            <DrillBreakdown view={step.view} query={step.query} result={result.data} member={request.member} onValue={openValue} />
+            <DrillBreakdown view={step.view} query={step.query} result={shown} member={request.member} onValue={openValue} />
           )
         ) : (
           <div className="svc-drawer-body">

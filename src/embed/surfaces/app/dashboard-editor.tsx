@@ -7,7 +7,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { DashboardWidget, DashboardWidgetType } from "../../../schema/dashboard";
 import type { Report } from "../../../schema/report";
-import { WidgetHostContext } from "../../grid/widget-host";
+import { DrilldownPanel } from "../../grid/drilldown-panel";
+import { WidgetHostContext, type DrilldownRequest } from "../../grid/widget-host";
 import { useApp } from "./app-context";
 import type { AppWorkbook } from "./app-api";
 import { GridIcon } from "./app-icons";
@@ -47,7 +48,9 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
   const grid = useMemo(() => resolveGridConfig(config.layout), [config.layout]);
   const frame = canvasFrame(size, grid, config);
   const snapshots = useMemo(() => props.reports.map(snapshotOfReport), [props.reports]);
-  const host = useWidgetHost(snapshots, preview);
+  // In the preview a value drills through as on the published dashboard; while editing a click selects.
+  const [drill, setDrill] = useState<DrilldownRequest | null>(null);
+  const host = useWidgetHost(snapshots, preview, preview ? setDrill : undefined);
 
   const add = (type: DashboardWidgetType) => {
     const id = `${type.toLowerCase()}-${Date.now().toString(36)}`;
@@ -154,6 +157,7 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
           ) : null}
         </div>
       </div>
+      {drill && preview ? <DrilldownPanel request={drill} onClose={() => setDrill(null)} /> : null}
     </WidgetHostContext.Provider>
   );
 }

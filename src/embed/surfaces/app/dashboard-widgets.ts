@@ -7,7 +7,7 @@ import type { DashboardWidget, DashboardWidgetType, ReportSnapshot } from "../..
 import type { Report } from "../../../schema/report";
 import { useEmbedServices } from "../../shell/embed-context";
 import { fetchDistinctValues, runQuery } from "../../shell/platform-api";
-import type { WidgetHost } from "../../grid/widget-host";
+import type { DrilldownRequest, WidgetHost } from "../../grid/widget-host";
 import { EVENT_TYPES } from "../../../protocol";
 import { linkedValue, linkFilter, widgetClickPayload } from "../../widgets/chart/widget-click";
 import { useApp } from "./app-context";
@@ -71,7 +71,7 @@ export function newWidget(type: DashboardWidgetType, widgets: DashboardWidget[],
  * chart's click behaviour holds: a host event goes to the host page, a link opens the linked
  * workbook's published dashboard with the clicked value as its filter.
  */
-export function useWidgetHost(snapshots: ReportSnapshot[], clicks = false): WidgetHost {
+export function useWidgetHost(snapshots: ReportSnapshot[], clicks = false, onDrill?: (request: DrilldownRequest) => void): WidgetHost {
   const { api: appApi, go } = useApp();
   const { api, bridge, store } = useEmbedServices();
   return useMemo<WidgetHost>(
@@ -84,7 +84,13 @@ export function useWidgetHost(snapshots: ReportSnapshot[], clicks = false): Widg
         (await fetchDistinctValues(api, appApi.deploymentId, { member, ...(search ? { search } : {}), limit: 200 }, signal)).values,
       settle: () => undefined,
       reportError: (error) => bridge.emitError(error),
-      drilldown: () => undefined,
+      // With `onDrill` (the published view, the preview) a value drills through as on the dashboard surface.
+      drilldown: (request, event) => {
+        if (!onDrill) return;
+        bridge.emit(EVENT_TYPES.drilldown, event);
+        onDrill(request);
+      },
+      drilled: onDrill ? (event) => bridge.emit(EVENT_TYPES.drilldown, event) : undefined,
       downloaded: (event) => bridge.emit("svc:event:download", event),
       clicked: clicks
         ? (click) => {
@@ -96,6 +102,6 @@ export function useWidgetHost(snapshots: ReportSnapshot[], clicks = false): Widg
           }
         : undefined,
     }),
-    [api, appApi.deploymentId, bridge, snapshots, clicks, store, go],
+    [api, appApi.deploymentId, bridge, snapshots, clicks, store, go, onDrill],
   );
 }

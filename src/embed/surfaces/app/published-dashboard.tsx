@@ -1,5 +1,7 @@
 /** The workbook's published dashboard, rendered exactly as the dashboard surface renders it. */
-import { WidgetHostContext } from "../../grid/widget-host";
+import { useState } from "react";
+import { DrilldownPanel } from "../../grid/drilldown-panel";
+import { WidgetHostContext, type DrilldownRequest } from "../../grid/widget-host";
 import { DashboardGrid } from "../../grid/dashboard-grid";
 import { useApp, messageOf } from "./app-context";
 import type { AppWorkbook } from "./app-api";
@@ -21,7 +23,8 @@ export function PublishedDashboard(props: { workbook: AppWorkbook }) {
     }
   };
   const published = props.workbook.publishedDashboard;
-  const host = useWidgetHost(published?.reportSnapshots ?? [], true);
+  const [drill, setDrill] = useState<DrilldownRequest | null>(null);
+  const host = useWidgetHost(published?.reportSnapshots ?? [], true, setDrill);
   if (!published) {
     return (
       <div className="svc-app-empty" data-testid="published-empty">
@@ -74,6 +77,7 @@ export function PublishedDashboard(props: { workbook: AppWorkbook }) {
           </div>
         )}
       </div>
+      {drill ? <DrilldownPanel request={drill} onClose={() => setDrill(null)} /> : null}
     </WidgetHostContext.Provider>
   );
 }
