@@ -9,7 +9,8 @@ import type { DashboardFilter } from "../../schema/dashboard-filters";
 import type { Granularity, QueryAnnotation, QueryFilter, SemanticQuery, TimeDimension } from "../../schema/semantic-query";
 
 /** What one step of a drill-through shows. */
-export type DrillView = { kind: "rows" } | { kind: "breakout"; dimension: string } | { kind: "time"; dimension: string; granularity: Granularity };
+export type ExploreView = { kind: "breakout"; dimension: string } | { kind: "time"; dimension: string; granularity: Granularity };
+export type DrillView = { kind: "rows" } | ExploreView;
 
 export interface DrillStep {
   view: DrillView;

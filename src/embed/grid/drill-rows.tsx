@@ -13,7 +13,8 @@ import { tableColumnsOf, type TableSort } from "../widgets/chart/table-model";
 import { TableView } from "../widgets/chart/table-view";
 import { DRILL_EXPORT_LIMIT, DRILL_PAGE_SIZE } from "../widgets/query/compose-query";
 import { offersExport, useWidgetHost, type DrilldownRequest } from "./widget-host";
-import { breakoutChoices, sliceFilters, timeChoice, type DrillView } from "./drill-explore";
+import { sliceText } from "./drill-trail";
+import { breakoutChoices, sliceFilters, timeChoice, type ExploreView } from "./drill-explore";
 import { DATA_EXPORT_FORMATS, type DataExportFormat } from "../../schema/export-formats";
 import type { SemanticQuery } from "../../schema/semantic-query";
 
@@ -27,7 +28,7 @@ export function DrillRows(props: {
   onPage: (page: number) => void;
   onSort: (sort: TableSort | null) => void;
   /** Another view of the slice was chosen; `label` is what the breadcrumb calls it. */
-  onExplore: (view: DrillView, label: string) => void;
+  onExplore: (view: ExploreView, label: string) => void;
   /** The dashboard's filters were set to the slice's values (the drill ends there). */
   onFiltered: () => void;
 }) {
@@ -49,9 +50,7 @@ export function DrillRows(props: {
   const toFilter = host.filterTo
     ? sliceFilters(detail, host.filterMembers).filter((f) => active[f.member]?.operator !== "equals" || active[f.member]?.value !== f.value)
     : [];
-  const filterLabel = toFilter
-    .map((f) => `${titleOfColumn(f.member, annotation)}: ${annotation.dimensions[f.member]?.valueLabels?.[String(f.value)] ?? String(f.value)}`)
-    .join(", ");
+  const filterLabel = toFilter.map((f) => sliceText(f.member, [f.value], annotation)).join(", ");
 
   // The row formats the viewer may export (the session's grant within the URL's allowExport=true).
   const dataFormats = DATA_EXPORT_FORMATS.filter((format) => offersExport(host, format));

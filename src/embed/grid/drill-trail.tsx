@@ -1,7 +1,14 @@
 /** The breadcrumb of a drill-through and each step's heading. */
 import { t, type SupportedLocale } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";
+import { titleOfColumn } from "../export/export-columns";
+import type { QueryAnnotation } from "../../schema/semantic-query";
 import type { DrillStep } from "./drill-explore";
+
+/** A member and its values as the slice's chips read ("Country: United States"), values by their labels. */
+export function sliceText(member: string, values: readonly unknown[], annotation: QueryAnnotation | undefined): string {
+  return `${titleOfColumn(member, annotation)}: ${values.map((v) => annotation?.dimensions[member]?.valueLabels?.[String(v)] ?? String(v)).join(", ")}`;
+}
 
 /** The heading of a step: the rows behind the measure, or the measure by what the step breaks it out by. */
 export function drillStepTitle(locale: SupportedLocale, step: DrillStep, memberTitle: string): string {

@@ -19,9 +19,9 @@ import { drillPageQuery, grainEnd } from "../widgets/query/compose-query";
 import { useWidgetQuery } from "../widgets/query/use-widget-query";
 import { WidgetSkeleton } from "./widget-frame";
 import { useWidgetHost, type DrilldownRequest } from "./widget-host";
-import { breakoutQuery, rowsOfValue, timeQuery, type DrillStep, type DrillView } from "./drill-explore";
+import { breakoutQuery, rowsOfValue, timeQuery, type DrillStep, type ExploreView } from "./drill-explore";
 import { DrillBreakdown } from "./drill-breakdown";
-import { DrillTrail, drillStepTitle } from "./drill-trail";
+import { DrillTrail, drillStepTitle, sliceText } from "./drill-trail";
 import { DrillRows } from "./drill-rows";
 import "../ui/buttons.css";
 import "./drilldown-panel.css";
@@ -75,16 +75,11 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
   };
   // The detail query of the rows step a breakout or time step was taken from.
   const rowsStep = steps.findLast((s) => s.view.kind === "rows")!;
-  const explore = (view: DrillView, label: string) =>
+  const explore = (view: ExploreView, label: string) =>
     push({
       view,
       label,
-      query:
-        view.kind === "breakout"
-          ? breakoutQuery(rowsStep.query, request.member, view.dimension)
-          : view.kind === "time"
-            ? timeQuery(rowsStep.query, request.member, view)
-            : rowsStep.query,
+      query: view.kind === "breakout" ? breakoutQuery(rowsStep.query, request.member, view.dimension) : timeQuery(rowsStep.query, request.member, view),
     });
   const openValue = (value: unknown, label: string) =>
     push({ view: { kind: "rows" }, query: rowsOfValue(rowsStep.query, step.view, value, grainEnd), label, value });
@@ -104,9 +99,7 @@ export function DrilldownPanel(props: { request: DrilldownRequest; onClose: () =
   // The slice drilled into: the dimension values of the clicked row (equals filters the detail query added).
   const slice = (request.detailQuery.filters ?? []).flatMap((f) =>
     "member" in f && f.operator === "equals" && (request.detailQuery.dimensions ?? []).includes(f.member)
-      ? [
-          `${titleOfColumn(f.member, annotation)}: ${(f.values ?? []).map((v) => annotation?.dimensions[f.member]?.valueLabels?.[String(v)] ?? String(v)).join(", ")}`,
-        ]
+      ? [sliceText(f.member, f.values ?? [], annotation)]
       : [],
   );
 

@@ -1,6 +1,7 @@
 /** FILTER config `{ member, control: "values"|"dateRange"|"numberRange", label?, multiple? }` and its filter values. */
 import type { DashboardWidget } from "../../../schema/dashboard";
 import { isMemberName, type DashboardFilter, type FilterScalar } from "../../../schema/dashboard-filters";
+import { allWidgets } from "../tabs-container/tabs-config";
 
 export type FilterControlKind = "values" | "dateRange" | "numberRange";
 
@@ -20,17 +21,11 @@ export function filterConfigOf(widget: DashboardWidget): FilterWidgetConfig | nu
 
 /** The members the dashboard has a filter control for, the ones inside tabs included. */
 export function filterMembersOf(widgets: readonly DashboardWidget[] | null | undefined): Set<string> {
-  const members = new Set<string>();
-  for (const w of widgets ?? []) {
-    const tabs = (w.config as { tabs?: unknown } | undefined)?.tabs;
-    if (w.type === "TABS_CONTAINER" && Array.isArray(tabs))
-      for (const tab of tabs as { widgets?: DashboardWidget[] }[]) filterMembersOf(tab?.widgets).forEach((m) => members.add(m));
-    else if (w.type === "FILTER") {
-      const config = filterConfigOf(w);
-      if (config) members.add(config.member);
-    }
-  }
-  return members;
+  return new Set(
+    allWidgets(widgets ?? [])
+      .filter((w) => w.type === "FILTER")
+      .flatMap((w) => filterConfigOf(w)?.member ?? []),
+  );
 }
 
 /** Values a filter selects (for a value picker): the equals-values, as a list. */
