@@ -76,8 +76,8 @@ const buildsInLine = new WeakMap<DataSource, Promise<unknown>>();
  * `updateWindow - 1` before it (UTC). Null when there is nothing to keep (no partitions, no
  * table of this version, no rows).
  */
-async function incrementalStart(dataSource: DataSource, model: DataModel, rollup: Rollup, table: string, signal?: AbortSignal): Promise<string | null> {
-  if (!rollup.partitionGranularity || !(await rollupTableExists(dataSource, model, rollup))) return null;
+async function incrementalStart(dataSource: DataSource, rollup: Rollup, table: string, signal?: AbortSignal): Promise<Date | null> {
+  if (!rollup.partitionGranularity || !(await tableExists(dataSource, table))) return null;
   const bucket = dialectFor(dataSource.dialect).quoteIdentifier(rollupColumns.time(rollup));
   const [row] = await dataSource.query(`SELECT max(${bucket}) AS m FROM ${q(dataSource.dialect, table)}`, [], { signal });
   if (row?.m === null || row?.m === undefined) return null;
@@ -85,8 +85,12 @@ async function incrementalStart(dataSource: DataSource, model: DataModel, rollup
   // Bucket starts are UTC wall times; a driver may hand one back with or without a zone.
   const newest = new Date(/(Z|[+-]\d\d:?\d\d)$/i.test(text) ? text : `${text.replace(" ", "T")}Z`);
   if (Number.isNaN(newest.getTime())) return null;
-  const start = addToWallTime(truncateWallTime(newest, rollup.partitionGranularity), -((rollup.updateWindow ?? 1) - 1), rollup.partitionGranularity);
-  return formatWallTime(start).slice(0, 19).replace("T", " ");
+  return addToWallTime(truncateWallTime(newest, rollup.partitionGranularity), -((rollup.updateWindow ?? 1) - 1), rollup.partitionGranularity);
+}
+
+/** A UTC wall time as SQL timestamp text, `YYYY-MM-DD HH:MM:SS`. */
+export function timestampText(wall: Date): string {
+  return formatWallTime(wall).slice(0, 19).replace("T", " ");
 }
 
 async function buildTable(dataSource: DataSource, model: DataModel, rollup: Rollup, mode: RollupBuildMode, signal?: AbortSignal): Promise<RollupBuildResult> {
@@ -96,23 +100,22 @@ async function buildTable(dataSource: DataSource, model: DataModel, rollup: Roll
   const name = table.slice(ROLLUP_SCHEMA.length + 1);
   const staging = `${ROLLUP_SCHEMA}.${name}__building`;
   const run = (sql: string) => dataSource.query(sql, [], { signal });
-  const from = mode === "auto" ? await incrementalStart(dataSource, model, rollup, table, signal) : null;
+  const start = mode === "auto" ? await incrementalStart(dataSource, rollup, table, signal) : null;
+  const from = start === null ? null : timestampText(start);
   // Another node may create the schema at the same moment (Postgres then reports a duplicate): it exists either way.
   await run(`CREATE SCHEMA IF NOT EXISTS ${q(dialect, ROLLUP_SCHEMA)}`).catch(async (e: unknown) => {
     const [found] = await dataSource.query(`SELECT 1 AS ok FROM information_schema.schemata WHERE schema_name = ${param(dialect, 1)}`, [ROLLUP_SCHEMA]);
     if (!found) throw e;
   });
   await run(`DROP TABLE IF EXISTS ${q(dialect, staging)}`);
-  if (from === null) await run(`CREATE TABLE ${q(dialect, staging)} AS\n${rollupBuildSql(model, rollup, dialectFor(dialect))}`);
+  if (start === null) await run(`CREATE TABLE ${q(dialect, staging)} AS\n${rollupBuildSql(model, rollup, dialectFor(dialect))}`);
   else {
     // The kept partitions copied from the built table, the window's aggregated again from the
     // source; the new table then replaces the old one as a full build's does. `from` is a bucket
     // edge of our own making (a formatted date), not a value from a request.
     const bucket = dialectFor(dialect).quoteIdentifier(rollupColumns.time(rollup));
     const edge = `TIMESTAMP '${from}'`;
-    const rowsSince = formatWallTime(addToWallTime(new Date(`${from.replace(" ", "T")}Z`), -1, "day"))
-      .slice(0, 19)
-      .replace("T", " ");
+    const rowsSince = timestampText(addToWallTime(start, -1, "day"));
     const windowBuild = rollupBuildSql(model, rollup, dialectFor(dialect), { rowsSince });
     await run(
       `CREATE TABLE ${q(dialect, staging)} AS\nSELECT * FROM ${q(dialect, table)} WHERE ${bucket} < ${edge}\nUNION ALL\nSELECT * FROM (\n${windowBuild}\n) AS window_rows WHERE ${bucket} >= ${edge}`,
@@ -183,8 +186,12 @@ async function narrowWideSums(dataSource: DataSource, model: DataModel, rollup: 
 }
 
 /** Whether the rollup's current table exists in the data source (a build survived a restart). */
-export async function rollupTableExists(dataSource: DataSource, model: DataModel, rollup: Rollup): Promise<boolean> {
-  const table = rollupTable(model, rollup, dataSource.dialect);
+export function rollupTableExists(dataSource: DataSource, model: DataModel, rollup: Rollup): Promise<boolean> {
+  return tableExists(dataSource, rollupTable(model, rollup, dataSource.dialect));
+}
+
+/** Whether `svc_rollups.<name>` exists. */
+async function tableExists(dataSource: DataSource, table: string): Promise<boolean> {
   const p = (n: number) => param(dataSource.dialect, n);
   const rows = await dataSource.query(`SELECT 1 AS ok FROM information_schema.tables WHERE table_schema = ${p(1)} AND table_name = ${p(2)}`, [
     ROLLUP_SCHEMA,

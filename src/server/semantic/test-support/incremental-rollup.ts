@@ -2,8 +2,8 @@ import { expect } from "vitest";
 import type { DataSource } from "../../datasources";
 import { rollupColumns } from "../compiler/rollup-plan";
 import type { DataModel } from "../data-model";
-import { addToWallTime, formatWallTime, truncateWallTime } from "../date-range";
-import { buildRollupTable } from "../rollup-build";
+import { addToWallTime, truncateWallTime } from "../date-range";
+import { buildRollupTable, timestampText } from "../rollup-build";
 
 /**
  * An incremental build of the demo's `orders_daily` (partitions by month, an update window of
@@ -24,13 +24,12 @@ export async function checkIncrementalBuild(dataSource: DataSource, model: DataM
   const revenue = rollupColumns.measure("revenue");
   const sum = async (sql: string, params: unknown[] = []) => Number((await dataSource.query(sql, params))[0]?.s ?? 0);
   const at = (text: unknown) => new Date(`${String(text).replace(" ", "T").replace(/Z$/, "")}Z`);
-  const wall = (d: Date) => formatWallTime(d).slice(0, 19).replace("T", " ");
 
   const full = await buildRollupTable(dataSource, model, rollup, undefined, "full");
   expect(full.mode).toBe("full");
   const [newest] = await dataSource.query(`SELECT order_id AS id, created_at AS t FROM ${orders} ORDER BY created_at DESC, order_id DESC LIMIT 1`, []);
-  const windowStart = wall(truncateWallTime(at(newest!.t), "month"));
-  const monthsBefore = wall(addToWallTime(truncateWallTime(at(newest!.t), "month"), -3, "month"));
+  const windowStart = timestampText(truncateWallTime(at(newest!.t), "month"));
+  const monthsBefore = timestampText(addToWallTime(truncateWallTime(at(newest!.t), "month"), -3, "month"));
   const [older] = await dataSource.query(`SELECT order_id AS id, amount AS a FROM ${orders} WHERE created_at < ${p(1)} ORDER BY order_id LIMIT 1`, [
     monthsBefore,
   ]);
