@@ -12,7 +12,7 @@ import type { DrillView } from "./drill-explore";
 import type { SemanticQuery } from "../../schema/semantic-query";
 
 /** The result column a breakout or time step is keyed by. */
-export function keyColumnOf(view: DrillView): string | null {
+function keyColumnOf(view: DrillView): string | null {
   return view.kind === "breakout" ? view.dimension : view.kind === "time" ? `${view.dimension}.${view.granularity}` : null;
 }
 
