@@ -50,6 +50,7 @@ export const CreateAppReportInput = z
   .object({ name: Name.optional(), kind: z.enum(["vega", "table", "kpi"]).optional(), query: SafeJsonObject.optional() })
   .strict()
   .meta({ id: "CreateAppReportInput" });
+export type CreateAppReportInput = z.infer<typeof CreateAppReportInput>;
 
 /** A published dashboard the caller may open, offered on the app's home to start from. */
 export const StartingDashboard = z.object({ publicId: z.string(), title: z.string() }).meta({ id: "AppStartingDashboard" });

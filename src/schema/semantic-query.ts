@@ -488,23 +488,37 @@ export const DistinctValuesSchema = z
   })
   .meta({ id: "DistinctValues" });
 
-/** Answer of `GET …/meta`: the views and members the caller can query. */
-export const DataModelMetaSchema = z
+/** A member of `GET …/meta`: a measure or dimension the caller can query. */
+export const DataModelMetaMemberSchema = z
   .object({
-    sources: z.array(
-      z
-        .object({
-          name: z.string(),
-          kind: z.enum(["view", "cube"]),
-          title: z.string(),
-          description: z.string().optional(),
-          measures: z.array(z.object({ name: z.string(), title: z.string(), type: z.string() }).passthrough()),
-          dimensions: z.array(z.object({ name: z.string(), title: z.string(), type: z.string() }).passthrough()),
-        })
-        .passthrough(),
-    ),
+    name: z.string().meta({ description: "Fully qualified: `<view>.<member>`." }),
+    title: z.string(),
+    shortTitle: z.string(),
+    type: z.enum(["string", "number", "boolean", "time"]),
+    format: z.enum(["currency", "percent", "number"]).optional(),
+    description: z.string().optional(),
+    measureType: z.string().optional().meta({ description: "A measure's aggregation (`count`, `sum`, `avg`, …)." }),
+    primaryKey: z.boolean().optional(),
+    meta: z.record(z.string(), z.unknown()).optional(),
   })
-  .meta({ id: "DataModelMeta" });
+  .meta({ id: "DataModelMetaMember" });
+export type DataModelMetaMember = z.infer<typeof DataModelMetaMemberSchema>;
+
+/** A view (or cube) of `GET …/meta` with the members the caller can query. */
+export const DataModelMetaSourceSchema = z
+  .object({
+    name: z.string(),
+    kind: z.enum(["view", "cube"]),
+    title: z.string(),
+    description: z.string().optional(),
+    measures: z.array(DataModelMetaMemberSchema),
+    dimensions: z.array(DataModelMetaMemberSchema),
+  })
+  .meta({ id: "DataModelMetaSource" });
+export type DataModelMetaSource = z.infer<typeof DataModelMetaSourceSchema>;
+
+/** Answer of `GET …/meta`: the views and members the caller can query. */
+export const DataModelMetaSchema = z.object({ sources: z.array(DataModelMetaSourceSchema) }).meta({ id: "DataModelMeta" });
 
 /** A query after validation: every member exists, operators and values fit, limit is set. */
 export interface ValidatedQuery {

@@ -3067,29 +3067,33 @@ export interface components {
             path: string;
         };
         DataModelMeta: {
-            sources: ({
-                description?: string;
-                dimensions: ({
-                    name: string;
-                    title: string;
-                    type: string;
-                } & {
-                    [key: string]: unknown;
-                })[];
-                /** @enum {string} */
-                kind: "view" | "cube";
-                measures: ({
-                    name: string;
-                    title: string;
-                    type: string;
-                } & {
-                    [key: string]: unknown;
-                })[];
-                name: string;
-                title: string;
-            } & {
+            sources: components["schemas"]["DataModelMetaSource"][];
+        };
+        DataModelMetaMember: {
+            description?: string;
+            /** @enum {string} */
+            format?: "currency" | "percent" | "number";
+            /** @description A measure's aggregation (`count`, `sum`, `avg`, …). */
+            measureType?: string;
+            meta?: {
                 [key: string]: unknown;
-            })[];
+            };
+            /** @description Fully qualified: `<view>.<member>`. */
+            name: string;
+            primaryKey?: boolean;
+            shortTitle: string;
+            title: string;
+            /** @enum {string} */
+            type: "string" | "number" | "boolean" | "time";
+        };
+        DataModelMetaSource: {
+            description?: string;
+            dimensions: components["schemas"]["DataModelMetaMember"][];
+            /** @enum {string} */
+            kind: "view" | "cube";
+            measures: components["schemas"]["DataModelMetaMember"][];
+            name: string;
+            title: string;
         };
         /** @description Where a deployment's data lives: `duckdb` (admins only), `postgres` or `mysql` (MySQL or MariaDB). */
         DataSourceInput: {
@@ -16328,6 +16332,8 @@ export declare namespace PlatformApiSchemas {
     export type DataExportFormat = components["schemas"]["DataExportFormat"];
     export type DataModelFileInput = components["schemas"]["DataModelFileInput"];
     export type DataModelMeta = components["schemas"]["DataModelMeta"];
+    export type DataModelMetaMember = components["schemas"]["DataModelMetaMember"];
+    export type DataModelMetaSource = components["schemas"]["DataModelMetaSource"];
     export type DataSourceInput = components["schemas"]["DataSourceInput"];
     export type DbtSyncInput = components["schemas"]["DbtSyncInput"];
     export type DbtSyncResult = components["schemas"]["DbtSyncResult"];

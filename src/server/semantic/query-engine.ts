@@ -4,11 +4,11 @@ import { decideAccess } from "./access-policy";
 import { dialectFor } from "./compiler/dialects";
 import type { BuiltRollup } from "./compiler/rollup-plan";
 import { compileValidatedQuery, type CompiledQuery, type FillMissingRows, type PeriodComparison, type QueryAnnotation } from "./compile-query";
-import type { DataModel, Dimension, MemberFormat } from "./data-model";
+import type { DataModel, Dimension } from "./data-model";
 import { addToWallTime, instantToWallTime, truncateWallTime, zonedWallTimeToInstant } from "./date-range";
 import { QueryValidationError } from "./errors";
 import { resolveMember } from "./member-resolution";
-import type { FilterValue, SemanticQuery } from "../../schema/semantic-query";
+import type { DataModelMetaMember, DataModelMetaSource, FilterValue, SemanticQuery } from "../../schema/semantic-query";
 import type { SecurityContext } from "./security-context";
 import { validateQuery } from "./validate-query";
 
@@ -51,27 +51,10 @@ export interface LoadResult {
   fromCache: boolean;
 }
 
-export interface MetaMember {
-  /** Fully-qualified: `<view>.<member>`. */
-  name: string;
-  title: string;
-  shortTitle: string;
-  type: "string" | "number" | "boolean" | "time";
-  format?: MemberFormat;
-  description?: string;
-  measureType?: string;
-  primaryKey?: boolean;
-  meta?: Record<string, unknown>;
-}
-
-export interface MetaSource {
-  name: string;
-  kind: "view" | "cube";
-  title: string;
-  description?: string;
-  measures: MetaMember[];
-  dimensions: MetaMember[];
-}
+/** A member of the meta answer (one schema with the API's, src/schema/semantic-query.ts). */
+export type MetaMember = DataModelMetaMember;
+/** A view of the meta answer. */
+export type MetaSource = DataModelMetaSource;
 
 export interface DistinctValuesOptions {
   /** Case-insensitive substring to look for. */

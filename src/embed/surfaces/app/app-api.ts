@@ -1,137 +1,106 @@
 /** The creator app's calls to the platform: the workspace, workbook, report, dashboard and app operations. */
-import type { DashboardConfig, Dashboard } from "../../../schema/dashboard";
-import type { AppHome, AppShares, AppStartingPoints, CopyDashboardInput, ShareTarget } from "../../../schema/creator-app";
-import type { AppConfig } from "../../../schema/app-config";
-import type { Report, ReportInput } from "../../../schema/report";
-import type { WorkspaceItem, WorkspaceItemRef } from "../../../schema/workspace";
-import type { WorkbookCalculatedFields } from "../../../schema/calculated-field";
-import type { UpdateWorkbookInput } from "../../../schema/workspace";
+import type { DashboardConfig } from "../../../schema/dashboard";
+import type { CopyDashboardInput, CreateAppReportInput, ShareTarget } from "../../../schema/creator-app";
+import type { ReportInput } from "../../../schema/report";
+import type { UpdateWorkbookInput, WorkspaceItem, WorkspaceItemRef } from "../../../schema/workspace";
 import { dataOf, type EmbedApi } from "../../shell/api";
 import type { SemanticQuery } from "../../shell/platform-api";
 
 /** `calculatedFieldChanges` of a workbook update: keys removed, then fields set. */
 export type CalculatedFieldChanges = NonNullable<UpdateWorkbookInput["calculatedFieldChanges"]>;
-export interface AppWorkbook {
-  id: number;
-  name: string;
-  folderId?: number | null;
-  folderPath?: { id: number; name: string }[];
-  isFavorite?: boolean | null;
-  updatedAt: string;
-  dashboardDraft?: DashboardConfig | null;
-  dashboardPublished?: DashboardConfig | null;
-  publishedDashboard?: Dashboard | null;
-  /** The fields its reports may use, keyed `<view>.<name>` (spec 2.2). */
-  calculatedFields?: WorkbookCalculatedFields | null;
-}
-
-export interface AppFolder {
-  id: number;
-  name: string;
-  parentId: number | null;
-  folderPath: { id: number; name: string }[];
-}
-
-export interface BulkResult {
-  succeeded: WorkspaceItemRef[];
-  failed: (WorkspaceItemRef & { code: string; message: string })[];
-}
-
-export interface MetaMember {
-  name: string;
-  title: string;
-  shortTitle: string;
-  type: "string" | "number" | "boolean" | "time";
-  description?: string;
-  format?: unknown;
-  /** A measure's aggregation (`count`, `sum`, `avg`, …): counts and sums add up over rows. */
-  measureType?: string;
-}
-export interface MetaSource {
-  name: string;
-  kind: "view" | "cube";
-  title: string;
-  description?: string;
-  measures: MetaMember[];
-  dimensions: MetaMember[];
-}
-
-type Method = "GET" | "PUT" | "POST" | "DELETE";
-
-/** One typed-client call; the app's paths are all in the generated OpenAPI types. */
-function call<T>(api: EmbedApi, method: Method, path: string, init: { path?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } = {}) {
-  const client = api.client as unknown as Record<Method, (p: string, i: object) => Promise<{ data?: T; error?: unknown; response: Response }>>;
-  return dataOf<T>(client[method](path, { params: { path: init.path ?? {}, query: init.query }, ...(init.body !== undefined ? { body: init.body } : {}) }));
-}
 
 export function createAppApi(api: EmbedApi, deploymentId: number) {
+  const c = api.client;
   const d = { deploymentId };
-  const base = "/api/v1/deployments/{deploymentId}";
+  const workbook = (workbookId: number) => ({ params: { path: { ...d, workbookId } } });
+  const byPublicId = (publicId: string) => ({ params: { path: { ...d, publicId } } });
+  const shared = (objectType: "folder" | "workbook" | "report", objectId: number) => ({ params: { path: { ...d, objectType, objectId } } });
   return {
     deploymentId,
-    home: () => call<AppHome>(api, "GET", `${base}/app/home`, { path: d }),
-    appConfig: () => call<AppConfig>(api, "GET", "/api/v1/app-config"),
+    home: () => dataOf(c.GET("/api/v1/deployments/{deploymentId}/app/home", { params: { path: d } })),
+    appConfig: () => dataOf(c.GET("/api/v1/app-config")),
     list: async (folderId: number | null) => {
       const items: WorkspaceItem[] = [];
       let after: string | undefined;
       for (let page = 0; page < 20; page++) {
-        const res = await call<{ items: WorkspaceItem[]; pageInfo: { hasNextPage: boolean; endCursor?: string } }>(api, "GET", `${base}/workspace`, {
-          path: d,
-          query: { first: 100, ...(folderId !== null ? { folderId } : {}), ...(after ? { after } : {}) },
-        });
+        const res = await dataOf(
+          c.GET("/api/v1/deployments/{deploymentId}/workspace", {
+            params: { path: d, query: { first: 100, ...(folderId !== null ? { folderId } : {}), ...(after ? { after } : {}) } },
+          }),
+        );
         items.push(...res.items);
         if (!res.pageInfo.hasNextPage || !res.pageInfo.endCursor) break;
         after = res.pageInfo.endCursor;
       }
       return items;
     },
-    search: (q: string) => call<{ items: WorkspaceItem[] }>(api, "GET", `${base}/app/search`, { path: d, query: { q } }).then((r) => r.items),
-    folder: (folderId: number) => call<AppFolder>(api, "GET", `${base}/folders/{folderId}`, { path: { ...d, folderId } }),
-    createFolder: (name: string, parentId: number | null) => call<AppFolder>(api, "POST", `${base}/folders`, { path: d, body: { name, parentId } }),
-    renameFolder: (folderId: number, name: string) => call<AppFolder>(api, "PUT", `${base}/folders/{folderId}`, { path: { ...d, folderId }, body: { name } }),
-    createWorkbook: (name: string, folderId: number | null) => call<AppWorkbook>(api, "POST", `${base}/workbooks`, { path: d, body: { name, folderId } }),
-    workbook: (workbookId: number) => call<AppWorkbook>(api, "GET", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId } }),
+    search: (q: string) => dataOf(c.GET("/api/v1/deployments/{deploymentId}/app/search", { params: { path: d, query: { q } } })).then((r) => r.items),
+    folder: (folderId: number) => dataOf(c.GET("/api/v1/deployments/{deploymentId}/folders/{folderId}", { params: { path: { ...d, folderId } } })),
+    createFolder: (name: string, parentId: number | null) =>
+      dataOf(c.POST("/api/v1/deployments/{deploymentId}/folders", { params: { path: d }, body: { name, parentId } })),
+    renameFolder: (folderId: number, name: string) =>
+      dataOf(c.PUT("/api/v1/deployments/{deploymentId}/folders/{folderId}", { params: { path: { ...d, folderId } }, body: { name } })),
+    createWorkbook: (name: string, folderId: number | null) =>
+      dataOf(c.POST("/api/v1/deployments/{deploymentId}/workbooks", { params: { path: d }, body: { name, folderId } })),
+    workbook: (workbookId: number) => dataOf(c.GET("/api/v1/deployments/{deploymentId}/workbooks/{workbookId}", workbook(workbookId))),
     renameWorkbook: (workbookId: number, name: string) =>
-      call<AppWorkbook>(api, "PUT", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId }, body: { name } }),
+      dataOf(c.PUT("/api/v1/deployments/{deploymentId}/workbooks/{workbookId}", { ...workbook(workbookId), body: { name } })),
     /** Adds, replaces and removes fields by key in one write that keeps the fields others wrote meanwhile. */
     changeCalculatedFields: (workbookId: number, calculatedFieldChanges: CalculatedFieldChanges) =>
-      call<AppWorkbook>(api, "PUT", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId }, body: { calculatedFieldChanges } }),
-    startingPoints: () => call<AppStartingPoints>(api, "GET", `${base}/app/starting-points`, { path: d }),
+      dataOf(c.PUT("/api/v1/deployments/{deploymentId}/workbooks/{workbookId}", { ...workbook(workbookId), body: { calculatedFieldChanges } })),
+    startingPoints: () => dataOf(c.GET("/api/v1/deployments/{deploymentId}/app/starting-points", { params: { path: d } })),
     copyDashboard: (publicId: string, input: CopyDashboardInput = {}) =>
-      call<AppWorkbook>(api, "POST", `${base}/app/starting-points/dashboards/{publicId}/copy`, { path: { ...d, publicId }, body: input }),
+      dataOf(c.POST("/api/v1/deployments/{deploymentId}/app/starting-points/dashboards/{publicId}/copy", { ...byPublicId(publicId), body: input })),
     duplicateWorkbook: (workbookId: number) =>
-      call<AppWorkbook>(api, "POST", `${base}/workbooks/{workbookId}/duplicate`, { path: { ...d, workbookId }, body: {} }),
+      dataOf(c.POST("/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/duplicate", { ...workbook(workbookId), body: {} })),
     favorite: (workbookId: number, on: boolean) =>
-      call<AppWorkbook>(api, on ? "PUT" : "DELETE", `${base}/workbooks/{workbookId}/favorite`, { path: { ...d, workbookId } }),
-    touchRecent: (workbookId: number) => call<null>(api, "PUT", `${base}/app/recents/{workbookId}`, { path: { ...d, workbookId } }),
-    reports: (workbookId: number) =>
-      call<{ items: Report[] }>(api, "GET", `${base}/app/workbooks/{workbookId}/reports`, { path: { ...d, workbookId } }).then((r) => r.items),
-    createReport: (workbookId: number, name: string, init: { kind?: "table" | "vega" | "kpi"; query?: Record<string, unknown> } = {}) =>
-      call<Report>(api, "POST", `${base}/app/workbooks/{workbookId}/reports`, { path: { ...d, workbookId }, body: { name, kind: "table", ...init } }),
-    saveReport: (publicId: string, input: ReportInput) =>
-      call<Report>(api, "PUT", `${base}/reports/by-public-id/{publicId}`, { path: { ...d, publicId }, body: input }),
-    renameReport: (publicId: string, name: string) =>
-      call<Report>(api, "PUT", `${base}/reports/by-public-id/{publicId}`, { path: { ...d, publicId }, body: { name } }),
-    deleteWorkbook: (workbookId: number) => call<null>(api, "DELETE", `${base}/workbooks/{workbookId}`, { path: { ...d, workbookId } }),
-    deleteReport: (reportId: number) => call<null>(api, "DELETE", `${base}/reports/{reportId}`, { path: { ...d, reportId } }),
-    saveDraft: (workbookId: number, config: DashboardConfig) =>
-      call<AppWorkbook>(api, "PUT", `${base}/workbooks/{workbookId}/dashboard/draft`, { path: { ...d, workbookId }, body: config }),
-    publish: (workbookId: number) => call<Dashboard>(api, "POST", `${base}/workbooks/{workbookId}/dashboard/publish`, { path: { ...d, workbookId } }),
-    bulkDelete: (items: WorkspaceItemRef[]) => call<BulkResult>(api, "POST", `${base}/workspace/bulk-delete`, { path: d, body: { items } }),
-    bulkMove: (items: WorkspaceItemRef[], targetFolderId: number | null) =>
-      call<BulkResult>(api, "POST", `${base}/workspace/bulk-move`, { path: d, body: { items, targetFolderId } }),
-    shares: (type: "folder" | "workbook" | "report", id: number) =>
-      call<AppShares>(api, "GET", `${base}/app/shares/{objectType}/{objectId}`, { path: { ...d, objectType: type, objectId: id } }),
-    setShares: (type: "folder" | "workbook" | "report", id: number, shared: ShareTarget[]) =>
-      call<AppShares>(api, "PUT", `${base}/app/shares/{objectType}/{objectId}`, { path: { ...d, objectType: type, objectId: id }, body: { shared } }),
-    meta: () => call<{ sources: MetaSource[] }>(api, "GET", `${base}/meta`, { path: d }),
-    sql: (query: SemanticQuery) => call<{ sql: string; params?: unknown[] }>(api, "POST", `${base}/query/sql`, { path: d, body: { query } }),
-    values: (member: string, search: string) =>
-      call<{ values: unknown[] }>(api, "POST", `${base}/query/values`, { path: d, body: { member, ...(search ? { search } : {}), limit: 100 } }).then(
-        (r) => r.values,
+      dataOf(
+        on
+          ? c.PUT("/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/favorite", workbook(workbookId))
+          : c.DELETE("/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/favorite", workbook(workbookId)),
       ),
+    touchRecent: (workbookId: number) => dataOf(c.PUT("/api/v1/deployments/{deploymentId}/app/recents/{workbookId}", workbook(workbookId))),
+    reports: (workbookId: number) =>
+      dataOf(c.GET("/api/v1/deployments/{deploymentId}/app/workbooks/{workbookId}/reports", workbook(workbookId))).then((r) => r.items),
+    createReport: (workbookId: number, name: string, init: Omit<CreateAppReportInput, "name"> = {}) =>
+      dataOf(
+        c.POST("/api/v1/deployments/{deploymentId}/app/workbooks/{workbookId}/reports", { ...workbook(workbookId), body: { name, kind: "table", ...init } }),
+      ),
+    saveReport: (publicId: string, input: ReportInput) =>
+      dataOf(c.PUT("/api/v1/deployments/{deploymentId}/reports/by-public-id/{publicId}", { ...byPublicId(publicId), body: input })),
+    renameReport: (publicId: string, name: string) =>
+      dataOf(c.PUT("/api/v1/deployments/{deploymentId}/reports/by-public-id/{publicId}", { ...byPublicId(publicId), body: { name } })),
+    deleteWorkbook: (workbookId: number) => dataOf(c.DELETE("/api/v1/deployments/{deploymentId}/workbooks/{workbookId}", workbook(workbookId))),
+    deleteReport: (reportId: number) => dataOf(c.DELETE("/api/v1/deployments/{deploymentId}/reports/{reportId}", { params: { path: { ...d, reportId } } })),
+    saveDraft: (workbookId: number, config: DashboardConfig) =>
+      dataOf(c.PUT("/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/dashboard/draft", { ...workbook(workbookId), body: config })),
+    publish: (workbookId: number) => dataOf(c.POST("/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/dashboard/publish", workbook(workbookId))),
+    bulkDelete: (items: WorkspaceItemRef[]) =>
+      dataOf(c.POST("/api/v1/deployments/{deploymentId}/workspace/bulk-delete", { params: { path: d }, body: { items } })),
+    bulkMove: (items: WorkspaceItemRef[], targetFolderId: number | null) =>
+      dataOf(c.POST("/api/v1/deployments/{deploymentId}/workspace/bulk-move", { params: { path: d }, body: { items, targetFolderId } })),
+    shares: (type: "folder" | "workbook" | "report", id: number) =>
+      dataOf(c.GET("/api/v1/deployments/{deploymentId}/app/shares/{objectType}/{objectId}", shared(type, id))),
+    setShares: (type: "folder" | "workbook" | "report", id: number, targets: ShareTarget[]) =>
+      dataOf(c.PUT("/api/v1/deployments/{deploymentId}/app/shares/{objectType}/{objectId}", { ...shared(type, id), body: { shared: targets } })),
+    meta: () => dataOf(c.GET("/api/v1/deployments/{deploymentId}/meta", { params: { path: d } })),
+    sql: (query: SemanticQuery) => dataOf(c.POST("/api/v1/deployments/{deploymentId}/query/sql", { params: { path: d }, body: { query } })),
+    values: (member: string, search: string) =>
+      dataOf(
+        c.POST("/api/v1/deployments/{deploymentId}/query/values", { params: { path: d }, body: { member, ...(search ? { search } : {}), limit: 100 } }),
+      ).then((r) => r.values),
   };
 }
 export type AppApi = ReturnType<typeof createAppApi>;
+
+/** A workbook as the app reads it (the API's own type). */
+export type AppWorkbook = Awaited<ReturnType<AppApi["workbook"]>>;
+/** A folder as the app reads it. */
+export type AppFolder = Awaited<ReturnType<AppApi["folder"]>>;
+/** What a bulk delete or move did, item by item. */
+export type BulkResult = Awaited<ReturnType<AppApi["bulkDelete"]>>;
+/** A view or cube of the model as the viewer may query it, and its members. */
+export type MetaSource = Awaited<ReturnType<AppApi["meta"]>>["sources"][number];
+export type MetaMember = MetaSource["measures"][number];
 
 export { appPath, parseAppPath, type AppRoute } from "../../shell/app-routes";

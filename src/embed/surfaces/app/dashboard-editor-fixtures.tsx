@@ -33,7 +33,12 @@ export function renderEditorPart(ui: ReactNode, options: { platform?: Platform; 
 
 export const WORKBOOK: AppWorkbook = {
   id: 3,
+  type: "WORKBOOK",
+  deploymentId: 1,
   name: "Sales",
+  meta: {},
+  calculatedFields: {},
+  createdAt: "2026-11-27T00:00:00.000Z",
   updatedAt: "2026-11-27T00:00:00.000Z",
   dashboardDraft: {
     title: "Sales",
