@@ -18,6 +18,7 @@ import { useEmbedStore } from "../../state/use-embed-store";
 import { chartSpecOf } from "./report-query";
 import { appText } from "./app-messages";
 import "../../chat/chat-panel.css";
+import { appQueries } from "./app-queries";
 
 function useLocale(): string {
   return useEmbedStore((s) => s.locale);
@@ -26,8 +27,8 @@ function useLocale(): string {
 /** Questions offered before the first one, from the deployment's views. */
 function useStarters(): string[] {
   const { api } = useApp();
-  const meta = useQuery({ queryKey: ["app", api.deploymentId, "meta"], queryFn: () => api.meta(), retry: false, staleTime: 60_000 });
-  return useMemo(() => (meta.data ? startersOf(meta.data.sources as Parameters<typeof startersOf>[0]) : []), [meta.data]);
+  const meta = useQuery(appQueries.meta(api));
+  return useMemo(() => (meta.data ? startersOf(meta.data.sources) : []), [meta.data]);
 }
 
 /** `/d/{id}/app/chat` and `/d/{id}/app/chat/{threadId}`: the chat, full-width inside the app. */

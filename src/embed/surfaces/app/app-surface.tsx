@@ -25,6 +25,7 @@ import "../../ui/buttons.css";
 import "../../ui/empty.css";
 import "../../ui/visually-hidden.css";
 import "./app-surface.css";
+import { appQueries, appKeys } from "./app-queries";
 
 /** URL switches of decisions.md "Creator mode": the literal `false` hides. */
 const SWITCHES = [
@@ -50,8 +51,8 @@ export function AppSurface() {
   const deploymentId = Number(params.deploymentId);
   const valid = Number.isInteger(deploymentId) && deploymentId > 0;
   const appApi = useMemo(() => createAppApi(api, valid ? deploymentId : 0), [api, deploymentId, valid]);
-  const home = useQuery({ queryKey: ["app", deploymentId, "home"], queryFn: () => appApi.home(), enabled: valid, retry: false });
-  const config = useQuery({ queryKey: ["app", deploymentId, "config"], queryFn: () => appApi.appConfig(), enabled: valid, retry: false, staleTime: Infinity });
+  const home = useQuery({ ...appQueries.home(appApi), enabled: valid });
+  const config = useQuery({ ...appQueries.config(appApi), enabled: valid });
   const [load, reload] = useSurfaceQuery(home, valid ? null : { message: "Unknown deployment" });
   const location = useLocation();
   const inEmbed = location.pathname;
@@ -127,7 +128,7 @@ function AppFrame(props: {
     setToast({ kind, text, ...(undo ? { undo } : {}) });
     toastTimer.current = setTimeout(() => setToast(null), kind === "error" ? 8000 : 5000);
   }, []);
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ["app", api.deploymentId] }), [queryClient, api.deploymentId]);
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: appKeys.all(api.deploymentId) }), [queryClient, api.deploymentId]);
   const locale = useEmbedStore((s) => s.locale);
   const tx = useAppText();
   const appTitle =

@@ -25,6 +25,7 @@ import { useModelDimensions } from "./use-model-dimensions";
 import { resolveGridConfig } from "../../grid/grid-layouts";
 import { CanvasSizeBar, canvasFrame } from "./dashboard-canvas-size";
 import type { PreviewSize } from "./dashboard-breakpoints";
+import { appKeys } from "./app-queries";
 
 export { PublishedDashboard } from "./published-dashboard";
 
@@ -34,7 +35,7 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
   // The workbook's reports may have changed in the report builder since they were listed: read
   // them again, so a chart widget shows the report as it is saved now.
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: ["app", api.deploymentId, "reports", props.workbook.id] });
+    void queryClient.invalidateQueries({ queryKey: appKeys.reports(api.deploymentId, props.workbook.id) });
   }, [queryClient, api.deploymentId, props.workbook.id]);
   const t = useAppText();
   const reportIds = useMemo(() => props.reports.map((r) => r.id), [props.reports]);

@@ -29,6 +29,7 @@ import { PREVIEW_LIMIT, useReportModel } from "./use-report-model";
 import { useReportDraft } from "./use-report-draft";
 import { useReportPreview } from "./use-report-preview";
 import "./report-builder.css";
+import { appQueries } from "./app-queries";
 
 export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
   const { api, switches, notify } = useApp();
@@ -66,12 +67,7 @@ export function ReportBuilder(props: { report: Report; canEdit: boolean }) {
     onRows: model.onRows,
   });
 
-  const generated = useQuery({
-    queryKey: ["app", api.deploymentId, "sql", JSON.stringify(q)],
-    queryFn: () => api.sql(q),
-    enabled: switches.showGeneratedSql && runnable,
-    retry: false,
-  });
+  const generated = useQuery({ ...appQueries.sql(api, q), enabled: switches.showGeneratedSql && runnable });
 
   if (model.meta.isPending) return <div className="svc-app-skeleton" aria-busy="true" aria-label={text("loadingModel")} />;
   if (model.meta.isError) {

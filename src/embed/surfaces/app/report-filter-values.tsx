@@ -11,6 +11,7 @@ import type { MetaMember } from "./app-api";
 import { useApp } from "./app-context";
 import { useAppText } from "./app-messages";
 import { rangeValues } from "./report-filters";
+import { appQueries } from "./app-queries";
 
 interface ValuesProps {
   filter: MemberFilter;
@@ -97,12 +98,7 @@ export function ListValues(props: ValuesProps & { member: MetaMember | undefined
   const text = useAppText();
   const f = props.filter;
   const [typed, setTyped] = useState((f.values ?? []).join(", "));
-  const values = useQuery({
-    queryKey: ["app", api.deploymentId, "values", f.member],
-    queryFn: () => api.values(f.member, ""),
-    enabled: props.member?.type === "string",
-    staleTime: 60_000,
-  });
+  const values = useQuery({ ...appQueries.values(api, f.member), enabled: props.member?.type === "string" });
   const listId = `values-${f.member.replace(/\W/g, "_")}`;
   // Kept as typed: a word in a number filter leaves the filter incomplete rather than quietly dropped.
   const commit = (raw: string) =>

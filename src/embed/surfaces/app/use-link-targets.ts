@@ -8,6 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { filterConfigOf } from "../../widgets/filter/filter-config";
 import { allWidgets } from "../../widgets/tabs-container/tabs-config";
 import { useApp } from "./app-context";
+import { appQueries, appKeys } from "./app-queries";
 
 export interface LinkTarget {
   workbookId: number;
@@ -17,7 +18,7 @@ export interface LinkTarget {
 export function useLinkTargets(currentWorkbookId: number | null): LinkTarget[] {
   const { api } = useApp();
   const found = useQuery({
-    queryKey: ["app", api.deploymentId, "link-targets"],
+    queryKey: appKeys.linkTargets(api.deploymentId),
     queryFn: async () => {
       const [root, home] = await Promise.all([api.list(null), api.home()]);
       return [...root, ...home.recent, ...home.favorites, ...home.shared];
@@ -36,12 +37,7 @@ export function useLinkTargets(currentWorkbookId: number | null): LinkTarget[] {
 /** The chosen workbook's published dashboard: its publicId and filter members; null while loading. */
 export function useLinkedDashboard(workbookId: number | null) {
   const { api } = useApp();
-  const workbook = useQuery({
-    queryKey: ["app", api.deploymentId, "workbook", workbookId, "published-filters"],
-    queryFn: () => api.workbook(workbookId!),
-    enabled: workbookId !== null,
-    staleTime: 30_000,
-  });
+  const workbook = useQuery({ ...appQueries.workbook(api, workbookId), staleTime: 30_000 });
   return useMemo(() => {
     if (!workbook.data) return null;
     const published = workbook.data.publishedDashboard;

@@ -2,6 +2,7 @@
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useApp } from "./app-context";
+import { appQueries } from "./app-queries";
 
 export interface ModelDimension {
   name: string;
@@ -19,7 +20,7 @@ export interface ModelDimensions {
 export function useModelDimensions(): ModelDimensions {
   const { api } = useApp();
   // The same query (and cache entry) as the report builder's model.
-  const meta = useQuery({ queryKey: ["app", api.deploymentId, "meta"], queryFn: () => api.meta(), staleTime: 60_000 });
+  const meta = useQuery(appQueries.meta(api));
   return useMemo(() => {
     const sources = meta.data?.sources ?? [];
     const list = sources.flatMap((s) => s.dimensions.map((d) => ({ name: d.name, title: `${s.title}: ${d.shortTitle || d.title}`, type: d.type })));

@@ -19,6 +19,7 @@ import { chartSpecOf, type Viz } from "./report-query";
 import { timeColumnOf } from "./report-time";
 import { shapeOf, suggestedVizOf } from "./report-viz-suggestion";
 import type { ReportDraft } from "./use-report-draft";
+import { appQueries } from "./app-queries";
 
 export const kindOf = (viz: Viz): ReportKind => (viz === "table" || viz === "pivot" ? "table" : viz === "kpi" ? "kpi" : "vega");
 
@@ -31,7 +32,7 @@ const shapeKeyOf = (q: SemanticQuery) => JSON.stringify([q.measures ?? [], q.dim
 export function useReportModel() {
   const { api, switches } = useApp();
   const locale = useEmbedStore((s) => s.locale);
-  const meta = useQuery({ queryKey: ["app", api.deploymentId, "meta"], queryFn: () => api.meta(), staleTime: 60_000 });
+  const meta = useQuery(appQueries.meta(api));
   const sources = useMemo(() => meta.data?.sources ?? [], [meta.data]);
   const allMembers = useMemo(() => new Map(sources.flatMap((s) => [...s.measures, ...s.dimensions]).map((m) => [m.name, m])), [sources]);
   /** Titles, labels and types of the model's members and of the draft's calculated fields. */

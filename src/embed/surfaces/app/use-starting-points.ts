@@ -12,13 +12,14 @@ import { useApp, messageOf } from "./app-context";
 import type { AppWorkbook, MetaSource } from "./app-api";
 import { useAppText } from "./app-messages";
 import { templateDashboard, templateReports, templateViews } from "./home-template";
+import { appQueries } from "./app-queries";
 
 export function useStartingPoints(enabled: boolean) {
   const { api, go, notify, refresh } = useApp();
   const t = useAppText();
   const locale = useEmbedStore((s) => s.locale);
-  const points = useQuery({ queryKey: ["app", api.deploymentId, "starting-points"], queryFn: () => api.startingPoints(), enabled });
-  const meta = useQuery({ queryKey: ["app", api.deploymentId, "meta"], queryFn: () => api.meta(), staleTime: 60_000, enabled });
+  const points = useQuery({ ...appQueries.startingPoints(api), enabled });
+  const meta = useQuery({ ...appQueries.meta(api), enabled });
   const [busy, setBusy] = useState<"copy" | "template" | null>(null);
 
   const run = async (kind: "copy" | "template", make: () => Promise<AppWorkbook>) => {

@@ -14,6 +14,7 @@ import { ChartIcon, GridIcon, StarIcon } from "./app-icons";
 import { useEmbedServices } from "../../shell/embed-context";
 import { errorNameOf } from "../../shell/api";
 import { useAppText } from "./app-messages";
+import { appQueries } from "./app-queries";
 
 type WorkbookRoute = Extract<AppRoute, { kind: "workbook" | "report" | "dashboard" | "published" }>;
 
@@ -21,8 +22,8 @@ export function WorkbookView(props: { route: WorkbookRoute }) {
   const tx = useAppText();
   const { api, go, notify, refresh, switches, me } = useApp();
   const { workbookId } = props.route;
-  const workbook = useQuery({ queryKey: ["app", api.deploymentId, "workbook", workbookId], queryFn: () => api.workbook(workbookId), retry: false });
-  const reports = useQuery({ queryKey: ["app", api.deploymentId, "reports", workbookId], queryFn: () => api.reports(workbookId), retry: false });
+  const workbook = useQuery(appQueries.workbook(api, workbookId));
+  const reports = useQuery(appQueries.reports(api, workbookId));
   const [dialog, setDialog] = useState<"rename" | "share" | "new-report" | null>(null);
   const { bridge } = useEmbedServices();
   // A workbook that cannot be opened (another tenant's is exactly like a missing one) tells the host too.

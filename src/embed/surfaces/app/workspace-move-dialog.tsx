@@ -7,13 +7,14 @@ import { useApp } from "./app-context";
 import { Dialog } from "./dialog";
 import { keyOf } from "./workspace-item";
 import { useWorkspaceText } from "./workspace-text";
+import { appQueries } from "./app-queries";
 
 export function MoveDialog(props: { items: WorkspaceItem[]; busy: boolean; onClose(): void; onMove(target: number | null): void }) {
   const { api, me } = useApp();
   const { tx, count } = useWorkspaceText();
   const [at, setAt] = useState<number | null>(null);
-  const here = useQuery({ queryKey: ["app", api.deploymentId, "list", at], queryFn: () => api.list(at) });
-  const folder = useQuery({ queryKey: ["app", api.deploymentId, "folder", at], queryFn: () => api.folder(at!), enabled: at !== null });
+  const here = useQuery(appQueries.list(api, at));
+  const folder = useQuery(appQueries.folder(api, at));
   const moving = new Set(props.items.map(keyOf));
   const folders = (here.data ?? []).filter((i) => i.type === "FOLDER" && !moving.has(keyOf(i)));
   const title = props.items.length === 1 ? tx("wsMoveNamed", { name: props.items[0]!.name }) : count("wsMoveCount", props.items.length);

@@ -5,6 +5,7 @@ import type { WorkspaceItem } from "../../../schema/workspace";
 import { useApp, messageOf } from "./app-context";
 import { Dialog } from "./dialog";
 import { useWorkspaceText } from "./workspace-text";
+import { appQueries } from "./app-queries";
 
 export function ShareDialog(props: {
   /** What is shared: a folder, workbook or report, by id, with its name for the title. */
@@ -14,7 +15,7 @@ export function ShareDialog(props: {
   const { api, notify, me } = useApp();
   const { tx } = useWorkspaceText();
   const type = props.item.type === "FOLDER" ? "folder" : props.item.type === "WORKBOOK" ? "workbook" : "report";
-  const shares = useQuery({ queryKey: ["app", api.deploymentId, "shares", type, props.item.id], queryFn: () => api.shares(type, props.item.id), retry: false });
+  const shares = useQuery(appQueries.shares(api, type, props.item.id));
   const [busy, setBusy] = useState(false);
   const current = shares.data?.shared ?? [];
   const has = (k: string) => current.some((s) => (s.kind === "all_embed_users" ? k === "all" : k === `group:${s.name}`));

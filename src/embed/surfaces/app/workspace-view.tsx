@@ -17,6 +17,7 @@ import { StartingPoints } from "./workspace-start-points";
 import { keyOf, type WorkspaceSort } from "./workspace-item";
 import { WorkspaceList } from "./workspace-list";
 import { useWorkspaceText } from "./workspace-text";
+import { appQueries } from "./app-queries";
 
 // Other views open these dialogs too (the workbook's rename and share).
 export { NameDialog } from "./workspace-name-dialog";
@@ -26,15 +27,11 @@ export function WorkspaceView(props: { folderId: number | null }) {
   const { api, me } = useApp();
   const { tx } = useWorkspaceText();
   const { folderId } = props;
-  const home = useQuery({ queryKey: ["app", api.deploymentId, "home"], queryFn: () => api.home() });
-  const items = useQuery({ queryKey: ["app", api.deploymentId, "list", folderId], queryFn: () => api.list(folderId) });
-  const folder = useQuery({ queryKey: ["app", api.deploymentId, "folder", folderId], queryFn: () => api.folder(folderId!), enabled: folderId !== null });
+  const home = useQuery(appQueries.home(api));
+  const items = useQuery(appQueries.list(api, folderId));
+  const folder = useQuery(appQueries.folder(api, folderId));
   const [search, setSearch] = useState("");
-  const searched = useQuery({
-    queryKey: ["app", api.deploymentId, "search", search.trim()],
-    queryFn: () => api.search(search.trim()),
-    enabled: search.trim().length > 0,
-  });
+  const searched = useQuery(appQueries.search(api, search.trim()));
   const [sort, setSort] = useState<WorkspaceSort>("type");
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const actions = useWorkspaceActions(folderId, () => setSelected(new Set()));
