@@ -103,6 +103,25 @@ for (const [width, size] of [
       await expect(app.getByTestId("grid-announcer")).toHaveText(/^Chart resized to \d+ × 5 cells$/);
       await page.keyboard.press("ArrowRight");
       await expect(app.getByTestId("grid-announcer")).toHaveText("Chart moved to column 2, row 1");
+
+      // Into a tab: the chart moves with its report into the new tab container's tab, and out again.
+      await app.getByTestId("add-tabs_container").click();
+      await expect(app.getByTestId("draft-status")).toHaveText("Draft saved", { timeout: 15_000 });
+      // The new container's settings lie over the chart: closed first.
+      await page.keyboard.press("Escape");
+      await chart.getByRole("button", { name: "Configure Chart widget" }).click();
+      await app.getByTestId("place-in-tab").selectOption({ label: "Tabs › Tab 1" });
+      const tabs = app.locator('.svc-app-widget[data-widget-type="TABS_CONTAINER"]');
+      await expect(tabs.locator(".svc-tabs svg[role='graphics-document'], .svc-tabs [data-state='ready']").first()).toBeVisible({ timeout: 30_000 });
+      await expect(app.locator('.svc-app-widget[data-widget-type="CHART"]')).toHaveCount(0);
+      await expect(app.getByTestId("tab-contents-tab-1")).toContainText("Revenue by country");
+      await expect(app.getByTestId("draft-status")).toHaveText("Draft saved", { timeout: 15_000 });
+      await tabs.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(500);
+      await shoot(page, "editor-tabs-desktop");
+      await app.getByTestId("tab-contents-tab-1").getByRole("button", { name: "Move to the dashboard" }).click();
+      await expect(app.locator('.svc-app-widget[data-widget-type="CHART"]')).toHaveCount(1);
+      await expect(app.getByTestId("tab-contents-tab-1")).toContainText("Nothing in this tab yet");
     }
   });
 }

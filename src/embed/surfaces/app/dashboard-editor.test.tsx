@@ -28,4 +28,22 @@ describe("DashboardEditor", () => {
     renderEditorPart(<DashboardEditor workbook={WORKBOOK} reports={[REPORT]} canEdit={false} />);
     expect(screen.queryByTestId("publish")).toBeNull();
   });
+
+  it("puts a widget into a tab and takes it out again, each one undo step", () => {
+    renderEditorPart(<DashboardEditor workbook={{ ...WORKBOOK, dashboardDraft: { title: "Sales", widgets: [] } }} reports={[REPORT]} canEdit />);
+    fireEvent.click(screen.getByTestId("add-tabs_container"));
+    fireEvent.click(screen.getByTestId("add-text"));
+    // The text widget's settings offer the container's tab.
+    const place = screen.getByTestId<HTMLSelectElement>("place-in-tab");
+    expect([...place.options].map((o) => o.text)).toEqual(["The dashboard itself", "Tabs › Tab 1"]);
+    fireEvent.change(place, { target: { value: place.options[1]!.value } });
+    // The container is selected now and lists what its tab holds.
+    expect(screen.getByRole("heading", { level: 3 }).textContent).toBe("Tabs");
+    const contents = screen.getByTestId("tab-contents-tab-1");
+    expect(contents.textContent).toContain("Text");
+    fireEvent.click(contents.querySelector<HTMLButtonElement>("button")!);
+    expect(screen.getByTestId("tab-contents-tab-1").textContent).toContain("Nothing in this tab yet");
+    fireEvent.click(screen.getByRole("button", { name: "Undo" }));
+    expect(screen.getByTestId("tab-contents-tab-1").textContent).toContain("Text");
+  });
 });

@@ -16,6 +16,7 @@ import { useAppText } from "./app-messages";
 import { DashboardToolbar } from "./dashboard-toolbar";
 import { EditableGrid } from "./dashboard-editable-grid";
 import { WidgetInspector } from "./dashboard-widget-inspector";
+import { moveIntoTab, moveOutOfTab, tabPlacesOf } from "./dashboard-tab-placement";
 import { newWidget, snapshotOfReport, useWidgetHost } from "./dashboard-widgets";
 import { useDashboardDraft } from "./use-dashboard-draft";
 import { WiringBar, WiringOverlay } from "./dashboard-wiring";
@@ -153,6 +154,12 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
               onWire={() => setWiringId(selectedWidget.id)}
               onChange={(fn) => updateWidget(selectedWidget.id, fn)}
               onRemove={() => removeWidget(selectedWidget.id)}
+              places={tabPlacesOf(widgets, t("widgetTabs"))}
+              onPlace={(place) => {
+                change((c) => ({ ...c, widgets: moveIntoTab(c.widgets ?? [], selectedWidget.id, place) }));
+                setSelected(place.containerId);
+              }}
+              onMoveOut={(widgetId) => change((c) => ({ ...c, widgets: moveOutOfTab(c.widgets ?? [], selectedWidget.id, widgetId) }))}
               onClose={() => setSelected(null)}
             />
           ) : null}

@@ -1,4 +1,4 @@
-/** The settings of the selected dashboard widget: its report and click, text, filter member and wiring, tabs, and removing it. */
+/** The settings of the selected dashboard widget: its report and click, text, filter member and wiring, tabs and the tab it is in, and removing it. */
 import { useEffect } from "react";
 import type { DashboardWidget } from "../../../schema/dashboard";
 import type { Report } from "../../../schema/report";
@@ -6,6 +6,8 @@ import { ChartSettings } from "./dashboard-chart-settings";
 import { FilterSettings } from "./dashboard-filter-settings";
 import { WIDGET_LABEL } from "./dashboard-widgets";
 import { useAppText } from "./app-messages";
+import type { TabPlace } from "./dashboard-tab-placement";
+import { TabContainerSettings, TabPlacement } from "./dashboard-tab-settings";
 
 export function WidgetInspector(props: {
   widget: DashboardWidget;
@@ -17,6 +19,11 @@ export function WidgetInspector(props: {
   workbookId?: number | null;
   /** Opens the wiring mode of a FILTER widget. */
   onWire?(): void;
+  /** The tabs this widget can be put in, and putting it there. */
+  places?: TabPlace[];
+  onPlace?(place: TabPlace): void;
+  /** Moves a widget out of this tab container onto the dashboard. */
+  onMoveOut?(widgetId: string): void;
 }) {
   const t = useAppText();
   const w = props.widget;
@@ -59,18 +66,9 @@ export function WidgetInspector(props: {
         </label>
       ) : null}
       {w.type === "TABS_CONTAINER" ? (
-        <label className="svc-app-field">
-          <span>{t("dashTabTitles")}</span>
-          <input
-            className="svc-app-input"
-            value={((cfg.tabs as { title: string }[] | undefined) ?? []).map((t) => t.title).join(", ")}
-            onChange={(e) => {
-              const titles = e.target.value.split(",").map((s) => s.trim());
-              const old = (cfg.tabs as { id: string; title: string; widgets: DashboardWidget[] }[] | undefined) ?? [];
-              set({ tabs: titles.map((title, i) => ({ id: old[i]?.id ?? `tab-${i + 1}`, title: title || `Tab ${i + 1}`, widgets: old[i]?.widgets ?? [] })) });
-            }}
-          />
-        </label>
+        <TabContainerSettings widget={w} reports={props.reports} set={set} {...(props.onMoveOut ? { onMoveOut: props.onMoveOut } : {})} />
+      ) : props.onPlace ? (
+        <TabPlacement places={props.places ?? []} onPlace={props.onPlace} />
       ) : null}
       <button type="button" className="svc-button is-danger is-small" onClick={props.onRemove} data-testid="remove-widget">
         {t("dashRemoveWidget")}
