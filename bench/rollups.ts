@@ -12,7 +12,7 @@
  *   - from rollups on --rows vs without rollups on --small-rows: ≤ 1.5×;
  *   - without rollups vs from rollups, both on --rows: ≥ 20×;
  *   - each rollup's full build: time and memory, for the record; for a rollup with partitions, an
- *     incremental build right after it (its update window aggregated again, the rest copied),
+ *     incremental build right after it (its update window deleted and aggregated again in place, the rest kept),
  *     against the full one.
  */
 import { mkdirSync } from "node:fs";

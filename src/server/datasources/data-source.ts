@@ -32,7 +32,36 @@ export interface SqlServerOptions {
 export interface DataSource {
   readonly dialect: SqlDialect;
   query(sql: string, params: readonly unknown[], options?: QueryRunOptions): Promise<ResultRow[]>;
+  /**
+   * Runs statements (no parameters, no result) in one transaction on one connection: all of
+   * them or, when one fails or the signal aborts before the next, none. Readers see the data as
+   * it was until the commit.
+   */
+  transaction(statements: readonly string[], options?: Pick<QueryRunOptions, "signal">): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * The statements of `DataSource.transaction` on one connection (`exec` runs one): begun, each
+ * run unless the signal has aborted, committed; on any failure rolled back and the failure
+ * rethrown. `onRollbackFailed` hears of a rollback that failed too (drop the connection then).
+ */
+export async function runInTransaction(
+  exec: (sql: string) => Promise<unknown>,
+  statements: readonly string[],
+  options: { signal?: AbortSignal | undefined; begin?: string; onRollbackFailed?: () => void } = {},
+): Promise<void> {
+  await exec(options.begin ?? "BEGIN");
+  try {
+    for (const sql of statements) {
+      if (options.signal?.aborted) throw new QueryCancelledError();
+      await exec(sql);
+    }
+    await exec("COMMIT");
+  } catch (e) {
+    await exec("ROLLBACK").catch(() => options.onRollbackFailed?.());
+    throw e;
+  }
 }
 
 /** The data source cannot be reached or opened (→ 503 `datasource_unavailable`). */

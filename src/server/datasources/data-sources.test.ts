@@ -264,3 +264,49 @@ describe.skipIf(!mysqlUp)(
     });
   },
 );
+
+describe("DataSource.transaction: all of its statements or none", () => {
+  const engines = [
+    { name: "DuckDB", up: true, open: () => createDuckDbDataSource({ path: ":memory:", poolSize: 2 }) },
+    { name: "Postgres", up: pgUp, open: () => createPostgresDataSource(postgresOptions()) },
+    { name: "MySQL", up: mysqlUp, open: () => createMySqlDataSource(mysqlOptions()) },
+  ];
+  for (const engine of engines) {
+    it.runIf(engine.up)(`${engine.name}: commits every statement, or on a failure or an abort keeps the rows as they were`, async () => {
+      const ds = engine.open();
+      const table = `svc_tx_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+      try {
+        await ds.query(`CREATE TABLE ${table} (bucket INTEGER, n INTEGER)`, []);
+        await ds.query(`INSERT INTO ${table} VALUES (1, 10), (2, 20), (3, 30)`, []);
+        const rows = async () => (await ds.query(`SELECT bucket, n FROM ${table} ORDER BY bucket`, [])).map((r) => [Number(r.bucket), Number(r.n)]);
+
+        await ds.transaction([`DELETE FROM ${table} WHERE bucket >= 2`, `INSERT INTO ${table} VALUES (2, 21), (3, 31), (4, 41)`]);
+        expect(await rows()).toEqual([
+          [1, 10],
+          [2, 21],
+          [3, 31],
+          [4, 41],
+        ]);
+
+        // The delete ran, the insert failed: neither holds.
+        await expect(ds.transaction([`DELETE FROM ${table} WHERE bucket >= 2`, `INSERT INTO ${table}_missing VALUES (2, 22)`])).rejects.toBeInstanceOf(
+          QueryExecutionError,
+        );
+        expect(await rows()).toEqual([
+          [1, 10],
+          [2, 21],
+          [3, 31],
+          [4, 41],
+        ]);
+
+        const aborted = new AbortController();
+        aborted.abort();
+        await expect(ds.transaction([`DELETE FROM ${table}`], { signal: aborted.signal })).rejects.toBeInstanceOf(QueryCancelledError);
+        expect(await rows()).toHaveLength(4);
+      } finally {
+        await ds.query(`DROP TABLE IF EXISTS ${table}`, []).catch(() => undefined);
+        await ds.close();
+      }
+    });
+  }
+});

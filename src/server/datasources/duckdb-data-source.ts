@@ -11,6 +11,7 @@ import {
   type DataSource,
   type QueryRunOptions,
   type ResultRow,
+  runInTransaction,
 } from "./data-source";
 
 /** Options of `createDuckDbDataSource`. */
@@ -153,6 +154,17 @@ export function createDuckDbDataSource(options: DuckDbDataSourceOptions): DataSo
           }
         })();
       });
+    },
+    async transaction(statements: readonly string[], run: Pick<QueryRunOptions, "signal"> = {}): Promise<void> {
+      if (run.signal?.aborted) throw new QueryCancelledError();
+      const conn = await acquire();
+      try {
+        await runInTransaction((sql) => conn.run(sql), statements, { signal: run.signal, begin: "BEGIN TRANSACTION" });
+      } catch (e) {
+        throw executionError(e);
+      } finally {
+        release(conn);
+      }
     },
     async close() {
       closed = true;

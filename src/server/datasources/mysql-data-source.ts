@@ -10,6 +10,7 @@ import {
   type QueryRunOptions,
   type ResultRow,
   type SqlServerOptions,
+  runInTransaction,
 } from "./data-source";
 
 /**
@@ -171,20 +172,24 @@ export function createMySqlDataSource(options: MySqlDataSourceOptions): DataSour
     }
   }
 
+  /** A pooled connection with the session prepared. */
+  async function connect(): Promise<PoolConnection> {
+    let conn: PoolConnection | undefined;
+    try {
+      conn = await pool.getConnection();
+      await prepareSession(conn);
+      return conn;
+    } catch (cause) {
+      conn?.destroy();
+      throw new DatasourceUnavailableError(`MySQL is unavailable: ${(cause as Error).message}`, { cause });
+    }
+  }
+
   return {
     dialect: "mysql",
     async query(sql: string, params: readonly unknown[], run: QueryRunOptions = {}): Promise<ResultRow[]> {
       if (run.signal?.aborted) throw new QueryCancelledError();
-      let conn: PoolConnection;
-      try {
-        conn = await pool.getConnection();
-        await prepareSession(conn).catch((e) => {
-          conn.destroy();
-          throw e;
-        });
-      } catch (cause) {
-        throw new DatasourceUnavailableError(`MySQL is unavailable: ${(cause as Error).message}`, { cause });
-      }
+      const conn = await connect();
       const threadId = conn.threadId;
       let reason: "timeout" | "abort" | undefined;
       let cancelling: Promise<void> | undefined;
@@ -225,6 +230,29 @@ export function createMySqlDataSource(options: MySqlDataSourceOptions): DataSour
           await cancelling;
           broken = true;
         }
+        if (broken) conn.destroy();
+        else conn.release();
+      }
+    },
+    async transaction(statements: readonly string[], run: Pick<QueryRunOptions, "signal"> = {}): Promise<void> {
+      if (run.signal?.aborted) throw new QueryCancelledError();
+      const conn = await connect();
+      let broken = false;
+      try {
+        await runInTransaction((sql) => conn.query(sql), statements, {
+          signal: run.signal,
+          begin: "START TRANSACTION",
+          onRollbackFailed: () => (broken = true),
+        });
+      } catch (e) {
+        if (e instanceof QueryCancelledError) throw e;
+        const err = e as DriverError;
+        if (err.fatal || isUnavailable(e)) {
+          broken = true;
+          throw new DatasourceUnavailableError(`MySQL is unavailable: ${err.message}`, { cause: e });
+        }
+        throw new QueryExecutionError(err.message ?? "Query failed", { cause: e });
+      } finally {
         if (broken) conn.destroy();
         else conn.release();
       }

@@ -9,6 +9,7 @@ import {
   type QueryRunOptions,
   type ResultRow,
   type SqlServerOptions,
+  runInTransaction,
 } from "./data-source";
 
 /** Options of `createPostgresDataSource`; `statementTimeoutMs` is Postgres's `statement_timeout`. */
@@ -111,16 +112,19 @@ export function createPostgresDataSource(options: PostgresDataSourceOptions): Da
     }
   }
 
+  async function connect(): Promise<pg.PoolClient> {
+    try {
+      return await pool.connect();
+    } catch (cause) {
+      throw new DatasourceUnavailableError(`Postgres is unavailable: ${(cause as Error).message}`, { cause });
+    }
+  }
+
   return {
     dialect: "postgres",
     async query(sql: string, params: readonly unknown[], run: QueryRunOptions = {}): Promise<ResultRow[]> {
       if (run.signal?.aborted) throw new QueryCancelledError();
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (cause) {
-        throw new DatasourceUnavailableError(`Postgres is unavailable: ${(cause as Error).message}`, { cause });
-      }
+      const client = await connect();
       const pid = (client as unknown as { processID: number }).processID;
       let reason: "timeout" | "abort" | undefined;
       let cancelling: Promise<void> | undefined;
@@ -159,6 +163,23 @@ export function createPostgresDataSource(options: PostgresDataSourceOptions): Da
           await cancelling;
           broken = true;
         }
+        client.release(broken);
+      }
+    },
+    async transaction(statements: readonly string[], run: Pick<QueryRunOptions, "signal"> = {}): Promise<void> {
+      if (run.signal?.aborted) throw new QueryCancelledError();
+      const client = await connect();
+      let broken = false;
+      try {
+        await runInTransaction((sql) => client.query(sql), statements, { signal: run.signal, onRollbackFailed: () => (broken = true) });
+      } catch (e) {
+        if (e instanceof QueryCancelledError) throw e;
+        if (isUnavailable(e)) {
+          broken = true;
+          throw new DatasourceUnavailableError(`Postgres is unavailable: ${(e as Error).message}`, { cause: e });
+        }
+        throw new QueryExecutionError((e as Error).message, { cause: e });
+      } finally {
         client.release(broken);
       }
     },

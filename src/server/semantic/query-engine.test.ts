@@ -18,6 +18,7 @@ function counting(inner: DataSource, delayMs = 0) {
       if (o?.signal?.aborted) throw new QueryCancelledError();
       return inner.query(sql, params, o);
     },
+    transaction: (statements, o) => inner.transaction(statements, o),
     close: () => inner.close(),
   };
   return { ds, seen };

@@ -48,9 +48,10 @@ const q = (dialect: DataSource["dialect"], table: string) =>
 /**
  * Builds the rollup: its rows go to a new table that replaces the old one by a rename, so
  * readers see the previous build until the new one is complete. In `auto` mode a rollup with
- * partitions whose table of this version holds rows is built incrementally: only the last
- * `updateWindow` partitions (and anything newer) are aggregated again from the source; the
- * earlier ones are copied from the built table. Older versions of the rollup's table are dropped.
+ * partitions whose table of this version holds rows is built incrementally, in place: in one
+ * transaction the last `updateWindow` partitions (and anything newer) are deleted and
+ * aggregated again from the source; the earlier ones stay as they are. Older versions of the
+ * rollup's table are dropped.
  */
 export function buildRollupTable(
   dataSource: DataSource,
@@ -107,25 +108,30 @@ async function buildTable(dataSource: DataSource, model: DataModel, rollup: Roll
     const [found] = await dataSource.query(`SELECT 1 AS ok FROM information_schema.schemata WHERE schema_name = ${param(dialect, 1)}`, [ROLLUP_SCHEMA]);
     if (!found) throw e;
   });
-  await run(`DROP TABLE IF EXISTS ${q(dialect, staging)}`);
-  if (start === null) await run(`CREATE TABLE ${q(dialect, staging)} AS\n${rollupBuildSql(model, rollup, dialectFor(dialect))}`);
-  else {
-    // The kept partitions copied from the built table, the window's aggregated again from the
-    // source; the new table then replaces the old one as a full build's does. `from` is a bucket
-    // edge of our own making (a formatted date), not a value from a request.
+  if (start === null) {
+    await run(`DROP TABLE IF EXISTS ${q(dialect, staging)}`);
+    await run(`CREATE TABLE ${q(dialect, staging)} AS\n${rollupBuildSql(model, rollup, dialectFor(dialect))}`);
+    if (dialect === "duckdb") await narrowWideSums(dataSource, model, rollup, staging, signal);
+    await run(`DROP TABLE IF EXISTS ${q(dialect, table)}`);
+    // MySQL's ALTER … RENAME TO would move the table to the connection's database.
+    if (dialect === "mysql") await run(`RENAME TABLE ${q(dialect, staging)} TO ${q(dialect, table)}`);
+    else await run(`ALTER TABLE ${q(dialect, staging)} RENAME TO ${dialectFor(dialect).quoteIdentifier(name)}`);
+  } else {
+    // In place, in one transaction: the window's partitions removed and aggregated again from
+    // the source; the kept partitions are not touched (readers see the previous rows until the
+    // commit). `from` is a bucket edge of our own making (a formatted date), not a value from a request.
     const bucket = dialectFor(dialect).quoteIdentifier(rollupColumns.time(rollup));
     const edge = `TIMESTAMP '${from}'`;
     const rowsSince = timestampText(addToWallTime(start, -1, "day"));
     const windowBuild = rollupBuildSql(model, rollup, dialectFor(dialect), { rowsSince });
-    await run(
-      `CREATE TABLE ${q(dialect, staging)} AS\nSELECT * FROM ${q(dialect, table)} WHERE ${bucket} < ${edge}\nUNION ALL\nSELECT * FROM (\n${windowBuild}\n) AS window_rows WHERE ${bucket} >= ${edge}`,
+    await dataSource.transaction(
+      [
+        `DELETE FROM ${q(dialect, table)} WHERE ${bucket} >= ${edge}`,
+        `INSERT INTO ${q(dialect, table)}\nSELECT * FROM (\n${windowBuild}\n) AS window_rows WHERE ${bucket} >= ${edge}`,
+      ],
+      signal ? { signal } : {},
     );
   }
-  if (dialect === "duckdb") await narrowWideSums(dataSource, model, rollup, staging, signal);
-  await run(`DROP TABLE IF EXISTS ${q(dialect, table)}`);
-  // MySQL's ALTER … RENAME TO would move the table to the connection's database.
-  if (dialect === "mysql") await run(`RENAME TABLE ${q(dialect, staging)} TO ${q(dialect, table)}`);
-  else await run(`ALTER TABLE ${q(dialect, staging)} RENAME TO ${dialectFor(dialect).quoteIdentifier(name)}`);
   const [count] = await run(`SELECT count(*) AS n FROM ${q(dialect, table)}`);
   let sizeBytes: number | null = null;
   if (dialect === "postgres") {
