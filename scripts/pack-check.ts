@@ -1,7 +1,8 @@
 /**
  * Builds the library (dist/lib: JS + .d.ts of client, protocol, host, schema, cli), packs the
  * package with `npm pack`, installs the tarball into a throwaway project from the local npm
- * cache, type-checks a file that imports every entry (NodeNext resolution, as a Node ESM
+ * cache (`npm ci --offline` with a lockfile of our own lockfile's production entries; from the
+ * registry when that fails), type-checks a file that imports every entry (NodeNext resolution, as a Node ESM
  * consumer sees it), imports the client at run time and runs the `svc` bin.
  *
  *   npx tsx scripts/pack-check.ts            build, pack, install, check
@@ -69,6 +70,53 @@ export const embedEvents: (keyof SvcEmbedEventMap)[] = ["svc-ready", "svc-action
 export const setFilter = (el: SvcEmbedElement) => el.setFilter('f_orders.status={"value":"shipped"}').then((r) => r.status);
 `;
 
+interface LockEntry {
+  version?: string;
+  dev?: boolean;
+  devOptional?: boolean;
+  optional?: boolean;
+  [key: string]: unknown;
+}
+
+/**
+ * The throwaway project's dependencies and lockfile: the packed tarball, and for what it depends
+ * on the entries of our own lockfile that a production install holds (the same tree npm resolves
+ * for the package's `dependencies`, since they are ours), plus @types/react for the type check. A
+ * dependency the package imports but declares only for development is not there, and the check
+ * fails as a consumer's install would.
+ */
+async function consumerLock(tarball: string) {
+  const pkg = JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as {
+    version: string;
+    license: string;
+    dependencies: Record<string, string>;
+    bin: Record<string, string>;
+    engines: Record<string, string>;
+  };
+  const ours = JSON.parse(await readFile(path.join(ROOT, "package-lock.json"), "utf8")) as { packages: Record<string, LockEntry> };
+  const forTypes = new Set(["node_modules/@types/react", "node_modules/csstype"]);
+  const dependencies = { svc: `file:../${tarball}`, "@types/react": ours.packages["node_modules/@types/react"]!.version! };
+  const packages: Record<string, unknown> = {
+    "": { name: "svc-consumer", dependencies },
+    "node_modules/svc": {
+      version: pkg.version,
+      resolved: `file:../${tarball}`,
+      license: pkg.license,
+      dependencies: pkg.dependencies,
+      bin: pkg.bin,
+      engines: pkg.engines,
+    },
+  };
+  for (const [key, entry] of Object.entries(ours.packages)) {
+    if (!key.startsWith("node_modules/")) continue;
+    const { dev, devOptional, ...rest } = entry;
+    if (forTypes.has(key) || (!dev && !devOptional)) packages[key] = rest;
+    // Optional in production (a platform's binary), needed in development.
+    else if (devOptional) packages[key] = { ...rest, optional: true };
+  }
+  return { dependencies, lockfile: { name: "svc-consumer", lockfileVersion: 3, requires: true, packages } };
+}
+
 /** Packs, installs into a throwaway project and checks it; resolves when everything passed. */
 export async function packCheck(log: (line: string) => void = console.log): Promise<void> {
   const started = performance.now();
@@ -82,7 +130,6 @@ export async function packCheck(log: (line: string) => void = console.log): Prom
 
     const project = path.join(work, "consumer");
     await run("mkdir", ["-p", project]);
-    await writeFile(path.join(project, "package.json"), JSON.stringify({ name: "svc-consumer", private: true, type: "module" }, null, 2));
     await writeFile(
       path.join(project, "tsconfig.json"),
       JSON.stringify(
@@ -104,12 +151,20 @@ export async function packCheck(log: (line: string) => void = console.log): Prom
       ),
     );
     await writeFile(path.join(project, "check.ts"), CONSUMER);
-    const args = ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--omit=dev", tarball, "@types/react@19"];
+    const lock = await consumerLock(path.basename(tarball));
+    await writeFile(
+      path.join(project, "package.json"),
+      JSON.stringify({ name: "svc-consumer", private: true, type: "module", dependencies: lock.dependencies }, null, 2),
+    );
+    await writeFile(path.join(project, "package-lock.json"), JSON.stringify(lock.lockfile, null, 2));
+    const quiet = ["--no-audit", "--no-fund", "--ignore-scripts", "--omit=dev"];
     try {
-      await run("npm", [...args, "--offline"], { cwd: project, maxBuffer: 64 * 1024 * 1024 });
+      // The versions our own lockfile holds, from the npm cache `npm ci` filled: no registry needed.
+      await run("npm", ["ci", "--offline", ...quiet], { cwd: project, maxBuffer: 64 * 1024 * 1024 });
     } catch {
-      log("offline install failed; retrying with --prefer-offline");
-      await run("npm", [...args, "--prefer-offline"], { cwd: project, maxBuffer: 64 * 1024 * 1024 });
+      log("offline install from the lockfile failed; installing from the registry");
+      await rm(path.join(project, "package-lock.json"), { force: true });
+      await run("npm", ["install", "--prefer-offline", ...quiet], { cwd: project, maxBuffer: 64 * 1024 * 1024 });
     }
     log(`installed in ${Math.round(performance.now() - started)} ms`);
 
