@@ -146,7 +146,7 @@ export function createJobRunner(opts: JobRunnerOptions) {
           .where(held(job))
           .returning({ id: clusterJobs.id });
         if (!rows.length) throw new LeaseLost();
-        if (effects) await effects(tx as unknown as Db);
+        if (effects) await effects(tx);
       });
       return true;
     } catch (err) {

@@ -74,7 +74,7 @@ export async function openDatabase(opts: {
       await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
       lock.release();
     }
-    const typed = db as unknown as Db;
+    const typed: Db = db;
     storeClients.set(typed, pool);
     return { db: typed, kind: "postgres", close: () => pool.end() };
   }
@@ -94,7 +94,7 @@ export async function openDatabase(opts: {
 
 /** The drizzle database over a PGlite instance (or a proxy of one), typed as any storage's. */
 export function drizzleOverPglite(client: PGlite): Db {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db: Db = drizzlePglite(client, { schema });
   storeClients.set(db, client);
   return db;
 }

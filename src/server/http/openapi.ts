@@ -42,3 +42,18 @@ export const security = [{ bearerAuth: [] as string[] }];
 
 /** A numeric path id: decimal digits only, positive, within int4 (defined with the other input primitives). */
 export { IdParam };
+
+/**
+ * Registers `route` with `handler`, and the same operation also at `alsoAt` (its path without
+ * the trailing slash, for clients that normalise paths), which the document does not list twice.
+ */
+export function openapiWithAlias<R extends Parameters<Router["openapi"]>[0]>(
+  app: Router,
+  route: R,
+  alsoAt: string,
+  handler: Parameters<typeof app.openapi<R>>[1],
+): void {
+  app.openapi(route, handler);
+  // The alias differs from `route` only in its path (a literal type of the route's) and in being hidden.
+  app.openapi({ ...route, path: alsoAt, hide: true } as unknown as R, handler);
+}

@@ -85,7 +85,7 @@ async function sharedSpace(db: Db, tenant: { id: number; name: string }, deploym
         .where(and(eq(creatorSpaces.tenantId, tenant.id), eq(creatorSpaces.deploymentId, deploymentId)));
       return other!.folderId;
     }
-    await setGrant(tx as unknown as Db, { objectType: "folder", objectId: folder!.id, principalType: "group", principalId: creatorsGroupId, level: "edit" });
+    await setGrant(tx, { objectType: "folder", objectId: folder!.id, principalType: "group", principalId: creatorsGroupId, level: "edit" });
     return folder!.id;
   });
 }

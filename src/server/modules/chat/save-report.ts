@@ -123,7 +123,7 @@ export async function saveQueryAsReport(
   const { kind, spec } = reportSpecOf(input.chart);
   const query = input.query as unknown as Record<string, unknown>;
   return deps.db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+    const tx: Db = txHandle;
     let workbook: { id: number; name: string; folderId: number | null; created: boolean };
     if (input.destination.kind === "workbook") {
       const { row } = await requireWorkbook(tx, deploymentId, input.destination.workbookId, actor, "edit");

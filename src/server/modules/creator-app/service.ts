@@ -306,7 +306,7 @@ export async function setShares(db: Db, deploymentId: number, objectType: GrantO
     objects.push(...rs.map((r) => ({ type: "report" as const, id: r.id })));
   }
   await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+    const tx: Db = txn;
     for (const o of objects) {
       const current = await shareGrantsOn(tx, scope.tenantId, o.type, o.id);
       const stale = current.filter((g) => !wanted.has(g.groupId)).map((g) => g.groupId);

@@ -10,7 +10,7 @@ import {
   UpdateEmbedGroupInput,
 } from "../../../schema/embed-tenant";
 import { requireUser } from "../../http/auth";
-import { commonErrors, conflictError, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
+import { commonErrors, conflictError, IdParam, jsonBody, jsonContent, notFoundError, openapiWithAlias, security, type Router } from "../../http/openapi";
 import { decodeCursor, DEFAULT_PAGE_SIZE, isIdCursor, pageOf } from "../../domain/pagination";
 import {
   addEmbedGroupUsers,
@@ -151,9 +151,7 @@ export function registerEmbedTenantRoutes(app: Router) {
     const { rows, total } = await listEmbedTenants(c.get("deps").db, { afterId, limit: first + 1 });
     return c.json(pageOf(rows, { first, hasPrevious: afterId !== null, total, cursorOf: (r) => ({ id: r.id }), map: (r) => r }), 200);
   };
-  app.openapi(listTenants, tenantsHandler);
-  // The same list without the trailing slash, for clients that normalise paths; not documented twice.
-  app.openapi({ ...listTenants, path: "/api/v1/embed-tenants", hide: true } as unknown as typeof listTenants, tenantsHandler);
+  openapiWithAlias(app, listTenants, "/api/v1/embed-tenants", tenantsHandler);
 
   app.openapi(listUsers, async (c) => {
     requireUser(c, "admin");

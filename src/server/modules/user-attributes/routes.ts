@@ -8,7 +8,7 @@ import {
 } from "../../../schema/user-attribute";
 import { requireUser } from "../../http/auth";
 import { forbidden } from "../../domain/errors";
-import { commonErrors, conflictError, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
+import { commonErrors, conflictError, IdParam, jsonBody, jsonContent, notFoundError, openapiWithAlias, security, type Router } from "../../http/openapi";
 import { createUserAttribute, getUserAttributeValues, listUserAttributes, setUserAttributeValues, updateUserAttribute } from "./service";
 
 const UserAttributesResponse = z.object({ items: z.array(UserAttribute) }).meta({ id: "UserAttributesResponse" });
@@ -72,15 +72,13 @@ export function registerUserAttributeRoutes(app: Router) {
     requireUser(c);
     return c.json({ items: await listUserAttributes(c.get("deps").db) }, 200);
   };
-  app.openapi(list, listHandler);
-  app.openapi({ ...list, path: "/api/v1/user-attributes", hide: true } as unknown as typeof list, listHandler);
+  openapiWithAlias(app, list, "/api/v1/user-attributes", listHandler);
 
   const createHandler = async (c: Parameters<Parameters<typeof app.openapi<typeof create>>[1]>[0]) => {
     requireUser(c, "admin");
     return c.json(await createUserAttribute(c.get("deps").db, c.req.valid("json")), 201);
   };
-  app.openapi(create, createHandler);
-  app.openapi({ ...create, path: "/api/v1/user-attributes", hide: true } as unknown as typeof create, createHandler);
+  openapiWithAlias(app, create, "/api/v1/user-attributes", createHandler);
 
   app.openapi(update, async (c) => {
     requireUser(c, "admin");
@@ -100,6 +98,5 @@ export function registerUserAttributeRoutes(app: Router) {
     const { userId, values } = c.req.valid("json");
     return c.json(await setUserAttributeValues(c.get("deps").db, userId, values), 200);
   };
-  app.openapi(setValues, setHandler);
-  app.openapi({ ...setValues, path: "/api/v1/user-attribute-values", hide: true } as unknown as typeof setValues, setHandler);
+  openapiWithAlias(app, setValues, "/api/v1/user-attribute-values", setHandler);
 }

@@ -36,6 +36,18 @@ describe.each(storageKinds)("user attributes API (%s)", (storage) => {
     expect((await badDefault.json()).details[0].path).toEqual(["defaultValue"]);
   });
 
+  it("answers without the trailing slash too, with the same checks, and documents each operation once", async () => {
+    const slashless = await (await t.api("GET", "/api/v1/user-attributes")).json();
+    expect(slashless).toEqual(await (await t.api("GET", "/api/v1/user-attributes/")).json());
+    expect((await t.api("POST", "/api/v1/user-attributes", { name: "region", type: "string" })).status).toBe(409);
+    expect((await t.api("POST", "/api/v1/user-attribute-values", { userId, values: { level: "high" } })).status).toBe(400);
+    const viewerKey = (await createApiKey(t.database.db, { userId, name: "ua-alias" })).token;
+    expect((await t.api("POST", "/api/v1/user-attributes", { name: "mine", type: "string" }, viewerKey)).status).toBe(403);
+    const paths = Object.keys((await (await t.app.request("/api/v1/openapi.json")).json()).paths as Record<string, unknown>);
+    expect(paths.filter((p) => p.startsWith("/api/v1/user-attribute"))).not.toContain("/api/v1/user-attributes");
+    expect(paths).not.toContain("/api/v1/user-attribute-values");
+  });
+
   it("keeps the type immutable once set", async () => {
     const list = await (await t.api("GET", "/api/v1/user-attributes/")).json();
     const level = list.items.find((a: { name: string }) => a.name === "level");
