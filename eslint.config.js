@@ -117,7 +117,9 @@ export default defineConfig(
   {
     // The two classic hook rules. The React Compiler rules of the plugin's recommended set are
     // left out: nothing here is compiled by it, and they reject the latest-value ref pattern.
-    files: ["**/*.{ts,tsx}"],
+    // Only where React is imported (the embed and the client's React bindings): elsewhere the
+    // rule only walked every function of the server for nothing (a quarter of the rules' time).
+    files: ["src/embed/**/*.{ts,tsx}", "src/client/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: {
       "react-hooks/rules-of-hooks": "error",
