@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { processBundle } from "../scripts/build-server.mjs";
 
 const SERVER = "postgresql://postgres@127.0.0.1:5432/test";
 const TOKEN = "svc_e2e_build_models_0123456789abcdef";
@@ -32,11 +33,11 @@ async function postgresAvailable() {
   }
 }
 
-function startApi(port: number, demo: "on" | "off") {
+function startApi(bundle: string, port: number, demo: "on" | "off") {
   const url = new URL(SERVER);
   url.pathname = `/${dbName}`;
-  // Node itself (not npx) so that stopping the child stops the server.
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  // Node itself on the bundle `npm start` runs (not npx), so that stopping the child stops the server.
+  const child = spawn(process.execPath, [bundle], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -78,9 +79,10 @@ test.describe("models as code on two API processes", () => {
     await admin.query(`CREATE DATABASE ${dbName}`);
     await admin.end();
     // A seeds the demo deployment first; B starts on the same storage afterwards.
-    startApi(PORTS[0]!, "on");
+    const bundle = await processBundle(path.resolve("src/server/main.ts"));
+    startApi(bundle, PORTS[0]!, "on");
     await waitUp(PORTS[0]!);
-    startApi(PORTS[1]!, "off");
+    startApi(bundle, PORTS[1]!, "off");
     await waitUp(PORTS[1]!);
   });
 

@@ -7,6 +7,7 @@
  * beside itself (migrations, the demo's data model, the Python worker) are found where they
  * are, and a moved checkout still works.
  */
+import { readdirSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,12 +48,14 @@ const ownImportMetaUrl = (outfile) => ({
 });
 
 /**
- * Writes the bundle of src/server/launch.ts (dist/server/main.mjs unless told otherwise); returns its path.
+ * Writes the bundle of src/server/launch.ts (dist/server/main.mjs unless told otherwise), or of
+ * another entry that starts the platform; returns its path.
  * @param {string} [outfile]
+ * @param {string} [entry]
  */
-export async function buildServer(outfile = SERVER_BUNDLE) {
+export async function buildServer(outfile = SERVER_BUNDLE, entry = path.join(root, "src", "server", "launch.ts")) {
   await build({
-    entryPoints: [path.join(root, "src", "server", "launch.ts")],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: "node",
@@ -68,6 +71,51 @@ export async function buildServer(outfile = SERVER_BUNDLE) {
     plugins: [ownImportMetaUrl(outfile)],
   });
   return outfile;
+}
+
+/** @type {Map<string, { outfile: string, built: Promise<string> }>} */
+const processBundles = new Map();
+
+/**
+ * A platform process's entry (src/server/main.ts, or a test's own node) bundled as `npm start`
+ * runs the platform, for tests that start platform processes: each start then loads one file of
+ * plain JavaScript (about 1 s of CPU) where `node --import tsx` transformed and loaded several
+ * hundred modules (about 6 s). Built once per entry and process under node_modules/.cache (its
+ * unbundled packages resolve from there), named by the process; the files of processes that
+ * have ended are removed by the next process that builds one (a test runner's worker may be
+ * ended without running its exit handlers).
+ * @param {string} entry
+ * @returns {Promise<string>}
+ */
+export function processBundle(entry) {
+  let bundle = processBundles.get(entry);
+  if (!bundle) {
+    const dir = path.join(root, "node_modules", ".cache", "svc-server");
+    if (processBundles.size === 0) removeEndedProcessBundles(dir);
+    const outfile = path.join(dir, `${path.basename(entry, path.extname(entry))}-${process.pid}-${processBundles.size}.mjs`);
+    bundle = { outfile, built: buildServer(outfile, entry) };
+    processBundles.set(entry, bundle);
+  }
+  return bundle.built;
+}
+
+/** @param {string} dir */
+function removeEndedProcessBundles(dir) {
+  let names;
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/-(\d+)-\d+\.mjs(\.map)?$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (e) {
+      if (/** @type {NodeJS.ErrnoException} */ (e).code === "ESRCH") rmSync(path.join(dir, name), { force: true });
+    }
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await buildServer();

@@ -1,7 +1,8 @@
 /**
  * Several platform nodes on one Postgres database behind Debian's haproxy, on this machine:
  * what `npm run start:cluster`, the two-node tests and the cluster bench start. Each node is a
- * real process (`node --import tsx <entry>`), so a test can SIGKILL one or restart it.
+ * real process (`node <entry bundled>`, as `npm start` runs the platform), so a test can SIGKILL
+ * one or restart it.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -9,6 +10,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { processBundle } from "../build-server.mjs";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -165,7 +167,7 @@ export async function startCluster(opts: ClusterOptions): Promise<RunningCluster
   const ports = opts.nodePorts ?? (await Promise.all(Array.from({ length: count }, () => freePort())));
   const dataDir = path.join(opts.workDir, "data");
   mkdirSync(dataDir, { recursive: true });
-  const entry = opts.entry ?? path.join(root, "src/server/main.ts");
+  const bundle = await processBundle(opts.entry ?? path.join(root, "src/server/main.ts"));
   const url = `http://127.0.0.1:${port}`;
   const baseEnv: Record<string, string> = {
     DATABASE_URL: opts.databaseUrl,
@@ -187,7 +189,7 @@ export async function startCluster(opts: ClusterOptions): Promise<RunningCluster
     const env = { ...process.env, ...baseEnv, ...(i === 0 ? opts.firstNodeEnv : {}), PORT: String(nodePort) };
     let output = "";
     const spawnNode = () => {
-      const proc = spawn(process.execPath, ["--import", "tsx", entry], { cwd: root, env, stdio: opts.inheritOutput ? "inherit" : ["ignore", "pipe", "pipe"] });
+      const proc = spawn(process.execPath, [bundle], { cwd: root, env, stdio: opts.inheritOutput ? "inherit" : ["ignore", "pipe", "pipe"] });
       proc.stdout?.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
       proc.stderr?.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
       if (opts.supervise) {

@@ -3,16 +3,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processBundle } from "../../scripts/build-server.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
+/** src/server/main.ts bundled as `npm start` runs the platform (scripts/build-server.mjs). */
+let bundle = "";
 
 function run(env: Record<string, string>, opts: { untilStdout?: RegExp; thenSignal?: NodeJS.Signals } = {}) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    // Node itself with tsx's loader, not the tsx command: that command relays a signal to its
-    // child and kills it when the child has not said within 30 ms that it handles the signal,
-    // which a loaded machine can miss.
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    // Node itself on the bundle, as `npm start` runs it (not the tsx command: that relays a signal
+    // to its child and kills it when the child has not said within 30 ms that it handles it).
+    const child = spawn(process.execPath, [bundle], {
       cwd: root,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
     });
@@ -33,6 +35,9 @@ function run(env: Record<string, string>, opts: { untilStdout?: RegExp; thenSign
 
 describe("svc server process", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "svc-main-"));
+  beforeAll(async () => {
+    bundle = await processBundle(path.join(root, "src/server/main.ts"));
+  }, 60_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("stops at start-up listing every bad setting", async () => {
