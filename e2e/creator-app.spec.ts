@@ -142,6 +142,16 @@ test.describe.serial("the creator-mode app", () => {
     const threadId = (await slot.getAttribute("data-thread-id"))!;
     await waitForEvent(page, "svc:event:navigate", { payload: { path: `/d/${deploymentId}/app/chat/${threadId}` } });
     await expect(slot.getByTestId("chat-add-to-workbook")).toHaveCount(0);
+    // The answer's chart is drawn inside the app as in the chat surface: eighteen countries read
+    // down the side by name, as the table names them (never their codes).
+    await expect(slot.getByTestId("chat-chart").locator(".svc-chart-canvas svg")).toBeVisible();
+    await expect(
+      slot
+        .getByTestId("chat-chart")
+        .locator("svg text")
+        .filter({ hasText: /^United Kingdom$/ }),
+    ).toHaveCount(1);
+    await expect(slot.getByTestId("chat-chart").locator("svg text").filter({ hasText: /^GB$/ })).toHaveCount(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/creator-app-chat.png` });
     // Opening the thread's path again shows its conversation.
     await openApp(page, await session(page.request, { externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }), `/chat/${threadId}`);

@@ -12,3 +12,11 @@ export function answerChartSpec(spec: VegaLiteSpec): VegaLiteSpec {
   const data = spec.data as { values?: Record<string, unknown>[] } | undefined;
   return withTemporalTicks(withTemporalAxisFormat(spec, grain), data?.values ?? [], grain);
 }
+
+/** The height of an answer's chart drawing: 220 px, or room for each bar of a chart drawn sideways (20 px a bar and its name). */
+export function answerChartHeight(spec: VegaLiteSpec): number {
+  const y = (spec.encoding as { y?: { type?: unknown } } | undefined)?.y;
+  if (y?.type !== "nominal") return 220;
+  const rows = (spec.data as { values?: unknown[] } | undefined)?.values?.length ?? 0;
+  return Math.max(220, rows * 20);
+}

@@ -11,7 +11,7 @@ import { VegaView } from "../widgets/chart/vega-view";
 import { buildVegaConfig } from "../widgets/chart/vega-theme";
 import { useChartPalette } from "../widgets/chart/use-chart-palette";
 import type { VegaLiteSpec } from "../widgets/chart/vega-spec";
-import { answerChartSpec } from "./answer-chart-spec";
+import { answerChartHeight, answerChartSpec } from "./answer-chart-spec";
 import { AlertIcon, ChevronDownIcon, SparkIcon } from "../ui/icons";
 import { answerColumnsOf, queryPartOf } from "./answer-columns";
 import { chatText } from "./chat-messages";
@@ -70,19 +70,21 @@ function AnswerTable(props: { part: ChatPart; queryPart: ChatPart | undefined; l
 
 function AnswerChart(props: { part: ChatPart; description: string }) {
   const palette = useChartPalette();
+  const height = answerChartHeight(props.part.spec as VegaLiteSpec);
   const spec = useMemo(
     () =>
       ({
         ...answerChartSpec(props.part.spec as VegaLiteSpec),
         width: "container",
-        height: 220,
+        height,
         autosize: { type: "fit", contains: "padding" },
         config: buildVegaConfig(palette),
       }) as VegaLiteSpec,
-    [props.part.spec, palette],
+    [props.part.spec, palette, height],
   );
   return (
-    <div className="svc-chat-chart" data-testid="chat-chart">
+    // The drawing's height and 40 px for the axis below it.
+    <div className="svc-chat-chart" data-testid="chat-chart" style={{ height: height + 40 }}>
       <VegaView spec={spec} description={props.description} />
     </div>
   );

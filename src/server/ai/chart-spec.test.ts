@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chartSpec } from "./tools";
+import { chartSpec, type ToolState } from "./tools";
 
 const columns = [
   { key: "sales.customers_country", title: "Country", type: "string" },
@@ -39,5 +39,67 @@ describe("chartSpec with several measures", () => {
     expect(spec.encoding.x).toMatchObject({ type: "temporal" });
     expect(spec.encoding.x).not.toHaveProperty("sort");
     expect(spec.encoding.xOffset).toBeUndefined();
+  });
+});
+
+describe("chartSpec with labelled values", () => {
+  const labelled: NonNullable<ToolState["lastColumns"]> = [
+    { ...columns[0]!, valueLabels: { GB: "Vereinigtes Königreich", MX: "Mexiko" } },
+    columns[1]!,
+    { key: "sales.status", title: "Status", type: "string", valueLabels: { completed: "abgeschlossen" } },
+  ];
+  const statusRows = [
+    { "sales.customers_country": "GB", "sales.status": "completed", "sales.revenue": 25 },
+    { "sales.customers_country": "MX", "sales.status": "returned", "sales.revenue": 19 },
+  ];
+
+  it("draws categories and series by their labels, as the answer's table shows them, in the rows' order", () => {
+    const spec = chartSpec({ type: "bar", x: "sales.customers_country", y: ["sales.revenue"], series: "sales.status" }, labelled, statusRows) as {
+      data: { values: Record<string, unknown>[] };
+      encoding: Record<string, Record<string, unknown>>;
+    };
+    expect(spec.encoding.x).toMatchObject({ field: "sales\\.customers_country\\.label", title: "Country", sort: "-y" });
+    expect(spec.encoding.color).toMatchObject({ field: "sales\\.status\\.label", title: "Status" });
+    expect(spec.data.values.map((r) => [r["sales.customers_country.label"], r["sales.status.label"]])).toEqual([
+      ["Vereinigtes Königreich", "abgeschlossen"],
+      // A value without a label is drawn as it is.
+      ["Mexiko", "returned"],
+    ]);
+    // The raw values stay in the rows.
+    expect(spec.data.values[0]).toMatchObject({ "sales.customers_country": "GB", "sales.status": "completed" });
+  });
+
+  it("labels a pie's slices", () => {
+    const spec = chartSpec({ type: "arc", x: "sales.customers_country", y: ["sales.revenue"] }, labelled, statusRows) as {
+      encoding: Record<string, Record<string, unknown>>;
+    };
+    expect(spec.encoding.color).toMatchObject({ field: "sales\\.customers_country\\.label" });
+  });
+});
+
+describe("chartSpec with many categories", () => {
+  const many = ["US", "CA", "DE", "FR", "GB", "MX", "BR"].map((c, i) => ({ "sales.customers_country": c, "sales.revenue": 100 - i }));
+
+  it("draws the bars sideways, largest first, each category's name whole down the side", () => {
+    const spec = chartSpec({ type: "bar", x: "sales.customers_country", y: ["sales.revenue"] }, columns, many) as {
+      encoding: Record<string, Record<string, unknown>>;
+    };
+    expect(spec.encoding.y).toEqual({ field: "sales\\.customers_country", type: "nominal", title: null, sort: "-x" });
+    expect(spec.encoding.x).toMatchObject({ field: "sales\\.revenue", type: "quantitative", title: "Revenue" });
+  });
+
+  it("keeps a few categories, and the days of a week, along the bottom", () => {
+    const few = chartSpec({ type: "bar", x: "sales.customers_country", y: ["sales.revenue"] }, columns, many.slice(0, 6)) as {
+      encoding: Record<string, Record<string, unknown>>;
+    };
+    expect(few.encoding.x).toMatchObject({ field: "sales\\.customers_country", sort: "-y" });
+    const days = [1, 2, 3, 4, 5, 6, 7].map((d) => ({ "sales.created_at.dayOfWeek": d, "sales.revenue": d }));
+    const week = chartSpec(
+      { type: "bar", x: "sales.created_at.dayOfWeek", y: ["sales.revenue"] },
+      [{ key: "sales.created_at.dayOfWeek", title: "Day of week", type: "number", timePart: "dayOfWeek" }, columns[1]!],
+      days,
+    ) as { encoding: Record<string, Record<string, unknown>> };
+    expect(week.encoding.x).toMatchObject({ type: "ordinal" });
+    expect(week.encoding.x!.sort).toHaveLength(7);
   });
 });

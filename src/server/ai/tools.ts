@@ -6,15 +6,7 @@
 import { match } from "@formatjs/intl-localematcher";
 import { z } from "zod";
 import { PeriodComparison } from "../../schema/dashboard";
-import {
-  compareOutputs,
-  ExplainInputSchema,
-  SemanticQuerySchema,
-  type ExplainInput,
-  type QueryFilter,
-  type SemanticQuery,
-  type TimePart,
-} from "../../schema/semantic-query";
+import { compareOutputs, ExplainInputSchema, SemanticQuerySchema, type ExplainInput, type QueryFilter, type SemanticQuery } from "../../schema/semantic-query";
 import { timePartLabel } from "../../schema/time-part-labels";
 import type { MemberAnnotation } from "../semantic/compiler/annotation";
 import { DomainError } from "../domain/errors";
@@ -104,7 +96,8 @@ export interface ToolState {
   lastQuery?: SemanticQuery;
   lastComparisons?: PeriodComparison[];
   lastRows?: Record<string, unknown>[];
-  lastColumns?: { key: string; title: string; type: string; format?: string; timePart?: TimePart; output?: string }[];
+  /** The columns of the last query's table, as the answer shows them. */
+  lastColumns?: Extract<AnswerPart, { type: "table" }>["columns"];
 }
 
 function cap(text: string): string {
@@ -176,8 +169,18 @@ function throughCalculatedFields(named: string[], fields: { name: string; formul
   return members;
 }
 
+/** Above this many categories a bar chart of one measure is drawn sideways. */
+const HORIZONTAL_BARS_FROM = 6;
+
 /** A Vega-Lite spec for rows with the given columns. */
-export function chartSpec(chart: ChartRequest, columns: ToolState["lastColumns"], rows: Record<string, unknown>[], locale = "en"): Record<string, unknown> {
+export function chartSpec(
+  chart: ChartRequest,
+  columns: ToolState["lastColumns"],
+  rows: Record<string, unknown>[],
+  locale = "en",
+  /** The categories have an order of their own (the days of a week): they stay along the bottom. */
+  ordered = false,
+): Record<string, unknown> {
   const col = (k: string) => columns?.find((c) => c.key === k);
   // A part of time on the x axis: its values named in the viewer's language, in calendar order.
   const part = chart.type !== "arc" ? col(chart.x)?.timePart : undefined;
@@ -190,11 +193,30 @@ export function chartSpec(chart: ChartRequest, columns: ToolState["lastColumns"]
       [...(columns ?? []), { key: labelled, title: col(chart.x)!.title, type: "string" }],
       withLabels,
       locale,
+      true,
     ) as {
       encoding: { x: Record<string, unknown> };
     };
     spec.encoding.x = { ...spec.encoding.x, type: "ordinal", sort: [...new Set(withLabels.map((r) => r[labelled]))] };
     return spec;
+  }
+  // Values with a label in the viewer's language (a country's name for its code, a translated
+  // status) are drawn by their labels, as the answer's table shows them.
+  const labelled = [chart.x, ...(chart.series ? [chart.series] : [])].filter((k) => Object.keys(col(k)?.valueLabels ?? {}).length > 0);
+  if (labelled.length) {
+    const as = (k: string) => (labelled.includes(k) ? `${k}.label` : k);
+    const withLabels = rows.map((r) => {
+      const out = { ...r };
+      for (const k of labelled) out[as(k)] = typeof r[k] === "string" ? (col(k)!.valueLabels![r[k] as string] ?? r[k]) : r[k];
+      return out;
+    });
+    const labelColumns = labelled.map((k) => ({ key: as(k), title: col(k)!.title, type: "string" }));
+    return chartSpec(
+      { ...chart, x: as(chart.x), ...(chart.series ? { series: as(chart.series) } : {}) },
+      [...(columns ?? []), ...labelColumns],
+      withLabels,
+      locale,
+    );
   }
   const fieldType = (k: string) => {
     const t = col(k)?.type;
@@ -237,6 +259,19 @@ export function chartSpec(chart: ChartRequest, columns: ToolState["lastColumns"]
         y: { field: "value", type: "quantitative", title: null, ...(chart.type === "bar" ? { stack: null } : {}) },
         color: { field: "series", type: "nominal", title: null, sort: ys.map((y) => y.title) },
         ...(chart.type === "bar" ? { xOffset: { field: "series", sort: ys.map((y) => y.title) } } : {}),
+      },
+    };
+  }
+  if (sortByY && !ordered && !chart.series && rows.length > HORIZONTAL_BARS_FROM) {
+    // Many categories read down the side, every name whole (as a dashboard's bar chart of them),
+    // where under the bars only every third name would fit.
+    return {
+      $schema: "https://vega.github.io/schema/vega-lite/v6.json",
+      data,
+      mark: { type: "bar", tooltip: true },
+      encoding: {
+        y: { field: f(chart.x), type: "nominal", title: null, sort: "-x" },
+        x: { field: f(chart.y[0]!), type: "quantitative", title: title(chart.y[0]!) },
       },
     };
   }

@@ -24,13 +24,13 @@ const annotation = {
 
 describe("prepareVegaLiteSpec on compare and calculations results", () => {
   it.each([
-    ["compare", compareResult, "sales.revenue.relativeChange", "Revenue (% change)", "+.1~%"],
-    ["compare", compareResult, "sales.revenue.change", "Revenue (change)", "+$,.2f"],
-    ["compare", compareResult, "sales.revenue.current", "Revenue (current, 2025-01-01 – 2025-03-31)", "$,.2f"],
-    ["calculations", calculationsResult, "sales.revenue.percentOfTotal", "Revenue (% of total)", ".1~%"],
-    ["calculations", calculationsResult, "sales.returned_share", "Returned share", ".1~%"],
-    ["calculations", calculationsResult, "sales.revenue.runningTotal", "Revenue (running total)", "$,.2f"],
-  ])("titles and formats a %s column %s on the axis and in the tooltip", (_kind, result, column, title, format) => {
+    ["compare", compareResult, "sales.revenue.relativeChange", "Revenue (% change)", "+.1~%", "+.1~%"],
+    ["compare", compareResult, "sales.revenue.change", "Revenue (change)", "+$,~f", "+$,.2f"],
+    ["compare", compareResult, "sales.revenue.current", "Revenue (current, 2025-01-01 – 2025-03-31)", "$,~f", "$,.2f"],
+    ["calculations", calculationsResult, "sales.revenue.percentOfTotal", "Revenue (% of total)", ".1~%", ".1~%"],
+    ["calculations", calculationsResult, "sales.returned_share", "Returned share", ".1~%", ".1~%"],
+    ["calculations", calculationsResult, "sales.revenue.runningTotal", "Revenue (running total)", "$,~f", "$,.2f"],
+  ])("titles and formats a %s column %s on the axis (ticks without cents) and in the tooltip", (_kind, result, column, title, axisFormat, format) => {
     const { spec } = prepareVegaLiteSpec(
       {
         mark: "bar",
@@ -46,7 +46,7 @@ describe("prepareVegaLiteSpec on compare and calculations results", () => {
     const safe = safeFieldName(column);
     expect(spec.encoding).toEqual({
       x: { field: "sales__products_category", type: "nominal", title: "Products Category" },
-      y: { field: safe, type: "quantitative", title, axis: { format } },
+      y: { field: safe, type: "quantitative", title, axis: { format: axisFormat } },
       tooltip: [
         { field: "sales__products_category", title: "Products Category" },
         { field: safe, type: "quantitative", title, format },

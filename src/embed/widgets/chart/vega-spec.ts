@@ -104,7 +104,14 @@ export function numberFormatOf(column: ResultColumn | undefined): string | null 
   return column.signed ? "+,.2~f" : null;
 }
 
-/** Titles and number formats from the annotation on a field definition without its own. */
+/**
+ * The format of an axis's ticks: an amount of money without cents (ticks are round numbers: "$0",
+ * "$250", never "$0.00" under "1M"); from a thousand up the theme's compact labels apply.
+ */
+export function axisFormatOf(format: string): string {
+  return format.endsWith("$,.2f") ? `${format.slice(0, -"$,.2f".length)}$,~f` : format;
+}
+
 /** Most value labels an axis or legend carries in its label expression. */
 const MAX_LABELLED_VALUES = 500;
 
@@ -146,7 +153,7 @@ function describeField(def: { [key: string]: Json }, channel: string | null, fie
   } else if (def[guide] !== null) {
     const own = def[guide];
     const current = own && typeof own === "object" && !Array.isArray(own) ? own : {};
-    if (!("format" in current)) def[guide] = { ...current, format };
+    if (!("format" in current)) def[guide] = { ...current, format: guide === "axis" ? axisFormatOf(format) : format };
   }
 }
 
