@@ -56,6 +56,16 @@ test.describe("analytics chat", () => {
       await frame.getByTestId("chat-send").click();
       await expect(frame.getByTestId("chat-answer").last()).toHaveAttribute("data-status", "completed");
       await expect(frame.getByTestId("chat-chart").locator(".svc-chart-canvas svg")).toBeVisible();
+      if (name === "phone") {
+        // The conversations slide in over the answer on a toggle; closed, they are out of sight and out of the tab order.
+        const history = frame.getByTestId("chat-history");
+        await expect(history).toBeHidden();
+        await frame.locator(".svc-chat-history-toggle").click();
+        await expect(history).toBeVisible();
+        await expect(history).toContainText("revenue by category");
+        await history.locator(".svc-chat-history-close").click();
+        await expect(history).toBeHidden();
+      }
       await page.waitForTimeout(400);
       // docs/screenshots are rewritten only on request (SVC_SCREENSHOTS=1), so a test run leaves the tree clean.
       if (process.env.SVC_SCREENSHOTS) await page.locator("#embed").screenshot({ path: `docs/screenshots/chat-${name}.png` });
