@@ -30,12 +30,7 @@ function lookupTemplate(value: string, ctx: SecurityContext): { matched: false }
   else if (m[1] === "userAttributes") raw = ctx.userAttributes[m[2]!];
   else {
     const key = m[2]!;
-    raw =
-      key === "userAttributes"
-        ? undefined
-        : Object.prototype.hasOwnProperty.call(ctx, key)
-          ? (ctx as unknown as Record<string, unknown>)[key]
-          : ctx.userAttributes[key];
+    raw = key === "userAttributes" ? undefined : Object.prototype.hasOwnProperty.call(ctx, key) ? (Reflect.get(ctx, key) as unknown) : ctx.userAttributes[key];
   }
   if (raw === undefined || raw === null) return { matched: true, values: undefined };
   if (Array.isArray(raw)) return { matched: true, values: raw.length ? (raw as FilterValue[]) : undefined };
