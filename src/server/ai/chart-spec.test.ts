@@ -65,6 +65,11 @@ describe("chartSpec with labelled values", () => {
       // A value without a label is drawn as it is.
       ["Mexiko", "returned"],
     ]);
+    // A raw value named like an object's own property is no label.
+    const odd = chartSpec({ type: "bar", x: "sales.status", y: ["sales.revenue"] }, labelled, [{ "sales.status": "constructor", "sales.revenue": 1 }]) as {
+      data: { values: Record<string, unknown>[] };
+    };
+    expect(odd.data.values[0]!["sales.status.label"]).toBe("constructor");
     // The raw values stay in the rows.
     expect(spec.data.values[0]).toMatchObject({ "sales.customers_country": "GB", "sales.status": "completed" });
   });

@@ -207,7 +207,12 @@ export function chartSpec(
     const as = (k: string) => (labelled.includes(k) ? `${k}.label` : k);
     const withLabels = rows.map((r) => {
       const out = { ...r };
-      for (const k of labelled) out[as(k)] = typeof r[k] === "string" ? (col(k)!.valueLabels![r[k] as string] ?? r[k]) : r[k];
+      for (const k of labelled) {
+        const labels = col(k)!.valueLabels!;
+        const value = r[k];
+        // Own entries only: a raw value such as "constructor" is a value like any other.
+        out[as(k)] = typeof value === "string" && Object.hasOwn(labels, value) ? labels[value] : value;
+      }
       return out;
     });
     const labelColumns = labelled.map((k) => ({ key: as(k), title: col(k)!.title, type: "string" }));
