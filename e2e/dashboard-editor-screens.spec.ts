@@ -116,6 +116,9 @@ for (const [width, size] of [
       await expect(app.locator('.svc-app-widget[data-widget-type="CHART"]')).toHaveCount(0);
       await expect(app.getByTestId("tab-contents-tab-1")).toContainText("Revenue by country");
       await expect(app.getByTestId("draft-status")).toHaveText("Draft saved", { timeout: 15_000 });
+      // The chart's place is not left empty: the text below it moved up to the top of the grid.
+      const text = app.locator('.svc-app-widget[data-widget-type="TEXT"]');
+      await expect.poll(() => text.evaluate((e) => Math.round(e.getBoundingClientRect().top - e.parentElement!.getBoundingClientRect().top))).toBe(0);
       await tabs.scrollIntoViewIfNeeded();
       await page.waitForTimeout(500);
       await shoot(page, "editor-tabs-desktop");

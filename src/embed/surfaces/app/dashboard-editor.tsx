@@ -16,7 +16,7 @@ import { useAppText } from "./app-messages";
 import { DashboardToolbar } from "./dashboard-toolbar";
 import { EditableGrid } from "./dashboard-editable-grid";
 import { WidgetInspector } from "./dashboard-widget-inspector";
-import { moveIntoTab, moveOutOfTab, tabPlacesOf } from "./dashboard-tab-placement";
+import { moveIntoTab, moveOutOfTab, removeWidget as withoutWidget, tabPlacesOf } from "./dashboard-tab-placement";
 import { newWidget, snapshotOfReport, useWidgetHost } from "./dashboard-widgets";
 import { useDashboardDraft } from "./use-dashboard-draft";
 import { WiringBar, WiringOverlay } from "./dashboard-wiring";
@@ -63,7 +63,7 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
   const updateWidget = (id: string, fn: (w: DashboardWidget) => DashboardWidget) =>
     change((c) => ({ ...c, widgets: (c.widgets ?? []).map((w) => (w.id === id ? fn(w) : w)) }), { group: `widget:${id}` });
   const removeWidget = (id: string) => {
-    change((c) => ({ ...c, widgets: (c.widgets ?? []).filter((w) => w.id !== id) }));
+    change((c) => ({ ...c, widgets: withoutWidget(c.widgets ?? [], id) }));
     setSelected(null);
   };
 

@@ -3,7 +3,7 @@
  * widget moves with its settings (its id, report, wiring and click stay the same), placed
  * below what the tab (or the dashboard) already holds, at its own width.
  */
-import type { DashboardWidget } from "../../../schema/dashboard";
+import type { BreakpointKey, DashboardWidget } from "../../../schema/dashboard";
 import { tabsOf } from "../../widgets/tabs-container/tabs-config";
 
 /** A tab a widget can be put in: the container's and the tab's ids, and "Container › Tab". */
@@ -24,6 +24,48 @@ export function tabPlacesOf(widgets: readonly DashboardWidget[], untitled: strin
     });
 }
 
+type Position = DashboardWidget["position"];
+const overlaps = (a: Position, b: Position) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/** New places for `items` moved up, top to bottom, as far as each goes without overlapping one above (never sideways or down). */
+function movedUp(items: readonly { id: string; at: Position }[]): Map<string, Position> {
+  const placed: Position[] = [];
+  const moved = new Map<string, Position>();
+  for (const { id, at } of [...items].sort((a, b) => a.at.y - b.at.y || a.at.x - b.at.x)) {
+    let y = at.y;
+    while (y > 0 && !placed.some((p) => overlaps(p, { ...at, y: y - 1 }))) y--;
+    placed.push({ ...at, y });
+    if (y !== at.y) moved.set(id, { ...at, y });
+  }
+  return moved;
+}
+
+/**
+ * The dashboard's widgets moved up as far as they go, so a removed or moved widget leaves no gap:
+ * the desktop layout, and each breakpoint's layouts of their own (among the widgets that have
+ * one there; derived ones follow the desktop layout). Unmoved widgets are the same objects.
+ */
+export function closeGaps(widgets: readonly DashboardWidget[]): DashboardWidget[] {
+  const desktop = movedUp(widgets.map((w) => ({ id: w.id, at: w.position })));
+  const breakpoints = [...new Set(widgets.flatMap((w) => Object.keys(w.responsiveLayouts ?? {})))] as BreakpointKey[];
+  const own = new Map(
+    breakpoints.map((bp) => [bp, movedUp(widgets.flatMap((w) => (w.responsiveLayouts?.[bp] ? [{ id: w.id, at: w.responsiveLayouts[bp]! }] : [])))]),
+  );
+  return widgets.map((w) => {
+    const layouts = breakpoints.filter((bp) => own.get(bp)!.has(w.id));
+    if (!desktop.has(w.id) && layouts.length === 0) return w;
+    const responsiveLayouts = layouts.length
+      ? { ...w.responsiveLayouts, ...Object.fromEntries(layouts.map((bp) => [bp, own.get(bp)!.get(w.id)!])) }
+      : w.responsiveLayouts;
+    return { ...w, position: desktop.get(w.id) ?? w.position, ...(layouts.length ? { responsiveLayouts } : {}) };
+  });
+}
+
+/** The widgets without `widgetId`, the gap it leaves closed. */
+export function removeWidget(widgets: readonly DashboardWidget[], widgetId: string): DashboardWidget[] {
+  return closeGaps(widgets.filter((w) => w.id !== widgetId));
+}
+
 const bottomOf = (widgets: readonly DashboardWidget[]) => widgets.reduce((max, w) => Math.max(max, w.position.y + w.position.h), 0);
 
 /** The container with its tabs' widgets changed by `fn` (the tab's id given to it). */
@@ -40,7 +82,7 @@ export function moveIntoTab(widgets: readonly DashboardWidget[], widgetId: strin
   const moved = withTabs(container, (tabId, inTab) =>
     tabId === place.tabId ? [...inTab, { ...widget, position: { ...widget.position, x: 0, y: bottomOf(inTab) }, responsiveLayouts: null }] : inTab,
   );
-  return widgets.filter((w) => w.id !== widgetId).map((w) => (w.id === container.id ? moved : w));
+  return closeGaps(widgets.filter((w) => w.id !== widgetId).map((w) => (w.id === container.id ? moved : w)));
 }
 
 /** Moves a widget out of a container's tab onto the dashboard, below everything; unchanged when it is not there. */
