@@ -16,7 +16,7 @@ import { useAppText } from "./app-messages";
 import { DashboardToolbar } from "./dashboard-toolbar";
 import { EditableGrid } from "./dashboard-editable-grid";
 import { WidgetInspector } from "./dashboard-widget-inspector";
-import { moveIntoTab, moveOutOfTab, removeWidget as withoutWidget, tabPlacesOf } from "./dashboard-tab-placement";
+import { moveIntoTab, moveOutOfTab, withoutWidget, tabPlacesOf } from "./dashboard-tab-placement";
 import { newWidget, snapshotOfReport, useWidgetHost } from "./dashboard-widgets";
 import { useDashboardDraft } from "./use-dashboard-draft";
 import { WiringBar, WiringOverlay } from "./dashboard-wiring";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DashboardWidget } from "../../../schema/dashboard";
 import { allWidgets, tabsOf } from "../../widgets/tabs-container/tabs-config";
-import { closeGaps, moveIntoTab, moveOutOfTab, removeWidget, tabPlacesOf } from "./dashboard-tab-placement";
+import { closeGaps, moveIntoTab, moveOutOfTab, tabPlacesOf, withoutWidget } from "./dashboard-tab-placement";
 
 const chart: DashboardWidget = { id: "c1", type: "CHART", position: { x: 6, y: 4, w: 6, h: 5 }, config: { reportId: 7, click: { kind: "drill" } } };
 const kpi: DashboardWidget = { id: "k1", type: "CHART", position: { x: 0, y: 0, w: 3, h: 2 }, config: { reportId: 8 } };
@@ -71,7 +71,7 @@ describe("closing the gap a widget leaves", () => {
   const below: DashboardWidget = { id: "b1", type: "CHART", position: { x: 0, y: 9, w: 12, h: 4 }, config: { reportId: 9 } };
 
   it("moves the widgets below a removed one up, never sideways, never over another", () => {
-    const next = removeWidget([kpi, text, chart, below], "c1");
+    const next = withoutWidget([kpi, text, chart, below], "c1");
     expect(next.map((w) => [w.id, w.position])).toEqual([
       ["k1", { x: 0, y: 0, w: 3, h: 2 }],
       ["t1", { x: 0, y: 2, w: 6, h: 2 }],
@@ -85,7 +85,7 @@ describe("closing the gap a widget leaves", () => {
     const a: DashboardWidget = { ...kpi, id: "a", responsiveLayouts: md(0) };
     const gone: DashboardWidget = { ...text, id: "gone", responsiveLayouts: md(2) };
     const c: DashboardWidget = { ...below, id: "c", responsiveLayouts: { ...md(4), sm: null } };
-    const next = removeWidget([a, gone, c], "gone");
+    const next = withoutWidget([a, gone, c], "gone");
     expect(next[1]!.responsiveLayouts).toEqual({ md: { x: 0, y: 2, w: 10, h: 2 }, sm: null });
     expect(next[1]!.position.y).toBe(2);
     expect(next[0]).toBe(a);

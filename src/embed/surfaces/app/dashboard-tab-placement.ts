@@ -62,7 +62,7 @@ export function closeGaps(widgets: readonly DashboardWidget[]): DashboardWidget[
 }
 
 /** The widgets without `widgetId`, the gap it leaves closed. */
-export function removeWidget(widgets: readonly DashboardWidget[], widgetId: string): DashboardWidget[] {
+export function withoutWidget(widgets: readonly DashboardWidget[], widgetId: string): DashboardWidget[] {
   return closeGaps(widgets.filter((w) => w.id !== widgetId));
 }
 

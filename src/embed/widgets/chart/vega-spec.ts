@@ -94,22 +94,15 @@ const LEGEND_CHANNELS = new Set(["color", "size", "opacity"]);
 /**
  * The d3 format of a number column (the chart's locale gives the symbols): a share as a percent
  * ("25%"), an amount of money with its currency, a difference with its sign. Plain numbers keep
- * the theme's formats (null).
+ * the theme's formats (null). On an axis money has no cents: ticks are round numbers ("$0",
+ * "$250", never "$0.00" under "1M"); from a thousand up the theme's compact labels apply.
  */
-export function numberFormatOf(column: ResultColumn | undefined): string | null {
+export function numberFormatOf(column: ResultColumn | undefined, place: "axis" | "text" = "text"): string | null {
   if (!column || column.type !== "number" || column.timePart) return null;
   const sign = column.signed ? "+" : "";
   if (column.format === "percent") return `${sign}.1~%`;
-  if (column.format === "currency") return `${sign}$,.2f`;
+  if (column.format === "currency") return place === "axis" ? `${sign}$,~f` : `${sign}$,.2f`;
   return column.signed ? "+,.2~f" : null;
-}
-
-/**
- * The format of an axis's ticks: an amount of money without cents (ticks are round numbers: "$0",
- * "$250", never "$0.00" under "1M"); from a thousand up the theme's compact labels apply.
- */
-export function axisFormatOf(format: string): string {
-  return format.endsWith("$,.2f") ? `${format.slice(0, -"$,.2f".length)}$,~f` : format;
 }
 
 /** Most value labels an axis or legend carries in its label expression. */
@@ -138,22 +131,24 @@ function labelValues(def: { [key: string]: Json }, channel: string | null, colum
   if (!("labelExpr" in current)) def[guide] = { ...current, labelExpr: expr };
 }
 
+/** Titles and number formats from the annotation on a field definition without its own. */
 function describeField(def: { [key: string]: Json }, channel: string | null, fields: FieldMap, annotation: QueryAnnotation | undefined): void {
   if (typeof def.field !== "string") return;
   const column = fields.toColumn.get(def.field);
   if (!column) return;
   if (def.title === undefined) def.title = titleOfColumn(column, annotation);
   labelValues(def, channel, column, annotation);
-  const format = def.type === undefined || def.type === "quantitative" ? numberFormatOf(resultColumnOf(column, annotation)) : null;
-  if (!format || "format" in def) return;
   // Axes and legends take a format of their own; text and tooltips take it on the field.
   const guide = channel && AXIS_CHANNELS.has(channel) ? "axis" : channel && LEGEND_CHANNELS.has(channel) ? "legend" : null;
+  const format =
+    def.type === undefined || def.type === "quantitative" ? numberFormatOf(resultColumnOf(column, annotation), guide === "axis" ? "axis" : "text") : null;
+  if (!format || "format" in def) return;
   if (!guide) {
     if (channel === null || channel === "text") def.format = format;
   } else if (def[guide] !== null) {
     const own = def[guide];
     const current = own && typeof own === "object" && !Array.isArray(own) ? own : {};
-    if (!("format" in current)) def[guide] = { ...current, format: guide === "axis" ? axisFormatOf(format) : format };
+    if (!("format" in current)) def[guide] = { ...current, format };
   }
 }
 
