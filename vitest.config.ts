@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import EnvironmentGroupedSequencer from "./scripts/vitest/sequencer";
 
 export default defineConfig({
   test: {
@@ -18,5 +19,9 @@ export default defineConfig({
     // third of the run. Each file still builds its own platform on its own database; state that
     // lives in modules is per database (WeakMaps keyed by the Db) or keyed by content.
     isolate: false,
+    // The node files, then the jsdom files: a worker is reused only for a file of its environment.
+    sequence: { sequencer: EnvironmentGroupedSequencer },
+    // A file that leaves a browser document on the globals fails (the next file's server would see it).
+    setupFiles: ["scripts/vitest/leaked-globals.ts"],
   },
 });

@@ -1,4 +1,4 @@
-import "./testing/jsdom-globals";
+import { installJsdomGlobals, removeJsdomGlobals } from "./testing/jsdom-globals";
 import { QueryClient, QueryClientProvider, useQueries } from "@tanstack/react-query";
 import { act, cleanup, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { Suspense, type ReactNode } from "react";
@@ -19,6 +19,10 @@ import {
   useSvcPlatformApiQueryOptions,
   useSvcPlatformApiSuspenseQuery,
 } from "./react-query";
+
+// The document is this file's only: the next file in the worker runs without one.
+beforeAll(installJsdomGlobals);
+afterAll(removeJsdomGlobals);
 
 describe("react-query hooks", () => {
   let t: TestPlatform;
