@@ -37,7 +37,7 @@ const NOT_BUNDLED = [
 const ownImportMetaUrl = (outfile) => ({
   name: "svc-own-import-meta-url",
   setup(b) {
-    b.onLoad({ filter: /[\\/]src[\\/].*\.tsx?$/ }, async (args) => {
+    b.onLoad({ filter: /[\\/](src|e2e)[\\/].*\.tsx?$/ }, async (args) => {
       const source = await readFile(args.path, "utf8");
       if (!source.includes("import.meta.url")) return undefined;
       const fromBundle = path.relative(path.dirname(outfile), args.path).split(path.sep).join("/");
