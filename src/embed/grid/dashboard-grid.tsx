@@ -66,9 +66,15 @@ function useContentWidth(): [React.RefObject<HTMLDivElement | null>, number] {
   return [ref, width];
 }
 
-/** The layout react-grid-layout would show: bounds corrected to the columns, compacted upwards. */
+/**
+ * The layout react-grid-layout would show: bounds corrected to the columns, compacted upwards.
+ * The compactor leaves static items where they are, so the items are compacted as movable ones:
+ * a gap a layout saved through the API or as code leaves (a widget removed) closes for viewers,
+ * as the editor closes it when a widget is removed there.
+ */
 export function placedLayout(items: readonly GridItemLayout[], cols: number): GridItemLayout[] {
-  return compactor.compact(correctBounds(items.map(cloneLayoutItem), { cols }), cols) as GridItemLayout[];
+  const movable = items.map((item) => ({ ...cloneLayoutItem(item), static: false }));
+  return compactor.compact(correctBounds(movable, { cols }), cols).map((item) => ({ ...cloneLayoutItem(item), static: true })) as GridItemLayout[];
 }
 
 export function DashboardGrid(props: DashboardGridProps): ReactNode {
