@@ -7,32 +7,27 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { DashboardWidget, ReportSnapshot } from "../../../schema/dashboard";
 import type { DataExportFormat } from "../../../schema/export-formats";
-import { clickBehaviourOf } from "../../../schema/dashboard-wiring";
 import type { QueryResult, SemanticQuery } from "../../shell/platform-api";
 import { titleOfColumn } from "../../export/export-columns";
-import { firstAmountColumn, resultColumnOf } from "../../export/result-columns";
+import { firstAmountColumn } from "../../export/result-columns";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { columnAliases, composeDetailQuery } from "../query/compose-query";
-import { formatCell } from "../query/format-cell";
+import { columnAliases } from "../query/compose-query";
 import { useWidgetQuery } from "../query/use-widget-query";
 import { useWidgetHost } from "../../grid/widget-host";
-import { usePrintable, type PrintableProvider } from "../../grid/printables";
 import { useFilterWiring } from "../../grid/filter-wiring-context";
 import { WidgetFrame } from "../../grid/widget-frame";
+import { HtmlBody, KpiBody } from "./chart-bodies";
 import { describeChart } from "./chart-description";
-import { fillHtmlTemplate } from "./html-template";
-import { HtmlView } from "./html-view";
-import { computeKpi } from "./kpi";
-import { KpiView } from "./kpi-view";
 import { tableColumnsOf } from "./table-model";
 import { TableView } from "./table-view";
 import { useChartPalette } from "./use-chart-palette";
 import { drilldownTarget } from "./vega-spec";
+import { useChartDrill } from "./use-chart-drill";
+import { useChartPrintable } from "./use-chart-printable";
 import { usePreparedSpec } from "./use-prepared-spec";
 import { useWidgetExports } from "./use-widget-exports";
 import { VegaView, type ChartHandle } from "./vega-view";
-import { chartSvgOffPage } from "./chart-svg";
 import { chartQueryRequest, composeChartQuery, reportQueryOf } from "./widget-request";
 
 export { reportQueryOf };
@@ -102,26 +97,8 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
   const firstMeasure = firstMeasureKey ? { key: firstMeasureKey, title: titleOfColumn(firstMeasureKey, annotation) } : null;
   const chartTitle = title ?? t(locale, "widget.untitled");
 
-  const openDrill = useCallback(
-    (member: string, value: unknown, row: Record<string, unknown>) => {
-      if (!composed) return;
-      // A link or a host event instead of the drilldown, where the creator chose one and the surface acts on it.
-      const click = clickBehaviourOf(widget.config);
-      if (click.action !== "drill" && host.clicked) return host.clicked({ widgetId: widget.id, behaviour: click, member, value, row, query: composed });
-      const drillMembers = (snapshot?.meta as { drillMembers?: unknown } | null)?.drillMembers;
-      host.drilldown(
-        {
-          widgetId: widget.id,
-          title: chartTitle,
-          member,
-          value,
-          detailQuery: composeDetailQuery(composed, row, member, Array.isArray(drillMembers) ? (drillMembers as string[]) : undefined),
-        },
-        { member, value, widgetId: widget.id },
-      );
-    },
-    [composed, host, widget.id, widget.config, chartTitle, snapshot],
-  );
+  // The widget's click behaviour, or the drilldown (use-chart-drill.ts).
+  const openDrill = useChartDrill({ widget, host, snapshot, composed, title: chartTitle });
 
   const isVega = kind === "vega" || kind === "map";
   const { prepared, geoFailed } = usePreparedSpec({ isVega, kind, spec, data: result.data, ready: !!(base && composed), composed, palette, aliases });
@@ -133,30 +110,8 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [kind, result.data, composed, snapshot],
   );
-  // The dashboard PDF: a table with every row (the screen holds only those in view), a chart's drawing as SVG.
-  const printable = useMemo<PrintableProvider | null>(() => {
-    if (tableColumns) {
-      const columns = tableColumns;
-      return async () => ({
-        kind: "table",
-        columns: columns.map((c) => ({ title: c.title, numeric: !!c.isMeasure })),
-        rows: rows.map((row) => columns.map((c) => formatCell(row[c.key], c, { locale, timezone }))),
-      });
-    }
-    if (isVega && prepared && prepared !== "waiting") {
-      const spec = prepared.spec;
-      return async () => {
-        if (chartHandle.current) return { kind: "chart", svg: await chartHandle.current.toSvg() };
-        // Not drawn yet (off screen): drawn for the PDF at the size its card has.
-        const canvas = document.querySelector<HTMLElement>(`[data-testid="widget-${CSS.escape(widget.id)}"] .svc-chart-canvas`);
-        const svg = canvas ? await chartSvgOffPage(spec, canvas.clientWidth, canvas.clientHeight, locale) : null;
-        return svg ? { kind: "chart", svg } : null;
-      };
-    }
-    return null;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tableColumns, isVega, prepared, locale, timezone, widget.id]);
-  usePrintable(widget.id, printable);
+  // The dashboard PDF: a table with every row, a chart's drawing as SVG.
+  useChartPrintable({ widgetId: widget.id, tableColumns, rows, isVega, prepared, chartHandle, locale, timezone });
 
   const ctx = { locale, timezone };
   let state: "loading" | "ready" | "error" = result.status === "ready" ? "ready" : result.status === "error" ? "error" : "loading";
@@ -183,56 +138,11 @@ export function ChartWidget(props: { widget: DashboardWidget }) {
         state = "error";
         error = { name: "ConfigInvalid", message: t(locale, "widget.noReport") };
       } else {
-        const timeDimension = composed!.timeDimensions?.find((td) => td.granularity);
-        const figures = computeKpi(
-          rows,
-          measure,
-          snapshot.periodComparisons,
-          timeDimension ? `${timeDimension.dimension}.${timeDimension.granularity}` : undefined,
-        );
-        const measureColumn = resultColumnOf(measure, annotation);
-        const annotationFormat = measureColumn?.format;
-        const baseFormat =
-          snapshot.preferences?.columnFormats?.[measure] ??
-          (annotationFormat === "currency" || annotationFormat === "percent" ? { type: annotationFormat } : null);
-        // A headline figure in the thousands reads better without cents.
-        const large = figures.value !== null && Math.abs(figures.value) >= 1000;
-        const format = baseFormat
-          ? { ...baseFormat, decimalPlaces: baseFormat.decimalPlaces ?? (large && baseFormat.type !== "percent" ? 0 : undefined) }
-          : null;
-        const column = { key: measure, type: "number", format, annotationFormat, signed: measureColumn?.signed };
-        const timeColumn = timeDimension ? `${timeDimension.dimension}.${timeDimension.granularity}` : null;
-        const latestRow = timeColumn ? [...rows].sort((a, b) => String(b[timeColumn] ?? "").localeCompare(String(a[timeColumn] ?? "")))[0] : rows[0];
-        body = (
-          <KpiView
-            figures={figures}
-            formatted={formatCell(figures.value, column, ctx)}
-            formattedPrevious={figures.previous === null ? null : formatCell(figures.previous, column, ctx)}
-            measureTitle={titleOfColumn(measure, annotation)}
-            onDrill={() => openDrill(measure, figures.value, latestRow ?? {})}
-          />
-        );
+        body = <KpiBody rows={rows} measure={measure} snapshot={snapshot} composed={composed!} annotation={annotation} ctx={ctx} onDrill={openDrill} />;
       }
     } else if (kind === "html") {
       const html = typeof spec?.html === "string" ? spec.html : "";
-      const row = rows[0] ? { ...rows[0], ...Object.fromEntries(Object.entries(aliases).map(([from, to]) => [from, rows[0]![to]])) } : undefined;
-      const filled = fillHtmlTemplate(html, row, (placeholder, value) => {
-        const member = aliases[placeholder] ?? placeholder;
-        const column = resultColumnOf(member, annotation);
-        return formatCell(
-          value,
-          {
-            key: member,
-            type: column?.type,
-            annotationFormat: column?.format,
-            signed: column?.signed,
-            timePart: column?.timePart,
-            format: snapshot.preferences?.columnFormats?.[placeholder] ?? null,
-          },
-          ctx,
-        );
-      });
-      body = <HtmlView body={filled} title={chartTitle} />;
+      body = <HtmlBody html={html} rows={rows} aliases={aliases} annotation={annotation} snapshot={snapshot} ctx={ctx} title={chartTitle} />;
     } else if (prepared === "waiting") {
       rendering = true;
     } else if (!prepared) {
