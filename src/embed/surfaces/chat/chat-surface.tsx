@@ -3,16 +3,17 @@
  * shared with the viewer (read-only), and the chat panel. URL switches `showNewChat`,
  * `showChatInput`, `showChatHistory` (literal `false` hides).
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useSvcPlatformApiQuery } from "../../../client/react-query";
 import { useEmbedServices, useEmbedSession } from "../../shell/embed-context";
 import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { CloseIcon, ShareIcon, SparkIcon } from "../../ui/icons";
+import { ShareIcon, SparkIcon } from "../../ui/icons";
 import { useSurfaceReadyAndView } from "../surface-events";
 import { aiContextStore } from "../../chat/ai-context";
 import { AiContextHeader } from "./ai-context-header";
-import { chatApi, type ChatThreadSummary } from "../../chat/chat-api";
+import { ChatHistory, useChatThreads } from "./chat-history";
+import { chatApi } from "../../chat/chat-api";
 import { chatText } from "../../chat/chat-messages";
 import { ChatPanel } from "../../chat/chat-panel";
 import { startersOf } from "../../chat/starters";
@@ -30,28 +31,11 @@ export function ChatSurface() {
   const [load, reload] = useSurfaceQuery(query, valid ? null : { message: "No deployment given" });
   useSurfaceReadyAndView(load.status === "ready", valid ? deploymentId : null, chatText(locale, "title"));
   const show = urlParameters.show;
-  const [threads, setThreads] = useState<ChatThreadSummary[]>([]);
-  const [sharedWithMe, setSharedWithMe] = useState<ChatThreadSummary[]>([]);
-  const [canShare, setCanShare] = useState(false);
+  const { threads, setThreads, sharedWithMe, canShare, refresh } = useChatThreads(api, deploymentId, valid && show.showChatHistory);
   const [threadId, setThreadId] = useState<string | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [shareState, setShareState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 
-  const refresh = useCallback(() => {
-    if (!valid || !show.showChatHistory) return;
-    chatApi
-      .list(api, deploymentId)
-      .then(setThreads)
-      .catch(() => setThreads([]));
-    chatApi
-      .shared(api, deploymentId)
-      .then((r) => {
-        setSharedWithMe(r.data);
-        setCanShare(r.canShare);
-      })
-      .catch(() => setSharedWithMe([]));
-  }, [api, deploymentId, valid, show.showChatHistory]);
-  useEffect(refresh, [refresh]);
   // The host's set-ai-context is checked by the platform for this viewer (held until now).
   useEffect(() => {
     if (!valid) return;
@@ -90,56 +74,16 @@ export function ChatSurface() {
   return (
     <main className="svc-chat-shell" data-testid="chat-surface" data-mode={auth.mode}>
       {show.showChatHistory ? (
-        <aside className={`svc-chat-history${historyOpen ? " is-open" : ""}`} aria-label={chatText(locale, "history")} data-testid="chat-history">
-          <div className="svc-chat-history-head">
-            <h2>{chatText(locale, "history")}</h2>
-            <button
-              type="button"
-              className="svc-icon-button svc-chat-history-close"
-              onClick={() => setHistoryOpen(false)}
-              aria-label={chatText(locale, "close")}
-            >
-              <CloseIcon size={16} />
-            </button>
-          </div>
-          {threads.length === 0 ? <p className="svc-chat-history-empty">{chatText(locale, "noHistory")}</p> : null}
-          <ul>
-            {threads.map((t) => (
-              <li key={t.id} className={t.id === threadId ? "is-active" : undefined}>
-                <button type="button" className="svc-chat-history-item" onClick={() => open(t.id)} aria-current={t.id === threadId ? "true" : undefined}>
-                  {t.title || chatText(locale, "untitled")}
-                </button>
-                {t.shared ? (
-                  <span className="svc-chat-history-shared" title={chatText(locale, "sharedLabel")} aria-label={chatText(locale, "sharedLabel")}>
-                    <ShareIcon size={13} />
-                  </span>
-                ) : null}
-                <button
-                  type="button"
-                  className="svc-icon-button svc-chat-history-delete"
-                  onClick={() => void remove(t.id)}
-                  aria-label={chatText(locale, "delete")}
-                >
-                  <CloseIcon size={14} />
-                </button>
-              </li>
-            ))}
-          </ul>
-          {sharedWithMe.length ? (
-            <>
-              <h2 className="svc-chat-history-subhead">{chatText(locale, "sharedWithYou")}</h2>
-              <ul data-testid="chat-shared-with-me">
-                {sharedWithMe.map((t) => (
-                  <li key={t.id} className={t.id === threadId ? "is-active" : undefined}>
-                    <button type="button" className="svc-chat-history-item" onClick={() => open(t.id)} aria-current={t.id === threadId ? "true" : undefined}>
-                      {t.title || chatText(locale, "untitled")}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </aside>
+        <ChatHistory
+          locale={locale}
+          threads={threads}
+          sharedWithMe={sharedWithMe}
+          threadId={threadId}
+          open={historyOpen}
+          onClose={() => setHistoryOpen(false)}
+          onOpen={open}
+          onRemove={(id) => void remove(id)}
+        />
       ) : null}
       <section className="svc-chat-main">
         <header className="svc-chat-header">
