@@ -11,26 +11,23 @@ import { EVENT_TYPES, type DownloadFormat } from "../../../protocol";
 import { dataOf } from "../../shell/api";
 import type { DashboardData } from "../../shell/dashboard-data-types";
 import { useEmbedServices, type EmbedServices } from "../../shell/embed-context";
-import { authorizeExport, fetchDistinctValues, runQuery, type EmbedDashboardResponse } from "../../shell/platform-api";
+import { authorizeExport, type EmbedDashboardResponse } from "../../shell/platform-api";
 import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
 import { usePrivateModeReady } from "../../shell/use-private-ready";
 import { DEFAULT_LOCALE, t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { WidgetHostContext, type DrilldownRequest, type WidgetHost } from "../../grid/widget-host";
-import { createValueLabelMemory } from "../../grid/value-label-memory";
-import { createPrintableRegistry } from "../../grid/printables";
+import { WidgetHostContext, type DrilldownRequest } from "../../grid/widget-host";
 import { SparkIcon } from "../../ui/icons";
 import { chatText } from "../../chat/chat-messages";
 import { serializeFilterParameters } from "../../../schema/dashboard-filters";
-import { filterMembersOf } from "../../widgets/filter/filter-config";
 import { offeredExportFormats } from "../../../schema/export-formats";
 import { DashboardExportMenu, dashboardExportFormats } from "./dashboard-export-menu";
 import { applyDashboardSetupOnce } from "../../grid/dashboard-setup";
 import { DashboardGrid } from "../../grid/dashboard-grid";
 import { DrilldownPanel } from "../../grid/drilldown-panel";
-import { createWidgetClickHandler } from "../../grid/widget-click-handler";
 import { createLoadTracker, visibleWidgetIds, type LoadTracker } from "./load-tracker";
-import { AppDashboard, APP_WIDGET_ID, runPythonReport } from "./app-dashboard";
+import { useDashboardWidgetHost } from "./dashboard-widget-host";
+import { AppDashboard, APP_WIDGET_ID } from "./app-dashboard";
 import "../../ui/buttons.css";
 import "../../ui/empty.css";
 import "./dashboard-surface.css";
@@ -97,7 +94,7 @@ export function DashboardSurface() {
 }
 
 function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }) {
-  const { api, bridge, urlParameters, mountedAt, store, dashboardData } = useEmbedServices();
+  const { api, bridge, urlParameters, mountedAt, store } = useEmbedServices();
   const location = useLocation();
   const locale = useEmbedStore((s) => s.locale);
   const { dashboard, viewer } = props.data;
@@ -118,7 +115,6 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
       }),
     [viewer.exportFormats, urlParameters.allowExport, dashboard.restrictDataDownload],
   );
-  const allowExport = exportFormats.length > 0;
 
   const tracker = useRef<LoadTracker | null>(null);
   // An app dashboard (kind APP) is one frame: loaded when the app says so.
@@ -139,50 +135,9 @@ function DashboardView(props: { publicId: string; data: EmbedDashboardResponse }
     document.title = title;
   }, [title]);
 
-  const valueLabels = useMemo(() => createValueLabelMemory(), []);
-  const printables = useMemo(() => createPrintableRegistry(), []);
-  const host = useMemo<WidgetHost>(() => {
-    const deploymentId = dashboard.deploymentId;
-    return {
-      deploymentId,
-      reportsById: new Map(dashboard.reportSnapshots.map((s) => [s.reportId, s])),
-      allowExport,
-      exportFormats,
-      authorizeExport: (format, target) => authorizeExport(api, { format, target }),
-      // The first answers of the widgets shown at load were asked for from boot (one batch).
-      runQuery: async (request, signal) => {
-        const loaded = dashboardData ? await dashboardData : null;
-        const early = loaded?.publicId === props.publicId ? await loaded.takeResult(request) : null;
-        return early ?? runQuery(api, deploymentId, request, signal);
-      },
-      distinctValues: async (member, search, signal) => {
-        const locale = store.getState().locale;
-        const answer = await fetchDistinctValues(api, deploymentId, { member, ...(search ? { search } : {}), limit: 200, locale }, signal);
-        valueLabels.remember(member, locale, answer.labels);
-        return answer.values;
-      },
-      valueLabel: (member, value) => valueLabels.labelOf(member, store.getState().locale, value),
-      printables,
-      settle: (widgetId, status) => tracker.current?.settle(widgetId, status),
-      reportError: (error) => bridge.emitError(error),
-      drilled: (event) => bridge.emit(EVENT_TYPES.drilldown, event),
-      filterMembers: filterMembersOf(dashboard.config.widgets),
-      filterTo: (filters) => {
-        const next = { ...store.getState().filters };
-        for (const f of filters) next[f.member] = f;
-        store.getState().replaceFilters(next);
-      },
-      drilldown: (request, event) => {
-        bridge.emit(EVENT_TYPES.drilldown, event);
-        setDrill(request);
-      },
-      downloaded: (event) => bridge.emit(EVENT_TYPES.download, event),
-      clicked: createWidgetClickHandler({ bridge, store }),
-      runPython: (reportId, filters, signal) => runPythonReport(api, props.publicId, reportId, filters, signal),
-    };
-    // A new host for a new viewer or dashboard id, so the widgets re-query for them.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, bridge, dashboard, viewer, allowExport, exportFormats, props.publicId, store, valueLabels, printables]);
+  // What the widgets ask of the dashboard: queries, values, exports, drilldowns (dashboard-widget-host.ts).
+  const host = useDashboardWidgetHost({ publicId: props.publicId, data: props.data, exportFormats, tracker, onDrilldown: setDrill });
+  const printables = host.printables;
 
   const authorizeDashboardExport = useCallback((format: DownloadFormat) => authorizeExport(api, { format, target: "dashboard" }), [api]);
   const closeDrill = useCallback(() => setDrill(null), []);
