@@ -87,6 +87,8 @@ test.describe.serial("filter wiring and click behaviour", () => {
     await app.getByTestId("tab-dashboard").click();
     await app.getByTestId("add-chart").click();
     await app.getByTestId("add-chart").click();
+    // Both charts are on the canvas before their ids are read (a read does not wait for them).
+    await expect(app.locator('.svc-app-widget[data-widget-type="CHART"]')).toHaveCount(2);
     [widgets.wired, widgets.linked] = await chartIds(app);
     await addCountryFilter(app);
     sourceWorkbookId = Number(await app.getByTestId("workbook").getAttribute("data-workbook-id"));

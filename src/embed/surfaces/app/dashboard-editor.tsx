@@ -17,7 +17,7 @@ import { DashboardToolbar } from "./dashboard-toolbar";
 import { EditableGrid } from "./dashboard-editable-grid";
 import { WidgetInspector } from "./dashboard-widget-inspector";
 import { moveIntoTab, moveOutOfTab, withoutWidget, tabPlacesOf } from "./dashboard-tab-placement";
-import { newWidget, snapshotOfReport, useWidgetHost } from "./dashboard-widgets";
+import { newWidget, newWidgetId, snapshotOfReport, useWidgetHost } from "./dashboard-widgets";
 import { useDashboardDraft } from "./use-dashboard-draft";
 import { WiringBar, WiringOverlay } from "./dashboard-wiring";
 import { tabChartsOf } from "./filter-wiring-rows";
@@ -55,7 +55,7 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
   const host = useWidgetHost(snapshots, preview, preview ? setDrill : undefined);
 
   const add = (type: DashboardWidgetType) => {
-    const id = `${type.toLowerCase()}-${Date.now().toString(36)}`;
+    const id = newWidgetId(type, widgets);
     change((c) => ({ ...c, widgets: [...(c.widgets ?? []), newWidget(type, c.widgets ?? [], props.reports, id)] }));
     setSelected(id);
   };

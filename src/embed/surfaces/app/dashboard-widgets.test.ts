@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DashboardWidget } from "../../../schema/dashboard";
 import { REPORT } from "./dashboard-editor-fixtures";
-import { WIDGET_TYPES, newWidget, snapshotOfReport } from "./dashboard-widgets";
+import { WIDGET_TYPES, newWidget, newWidgetId, snapshotOfReport } from "./dashboard-widgets";
 
 describe("newWidget", () => {
   const existing: DashboardWidget[] = [
@@ -21,6 +21,27 @@ describe("newWidget", () => {
     expect(WIDGET_TYPES).toEqual(["CHART", "TEXT", "FILTER", "TIME_GRAIN", "TABS_CONTAINER", "AI"]);
   });
 });
+
+describe("newWidgetId", () => {
+  it("gives two widgets added in the same millisecond ids of their own, never one a widget or a tab's widget has", () => {
+    const at = Date.UTC(2026, 10, 29);
+    const first = newWidgetId("CHART", existing(), at);
+    const second = newWidgetId("CHART", existing(), at);
+    expect(first).toMatch(/^chart-/);
+    expect(second).not.toBe(first);
+    const container: DashboardWidget = {
+      id: "tabs",
+      type: "TABS_CONTAINER",
+      position: { x: 0, y: 0, w: 12, h: 6 },
+      config: { tabs: [{ id: "tab-1", title: "Tab 1", widgets: [{ id: first, type: "CHART", position: { x: 0, y: 0, w: 6, h: 4 }, config: {} }] }] },
+    };
+    const ids = Array.from({ length: 50 }, () => newWidgetId("CHART", [container], at));
+    expect(new Set(ids).size).toBe(50);
+    expect(ids).not.toContain(first);
+  });
+});
+
+const existing = (): DashboardWidget[] => [{ id: "a", type: "TEXT", position: { x: 0, y: 0, w: 6, h: 2 }, config: {} }];
 
 describe("snapshotOfReport", () => {
   it("carries the report's query in its meta and its name as title", () => {

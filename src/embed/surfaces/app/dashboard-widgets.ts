@@ -10,6 +10,7 @@ import { fetchDistinctValues, runQuery } from "../../shell/platform-api";
 import type { DrilldownRequest, WidgetHost } from "../../grid/widget-host";
 import { EVENT_TYPES } from "../../../protocol";
 import { linkedValue, linkFilter, widgetClickPayload } from "../../widgets/chart/widget-click";
+import { tabsOf } from "../../widgets/tabs-container/tabs-config";
 import { useApp } from "./app-context";
 import type { AppMessageKey } from "./app-messages";
 
@@ -48,6 +49,28 @@ export function snapshotOfReport(r: Report): ReportSnapshot {
     preferences: r.preferences,
     meta: { ...(r.meta ?? {}), query: r.query },
   };
+}
+
+/** Widgets added on this page so far: two added in the same millisecond still get ids of their own. */
+let added = 0;
+
+/**
+ * An id for a new widget of `type`: the time it was added and a count of this page's additions,
+ * never one a widget of `widgets` (or of their tabs) already has.
+ */
+export function newWidgetId(type: DashboardWidgetType, widgets: readonly DashboardWidget[], now = Date.now()): string {
+  const taken = new Set<string>();
+  const collect = (list: readonly DashboardWidget[]) => {
+    for (const w of list) {
+      taken.add(w.id);
+      if (w.type === "TABS_CONTAINER") for (const tab of tabsOf(w)) collect(tab.widgets);
+    }
+  };
+  collect(widgets);
+  let id: string;
+  do id = `${type.toLowerCase()}-${now.toString(36)}-${(++added).toString(36)}`;
+  while (taken.has(id));
+  return id;
 }
 
 /** A new widget of a type, below every widget there is, with its type's starting settings. */

@@ -5,14 +5,13 @@
  * A new host for a new viewer or dashboard, so the widgets ask again for them.
  */
 import { useMemo, type RefObject } from "react";
-import { EVENT_TYPES } from "../../../protocol";
 import type { ExportFormat } from "../../../schema/export-formats";
 import { useEmbedServices } from "../../shell/embed-context";
-import { authorizeExport, fetchDistinctValues, runQuery, type EmbedDashboardResponse } from "../../shell/platform-api";
+import { runQuery, type EmbedDashboardResponse } from "../../shell/platform-api";
 import type { DrilldownRequest, WidgetHost } from "../../grid/widget-host";
 import { createValueLabelMemory } from "../../grid/value-label-memory";
 import { createPrintableRegistry, type PrintableRegistry } from "../../grid/printables";
-import { createWidgetClickHandler } from "../../grid/widget-click-handler";
+import { sharedHostParts } from "../../grid/shared-host-parts";
 import { filterMembersOf } from "../../widgets/filter/filter-config";
 import { runPythonReport } from "./app-dashboard";
 import type { LoadTracker } from "./load-tracker";
@@ -36,36 +35,21 @@ export function useDashboardWidgetHost(input: {
       reportsById: new Map(dashboard.reportSnapshots.map((s) => [s.reportId, s])),
       allowExport: exportFormats.length > 0,
       exportFormats,
-      authorizeExport: (format, target) => authorizeExport(api, { format, target }),
       // The first answers of the widgets shown at load were asked for from boot (one batch).
       runQuery: async (request, signal) => {
         const loaded = dashboardData ? await dashboardData : null;
         const early = loaded?.publicId === publicId ? await loaded.takeResult(request) : null;
         return early ?? runQuery(api, deploymentId, request, signal);
       },
-      distinctValues: async (member, search, signal) => {
-        const locale = store.getState().locale;
-        const answer = await fetchDistinctValues(api, deploymentId, { member, ...(search ? { search } : {}), limit: 200, locale }, signal);
-        valueLabels.remember(member, locale, answer.labels);
-        return answer.values;
-      },
-      valueLabel: (member, value) => valueLabels.labelOf(member, store.getState().locale, value),
       printables,
       settle: (widgetId, status) => tracker.current?.settle(widgetId, status),
-      reportError: (error) => bridge.emitError(error),
-      drilled: (event) => bridge.emit(EVENT_TYPES.drilldown, event),
       filterMembers: filterMembersOf(dashboard.config.widgets),
       filterTo: (filters) => {
         const next = { ...store.getState().filters };
         for (const f of filters) next[f.member] = f;
         store.getState().replaceFilters(next);
       },
-      drilldown: (request, event) => {
-        bridge.emit(EVENT_TYPES.drilldown, event);
-        onDrilldown(request);
-      },
-      downloaded: (event) => bridge.emit(EVENT_TYPES.download, event),
-      clicked: createWidgetClickHandler({ bridge, store }),
+      ...sharedHostParts({ services: { api, bridge, store }, deploymentId, valueLabels, onDrilldown }),
       runPython: (reportId, filters, signal) => runPythonReport(api, publicId, reportId, filters, signal),
     };
     // A new host for a new viewer or dashboard id; the tracker and the drilldown setter keep their identity.
