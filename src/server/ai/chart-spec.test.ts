@@ -42,6 +42,27 @@ describe("chartSpec with several measures", () => {
   });
 });
 
+describe("chartSpec's measure axes", () => {
+  const encoding = (spec: Record<string, unknown>) => spec.encoding as Record<string, Record<string, unknown>>;
+  it("label money with its currency sign and no cents, and shares as percentages", () => {
+    expect(encoding(chartSpec({ type: "bar", x: "sales.customers_country", y: ["sales.revenue"] }, columns, rows)).y).toMatchObject({ axis: { format: "$,~f" } });
+    const share = [...columns, { key: "sales.completion_rate", title: "Completion Rate", type: "number", format: "percent" }];
+    expect(encoding(chartSpec({ type: "line", x: "sales.created_at.month", y: ["sales.completion_rate"] }, share, rows)).y).toMatchObject({ axis: { format: ".0~%" } });
+    // Two money measures on one axis: money; money beside a share: no format for either.
+    expect(encoding(chartSpec({ type: "bar", x: "sales.customers_country", y: ["sales.revenue", "sales.revenue_prev_month"] }, columns, rows)).y).toMatchObject({ axis: { format: "$,~f" } });
+    expect(encoding(chartSpec({ type: "bar", x: "sales.customers_country", y: ["sales.revenue", "sales.completion_rate"] }, share, rows)).y).not.toHaveProperty("axis");
+  });
+
+  it("label a plain count as numbers, and money along the bottom of sideways bars", () => {
+    const counts = [...columns, { key: "sales.count", title: "Orders", type: "number" }];
+    expect(encoding(chartSpec({ type: "bar", x: "sales.customers_country", y: ["sales.count"] }, counts, rows)).y).not.toHaveProperty("axis");
+    const many = Array.from({ length: 8 }, (_, i) => ({ "sales.customers_country": `C${i}`, "sales.revenue": 10 + i }));
+    const sideways = encoding(chartSpec({ type: "bar", x: "sales.customers_country", y: ["sales.revenue"] }, columns, many));
+    expect(sideways.y).toMatchObject({ type: "nominal" });
+    expect(sideways.x).toMatchObject({ type: "quantitative", axis: { format: "$,~f" } });
+  });
+});
+
 describe("chartSpec with labelled values", () => {
   const labelled: NonNullable<ToolState["lastColumns"]> = [
     { ...columns[0]!, valueLabels: { GB: "Vereinigtes Königreich", MX: "Mexiko" } },

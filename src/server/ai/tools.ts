@@ -228,6 +228,14 @@ export function chartSpec(
     return t === "time" ? "temporal" : t === "number" ? "quantitative" : "nominal";
   };
   const title = (k: string) => col(k)?.title ?? k;
+  // A measure's axis speaks as its figures do: money with its currency sign and no cents, shares
+  // as percentages (the dashboard's charts format theirs alike); several measures share an axis
+  // only where they share a format.
+  const axisOf = (keys: string[]) => {
+    const formats = new Set(keys.map((k) => col(k)?.format));
+    const format = formats.size === 1 ? [...formats][0] : undefined;
+    return format === "currency" ? { axis: { format: "$,~f" } } : format === "percent" ? { axis: { format: ".0~%" } } : {};
+  };
   // Vega-Lite reads dots in a field name as nested access: member names are escaped.
   const f = (k: string) => k.replace(/\./g, "\\.");
   const data = { values: rows.slice(0, MAX_TABLE_ROWS) };
@@ -261,7 +269,7 @@ export function chartSpec(
       encoding: {
         // Nominal categories keep the rows' order (a ranking stays a ranking).
         x: { field: f(chart.x), type: xType, title: title(chart.x), ...(xType === "nominal" ? { sort: null } : {}) },
-        y: { field: "value", type: "quantitative", title: null, ...(chart.type === "bar" ? { stack: null } : {}) },
+        y: { field: "value", type: "quantitative", title: null, ...axisOf(chart.y), ...(chart.type === "bar" ? { stack: null } : {}) },
         color: { field: "series", type: "nominal", title: null, sort: ys.map((y) => y.title) },
         ...(chart.type === "bar" ? { xOffset: { field: "series", sort: ys.map((y) => y.title) } } : {}),
       },
@@ -276,7 +284,7 @@ export function chartSpec(
       mark: { type: "bar", tooltip: true },
       encoding: {
         y: { field: f(chart.x), type: "nominal", title: null, sort: "-x" },
-        x: { field: f(chart.y[0]!), type: "quantitative", title: title(chart.y[0]!) },
+        x: { field: f(chart.y[0]!), type: "quantitative", title: title(chart.y[0]!), ...axisOf(chart.y) },
       },
     };
   }
@@ -286,7 +294,7 @@ export function chartSpec(
     mark: { type: chart.type, tooltip: true, ...(chart.type === "line" ? { point: true } : {}) },
     encoding: {
       x: { field: f(chart.x), type: xType, title: title(chart.x), ...(sortByY ? { sort: "-y" } : {}) },
-      y: { field: f(chart.y[0]!), type: "quantitative", title: title(chart.y[0]!) },
+      y: { field: f(chart.y[0]!), type: "quantitative", title: title(chart.y[0]!), ...axisOf(chart.y) },
       ...(chart.series ? { color: { field: f(chart.series), type: "nominal", title: title(chart.series) } } : {}),
     },
   };
