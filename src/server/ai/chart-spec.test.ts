@@ -45,12 +45,20 @@ describe("chartSpec with several measures", () => {
 describe("chartSpec's measure axes", () => {
   const encoding = (spec: Record<string, unknown>) => spec.encoding as Record<string, Record<string, unknown>>;
   it("label money with its currency sign and no cents, and shares as percentages", () => {
-    expect(encoding(chartSpec({ type: "bar", x: "sales.customers_country", y: ["sales.revenue"] }, columns, rows)).y).toMatchObject({ axis: { format: "$,~f" } });
+    expect(encoding(chartSpec({ type: "bar", x: "sales.customers_country", y: ["sales.revenue"] }, columns, rows)).y).toMatchObject({
+      axis: { format: "$,~f" },
+    });
     const share = [...columns, { key: "sales.completion_rate", title: "Completion Rate", type: "number", format: "percent" }];
-    expect(encoding(chartSpec({ type: "line", x: "sales.created_at.month", y: ["sales.completion_rate"] }, share, rows)).y).toMatchObject({ axis: { format: ".0~%" } });
+    expect(encoding(chartSpec({ type: "line", x: "sales.created_at.month", y: ["sales.completion_rate"] }, share, rows)).y).toMatchObject({
+      axis: { format: ".0~%" },
+    });
     // Two money measures on one axis: money; money beside a share: no format for either.
-    expect(encoding(chartSpec({ type: "bar", x: "sales.customers_country", y: ["sales.revenue", "sales.revenue_prev_month"] }, columns, rows)).y).toMatchObject({ axis: { format: "$,~f" } });
-    expect(encoding(chartSpec({ type: "bar", x: "sales.customers_country", y: ["sales.revenue", "sales.completion_rate"] }, share, rows)).y).not.toHaveProperty("axis");
+    expect(encoding(chartSpec({ type: "bar", x: "sales.customers_country", y: ["sales.revenue", "sales.revenue_prev_month"] }, columns, rows)).y).toMatchObject(
+      { axis: { format: "$,~f" } },
+    );
+    expect(encoding(chartSpec({ type: "bar", x: "sales.customers_country", y: ["sales.revenue", "sales.completion_rate"] }, share, rows)).y).not.toHaveProperty(
+      "axis",
+    );
   });
 
   it("label a plain count as numbers, and money along the bottom of sideways bars", () => {
