@@ -6,11 +6,11 @@ import { buildVegaConfig } from "./vega-theme";
 const palette = { scheme: "light", primary: "#4f46e5", text: "#111827", mutedText: "#6b7280", grid: "#e5e7eb", font: "sans-serif" } as const;
 
 /** The y axis labels of a bar chart of these values, drawn by vega with the embed's config. */
-async function yLabels(values: number[]): Promise<string[]> {
+async function yLabels(values: number[], format?: string): Promise<string[]> {
   const spec = compile({
     data: { values: values.map((v, i) => ({ k: `c${i}`, v })) },
     mark: "bar",
-    encoding: { x: { field: "k", type: "nominal" }, y: { field: "v", type: "quantitative" } },
+    encoding: { x: { field: "k", type: "nominal" }, y: { field: "v", type: "quantitative", ...(format ? { axis: { format } } : {}) } },
     config: buildVegaConfig(palette) as never,
   }).spec;
   const view = new View(parse(spec), { renderer: "none" });
@@ -31,5 +31,14 @@ describe("compact axis labels", () => {
   it("leaves values under a thousand as they are, and writes millions with M", async () => {
     expect(await yLabels([120, 480, 900])).toContain("500");
     expect((await yLabels([1_200_000, 2_500_000])).some((l) => /^\d(\.\d)?M$/.test(l))).toBe(true);
+  });
+
+  it("keeps what the axis's format puts around the figure: money's sign, and the minus of a loss", async () => {
+    const money = await yLabels([-2_000_000, 1_500_000], "$,~f");
+    expect(money).toContain("$0");
+    expect(money).toContain("$1M");
+    expect(money.some((l) => /^[-−]\$\d(\.\d)?M$/.test(l))).toBe(true);
+    expect(money.filter((l) => /\d/.test(l)).every((l) => l.includes("$"))).toBe(true);
+    expect(await yLabels([3_000, 12_000], "$,~f")).toContain("$10K");
   });
 });

@@ -22,9 +22,13 @@ export function categoryRange(palette: ChartPalette): string[] {
   return [palette.primary, ...base.slice(1)];
 }
 
-/** Vega expression for compact axis labels: K, M, B from a thousand up (one style on an axis: 5K beside 10K, never 5,000), the default below. */
-export const COMPACT_NUMBER_LABEL =
-  "abs(datum.value) >= 1e9 ? format(datum.value / 1e9, '~r') + 'B' : abs(datum.value) >= 1e6 ? format(datum.value / 1e6, '~r') + 'M' : abs(datum.value) >= 1e3 ? format(datum.value / 1e3, '~r') + 'K' : datum.label";
+/**
+ * Vega expression for compact axis labels: K, M, B from a thousand up (one style on an axis: 5K
+ * beside 10K, never 5,000), the label as formatted below. The compact figure takes the place of
+ * the formatted label's digits, so what the axis's format puts around them stays: a currency
+ * sign before or after ("$50K", "50K $"), a sign ("−$2M", "+5K").
+ */
+export const COMPACT_NUMBER_LABEL = String.raw`abs(datum.value) >= 1e3 ? replace(datum.label, regexp('\\d(?:[\\d.,\\u00a0\\u202f\\u2009 ]*\\d)?'), abs(datum.value) >= 1e9 ? format(abs(datum.value) / 1e9, '~r') + 'B' : abs(datum.value) >= 1e6 ? format(abs(datum.value) / 1e6, '~r') + 'M' : format(abs(datum.value) / 1e3, '~r') + 'K') : datum.label`;
 
 export function buildVegaConfig(palette: ChartPalette): Record<string, unknown> {
   const category = categoryRange(palette);
