@@ -11,8 +11,14 @@ import { describe, expect, it } from "vitest";
  */
 const root = fileURLToPath(new URL("../src", import.meta.url));
 
+/**
+ * The source files under `dir`. Hidden folders are not sources: the lint rules' test writes its
+ * probe modules into one (`src/schema/.cycle-probe-*`) and removes it while this file may be
+ * reading the tree in another worker.
+ */
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
+    if (name.startsWith(".")) return [];
     const p = path.join(dir, name);
     return statSync(p).isDirectory() ? files(p) : /\.(ts|tsx)$/.test(name) ? [p] : [];
   });
