@@ -32,7 +32,8 @@ let saved: Map<string, PropertyDescriptor | undefined> | null = null;
 export function installJsdomGlobals(): void {
   if (saved) return;
   const dom = new JSDOM("<!doctype html><html><body></body></html>", { url: "http://localhost/", pretendToBeVisual: true });
-  const win = dom.window as unknown as Record<string, unknown>;
+  // jsdom ships without types (above): its window is read as a record of globals.
+  const win: Record<string, unknown> = dom.window;
   saved = new Map();
   for (const key of KEYS) {
     // Node's own globals stay, except navigator (Node's has no userAgent data a DOM test expects).
