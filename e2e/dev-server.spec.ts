@@ -109,8 +109,12 @@ test.describe("npm run dev", () => {
   test("serves the demo host page and the embed from the sources, and a saved component shows in the frame without a reload", async ({ page }) => {
     test.setTimeout(180_000);
     const violations: string[] = [];
+    // The frame's Vite client says "[vite] connected." once its hot-reload socket is open: an
+    // update sent before that is never seen by the frame (a busy machine can draw the widgets first).
+    let frameConnected = false;
     page.on("console", (m) => {
       if (/Content.Security.Policy/i.test(m.text())) violations.push(m.text());
+      if (m.text().includes("[vite] connected") && m.location().url.startsWith(`http://localhost:${ports.platform}/`)) frameConnected = true;
     });
     const loadStarted = Date.now();
     await page.goto(`http://127.0.0.1:${ports.host}/`);
@@ -128,6 +132,7 @@ test.describe("npm run dev", () => {
     const embed = page.frames().find((f) => f.url().includes("/embed/dashboard/"))!;
     await embed.evaluate(() => ((window as unknown as { frameMarker: number }).frameMarker = 1));
 
+    await expect.poll(() => frameConnected, { message: "the frame's Vite client connected", timeout: 30_000 }).toBe(true);
     const file = path.join(work, COMPONENT);
     const source = readFileSync(file, "utf8");
     expect(source, `${COMPONENT} renders the widget title as the test expects`).toContain(TITLE);
