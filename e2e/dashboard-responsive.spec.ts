@@ -65,7 +65,7 @@ for (const [name, size] of [
     const grip = chart.locator(".svc-app-drag");
     await grip.press("ArrowDown");
     await expect(app.getByTestId("grid-announcer")).toContainText("row 2");
-    await expect.poll(() => drafts.at(-1)!.widgets!.find((w) => w.type === "CHART")!.responsiveLayouts?.sm?.y, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => drafts.at(-1)?.widgets?.find((w) => w.type === "CHART")?.responsiveLayouts?.sm?.y, { timeout: 15_000 }).toBe(1);
     const saved = drafts.at(-1)!.widgets!.find((w) => w.type === "CHART")!;
     expect(saved.position.y).toBe(0);
     await shoot(page, `responsive-own-${name}`);
@@ -78,6 +78,6 @@ for (const [name, size] of [
     await app.getByRole("button", { name: "Use the derived layout" }).click();
     await expect(app.getByTestId("layout-notice")).toHaveAttribute("data-own", "false");
     // "Draft saved" may still be the previous save's: wait for the draft itself.
-    await expect.poll(() => drafts.at(-1)!.widgets!.every((w) => !w.responsiveLayouts?.sm), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => drafts.at(-1)?.widgets?.every((w) => !w.responsiveLayouts?.sm), { timeout: 15_000 }).toBe(true);
   });
 }
