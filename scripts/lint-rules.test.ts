@@ -95,5 +95,19 @@ describe(".dependency-cruiser.mjs import cycles", () => {
       "d.ts": 'import { type C } from "./c";\nexport const d = 2;\nexport type D = C | string;\n',
     });
     expect(found).toEqual([]);
+    // A value one way, types back: the same.
+    const mixed = await cycles({
+      "g.ts": 'import { h } from "./h";\nexport const g = () => h;\nexport type G = number;\n',
+      "h.ts": 'import type { G } from "./g";\nexport const h = 1;\nexport type H = G;\n',
+    });
+    expect(mixed).toEqual([]);
+  }, 60_000);
+
+  it("counts an import of types that does not say so: only `import type` and `{ type X }` are left out", async () => {
+    const found = await cycles({
+      "e.ts": 'import { F } from "./f";\nexport const e = 1;\nexport type E = F | number;\n',
+      "f.ts": 'import { e } from "./e";\nexport const f = () => e;\nexport type F = string;\n',
+    });
+    expect(found).toEqual(["no-circular: f.ts → e.ts"]);
   }, 60_000);
 });
