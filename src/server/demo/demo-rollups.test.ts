@@ -32,14 +32,14 @@ function expectSameRows(id: string, body: QueryBody, rolled: Answer, direct: Ans
 
 /** The rollup expected to answer each widget (the first of rollups.yml that covers it). */
 const EXPECTED: Record<string, string> = {
-  kpi_revenue: "orders_daily",
-  kpi_orders: "orders_daily",
-  kpi_aov: "orders_daily",
-  kpi_completion: "orders_daily",
-  revenue_trend: "orders_daily",
-  orders_by_status: "orders_daily",
-  revenue_by_category: "orders_daily",
-  units_by_quarter: "orders_daily",
+  kpi_revenue: "orders_monthly",
+  kpi_orders: "orders_monthly",
+  kpi_aov: "orders_monthly",
+  kpi_completion: "orders_monthly",
+  revenue_trend: "orders_monthly",
+  orders_by_status: "orders_monthly",
+  revenue_by_category: "orders_monthly",
+  units_by_quarter: "orders_monthly",
   customer_map: "orders_by_city_monthly",
   top_cities: "orders_by_city_monthly",
   highlights: "orders_customers_yearly",
@@ -127,7 +127,7 @@ describe("the demo dashboard answered from the demo's rollups", () => {
           rollups: { name: string; state: string; rowCount: number }[];
         }
       ).rollups;
-    expect((await list()).map((r) => r.name)).toEqual(["orders_daily", "orders_by_city_monthly", "orders_customers_yearly"]);
+    expect((await list()).map((r) => r.name)).toEqual(["orders_monthly", "orders_daily", "orders_by_city_monthly", "orders_customers_yearly"]);
     for (const r of await list()) {
       expect((await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/rollups/${r.name}/build`)).status).toBe(202);
     }
@@ -137,7 +137,7 @@ describe("the demo dashboard answered from the demo's rollups", () => {
       states = await list();
       expect(states.filter((s) => s.state === "failed")).toEqual([]);
     }
-    expect(states.map((s) => s.state)).toEqual(["built", "built", "built"]);
+    expect(states.map((s) => s.state)).toEqual(["built", "built", "built", "built"]);
     expect(states.every((s) => s.rowCount > 0)).toBe(true);
   }, 60_000);
 
@@ -172,20 +172,31 @@ describe("the demo dashboard answered from the demo's rollups", () => {
         const filtered = { ...body, query: { ...query, filters: [...(query.filters ?? []), ...filters], timeDimensions } };
         const rolled = await load(filtered, token);
         const direct = await load(filtered, token, true);
-        // The year 2024 starts and ends on year edges: the coarser rollups answer it too; the
-        // customers' rollup keeps no status, so the highlights under a status filter read the orders.
-        expect([id, rolled.annotation.rollup]).toEqual([id, id === "highlights" ? undefined : EXPECTED[id]]);
+        // The year 2024 starts and ends on year edges: the coarser rollups answer it too; weeks
+        // are no months, so the trend by week reads the day rollup; the customers' rollup keeps
+        // no status, so the highlights under a status filter read the orders.
+        const expected = id === "highlights" ? undefined : id === "revenue_trend" ? "orders_daily" : EXPECTED[id];
+        expect([id, rolled.annotation.rollup]).toEqual([id, expected]);
         expect(direct.annotation.rollup).toBeUndefined();
         expectSameRows(id, filtered, rolled, direct);
       }
     });
   }
 
+  it("reads the day rollup when the dashboard's date filter starts inside a month", async () => {
+    const body = widgets.get("revenue_by_category")!;
+    const query = { ...body.query, timeDimensions: [{ dimension: "sales.created_at", dateRange: ["2024-01-15", "2024-12-31"] }] };
+    const rolled = await load({ ...body, query }, tokens["acme-corp"]!);
+    const direct = await load({ ...body, query }, tokens["acme-corp"]!, true);
+    expect(rolled.annotation.rollup).toBe("orders_daily");
+    expectSameRows("revenue_by_category from the 15th", { ...body, query }, rolled, direct);
+  });
+
   it("keeps a tenant's rows to the tenant: the two tenants' answers from the rollups differ", async () => {
     const body = widgets.get("orders_by_status")!;
     const [acme, globex] = [await load(body, tokens["acme-corp"]!), await load(body, tokens["globex-inc"]!)];
-    expect(acme.annotation.rollup).toBe("orders_daily");
-    expect(globex.annotation.rollup).toBe("orders_daily");
+    expect(acme.annotation.rollup).toBe("orders_monthly");
+    expect(globex.annotation.rollup).toBe("orders_monthly");
     const total = (a: Answer) => a.data.reduce((n, r) => n + Number(r["sales.count"]), 0);
     const all = await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/query`, body);
     expect(total(acme) + total(globex)).toBe(total((await all.json()) as Answer));
