@@ -6,33 +6,19 @@
  * `source: "app"`, filters only on members the dashboard shows.
  */
 import { useLayoutEffect, type MutableRefObject, type RefObject } from "react";
-import {
-  APP_CHANNEL_SOURCE,
-  APP_MESSAGE_TYPES,
-  EVENT_TYPES,
-  isAppConnectMessage,
-  isAppMessage,
-  SURFACE_MESSAGE_TYPES,
-  type AppMessage,
-  type SurfaceMessage,
-} from "../../../protocol";
+import { APP_MESSAGE_TYPES, EVENT_TYPES, isAppConnectMessage, isAppMessage, type AppMessage, type SurfaceMessage } from "../../../protocol";
 import type { ReportSnapshot } from "../../../schema/dashboard";
 import type { DashboardFilter, DashboardFilterOperator } from "../../../schema/dashboard-filters";
-import { DASHBOARD_FILTER_OPERATORS, serializeFilterParameters } from "../../../schema/dashboard-filters";
+import { DASHBOARD_FILTER_OPERATORS } from "../../../schema/dashboard-filters";
 import { useWidgetHost } from "../../grid/widget-host";
 import { useEmbedServices } from "../../shell/embed-context";
-import { composeWidgetQuery } from "../../widgets/query/compose-query";
-import { reportQueryOf } from "../../widgets/chart/chart-widget";
+import { createAppAsks } from "./app-asks";
 import type { AppDocument } from "./app-document";
-import type { QueryRequest } from "../../shell/platform-api";
-import type { PythonRunOutput } from "../../grid/widget-host";
 
 /** The widget id the load tracker waits for on an app dashboard. */
 export const APP_WIDGET_ID = "app";
 /** How long `dashboard-loaded` waits for the app's own `loaded`. */
 export const APP_LOAD_TIMEOUT_MS = 10_000;
-/** Rows sent to the app per report at most. */
-const MAX_APP_ROWS = 50_000;
 
 /** The channel of one frame element: at most one port, ever. */
 export interface AppChannel {
@@ -81,102 +67,8 @@ export function useAppChannel(opts: {
       bridge.emitError({ name: "AppLoadTimeout", message: `The app did not report loaded within ${APP_LOAD_TIMEOUT_MS} ms`, context: "app", fatal: false });
       host.settle(APP_WIDGET_ID, "error");
     }, APP_LOAD_TIMEOUT_MS);
-    const controllers = new Set<AbortController>();
-    const track = () => {
-      const controller = new AbortController();
-      controllers.add(controller);
-      return controller;
-    };
-
-    /** The query a widget of this report would run now, or null when the report is not on this dashboard. */
-    const requestFor = (reportId: number): QueryRequest | null => {
-      const snapshot = host.reportsById.get(reportId);
-      const base = reportQueryOf(snapshot);
-      if (!snapshot || !base) return null;
-      const state = store.getState();
-      const timezone = state.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-      return {
-        query: composeWidgetQuery(base, { filters: state.filters, timeGrains: state.timeGrains, timezone, memberSwitches: state.memberSwitches }),
-        ...(snapshot.fillMissingRows ? { fillMissingRows: snapshot.fillMissingRows } : {}),
-        ...(snapshot.periodComparisons?.length ? { periodComparisons: snapshot.periodComparisons } : {}),
-        ...(state.refreshNonce > 0 ? { cache: "bypass" as const } : {}),
-      };
-    };
-    const rowsOf = async (request: QueryRequest, signal: AbortSignal) => (await host.runQuery(request, signal)).data.slice(0, MAX_APP_ROWS);
-
-    // The reports the app's code names literally run now, alongside the frame's loading. Their
-    // rows go to the app as soon as both they and the port are there (`surface:preloaded`, only
-    // while the query is still the one the app would run); an ask that comes first, or after a
-    // change of context, takes the same run if its query is still the same one.
-    const early = new Map<number, { key: string; rows: Promise<Record<string, unknown>[]>; done: Record<string, unknown>[] | null }>();
-    const sendAhead = (reportId: number) => {
-      const entry = early.get(reportId);
-      const request = requestFor(reportId);
-      if (!state.port || !entry?.done || !request || JSON.stringify(request) !== entry.key) return;
-      send({
-        source: APP_CHANNEL_SOURCE,
-        type: SURFACE_MESSAGE_TYPES.preloaded,
-        reportId,
-        rows: entry.done,
-        columns: entry.done[0] ? Object.keys(entry.done[0]) : [],
-      });
-    };
-    for (const ref of doc.startingReports) {
-      const reportId = typeof ref === "number" ? ref : [...host.reportsById.values()].find((s) => s.name === ref)?.reportId;
-      const request = reportId === undefined ? null : requestFor(reportId);
-      if (reportId === undefined || !request || early.has(reportId)) continue;
-      const entry = { key: JSON.stringify(request), rows: rowsOf(request, track().signal), done: null as Record<string, unknown>[] | null };
-      early.set(reportId, entry);
-      entry.rows.then(
-        (rows) => {
-          entry.done = rows;
-          sendAhead(reportId);
-        },
-        () => undefined,
-      );
-    }
-
-    /** Answers one ask of the app: its result, or its failure (also reported to the host); nothing once cancelled. */
-    const answer = async (requestId: string, work: (signal: AbortSignal) => Promise<{ rows: Record<string, unknown>[]; python?: PythonRunOutput }>) => {
-      const controller = track();
-      try {
-        const { rows, python } = await work(controller.signal);
-        send({
-          source: APP_CHANNEL_SOURCE,
-          type: SURFACE_MESSAGE_TYPES.result,
-          requestId,
-          ok: true,
-          rows,
-          columns: rows[0] ? Object.keys(rows[0]) : [],
-          ...(python ? { python } : {}),
-        });
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        const message = error instanceof Error ? error.message : String(error);
-        send({ source: APP_CHANNEL_SOURCE, type: SURFACE_MESSAGE_TYPES.result, requestId, ok: false, error: message });
-        bridge.emitError({ name: "QueryFailed", message, context: "app", fatal: false });
-      } finally {
-        controllers.delete(controller);
-      }
-    };
-    const notHere = (requestId: string, reportId: number) =>
-      send({ source: APP_CHANNEL_SOURCE, type: SURFACE_MESSAGE_TYPES.result, requestId, ok: false, error: `No report ${reportId} on this dashboard` });
-
-    const runReport = (requestId: string, reportId: number) => {
-      const request = requestFor(reportId);
-      if (!request) return notHere(requestId, reportId);
-      const started = early.get(reportId);
-      early.delete(reportId);
-      return answer(requestId, async (signal) => ({
-        rows: started && started.key === JSON.stringify(request) ? await started.rows : await rowsOf(request, signal),
-      }));
-    };
-
-    const runPython = (requestId: string, reportId: number) => {
-      const run = host.runPython;
-      if (!host.reportsById.has(reportId) || !run) return notHere(requestId, reportId);
-      return answer(requestId, async (signal) => ({ rows: [], python: await run(reportId, serializeFilterParameters(store.getState().filters), signal) }));
-    };
+    const asks = createAppAsks({ host, store, bridge, send, hasPort: () => state.port !== null });
+    asks.startEarly(doc.startingReports);
 
     const handle = (m: AppMessage) => {
       switch (m.type) {
@@ -185,10 +77,10 @@ export function useAppChannel(opts: {
           host.settle(APP_WIDGET_ID, "ready");
           return;
         case APP_MESSAGE_TYPES.query:
-          void runReport(m.requestId, m.reportId);
+          void asks.runReport(m.requestId, m.reportId);
           return;
         case APP_MESSAGE_TYPES.python:
-          void runPython(m.requestId, m.reportId);
+          void asks.runPython(m.requestId, m.reportId);
           return;
         case APP_MESSAGE_TYPES.setFilter: {
           if (!filterMembers.has(m.member)) {
@@ -243,7 +135,7 @@ export function useAppChannel(opts: {
         if (state.port === port && isAppMessage(message.data)) handle(message.data);
       };
       port.postMessage(contextRef.current);
-      for (const reportId of early.keys()) sendAhead(reportId);
+      asks.sendAllAhead();
     };
     window.addEventListener("message", onConnect);
     return () => {
@@ -251,7 +143,7 @@ export function useAppChannel(opts: {
       window.removeEventListener("message", onConnect);
       state.port?.close();
       state.port = null;
-      for (const c of controllers) c.abort();
+      asks.cancelAll();
     };
     // One frame element, one document: set up once (AppFrame is keyed by its document).
     // eslint-disable-next-line react-hooks/exhaustive-deps
