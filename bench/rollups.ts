@@ -1,7 +1,9 @@
 /**
  * The demo dashboard's queries answered from rollups against the same queries over the orders.
  *   npx tsx bench/rollups.ts [--rows 5000000] [--small-rows 100000] [--runs 5] [--data-dir DIR] [--json]
- * In-process, on DuckDB: the demo data model with its rollups (src/server/demo/data-model/rollups.yml)
+ *     [--engine duckdb|postgres] [--server postgresql://postgres@127.0.0.1:5432]
+ * In-process, on DuckDB (or, with `--engine postgres`, on the Postgres server at --server, the
+ * same rows copied into a database of their own by bench/postgres-shop.ts): the demo data model with its rollups (src/server/demo/data-model/rollups.yml)
  * on a file of --rows orders and on one of --small-rows orders (both generated once into --data-dir,
  * default .data/bench, as rollups-shop-<rows>.duckdb, and kept). The rollups are built in full on
  * the large file (time and the process's resident memory reported). One pass is every chart widget
@@ -19,6 +21,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDuckDbDataSource } from "../src/server/datasources/duckdb-data-source";
+import { createPostgresDataSource } from "../src/server/datasources/postgres-data-source";
 import type { DataSource } from "../src/server/datasources";
 import { generateDemoDataset } from "../src/server/demo/dataset";
 import { demoModelFiles } from "../src/server/demo/seed";
@@ -29,6 +32,7 @@ import { buildRollupTable, type RollupBuildResult } from "../src/server/semantic
 import type { SecurityContext } from "../src/server/semantic/security-context";
 import type { FillMissingRows, PeriodComparison } from "../src/server/semantic/compile-query";
 import { figure, printFigures, ratioAtLeast, ratioAtMost, say, type Figure } from "./figures";
+import { postgresShop } from "./postgres-shop";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 function arg(name: string, fallback: string): string {
@@ -38,6 +42,9 @@ function arg(name: string, fallback: string): string {
 const rows = Number(arg("rows", "5000000"));
 const smallRows = Number(arg("small-rows", "100000"));
 const runs = Number(arg("runs", "5"));
+const engine = arg("engine", "duckdb");
+if (engine !== "duckdb" && engine !== "postgres") throw new Error("--engine is duckdb or postgres");
+const server = arg("server", "postgresql://postgres@127.0.0.1:5432");
 const dataDir = path.resolve(arg("data-dir", path.join(root, ".data", "bench")));
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -61,8 +68,11 @@ const widgets: DemoReport[] = DEMO_REPORTS;
 const largeFile = await dataset(rows);
 const smallFile = await dataset(smallRows);
 
-// Full builds on the large file, one rollup after the other.
-const large: DataSource = createDuckDbDataSource({ path: largeFile, poolSize: 2 });
+// Full builds on the large data set, one rollup after the other.
+const large: DataSource =
+  engine === "postgres"
+    ? createPostgresDataSource({ ...(await postgresShop(largeFile, rows, server, say)), poolSize: 2 })
+    : createDuckDbDataSource({ path: largeFile, poolSize: 2 });
 const built: RollupBuildResult[] = [];
 const buildFigures: Figure[] = [];
 for (const rollup of model.rollups.values()) {
@@ -94,7 +104,10 @@ for (const rollup of model.rollups.values()) {
 }
 
 const fromRollups = createQueryEngine({ model, dataSource: large, cacheTtlMs: 0, rollups: () => built });
-const small = createDuckDbDataSource({ path: smallFile, readOnly: true, poolSize: 2 });
+const small: DataSource =
+  engine === "postgres"
+    ? createPostgresDataSource({ ...(await postgresShop(smallFile, smallRows, server, say)), poolSize: 2 })
+    : createDuckDbDataSource({ path: smallFile, readOnly: true, poolSize: 2 });
 const smallEngine = createQueryEngine({ model, dataSource: small, cacheTtlMs: 0 });
 
 const load = (engine: QueryEngine, w: DemoReport, useRollups: boolean) =>
@@ -148,11 +161,11 @@ for (const w of widgets) {
   say(`  ${w.key.padEnd(20)} from rollups ${round(r)} ms, without ${round(d)} ms (${(d / r).toFixed(1)}×)`);
 }
 const figures: Figure[] = [
-  figure(`dashboard (${widgets.length} widgets) from rollups, ${n(rows)} orders, vs without rollups on ${n(smallRows)}`, round(rolled), "ms", {
+  figure(`dashboard (${widgets.length} widgets) from rollups, ${n(rows)} orders on ${engine}, vs without rollups on ${n(smallRows)}`, round(rolled), "ms", {
     baseline: round(smallDirect),
     goal: ratioAtMost(1.5),
   }),
-  figure(`dashboard without rollups vs from rollups, ${n(rows)} orders`, round(direct), "ms", { baseline: round(rolled), goal: ratioAtLeast(20) }),
+  figure(`dashboard without rollups vs from rollups, ${n(rows)} orders on ${engine}`, round(direct), "ms", { baseline: round(rolled), goal: ratioAtLeast(20) }),
   ...buildFigures,
 ];
 say(
