@@ -9,6 +9,7 @@ import { silentLogger } from "../logger";
 import { startRollupBuilds } from "../modules/rollups/service";
 import { embedSession } from "../testing/shop-deployment";
 import { createTestPlatform, type TestPlatform } from "../testing/test-platform";
+import { readNdjson, type Line } from "../modules/chat/chat-test-support";
 import { seedDemo, type DemoSeedResult } from "./seed";
 
 // The demo dashboard as the two tenants' embed viewers load it: every widget's query is answered
@@ -180,6 +181,41 @@ describe("the demo dashboard answered from the demo's rollups", () => {
         expect(direct.annotation.rollup).toBeUndefined();
         expectSameRows(id, filtered, rolled, direct);
       }
+    });
+  }
+
+  /** The chat's answer to `question` as the caller of `token` (the admin key when undefined): its query part and its table's rows. */
+  const askChat = async (question: string, token?: string) => {
+    const threads = `/api/v1/deployments/${seeded.deploymentId}/chat/threads`;
+    const thread = await t.api("POST", threads, {}, token);
+    expect(thread.status, await thread.clone().text()).toBe(201);
+    const { id } = (await thread.json()) as { id: string };
+    const res = await t.api("POST", `${threads}/${id}/messages`, { content: question }, token);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const lines = await readNdjson(res);
+    const queryPart = lines.find((l) => l.type === "query") as (Line & { query: Record<string, unknown>; sql?: string }) | undefined;
+    const tablePart = lines.find((l) => l.type === "table") as (Line & { rows: Record<string, unknown>[] }) | undefined;
+    expect(queryPart && tablePart, JSON.stringify(lines).slice(0, 1500)).toBeTruthy();
+    return { query: queryPart!.query, sql: queryPart!.sql, rows: tablePart!.rows };
+  };
+
+  it("answers the chat from the rollups, with the orders' rows", async () => {
+    const answer = await askChat("revenue by category");
+    // The SQL the answer ran (shown to a signed-in user) reads the month rollup, not the orders.
+    expect(answer.sql).toContain("svc_rollups");
+    expect(answer.sql).toContain("orders_monthly");
+    const direct = await load({ query: answer.query }, t.adminToken, true);
+    expect(answer.rows).toEqual(direct.data);
+  });
+
+  for (const tenant of ["acme-corp", "globex-inc"]) {
+    it(`answers the chat for ${tenant} with that tenant's rows, from the rollup its query reads`, async () => {
+      const token = tokens[tenant]!;
+      const answer = await askChat("orders by status", token);
+      const [rolled, direct] = [await load({ query: answer.query }, token), await load({ query: answer.query }, token, true)];
+      expect(rolled.annotation.rollup).toBe("orders_monthly");
+      expect(answer.rows).toEqual(direct.data);
+      expect(rolled.data).toEqual(direct.data);
     });
   }
 
