@@ -11,14 +11,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { PostgresDataSourceOptions } from "../src/server/datasources";
+import { DEMO_TABLES_POSTGRES } from "../src/server/demo/dataset";
 
-const TABLES: Record<string, string> = {
-  products: "product_id bigint PRIMARY KEY, name text, category text, price numeric(12,2)",
-  customers:
-    "customer_id bigint PRIMARY KEY, tenant text, name text, country text, city text, latitude double precision, longitude double precision, signed_up_at timestamp",
-  orders:
-    "order_id bigint PRIMARY KEY, tenant text, customer_id bigint, product_id bigint, created_at timestamp, status text, quantity integer, amount numeric(12,2)",
-};
+const TABLES: Readonly<Record<string, string>> = DEMO_TABLES_POSTGRES;
 
 const columnsOf = (table: string) => TABLES[table]!.split(", ").map((c) => c.split(" ")[0]!);
 

@@ -14,6 +14,15 @@ export interface DemoDatasetOptions {
  */
 export const DEMO_ANCHOR = "2025-06-30 23:59:59";
 export const DEMO_TENANTS = ["acme-corp", "globex-inc"] as const;
+
+/** The data set's tables as Postgres declares them (a copy of the rows on a server: the rollups' tests and bench). */
+export const DEMO_TABLES_POSTGRES: Readonly<Record<"products" | "customers" | "orders", string>> = {
+  products: "product_id bigint PRIMARY KEY, name text, category text, price numeric(12,2)",
+  customers:
+    "customer_id bigint PRIMARY KEY, tenant text, name text, country text, city text, latitude double precision, longitude double precision, signed_up_at timestamp",
+  orders:
+    "order_id bigint PRIMARY KEY, tenant text, customer_id bigint, product_id bigint, created_at timestamp, status text, quantity integer, amount numeric(12,2)",
+};
 const DATASET_VERSION = 1;
 
 // [city, country, latitude, longitude]

@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDuckDbDataSource, createMySqlDataSource, createPostgresDataSource, type DataSource } from "../datasources";
-import { generateDemoDataset } from "../demo/dataset";
+import { DEMO_TABLES_POSTGRES, generateDemoDataset } from "../demo/dataset";
 import type { SemanticQuery } from "../../schema/semantic-query";
 import { ROLLUP_SCHEMA, rollupRowOrder } from "./compiler/rollup-plan";
 import type { DataModel } from "./data-model";
@@ -246,13 +246,7 @@ describe.runIf(await postgresReachable())("rollups answer as the cubes do (Postg
     admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.query(`CREATE TABLE ${schema}.products (product_id bigint PRIMARY KEY, name text, category text, price numeric(12,2))`);
-    await admin.query(
-      `CREATE TABLE ${schema}.customers (customer_id bigint PRIMARY KEY, tenant text, name text, country text, city text, latitude double precision, longitude double precision, signed_up_at timestamp)`,
-    );
-    await admin.query(
-      `CREATE TABLE ${schema}.orders (order_id bigint PRIMARY KEY, tenant text, customer_id bigint, product_id bigint, created_at timestamp, status text, quantity integer, amount numeric(12,2))`,
-    );
+    for (const [table, columns] of Object.entries(DEMO_TABLES_POSTGRES)) await admin.query(`CREATE TABLE ${schema}.${table} (${columns})`);
     await copyDemoRows(
       (sql, params) => admin.query(sql, params).then(() => {}),
       schema,
