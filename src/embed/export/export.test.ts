@@ -46,8 +46,8 @@ describe("exportColumnsOf on compare and calculations results", () => {
       compareQuery,
       [
         ["sales.products_category", "Products Category"],
-        ["sales.revenue.baseline", "Revenue (baseline, 2024-01-01 – 2024-03-31)"],
-        ["sales.revenue.current", "Revenue (current, 2025-01-01 – 2025-03-31)"],
+        ["sales.revenue.baseline", "Revenue (Q1 2024)"],
+        ["sales.revenue.current", "Revenue (Q1 2025)"],
         ["sales.revenue.change", "Revenue (change)"],
         ["sales.revenue.relativeChange", "Revenue (% change)"],
       ],
@@ -74,7 +74,7 @@ describe("exportColumnsOf on compare and calculations results", () => {
   it("writes the titles as the CSV header and the XLSX header row", () => {
     const columns = exportColumnsOf(compareResult.data, compareResult.annotation, compareQuery);
     expect(buildCsv(columns, compareResult.data).split("\r\n")[0]).toBe(
-      'Products Category,"Revenue (baseline, 2024-01-01 – 2024-03-31)","Revenue (current, 2025-01-01 – 2025-03-31)",Revenue (change),Revenue (% change)',
+      "Products Category,Revenue (Q1 2024),Revenue (Q1 2025),Revenue (change),Revenue (% change)",
     );
     const sheet = buildXlsxSheet(exportColumnsOf(calculationsResult.data, calculationsResult.annotation, calculationsQuery), calculationsResult.data);
     expect(sheet[0]!.map((cell) => (cell as { value: unknown }).value)).toEqual([

@@ -15,7 +15,7 @@ describe("resultColumnsOf", () => {
       "compare",
       compareResult.annotation,
       "sales.revenue.baseline",
-      { shortTitle: "Revenue (baseline, 2024-01-01 – 2024-03-31)", role: "compare", format: "currency", signed: false, compareOutput: "baseline" },
+      { shortTitle: "Revenue (Q1 2024)", role: "compare", format: "currency", signed: false, compareOutput: "baseline" },
     ],
     [
       "compare",

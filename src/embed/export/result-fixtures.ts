@@ -55,8 +55,8 @@ export const compareResult: QueryResult = {
     timeDimensions: {},
     periodComparisons: {},
     compare: {
-      "sales.revenue.baseline": compared("baseline", "baseline, 2024-01-01 – 2024-03-31"),
-      "sales.revenue.current": compared("current", "current, 2025-01-01 – 2025-03-31"),
+      "sales.revenue.baseline": compared("baseline", "Q1 2024"),
+      "sales.revenue.current": compared("current", "Q1 2025"),
       "sales.revenue.change": compared("change", "change"),
       "sales.revenue.relativeChange": compared("relativeChange", "% change"),
     },

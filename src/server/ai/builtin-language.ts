@@ -4,7 +4,7 @@
  * before the question is matched against the data model, and the sentences it answers with.
  */
 import type { TimePart } from "../../schema/semantic-query";
-import { TIME_PART_TITLES } from "../../schema/time-part-labels";
+import { TIME_PART_NAMES } from "../semantic/column-labels";
 
 export type Language = "en" | "de" | "es";
 export const LANGUAGES: Language[] = ["en", "de", "es"];
@@ -709,26 +709,8 @@ export const SAY: Record<
   },
 };
 
-/** Parts of time as the answer names them ("grouped by day of week"). */
-export const PART_NAMES: Record<Language, Record<TimePart, string>> = {
-  en: TIME_PART_TITLES,
-  de: {
-    dayOfWeek: "Wochentag",
-    hourOfDay: "Tageszeit",
-    dayOfMonth: "Tag des Monats",
-    weekOfYear: "Kalenderwoche",
-    monthOfYear: "Monat des Jahres",
-    quarterOfYear: "Quartal des Jahres",
-  },
-  es: {
-    dayOfWeek: "día de la semana",
-    hourOfDay: "hora del día",
-    dayOfMonth: "día del mes",
-    weekOfYear: "semana del año",
-    monthOfYear: "mes del año",
-    quarterOfYear: "trimestre del año",
-  },
-};
+/** Parts of time as the answer names them ("grouped by day of week"), as column headings name them. */
+export const PART_NAMES: Record<Language, Record<TimePart, string>> = TIME_PART_NAMES;
 
 /** Names of the time grains, per language. */
 export const GRAIN_NAMES: Record<Language, Record<string, string>> = {

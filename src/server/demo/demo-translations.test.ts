@@ -97,6 +97,39 @@ describe("demo content translations", () => {
     const bad = await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/query`, { query: { measures: ["sales.revenue"] }, locale: "<script>" }, token);
     expect(bad.status).toBe(400);
   });
+  it("titles worked-out columns in the viewer's language: two quarters side by side, a share, a part of time", async () => {
+    const { token } = await embedSession(t, seeded.deploymentId, { externalId: "eva@acme.test", embedTenantName: "acme-corp", settings: { locale: "es-ES" } });
+    const titles = async (query: Record<string, unknown>) => {
+      const res = await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/query`, { query }, token);
+      expect(res.status, await res.clone().text()).toBe(200);
+      const { annotation } = (await res.json()) as { annotation: Record<string, Record<string, { shortTitle: string }> | undefined> };
+      return Object.fromEntries(Object.values(annotation).flatMap((group) => Object.entries(group ?? {}).map(([key, a]) => [key, a.shortTitle])));
+    };
+    expect(
+      await titles({
+        measures: ["sales.revenue"],
+        dimensions: ["sales.products_category"],
+        compare: { dimension: "sales.created_at", baseline: ["2024-01-01", "2024-03-31"], current: ["2025-01-01", "2025-03-31"] },
+      }),
+    ).toMatchObject({
+      "sales.revenue.baseline": "Ingresos (T1 2024)",
+      "sales.revenue.current": "Ingresos (T1 2025)",
+      "sales.revenue.change": "Ingresos (variación)",
+      "sales.revenue.relativeChange": "Ingresos (variación en %)",
+    });
+    expect(
+      await titles({
+        measures: ["sales.revenue"],
+        timeDimensions: [{ dimension: "sales.created_at", part: "dayOfWeek" }],
+        calculations: [{ type: "percentOfTotal", measure: "sales.revenue" }],
+      }),
+    ).toMatchObject({
+      "sales.revenue": "Ingresos",
+      "sales.revenue.percentOfTotal": "Ingresos (parte del total)",
+      "sales.created_at.dayOfWeek": "Fecha del pedido (día de la semana)",
+    });
+  });
+
   it("names the columns of a chat answer in the viewer's language", async () => {
     const { token } = await embedSession(t, seeded.deploymentId, { externalId: "chat-de", embedTenantName: "acme-corp", settings: { locale: "de-DE" } });
     const thread = (await (await t.api("POST", `/api/v1/deployments/${seeded.deploymentId}/chat/threads`, {}, token)).json()) as { id: string };

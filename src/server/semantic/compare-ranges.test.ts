@@ -74,7 +74,7 @@ describe.each(engines)("compare two date ranges (%s)", (_name, create) => {
       measure: "sales.revenue",
       output: "baseline",
       format: "currency",
-      title: "Sales Revenue (baseline, 2023-01-01 – 2023-03-31)",
+      title: "Sales Revenue (Q1 2023)",
       ranges: { baseline: { from: "2023-01-01T00:00:00.000", to: "2023-04-01T00:00:00.000" } },
     });
     expect(r.annotation.compare?.["sales.revenue.relativeChange"]).toMatchObject({ output: "relativeChange", format: "percent" });

@@ -17,7 +17,7 @@ const result = {
     timeDimensions: {},
     compare: {
       "sales.revenue.baseline": {
-        title: "Sales Revenue (baseline, 2024-01-01 – 2024-03-31)",
+        title: "Sales Revenue (Q1 2024)",
         shortTitle: "x",
         type: "number",
         measure: "sales.revenue",

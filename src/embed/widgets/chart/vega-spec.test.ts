@@ -26,7 +26,7 @@ describe("prepareVegaLiteSpec on compare and calculations results", () => {
   it.each([
     ["compare", compareResult, "sales.revenue.relativeChange", "Revenue (% change)", "+.1~%", "+.1~%"],
     ["compare", compareResult, "sales.revenue.change", "Revenue (change)", "+$,~f", "+$,.2f"],
-    ["compare", compareResult, "sales.revenue.current", "Revenue (current, 2025-01-01 – 2025-03-31)", "$,~f", "$,.2f"],
+    ["compare", compareResult, "sales.revenue.current", "Revenue (Q1 2025)", "$,~f", "$,.2f"],
     ["calculations", calculationsResult, "sales.revenue.percentOfTotal", "Revenue (% of total)", ".1~%", ".1~%"],
     ["calculations", calculationsResult, "sales.returned_share", "Returned share", ".1~%", ".1~%"],
     ["calculations", calculationsResult, "sales.revenue.runningTotal", "Revenue (running total)", "$,~f", "$,.2f"],

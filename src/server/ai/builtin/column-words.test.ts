@@ -9,8 +9,9 @@ describe("columnTitle", () => {
     ["de", "Revenue (% of total)", "Umsatz (Anteil an der Summe)"],
     ["de", "Revenue (running total)", "Umsatz (laufende Summe)"],
     ["de", "Revenue (rank)", "Umsatz (Rang)"],
-    ["de", "Revenue (baseline, 2024-01-01 – 2024-03-31)", "Umsatz (Vergleichszeitraum, 2024-01-01 – 2024-03-31)"],
-    ["de", "Revenue (current, 2025-01-01 – 2025-03-31)", "Umsatz (Zeitraum, 2025-01-01 – 2025-03-31)"],
+    // A period (content translation has already said it in the viewer's language) is kept.
+    ["de", "Revenue (Q1 2024)", "Umsatz (Q1 2024)"],
+    ["de", "Revenue (Veränderung)", "Umsatz (Veränderung)"],
     ["de", "Revenue (% change)", "Umsatz (Veränderung in %)"],
     ["de", "Revenue (1 month earlier)", "Umsatz (1 Monat davor)"],
     ["de", "Revenue (change vs 2 years earlier)", "Umsatz (Veränderung gegenüber 2 Jahre davor)"],

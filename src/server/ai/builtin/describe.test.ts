@@ -66,7 +66,7 @@ describe("describeUnderstanding", () => {
         language: "de",
         periods: { dimension: "sales.created_at", baseline: { from: "2024-01-01", to: "2024-03-31" }, current: { from: "2025-01-01", to: "2025-03-31" } },
       }),
-      "So habe ich die Frage verstanden: **Revenue**, Zeitraum Order Date: 01.01.2025 – 31.03.2025 gegenüber 01.01.2024 – 31.03.2024.",
+      "So habe ich die Frage verstanden: **Revenue**, Zeitraum Order Date: Q1 2025 gegenüber Q1 2024.",
     ],
     ["a share", u({ dimensions: ["sales.status"], calculation: "percentOfTotal" }), "I read this as: **Revenue**, by Status, each row's share of the total."],
     [
@@ -85,14 +85,17 @@ describe("describeUnderstanding", () => {
         explain: true,
         periods: { dimension: "sales.created_at", baseline: { from: "2025-01-01", to: "2025-01-31" }, current: { from: "2025-02-01", to: "2025-02-28" } },
       }),
-      "I read this as: **Revenue**, period Order Date: Feb 1, 2025 – Feb 28, 2025 against Jan 1, 2025 – Jan 31, 2025, what moved it most.",
+      "I read this as: **Revenue**, period Order Date: Feb 2025 against Jan 2025, what moved it most.",
+    ],
+    [
+      "a period that is no whole month, in Spanish",
+      u({ language: "es", time: { dimension: "sales.created_at", range: { from: "2025-01-05", to: "2025-02-10" } } }),
+      "Así entendí la pregunta: **Revenue**, periodo Order Date: 5 ene\u2009–\u200910 feb 2025.",
     ],
   ])("%s", (_, understanding, expected) => expect(describeUnderstanding(understanding, views, new Date())).toBe(expected));
 
   it("says relative dates count from the end of the data when it ends before today", () => {
     const text = describeUnderstanding(u({ time: { dimension: "sales.created_at", range: { from: "2025-04-01", to: "2025-06-30" } } }), views, DEMO_REFERENCE);
-    expect(text).toBe(
-      "I read this as: **Revenue**, period Order Date: Apr 1, 2025 – Jun 30, 2025. (relative dates count from the end of the data, Jun 30, 2025)",
-    );
+    expect(text).toBe("I read this as: **Revenue**, period Order Date: Q2 2025. (relative dates count from the end of the data, Jun 30, 2025)");
   });
 });

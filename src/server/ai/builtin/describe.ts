@@ -1,5 +1,6 @@
 /** "I read this as: …": what the engine understood, in the question's language. */
 import { GRAIN_NAMES, PART_NAMES, SAY } from "../builtin-language";
+import { periodLabel } from "../../semantic/column-labels";
 import { dateFormat, formatValue, listJoin, shownValue, titleOf, type ValueLabel } from "./format";
 import type { Condition, Understanding } from "./understanding";
 import type { ViewIndex } from "./view-index";
@@ -33,15 +34,10 @@ export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], re
     });
     parts.push(`${say.filteredBy} ${alternatives.join(` ${say.or} `)}`);
   }
-  if (u.time?.range) {
-    const fmt = dateFormat(u.language);
-    const from = fmt.format(new Date(u.time.range.from + "T00:00:00Z"));
-    const to = fmt.format(new Date(u.time.range.to + "T00:00:00Z"));
-    parts.push(`${say.period} ${t(u.time.dimension)}: ${from} – ${to}`);
-  }
+  // A whole year, quarter or month by its name ("Q1 2025"), else its first and last day.
+  const range = (r: { from: string; to: string }) => periodLabel(u.language, { from: `${r.from}T00:00:00.000`, to: dayAfter(r.to) });
+  if (u.time?.range) parts.push(`${say.period} ${t(u.time.dimension)}: ${range(u.time.range)}`);
   if (u.periods) {
-    const day = (d: string) => dateFormat(u.language).format(new Date(d + "T00:00:00Z"));
-    const range = (r: { from: string; to: string }) => `${day(r.from)} – ${day(r.to)}`;
     parts.push(`${say.period} ${t(u.periods.dimension)}: ${say.periods(range(u.periods.baseline), range(u.periods.current))}`);
   }
   if (u.calculation) parts.push(u.calculation === "percentOfTotal" ? say.shareOfTotal : u.calculation === "rank" ? say.ranked : say.runningTotal);
@@ -64,3 +60,8 @@ export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], re
 }
 
 const startOfDay = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+
+/** The wall time at the start of the day after `day` ("2025-03-31" → "2025-04-01T00:00:00.000"): a range's exclusive end. */
+function dayAfter(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 23);
+}

@@ -1,5 +1,7 @@
 import type { ContentDictionary } from "../../../schema/content-translation";
+import { compareOutputs, type CompareOutput, type TimePart } from "../../../schema/semantic-query";
 import type { DataModel } from "../../semantic";
+import { compareLabel, labelLanguageOf, localLabel, splitLabel, TIME_PART_NAMES, type WallRange } from "../../semantic/column-labels";
 import { textOf } from "./translate-dashboard";
 
 /** A dimension whose values are codes shown by name: `meta: { display: country }` (ISO 3166 regions) or `language` (BCP 47). */
@@ -34,12 +36,28 @@ interface Annotated {
   title: string;
   shortTitle: string;
   meta?: Record<string, unknown>;
+  /** A time dimension read as a part of time ("Order Date (day of week)"). */
+  timePart?: TimePart;
+}
+
+/** A worked-out column: the measure column it is made of, and what it is of it. */
+interface Derived extends Annotated {
+  measure: string;
+  output?: string;
+  ranges?: { baseline: WallRange; current: WallRange };
 }
 
 /** A query result as the engine answers it. */
 export interface TranslatableResult {
   data: Record<string, unknown>[];
-  annotation: { measures: Record<string, Annotated>; dimensions: Record<string, Annotated>; timeDimensions: Record<string, Annotated> };
+  annotation: {
+    measures: Record<string, Annotated>;
+    dimensions: Record<string, Annotated>;
+    timeDimensions: Record<string, Annotated>;
+    periodComparisons?: Record<string, Derived>;
+    compare?: Record<string, Derived>;
+    calculations?: Record<string, Derived>;
+  };
 }
 
 const memberOf = (column: string) => column.split(".").slice(0, 2).join(".");
@@ -55,12 +73,39 @@ export function translateResult<T extends TranslatableResult>(result: T, diction
   if (!dictionary && !names) return result;
   const text = dictionary ? textOf(dictionary) : <S>(s: S) => s;
   const members = dictionary?.members ?? {};
+  const ownTitle = (member: string) => (Object.hasOwn(members, member) ? members[member] : undefined);
+  const lang = labelLanguageOf(locale);
+  /** A member's titles in the locale: its dictionary entry, else each title's text. */
+  const inLocale = (member: string, title: string, shortTitle: string) => {
+    const own = ownTitle(member);
+    const t = text(title);
+    return { title: t === title && own ? own : t, shortTitle: own ?? text(shortTitle) };
+  };
+  /** "Revenue (label)": the measure's (or dimension's) titles in the locale, with the label `labelFor` says. */
+  const relabelled = <A extends Annotated>(a: A, member: string, labelFor: (label: string) => string): A => {
+    const long = splitLabel(a.title);
+    const short = splitLabel(a.shortTitle);
+    if (!long || !short) return { ...a, title: text(a.title), shortTitle: text(a.shortTitle) };
+    const base = inLocale(member, long.title, short.title);
+    return { ...a, title: `${base.title} (${labelFor(long.label)})`, shortTitle: `${base.shortTitle} (${labelFor(short.label)})` };
+  };
   const titled = (group: Record<string, Annotated>): Record<string, Annotated & { valueLabels?: Record<string, string> }> =>
     Object.fromEntries(
       Object.entries(group).map(([column, a]) => {
-        const own = Object.hasOwn(members, memberOf(column)) ? members[memberOf(column)] : undefined;
-        const title = text(a.title);
-        return [column, { ...a, title: title === a.title && own ? own : title, shortTitle: own ?? text(a.shortTitle) }];
+        const part = a.timePart;
+        if (part) return [column, relabelled(a, memberOf(column), () => TIME_PART_NAMES[lang][part])];
+        return [column, { ...a, ...inLocale(memberOf(column), a.title, a.shortTitle) }];
+      }),
+    );
+  /** A worked-out group: its measure's title in the locale, its label in the locale's language. */
+  const derived = (group: Record<string, Derived> | undefined, labelFor: (a: Derived, label: string) => string) =>
+    group &&
+    Object.fromEntries(
+      Object.entries(group).map(([column, a]) => {
+        // Made of a plain measure ("sales.revenue"): its dictionary title may stand for it. Made of
+        // a worked-out column ("sales.revenue.current"): only the title's own text is looked up.
+        const member = memberOf(a.measure) === a.measure ? a.measure : "";
+        return [column, relabelled(a, member, (label) => labelFor(a, label))];
       }),
     );
   const dimensions = titled(result.annotation.dimensions);
@@ -68,11 +113,29 @@ export function translateResult<T extends TranslatableResult>(result: T, diction
     const labels = valueLabelsOf(result.data, column, dictionary, names ? { names, display: codeDisplayOf(dimensions[column]!) } : null);
     if (labels) dimensions[column] = { ...dimensions[column], valueLabels: labels };
   }
+  const { periodComparisons, compare, calculations } = result.annotation;
+  const plain = (_a: Derived, label: string) => localLabel(lang, label);
   return {
     ...result,
-    annotation: { ...result.annotation, measures: titled(result.annotation.measures), dimensions, timeDimensions: titled(result.annotation.timeDimensions) },
+    annotation: {
+      ...result.annotation,
+      measures: titled(result.annotation.measures),
+      dimensions,
+      timeDimensions: titled(result.annotation.timeDimensions),
+      ...(periodComparisons ? { periodComparisons: derived(periodComparisons, plain) } : {}),
+      ...(calculations ? { calculations: derived(calculations, plain) } : {}),
+      ...(compare
+        ? {
+            compare: derived(compare, (a, label) =>
+              a.ranges && isCompareOutput(a.output) ? compareLabel(locale, a.output, a.ranges) : localLabel(lang, label),
+            ),
+          }
+        : {}),
+    },
   } as T;
 }
+
+const isCompareOutput = (o: unknown): o is CompareOutput => typeof o === "string" && (compareOutputs as readonly string[]).includes(o);
 
 type CodeNames = Record<CodeDisplay, Intl.DisplayNames>;
 

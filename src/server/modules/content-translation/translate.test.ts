@@ -59,6 +59,84 @@ describe("translateResult", () => {
     expect(labelsOf(shown, "sales.customers_country")).toEqual({ US: "Estados Unidos" });
     expect(shown.annotation.measures["sales.revenue"]!.shortTitle).toBe("Revenue");
   });
+
+  /** A result of two date ranges side by side, a share, a period comparison and a part of time, titled as the engine titles them. */
+  const worked = () => {
+    const q1 = (year: number) => ({ from: `${year}-01-01T00:00:00.000`, to: `${year}-04-01T00:00:00.000` });
+    const ranges = { baseline: q1(2024), current: q1(2025) };
+    const compared = (output: "baseline" | "current" | "change" | "relativeChange", label: string) => ({
+      title: `Sales Revenue (${label})`,
+      shortTitle: `Revenue (${label})`,
+      type: "number" as const,
+      measure: "sales.revenue",
+      output,
+      ranges,
+    });
+    return {
+      data: [],
+      annotation: {
+        measures: {},
+        dimensions: {
+          "sales.order_date.dayOfWeek": {
+            title: "Sales Order Date (day of week)",
+            shortTitle: "Order Date (day of week)",
+            type: "number" as const,
+            timePart: "dayOfWeek" as const,
+          },
+        },
+        timeDimensions: {},
+        compare: {
+          "sales.revenue.baseline": compared("baseline", "Q1 2024"),
+          "sales.revenue.current": compared("current", "Q1 2025"),
+          "sales.revenue.change": compared("change", "change"),
+          "sales.revenue.relativeChange": compared("relativeChange", "% change"),
+        },
+        periodComparisons: {
+          "sales.revenue_change": {
+            title: "Sales Revenue (change vs 1 month earlier)",
+            shortTitle: "Revenue (change vs 1 month earlier)",
+            type: "number" as const,
+            measure: "sales.revenue",
+            output: "change",
+          },
+        },
+        calculations: {
+          "sales.revenue.percentOfTotal": {
+            title: "Sales Revenue (% of total)",
+            shortTitle: "Revenue (% of total)",
+            type: "number" as const,
+            measure: "sales.revenue",
+            calculation: "percentOfTotal",
+            within: [],
+          },
+        },
+      },
+    };
+  };
+  const shortTitles = (group: Record<string, { shortTitle: string }> | undefined) => Object.values(group ?? {}).map((a) => a.shortTitle);
+
+  it("says a worked-out column's measure and label in the viewer's language", () => {
+    const shown = translateResult(worked(), { ...german, members: { ...german.members, "sales.order_date": "Bestelldatum" } }, "de-DE");
+    expect(shortTitles(shown.annotation.compare)).toEqual(["Umsatz (Q1 2024)", "Umsatz (Q1 2025)", "Umsatz (Veränderung)", "Umsatz (Veränderung in %)"]);
+    expect(shown.annotation.compare!["sales.revenue.change"]).toMatchObject({
+      title: "Verkauf Umsatz (Veränderung)",
+      output: "change",
+      measure: "sales.revenue",
+    });
+    expect(shortTitles(shown.annotation.periodComparisons)).toEqual(["Umsatz (Veränderung gegenüber 1 Monat davor)"]);
+    expect(shortTitles(shown.annotation.calculations)).toEqual(["Umsatz (Anteil an der Summe)"]);
+    // The part of time stays in the title beside the dimension's own translation.
+    expect(shortTitles(shown.annotation.dimensions)).toEqual(["Bestelldatum (Wochentag)"]);
+  });
+
+  it("names the periods in Spanish without a dictionary, and leaves English as the engine wrote it", () => {
+    const spanish = translateResult(worked(), null, "es-MX");
+    expect(shortTitles(spanish.annotation.compare)).toEqual(["Revenue (T1 2024)", "Revenue (T1 2025)", "Revenue (variación)", "Revenue (variación en %)"]);
+    expect(shortTitles(spanish.annotation.dimensions)).toEqual(["Order Date (día de la semana)"]);
+    const english = translateResult(worked(), null, "en-GB");
+    expect(shortTitles(english.annotation.compare)).toEqual(shortTitles(worked().annotation.compare));
+    expect(shortTitles(english.annotation.calculations)).toEqual(["Revenue (% of total)"]);
+  });
 });
 
 describe("translateDashboard", () => {

@@ -12,6 +12,7 @@ import type {
   TimePart,
 } from "../../../schema/semantic-query";
 import { TIME_PART_TITLES } from "../../../schema/time-part-labels";
+import { compareLabel } from "../column-labels";
 import type { QueryPlan } from "./plan";
 
 export interface MemberAnnotation {
@@ -125,17 +126,14 @@ export function annotateQuery(plan: QueryPlan): QueryAnnotation {
 }
 
 const CALCULATION_TITLES: Record<CalculationType, string> = { percentOfTotal: "% of total", runningTotal: "running total", rank: "rank" };
-const COMPARE_TITLES: Record<CompareOutput, string> = { baseline: "baseline", current: "current", change: "change", relativeChange: "% change" };
-
 function annotateCompare(compare: NonNullable<QueryPlan["compare"]>): Record<string, CompareAnnotation> {
   const span = (r: ResolvedRange) => ({ from: formatWallTime(r.wall.start), to: formatWallTime(r.wall.end) });
   const ranges = { baseline: span(compare.baseline), current: span(compare.current) };
-  const day = (wall: string) => wall.slice(0, 10);
-  const label = (r: { from: string; to: string }) => `${day(r.from)} – ${day(formatWallTime(new Date(Date.parse(`${r.to}Z`) - 1)))}`;
   const out: Record<string, CompareAnnotation> = {};
   for (const c of compare.columns) {
     const base = annotate(c.measure);
-    const when = c.output === "baseline" || c.output === "current" ? `${COMPARE_TITLES[c.output]}, ${label(ranges[c.output])}` : COMPARE_TITLES[c.output];
+    // "Revenue (Q1 2024)", "Revenue (Q1 2025)", "Revenue (change)", "Revenue (% change)".
+    const when = compareLabel("en", c.output, ranges);
     out[c.column] = {
       ...base,
       title: `${base.title} (${when})`,

@@ -1,0 +1,146 @@
+/**
+ * The labels of worked-out columns: the words in parentheses after the measure's title in
+ * "Revenue (Q1 2024)", "Revenue (% of total)", "Order Date (day of week)". The query engine
+ * writes them in English (compiler/annotation.ts); content translation (translate-result.ts) and
+ * the chat's answers say them in German and Spanish. A date range is named the way a reader
+ * names it: a year ("2024"), a quarter ("Q1 2024"), a month ("Jan 2024"), else its first and last
+ * day ("Jan 1 – Mar 15, 2024"), each in the reader's language.
+ */
+import type { TimePart } from "../../schema/semantic-query";
+import { TIME_PART_TITLES } from "../../schema/time-part-labels";
+
+/** The languages the labels are written in; any other locale reads them in English. */
+export type LabelLanguage = "en" | "de" | "es";
+
+/** The labels' language of a locale ("de-AT" → "de"); English for every other. */
+export function labelLanguageOf(locale: string): LabelLanguage {
+  const language = locale.slice(0, 2).toLowerCase();
+  return language === "de" || language === "es" ? language : "en";
+}
+
+/** A range of wall time, end exclusive ("2024-01-01T00:00:00.000" to "2024-04-01T00:00:00.000"). */
+export interface WallRange {
+  from: string;
+  to: string;
+}
+
+const QUARTER: Record<LabelLanguage, (q: number, year: number) => string> = {
+  en: (q, year) => `Q${q} ${year}`,
+  de: (q, year) => `Q${q} ${year}`,
+  es: (q, year) => `T${q} ${year}`,
+};
+
+const DAY_MS = 86_400_000;
+
+/** The range's name in `locale`: a whole year, quarter or month by its name, else its first and last day. */
+export function periodLabel(locale: string, range: WallRange): string {
+  const start = new Date(`${range.from.slice(0, 23)}Z`);
+  const end = new Date(`${range.to.slice(0, 23)}Z`);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) || end <= start) return `${range.from} – ${range.to}`;
+  const midnight = (d: Date) => d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
+  const months = (end.getUTCFullYear() - start.getUTCFullYear()) * 12 + end.getUTCMonth() - start.getUTCMonth();
+  const whole = midnight(start) && midnight(end) && start.getUTCDate() === 1 && end.getUTCDate() === 1;
+  const year = start.getUTCFullYear();
+  if (whole && months === 12 && start.getUTCMonth() === 0) return String(year);
+  if (whole && months === 3 && start.getUTCMonth() % 3 === 0) return QUARTER[labelLanguageOf(locale)](start.getUTCMonth() / 3 + 1, year);
+  if (whole && months === 1) return formatter(locale, { month: "short", year: "numeric" }).format(start);
+  // The last day the range holds: a range ending at midnight holds the day before.
+  const last = new Date(end.getTime() - (midnight(end) ? DAY_MS : 1));
+  return formatter(locale, { day: "numeric", month: "short", year: "numeric" }).formatRange(start, last);
+}
+
+/** Formatters by locale and options: made once each (one costs ~0.1 ms). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    if (formatters.size >= 1000) formatters.clear();
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/** Parts of time by name ("grouped by day of week", "Order Date (day of week)"). */
+export const TIME_PART_NAMES: Record<LabelLanguage, Record<TimePart, string>> = {
+  en: TIME_PART_TITLES,
+  de: {
+    dayOfWeek: "Wochentag",
+    hourOfDay: "Tageszeit",
+    dayOfMonth: "Tag des Monats",
+    weekOfYear: "Kalenderwoche",
+    monthOfYear: "Monat des Jahres",
+    quarterOfYear: "Quartal des Jahres",
+  },
+  es: {
+    dayOfWeek: "día de la semana",
+    hourOfDay: "hora del día",
+    dayOfMonth: "día del mes",
+    weekOfYear: "semana del año",
+    monthOfYear: "mes del año",
+    quarterOfYear: "trimestre del año",
+  },
+};
+
+type Rewrite = [RegExp, string | ((...groups: string[]) => string)];
+
+const UNITS: Record<"de" | "es", Record<string, [string, string]>> = {
+  de: { day: ["Tag", "Tage"], week: ["Woche", "Wochen"], month: ["Monat", "Monate"], quarter: ["Quartal", "Quartale"], year: ["Jahr", "Jahre"] },
+  es: { day: ["día", "días"], week: ["semana", "semanas"], month: ["mes", "meses"], quarter: ["trimestre", "trimestres"], year: ["año", "años"] },
+};
+const units = (lang: "de" | "es", n: string, unit: string) => `${n} ${UNITS[lang][unit]![n === "1" ? 0 : 1]}`;
+
+/** The engine's English labels, most specific first, as German and Spanish say them. */
+const REWRITES: Record<"de" | "es", Rewrite[]> = {
+  de: [
+    [/\b(\d+) (day|week|month|quarter|year)s? earlier\b/g, (_, n, u) => `${units("de", n!, u!)} davor`],
+    [/\b(\d+) (day|week|month|quarter|year)s? later\b/g, (_, n, u) => `${units("de", n!, u!)} danach`],
+    [/^% change vs /, "Veränderung in % gegenüber "],
+    [/^change vs /, "Veränderung gegenüber "],
+    [/^% change$/, "Veränderung in %"],
+    [/^change$/, "Veränderung"],
+    [/^% of total\b/, "Anteil an der Summe"],
+    [/^running total\b/, "laufende Summe"],
+    [/^rank\b/, "Rang"],
+    [/ within /, " innerhalb "],
+  ],
+  es: [
+    [/\b(\d+) (day|week|month|quarter|year)s? earlier\b/g, (_, n, u) => `${units("es", n!, u!)} antes`],
+    [/\b(\d+) (day|week|month|quarter|year)s? later\b/g, (_, n, u) => `${units("es", n!, u!)} después`],
+    [/^% change vs /, "variación en % frente a "],
+    [/^change vs /, "variación frente a "],
+    [/^% change$/, "variación en %"],
+    [/^change$/, "variación"],
+    [/^% of total\b/, "parte del total"],
+    [/^running total\b/, "total acumulado"],
+    [/^rank\b/, "puesto"],
+    [/ within /, " dentro de "],
+  ],
+};
+
+/** A label the engine wrote in English (a share, a running total, a rank, a change, an earlier period) in `lang`. */
+export function localLabel(lang: LabelLanguage, label: string): string {
+  if (lang === "en") return label;
+  let out = label;
+  for (const [re, to] of REWRITES[lang]) out = typeof to === "string" ? out.replace(re, to) : out.replace(re, to as (...g: string[]) => string);
+  return out;
+}
+
+/** What a column of two date ranges side by side shows after its measure: its period, or the change. */
+export function compareLabel(
+  locale: string,
+  output: "baseline" | "current" | "change" | "relativeChange",
+  ranges: { baseline: WallRange; current: WallRange },
+) {
+  if (output === "baseline" || output === "current") return periodLabel(locale, ranges[output]);
+  return localLabel(labelLanguageOf(locale), output === "change" ? "change" : "% change");
+}
+
+/** "Revenue (label)" split into the title and the label; null when the title has no label in parentheses. */
+export function splitLabel(title: string): { title: string; label: string } | null {
+  const open = title.lastIndexOf(" (");
+  if (open <= 0 || !title.endsWith(")")) return null;
+  return { title: title.slice(0, open), label: title.slice(open + 2, -1) };
+}
