@@ -19,6 +19,9 @@ async function shoot(page: Page, name: string) {
     ["phone", { width: 390, height: 844 }],
   ] as const) {
     await page.setViewportSize(viewport);
+    // The host page's frame is 1200 px wide: as wide as the phone's screen for the phone's pictures.
+    await page.evaluate((w) => void ((document.getElementById("embed") as HTMLIFrameElement).style.width = `${w}px`), viewport.width);
+    await page.waitForTimeout(300);
     for (const scheme of ["light", "dark"] as const) {
       expect((await requestAction(page, "svc:action:set-color-scheme", { scheme })).status).toBe("applied");
       await page.waitForTimeout(300);
@@ -26,6 +29,7 @@ async function shoot(page: Page, name: string) {
     }
   }
   await page.setViewportSize(size);
+  await page.evaluate(() => void (document.getElementById("embed") as HTMLIFrameElement).style.removeProperty("width"));
   expect((await requestAction(page, "svc:action:set-color-scheme", { scheme: "light" })).status).toBe("applied");
 }
 
