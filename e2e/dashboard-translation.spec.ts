@@ -26,6 +26,11 @@ test.describe("the demo dashboard translated", () => {
     await expect(cities).not.toContainText("United States");
     await expect(cities).toContainText("Abschlussquote");
     await expect(cities).not.toContainText("Completion Rate");
+    // The HTML report's labels are its members' titles (`{{title:member}}`), in German too.
+    const highlights = frame.getByTestId("widget-highlights");
+    await highlights.scrollIntoViewIfNeeded();
+    await expect(highlights.frameLocator("iframe.svc-html-frame").locator("body")).toContainText("Kunden");
+    await expect(highlights.frameLocator("iframe.svc-html-frame").locator("body")).toContainText("Verkaufte Einheiten");
 
     // The status picker lists German statuses; picking one filters by the raw value.
     await frame.getByTestId("widget-filter_status").locator(".svc-picker-button").click();

@@ -166,9 +166,9 @@ const REPORTS: DemoReport[] = [
     spec: {
       html: [
         '<div class="hl">',
-        '<div><span class="v">{{sales.customer_count}}</span><span class="l">customers</span></div>',
-        '<div><span class="v">{{sales.units}}</span><span class="l">units sold</span></div>',
-        '<div><span class="v">{{sales.count}}</span><span class="l">orders</span></div>',
+        '<div><span class="v">{{sales.customer_count}}</span><span class="l">{{title:sales.customer_count}}</span></div>',
+        '<div><span class="v">{{sales.units}}</span><span class="l">{{title:sales.units}}</span></div>',
+        '<div><span class="v">{{sales.count}}</span><span class="l">{{title:sales.count}}</span></div>',
         "</div>",
         "<style>.hl{display:flex;flex-wrap:wrap;gap:10px 24px;font-family:system-ui,sans-serif;padding:8px 4px}.hl div{display:grid;min-width:0}.v{font-size:22px;font-weight:600;white-space:nowrap;font-variant-numeric:tabular-nums}.l{font-size:12px;opacity:.7}</style>",
       ].join(""),

@@ -61,21 +61,26 @@ export function HtmlBody(props: {
 }) {
   const { rows, aliases, annotation, snapshot, ctx } = props;
   const row = rows[0] ? { ...rows[0], ...Object.fromEntries(Object.entries(aliases).map(([from, to]) => [from, rows[0]![to]])) } : undefined;
-  const filled = fillHtmlTemplate(props.html, row, (placeholder, value) => {
-    const member = aliases[placeholder] ?? placeholder;
-    const column = resultColumnOf(member, annotation);
-    return formatCell(
-      value,
-      {
-        key: member,
-        type: column?.type,
-        annotationFormat: column?.format,
-        signed: column?.signed,
-        timePart: column?.timePart,
-        format: snapshot.preferences?.columnFormats?.[placeholder] ?? null,
-      },
-      ctx,
-    );
-  });
+  const filled = fillHtmlTemplate(
+    props.html,
+    row,
+    (placeholder, value) => {
+      const member = aliases[placeholder] ?? placeholder;
+      const column = resultColumnOf(member, annotation);
+      return formatCell(
+        value,
+        {
+          key: member,
+          type: column?.type,
+          annotationFormat: column?.format,
+          signed: column?.signed,
+          timePart: column?.timePart,
+          format: snapshot.preferences?.columnFormats?.[placeholder] ?? null,
+        },
+        ctx,
+      );
+    },
+    (placeholder) => titleOfColumn(aliases[placeholder] ?? placeholder, annotation),
+  );
   return <HtmlView body={filled} title={props.title} />;
 }

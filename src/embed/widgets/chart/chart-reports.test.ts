@@ -40,6 +40,17 @@ describe("fillHtmlTemplate", () => {
       "<b>&#60;script&#62;x&#60;/script&#62;</b> ",
     );
   });
+  it("fills a member's title as the viewer reads it, escaped", () => {
+    const titles: Record<string, string> = { "sales.units": "Verkaufte <Einheiten>" };
+    expect(
+      fillHtmlTemplate(
+        "{{sales.units}} {{ title:sales.units }} {{title: sales.count}}",
+        { "sales.units": 3 },
+        (_m, v) => String(v),
+        (m) => titles[m] ?? m,
+      ),
+    ).toBe("3 Verkaufte &#60;Einheiten&#62; sales.count");
+  });
 });
 
 describe("table model", () => {

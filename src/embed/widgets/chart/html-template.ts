@@ -1,6 +1,7 @@
 /**
- * HTML reports: `{{member}}` placeholders filled from the first result row, each value
- * HTML-escaped. The document runs in `<iframe sandbox="">`: no scripts, no same-origin
+ * HTML reports: `{{member}}` placeholders filled from the first result row, and `{{title:member}}`
+ * with the member's title as the viewer reads it (translated by the deployment's dictionaries),
+ * each HTML-escaped. The document runs in `<iframe sandbox="">`: no scripts, no same-origin
  * access to the embed, its token or its storage.
  */
 
@@ -8,8 +9,14 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function fillHtmlTemplate(html: string, row: Record<string, unknown> | undefined, format: (member: string, value: unknown) => string): string {
-  return html.replace(/\{\{\s*([_a-zA-Z][\w]*(?:\.[_a-zA-Z][\w]*){1,2})\s*\}\}/g, (_whole, member: string) => {
+export function fillHtmlTemplate(
+  html: string,
+  row: Record<string, unknown> | undefined,
+  format: (member: string, value: unknown) => string,
+  titleOf: (member: string) => string = (member) => member,
+): string {
+  return html.replace(/\{\{\s*(title:\s*)?([_a-zA-Z][\w]*(?:\.[_a-zA-Z][\w]*){1,2})\s*\}\}/g, (_whole, title: string | undefined, member: string) => {
+    if (title) return escapeHtml(titleOf(member));
     const value = row?.[member];
     return escapeHtml(value === undefined ? "" : format(member, value));
   });

@@ -194,6 +194,10 @@ describe("AI widget", () => {
     expect(de.markdown.split("\n")[0]).toMatch(/^_Für .*: Kanada\._$/);
     expect(de.markdown).toMatch(/führt mit|zuletzt/);
     expect(de.markdown).not.toMatch(/leads with|latest/);
+    // The widget's question as the German dictionary has it, answered in German with German names and numbers.
+    expect(de.markdown.split("\n")).toContain("**Welche Kategorie hatte im letzten Quartal den meisten Umsatz?**");
+    expect(de.markdown).toMatch(/\*\*Elektronik\*\* liegt bei Umsatz vorn mit \*\*[\d.]+,\d\d\s\$\*\*/);
+    expect(de.markdown).not.toContain("Electronics");
   });
 
   it("reports a failing model server without caching anything, and keeps the last answer", async () => {

@@ -25,7 +25,7 @@ import { providerFor, runTurn } from "../../ai/turn";
 import { AiError, type AnswerPart, type TurnContext } from "../../ai/types";
 import { resolveViewableDashboard, securityContextOf } from "../embed-access/service";
 import { viewsOfSnapshots } from "./scope";
-import { contentLocaleOf, resultTranslator } from "../content-translation/apply";
+import { contentLocaleOf, memberTitler, resultTranslator, textTranslator, valueLabeler } from "../content-translation/apply";
 import { filtersLine, highlight, widgetLocalizer, type WidgetLocalizer } from "./ai-widget-summary";
 import { widgetLanguage } from "./ai-widget-words";
 
@@ -58,7 +58,12 @@ export async function builtinMarkdown(
     if (reading.ok) {
       const state: ToolState = {};
       const outcome = await runTool("run_query", runQueryArgs(reading.understanding), ctx, state);
-      lines.push(outcome.ok ? summarize(reading.understanding, state.lastRows ?? [], state.lastColumns ?? []) : SAY[reading.understanding.language].cannot, "");
+      lines.push(
+        outcome.ok
+          ? summarize(reading.understanding, state.lastRows ?? [], state.lastColumns ?? [], ctx.valueLabel)
+          : SAY[reading.understanding.language].cannot,
+        "",
+      );
     } else {
       // The chat's honest wording: a term the data does not hold is named, a request to change data declined.
       const why = reading.refusal ? refusalText(reading.language, reading.refusal, indexes) : SAY[reading.language].noMatch(prompt);
@@ -145,6 +150,9 @@ export async function aiWidgetAnswer(
       .limit(1);
     if (question?.content) prompt = question.content.slice(0, 1000);
   }
+  // The question as the viewer reads it above the answer (the dictionary's text in their
+  // language): the answer is written for it, so in that language.
+  prompt = (await textTranslator(deps.db, dashboard.deploymentId, contentLocaleOf(principal, input.locale)))(prompt);
 
   const views = viewsOfSnapshots(dashboard.reportSnapshots);
   const filters: QueryFilter[] = [];
@@ -197,7 +205,10 @@ export async function aiWidgetAnswer(
       extraFilters: filters,
       queryTimeoutMs: deps.queryEngines.queryTimeoutMs,
       includeSql: false,
+      // Members and values named in the viewer's language, as in the chat (chat/service.ts).
       translate: await resultTranslator(deps.db, dashboard.deploymentId, locale),
+      memberTitle: await memberTitler(deps.db, dashboard.deploymentId, locale),
+      valueLabel: await valueLabeler(deps.db, dashboard.deploymentId, locale, engine.model),
     };
     const markdown =
       settings.provider === "builtin"

@@ -3,7 +3,7 @@ import type { Dashboard } from "../../../schema/dashboard";
 import type { Db } from "../../db/connection";
 import type { Principal } from "../../domain/actor";
 import { pickDictionary, viewerDictionaries } from "./store";
-import { translateDashboard } from "./translate-dashboard";
+import { textOf, translateDashboard } from "./translate-dashboard";
 import type { DataModel } from "../../semantic";
 import { codeDisplayOfMember, labelValues, translateResult, type TranslatableResult } from "./translate-result";
 
@@ -29,6 +29,13 @@ export function contentLocaleOf(principal: Principal, requested: string | null |
 export async function dashboardInLocale(db: Db, dashboard: Dashboard, locale: string | null): Promise<Dashboard> {
   if (!locale) return dashboard;
   return translateDashboard(dashboard, pickDictionary(await viewerDictionaries(db, dashboard.deploymentId), locale));
+}
+
+/** A source text in a locale (the dictionary's `texts` entry), else the source itself. */
+export async function textTranslator(db: Db, deploymentId: number, locale: string | null): Promise<(source: string) => string> {
+  if (!locale || !isCanonicalLocale(locale)) return (source) => source;
+  const dictionary = pickDictionary(await viewerDictionaries(db, deploymentId), locale);
+  return dictionary ? textOf(dictionary) : (source) => source;
 }
 
 /** Translates query results for a locale: the deployment's dictionaries are read once for all of them. */

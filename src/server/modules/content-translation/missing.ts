@@ -1,6 +1,7 @@
 import type { ContentDictionary, MissingTranslation, MissingTranslationReport } from "../../../schema/content-translation";
 import type { DashboardConfig, DashboardWidget } from "../../../schema/dashboard";
 import type { DataModel } from "../../semantic";
+import { WIDGET_TEXT_KEYS } from "./translate-dashboard";
 
 /** A dashboard as the missing report reads it: its config and its reports' texts. */
 export interface DashboardContent {
@@ -26,7 +27,7 @@ const add = (map: Map<string, Set<string>>, source: unknown, where: string) => {
 function widgetTexts(widgets: readonly DashboardWidget[] | null | undefined, texts: Map<string, Set<string>>, where: string) {
   for (const w of widgets ?? []) {
     const c = (w.config ?? {}) as Record<string, unknown>;
-    for (const key of ["label", "title", "subtitle", "description", "placeholder"]) add(texts, c[key], where);
+    for (const key of WIDGET_TEXT_KEYS) add(texts, c[key], where);
     if (w.type === "TEXT") add(texts, c.markdown, where);
     if (w.type === "TABS_CONTAINER" && Array.isArray(c.tabs))
       for (const tab of c.tabs as { title?: unknown; widgets?: DashboardWidget[] }[]) {

@@ -41,8 +41,12 @@ export function markdownWithoutHtml(markdown: string): string {
   return markdown.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 }
 
-/** Widget config keys whose value is text shown to the viewer. */
-const WIDGET_TEXT_KEYS = ["label", "title", "subtitle", "description", "placeholder"] as const;
+/**
+ * Widget config keys whose value is text shown to the viewer (an AI widget's `question` or
+ * `prompt` too: the viewer reads it above the answer, and the answer is written for it in the
+ * viewer's language).
+ */
+export const WIDGET_TEXT_KEYS = ["label", "title", "subtitle", "description", "placeholder", "question", "prompt"] as const;
 
 function translateWidget(widget: DashboardWidget, text: Text): DashboardWidget {
   const config = widget.config;
