@@ -8,6 +8,11 @@ const statusOf = (report: HostCheckReport) => Object.fromEntries(report.results.
 const failed = (report: HostCheckReport) => report.results.filter((r) => r.status === "fail").map((r) => r.id);
 
 test.describe("svc host-check", () => {
+  // Each check opens its own context (the first its own browser): independent, and the longest
+  // file of the suite, so its tests run side by side on the workers rather than one after another
+  // at the end of the run.
+  test.describe.configure({ mode: "parallel" });
+
   test("passes the demo host page from the command line, as JSON, exit code 0", async () => {
     let stdout = "";
     const code = await runCli(["host-check", `${E2E.demoHostUrl}/`, "--json", "--platform-origin", E2E.platformUrl], {
