@@ -142,6 +142,8 @@ test.describe("drilldown", () => {
     const statuses = panel.getByTestId("drill-breakdown").locator(".svc-table-body .svc-table-row");
     await expect(statuses.first()).toBeVisible();
     expect(await statuses.count()).toBeGreaterThan(1);
+    // Charted above the table: a bar per status.
+    await expect(panel.getByTestId("drill-chart").locator("svg")).toBeVisible();
     expect((await waitForEvent(page, "svc:event:drilldown", { from })).payload).toMatchObject({ member: "sales.revenue", widgetId: "top_cities" });
     await shoot(page, "by-status");
 
@@ -172,6 +174,17 @@ test.describe("drilldown", () => {
     expect(await months.count()).toBeGreaterThan(2);
     await expect(panel.getByTestId("drill-trail").locator("li")).toHaveText(["Rows", "Over time by Month"]);
     await shoot(page, "over-time");
+
+    // A point of the line opens that month's rows, as its row of the table does.
+    const chart = panel.getByTestId("drill-chart");
+    const points = chart.locator("svg [aria-roledescription='point'], svg path.mark-symbol path, svg .mark-symbol path");
+    await expect(points.first()).toBeVisible();
+    await points.last().click({ force: true });
+    await expect(panel).toHaveAttribute("data-step", "rows");
+    // The last point is the data's last month, June 2025 (the table draws only the rows in view).
+    await expect(panel.getByTestId("drill-trail").locator("li")).toHaveText(["Rows", "Over time by Month", "Jun 2025"]);
+    await panel.getByTestId("drill-trail").getByRole("button", { name: "Over time by Month" }).click();
+    await expect(panel).toHaveAttribute("data-step", "time");
 
     // Back again, then the dashboard filtered to the city's country (it has a country filter, no city one).
     await panel.getByTestId("drill-trail").getByRole("button", { name: "Rows" }).click();

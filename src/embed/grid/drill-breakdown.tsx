@@ -1,6 +1,7 @@
 /**
  * A breakout or time step of a drill-through: the measure on the slice per value of another
- * dimension, or per period at a finer grain. A value's figure opens the rows behind it.
+ * dimension, or per period at a finer grain, charted above its table (drill-chart.tsx). A
+ * value's figure, bar or point opens the rows behind it.
  */
 import { useEmbedStore } from "../state/use-embed-store";
 import type { QueryResult } from "../shell/platform-api";
@@ -8,6 +9,7 @@ import { titleOfColumn } from "../export/export-columns";
 import { tableColumnsOf } from "../widgets/chart/table-model";
 import { TableView } from "../widgets/chart/table-view";
 import { formatCell } from "../widgets/query/format-cell";
+import { DrillChart } from "./drill-chart";
 import type { DrillView } from "./drill-explore";
 import type { SemanticQuery } from "../../schema/semantic-query";
 
@@ -30,14 +32,11 @@ export function DrillBreakdown(props: {
   const key = keyColumnOf(view);
   const columns = tableColumnsOf(result.data, result.annotation, props.query, null);
   const keyColumn = columns.find((c) => c.key === key);
+  const open = (row: Record<string, unknown>) => key && keyColumn && props.onValue(row[key], formatCell(row[key], keyColumn, { locale, timezone }));
   return (
     <div className="svc-drawer-body" data-testid="drill-breakdown">
-      <TableView
-        columns={columns}
-        rows={result.data}
-        caption={titleOfColumn(props.member, result.annotation)}
-        onDrill={(_member, _value, row) => key && keyColumn && props.onValue(row[key], formatCell(row[key], keyColumn, { locale, timezone }))}
-      />
+      <DrillChart view={view} member={props.member} result={result} onValue={open} />
+      <TableView columns={columns} rows={result.data} caption={titleOfColumn(props.member, result.annotation)} onDrill={(_member, _value, row) => open(row)} />
     </div>
   );
 }
