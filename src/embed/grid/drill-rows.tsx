@@ -2,20 +2,17 @@
  * The rows step of a drill-through: the explore choices (another dimension, over time), the
  * downloads the viewer may take, and one page of the rows behind the value, sorted on the server.
  */
-import { useState } from "react";
 import { t, tCount } from "../i18n";
 import { useEmbedStore } from "../state/use-embed-store";
 import type { QueryResult } from "../shell/platform-api";
-import { exportColumnsOf, titleOfColumn } from "../export/export-columns";
-import { fileNameFor, saveBlob } from "../export/save-file";
-import { buildXlsxBlob } from "../export/xlsx";
+import { titleOfColumn } from "../export/export-columns";
 import { tableColumnsOf, type TableSort } from "../widgets/chart/table-model";
 import { TableView } from "../widgets/chart/table-view";
-import { DRILL_EXPORT_LIMIT, DRILL_PAGE_SIZE } from "../widgets/query/compose-query";
-import { offersExport, useWidgetHost, type DrilldownRequest } from "./widget-host";
+import { DRILL_PAGE_SIZE } from "../widgets/query/compose-query";
+import { useWidgetHost, type DrilldownRequest } from "./widget-host";
+import { useDrillDownload } from "./use-drill-download";
 import { sliceText } from "./drill-trail";
 import { breakoutChoices, sliceFilters, timeChoice, type ExploreView } from "./drill-explore";
-import { DATA_EXPORT_FORMATS, type DataExportFormat } from "../../schema/export-formats";
 import type { SemanticQuery } from "../../schema/semantic-query";
 
 export function DrillRows(props: {
@@ -34,7 +31,6 @@ export function DrillRows(props: {
 }) {
   const host = useWidgetHost();
   const locale = useEmbedStore((s) => s.locale);
-  const [exporting, setExporting] = useState(false);
   const { request, detail, result, page, sort } = props;
   const annotation = result.annotation;
   const memberTitle = titleOfColumn(request.member, annotation);
@@ -52,35 +48,7 @@ export function DrillRows(props: {
     : [];
   const filterLabel = toFilter.map((f) => sliceText(f.member, [f.value], annotation)).join(", ");
 
-  // The row formats the viewer may export (the session's grant within the URL's allowExport=true).
-  const dataFormats = DATA_EXPORT_FORMATS.filter((format) => offersExport(host, format));
-  const download = async (format: DataExportFormat) => {
-    setExporting(true);
-    try {
-      const full = await host.runQuery({
-        query: { ...detail, ...(sort ? { order: [[sort.key, sort.direction]] } : {}), limit: DRILL_EXPORT_LIMIT },
-        locale,
-        // The server refuses a format the session does not grant; nothing is saved then.
-        export: { format },
-      });
-      const exported = exportColumnsOf(full.data, full.annotation, detail);
-      const name = `${request.title} ${memberTitle}`;
-      if (format === "csv") {
-        const { buildCsv } = await import("../export/csv");
-        saveBlob(new Blob(["\ufeff" + buildCsv(exported, full.data)], { type: "text/csv;charset=utf-8" }), fileNameFor(name, "csv"));
-      } else saveBlob(await buildXlsxBlob(exported, full.data, request.title), fileNameFor(name, "xlsx"));
-      host.downloaded({ format, target: "widget", widgetId: request.widgetId, title: name, rowCount: full.data.length });
-    } catch (error) {
-      host.reportError({
-        name: "ExportFailed",
-        message: error instanceof Error ? error.message : String(error),
-        context: `drilldown:${request.widgetId}`,
-        fatal: false,
-      });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { dataFormats, exporting, download } = useDrillDownload(request, detail, sort, memberTitle);
 
   return (
     <>
