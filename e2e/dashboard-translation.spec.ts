@@ -64,5 +64,19 @@ test.describe("the demo dashboard translated", () => {
     await cities.scrollIntoViewIfNeeded();
     await expect(cities).toContainText("Ingresos");
     await expect(cities).toContainText("Estados Unidos");
+
+    // In the demo host's 1010 px frame the KPI cards are four in a row: "1.247.420 US$" is sized
+    // to its card and ends inside it.
+    await page.evaluate(() => void ((document.getElementById("embed") as HTMLIFrameElement).style.width = "1010px"));
+    const revenue = frame.getByTestId("widget-kpi_revenue");
+    await expect(revenue.locator(".svc-kpi-value")).toContainText("US$");
+    await expect
+      .poll(() =>
+        revenue.evaluate((card) => {
+          const value = card.querySelector(".svc-kpi-value")!.getBoundingClientRect();
+          return value.right <= card.getBoundingClientRect().right - 8 && value.height < 60;
+        }),
+      )
+      .toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 /** KPI report: the headline value, its change against the comparison period, a sparkline. */
+import type { CSSProperties } from "react";
 import { t } from "../../i18n";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { ArrowDownIcon, ArrowUpIcon } from "../../ui/icons";
@@ -36,8 +37,10 @@ export function KpiView(props: KpiViewProps) {
   const { figures } = props;
   const change = figures.change;
   const trend = change === null ? "flat" : change > 0 ? "up" : change < 0 ? "down" : "flat";
+  // The value's length sizes its font to the card (kpi-view.css).
+  const sized = { "--svc-kpi-chars": Math.max(4, props.formatted.length) } as CSSProperties;
   return (
-    <div className="svc-kpi">
+    <div className="svc-kpi" style={sized}>
       <div className="svc-kpi-main">
         {props.onDrill && figures.value !== null ? (
           <button
