@@ -198,6 +198,9 @@ describe("AI widget", () => {
     expect(de.markdown.split("\n")).toContain("**Welche Kategorie hatte im letzten Quartal den meisten Umsatz?**");
     expect(de.markdown).toMatch(/\*\*Elektronik\*\* liegt bei Umsatz vorn mit \*\*[\d.]+,\d\d\s\$\*\*/);
     expect(de.markdown).not.toContain("Electronics");
+    // Periods named at their grain: the KPIs' latest quarter, the trend's latest month.
+    expect(de.markdown).toMatch(/\*\*Umsatz\*\*: [\d.]+\s\$ \(Q2 2025\)/);
+    expect(de.markdown).toMatch(/zuletzt [\d.]+\s\$ \(Juni 2025\)/);
   });
 
   it("reports a failing model server without caching anything, and keeps the last answer", async () => {
