@@ -116,6 +116,26 @@ describe("answerColumnsOf", () => {
     expect(shown!.rows.map((r) => r[0])).toEqual(["Deutschland", "FR"]);
   });
 
+  it("right-aligns amounts only: a part of time is named and reads as text", () => {
+    const table: ChatPart = {
+      id: "t",
+      type: "table",
+      columns: [
+        { key: "sales.created_at.dayOfWeek", title: "Fecha del pedido (día de la semana)", type: "number", timePart: "dayOfWeek" },
+        { key: "sales.count", title: "Pedidos", type: "number" },
+      ],
+      rows: [{ "sales.created_at.dayOfWeek": 1, "sales.count": 1874 }],
+    };
+    renderAnswer([table], "es-ES");
+    const [day, count] = screen.getAllByRole("cell");
+    expect(day!.textContent).toBe("lunes");
+    expect(day!.className).not.toContain("is-number");
+    expect(count!.className).toContain("is-number");
+    const [dayHead, countHead] = screen.getAllByRole("columnheader");
+    expect(dayHead!.className).not.toContain("is-number");
+    expect(countHead!.className).toContain("is-number");
+  });
+
   it("pairs a table with the query part before it", () => {
     const parts = [...toolParts(compareQuery, compareResult, 0), ...toolParts(calculationsQuery, calculationsResult, 1)];
     expect(queryPartOf(parts, parts[3]!)?.id).toBe("q1");

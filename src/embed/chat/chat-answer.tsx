@@ -37,13 +37,15 @@ function AnswerTable(props: { part: ChatPart; queryPart: ChatPart | undefined; l
   const columns = useMemo(() => answerColumnsOf(props.part, props.queryPart), [props.part, props.queryPart]);
   const rows = (props.part.rows ?? []) as Record<string, unknown>[];
   const ctx = { locale: isSupportedLocale(props.locale) ? props.locale : DEFAULT_LOCALE, timezone: null };
+  // Amounts are right-aligned; a part of time is a number shown as a name ("Monday", "March"), read as text.
+  const aligned = (c: (typeof columns)[number]) => (c.type === "number" && !c.timePart ? "is-number" : undefined);
   return (
     <div className="svc-chat-table-wrap">
       <table className="svc-chat-table" data-testid="chat-table">
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} className={c.type === "number" ? "is-number" : undefined} scope="col">
+              <th key={c.key} className={aligned(c)} scope="col">
                 {c.title}
               </th>
             ))}
@@ -53,7 +55,7 @@ function AnswerTable(props: { part: ChatPart; queryPart: ChatPart | undefined; l
           {rows.slice(0, TABLE_ROWS_SHOWN).map((r, i) => (
             <tr key={i}>
               {columns.map((c) => (
-                <td key={c.key} className={c.type === "number" ? "is-number" : undefined}>
+                <td key={c.key} className={aligned(c)}>
                   {formatCell(r[c.key], c, ctx)}
                 </td>
               ))}
