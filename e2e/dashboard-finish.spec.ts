@@ -88,23 +88,25 @@ test.describe("the finished dashboard", () => {
     });
   }
 
-  test("phone: value pickers share a row and the filter bar stays short", async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await open(page, { allowExport: "true" }, 390);
-    const frame = page.frameLocator("#embed");
-    const status = (await frame.getByTestId("widget-filter_status").boundingBox())!;
-    const country = (await frame.getByTestId("widget-filter_country").boundingBox())!;
-    expect(Math.abs(status.y - country.y)).toBeLessThan(2);
-    expect(country.x).toBeGreaterThan(status.x + status.width - 1);
-    await expect(frame.getByTestId("widget-filter_status").locator(".svc-picker-button")).toContainText("Status");
-    const grain = (await frame.getByTestId("widget-grain").boundingBox())!;
-    const firstKpi = (await frame.getByTestId("widget-kpi_revenue").boundingBox())!;
-    // Four controls in well under 300 px (they took ~440 px, one tall row each).
-    expect(firstKpi.y - status.y).toBeLessThan(300);
-    expect(grain.height).toBeLessThan(60);
-    // The grain switch is one row of buttons, no empty grey block under it.
-    expect((await frame.getByTestId("widget-grain").locator(".svc-segmented").boundingBox())!.height).toBeLessThan(40);
-  });
+  // 390 px, and 320 px (the narrowest phone): where the grain switch once broke into three and one.
+  for (const width of [390, 320])
+    test(`phone, ${width} px: value pickers share a row and the filter bar stays short`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await open(page, { allowExport: "true" }, width);
+      const frame = page.frameLocator("#embed");
+      const status = (await frame.getByTestId("widget-filter_status").boundingBox())!;
+      const country = (await frame.getByTestId("widget-filter_country").boundingBox())!;
+      expect(Math.abs(status.y - country.y)).toBeLessThan(2);
+      expect(country.x).toBeGreaterThan(status.x + status.width - 1);
+      await expect(frame.getByTestId("widget-filter_status").locator(".svc-picker-button")).toContainText("Status");
+      const grain = (await frame.getByTestId("widget-grain").boundingBox())!;
+      const firstKpi = (await frame.getByTestId("widget-kpi_revenue").boundingBox())!;
+      // Four controls in well under 300 px (they took ~440 px, one tall row each).
+      expect(firstKpi.y - status.y).toBeLessThan(300);
+      expect(grain.height).toBeLessThan(60);
+      // The grain switch is one row of buttons, no empty grey block under it.
+      expect((await frame.getByTestId("widget-grain").locator(".svc-segmented").boundingBox())!.height).toBeLessThan(40);
+    });
 
   test("drill-down lists the orders behind a value, paged and sorted on the server, with the value drilled into", async ({ page }) => {
     await open(page);

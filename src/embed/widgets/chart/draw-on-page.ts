@@ -25,11 +25,32 @@ export function withLegendColumns(spec: VegaLiteSpec, width: number): VegaLiteSp
   // A temporal axis's ticks thinned to the width too (vega-spec.ts, `fitTemporalTicks`).
   return fitTemporalTicks(
     {
-      ...spec,
+      ...fitSizeLegends(spec, width),
       config: { ...config, legend: { ...legend, columns: legendColumnsFor(width), labelLimit: legendLabelLimitFor(width, legendEntriesOf(spec)) } },
     } as VegaLiteSpec,
     width,
   );
+}
+
+/** Width of one entry of a size legend: its largest circle and a compact label ("600K $"). */
+const SIZE_LEGEND_ENTRY_PX = 85;
+
+/**
+ * A size legend that names its own columns (a map's four sizes in a row) keeps only as many as
+ * the width holds (a 320 px phone: two rows of two), in the spec and each of its layers.
+ */
+export function fitSizeLegends(spec: VegaLiteSpec, width: number): VegaLiteSpec {
+  const most = Math.max(1, Math.floor((width - 8) / SIZE_LEGEND_ENTRY_PX));
+  const fit = (view: VegaLiteSpec): VegaLiteSpec => {
+    const encoding = view.encoding as Record<string, unknown> | undefined;
+    const size = encoding?.size as { legend?: { columns?: unknown } } | undefined;
+    let out = view;
+    if (size?.legend && typeof size.legend.columns === "number" && size.legend.columns > most)
+      out = { ...view, encoding: { ...encoding, size: { ...size, legend: { ...size.legend, columns: most } } } } as VegaLiteSpec;
+    if (Array.isArray(view.layer)) out = { ...out, layer: view.layer.map((l) => (l && typeof l === "object" ? fit(l as VegaLiteSpec) : l)) } as VegaLiteSpec;
+    return out;
+  };
+  return fit(spec);
 }
 
 /** Draws with vega-embed on the page (canvas), one chart at a time through the shared scheduler; returns the clean-up. */
