@@ -39,6 +39,11 @@ for (const [width, size] of [
     const src = new URL("/embed/chat", E2E.platformUrl);
     src.searchParams.set("session", await createSession(page.request));
     const frame = await openEmbedInHost(page, src.toString(), size);
+    // The header's title is whole at either width (on a phone its buttons are their icons).
+    const title = frame.locator(".svc-chat-title span");
+    await expect(title).toHaveText("Analytics chat");
+    expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expect(frame.getByRole("button", { name: "New chat" })).toBeVisible();
     const compare = await ask(frame, "compare revenue by category in Q1 2025 with Q1 2024");
     const table = compare.getByTestId("chat-table");
     await expect(table).toBeVisible();

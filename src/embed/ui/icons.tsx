@@ -71,6 +71,11 @@ export const CloseIcon = (p: { size?: number }) => (
     <path d="M6 6l12 12M18 6 6 18" />
   </Icon>
 );
+export const PlusIcon = (p: { size?: number }) => (
+  <Icon {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+);
 export const ChevronDownIcon = (p: { size?: number }) => (
   <Icon {...p}>
     <path d="m6 9 6 6 6-6" />

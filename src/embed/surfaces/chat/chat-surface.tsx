@@ -8,7 +8,7 @@ import { useSvcPlatformApiQuery } from "../../../client/react-query";
 import { useEmbedServices, useEmbedSession } from "../../shell/embed-context";
 import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
 import { useEmbedStore } from "../../state/use-embed-store";
-import { ShareIcon, SparkIcon } from "../../ui/icons";
+import { PlusIcon, ShareIcon, SparkIcon } from "../../ui/icons";
 import { useSurfaceReadyAndView } from "../surface-events";
 import { aiContextStore } from "../../chat/ai-context";
 import { AiContextHeader } from "./ai-context-header";
@@ -113,8 +113,16 @@ export function ChatSurface() {
             </button>
           ) : null}
           {show.showNewChat ? (
-            <button type="button" className="svc-button" onClick={() => open(null)} data-testid="chat-new">
-              {chatText(locale, "newChat")}
+            <button
+              type="button"
+              className="svc-button"
+              onClick={() => open(null)}
+              aria-label={chatText(locale, "newChat")}
+              title={chatText(locale, "newChat")}
+              data-testid="chat-new"
+            >
+              <PlusIcon size={14} />
+              <span className="svc-chat-new-label">{chatText(locale, "newChat")}</span>
             </button>
           ) : null}
         </header>
