@@ -99,6 +99,14 @@ test.describe("the finished dashboard", () => {
       expect(Math.abs(status.y - country.y)).toBeLessThan(2);
       expect(country.x).toBeGreaterThan(status.x + status.width - 1);
       await expect(frame.getByTestId("widget-filter_status").locator(".svc-picker-button")).toContainText("Status");
+      // "Status: All" whole in each of the two pickers of the row.
+      for (const id of ["widget-filter_status", "widget-filter_country"])
+        expect(
+          await frame
+            .getByTestId(id)
+            .locator(".svc-picker-summary")
+            .evaluate((el) => el.scrollWidth <= el.clientWidth),
+        ).toBe(true);
       const grain = (await frame.getByTestId("widget-grain").boundingBox())!;
       const firstKpi = (await frame.getByTestId("widget-kpi_revenue").boundingBox())!;
       // Four controls in well under 300 px (they took ~440 px, one tall row each).
