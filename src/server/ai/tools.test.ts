@@ -192,6 +192,38 @@ describe("AI tools over the deeper query contract", () => {
     expect(hiddenCompare).toMatchObject({ ok: false, summary: expect.stringContaining("sales.created_at") });
   });
 
+  it("still refuses what the builtin engine's own arguments would slip past: the scope and the engine's validation hold", async () => {
+    const built = { built: true };
+    // A member outside the surface's scope: refused before the engine.
+    const outside = await runTool(
+      "run_query",
+      { query: { measures: ["sales.revenue"], dimensions: ["sales.products_category"] } },
+      context({ members: ["sales.revenue"] }),
+      {},
+      built,
+    );
+    expect(outside).toMatchObject({ ok: false, summary: expect.stringContaining("sales.products_category") });
+    // A query the shape check would have refused (a limit past the cap, a filter without values):
+    // the engine refuses it as it runs, as a message, never an exception.
+    const limit = await runTool("run_query", { query: { measures: ["sales.revenue"], limit: 10_000_000 } }, context(), {}, built);
+    expect(limit).toMatchObject({ ok: false, summary: expect.stringContaining("limit") });
+    const filter = await runTool(
+      "run_query",
+      { query: { measures: ["sales.revenue"], filters: [{ member: "sales.status", operator: "equals" }] } },
+      context(),
+      {},
+      built,
+    );
+    expect(filter.ok).toBe(false);
+    // And the rows are still only the viewer's.
+    const state: ToolState = {};
+    expect(await runTool("run_query", { query: { measures: ["sales.revenue"] } }, context(), state, built)).toMatchObject({ ok: true });
+    const acme = state.lastRows;
+    const other: ToolState = {};
+    await runTool("run_query", { query: { measures: ["sales.revenue"] } }, context({ securityContext: globexViewer }), other, built);
+    expect(other.lastRows).not.toEqual(acme);
+  });
+
   it("names the members behind compare columns, calculations and group limits", () => {
     expect(
       membersOf({

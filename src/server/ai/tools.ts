@@ -313,11 +313,21 @@ function withExtraFilters(query: SemanticQuery, ctx: TurnContext): SemanticQuery
   return { ...query, filters: [...(query.filters ?? []), ...ctx.extraFilters] };
 }
 
+/** How a tool call's arguments came. */
+export interface ToolCallOptions {
+  /**
+   * Built by the platform's own typed code (the builtin engine), not received as JSON: the
+   * arguments' shape is not parsed again here. A query still passes the engine's validation
+   * (its shape and every member against the model and the viewer's policies) when it runs.
+   */
+  built?: boolean;
+}
+
 /**
  * Runs one tool call. Arguments arrive as untrusted JSON (or a string that should be JSON);
  * every problem becomes a refusal the model can read and repair, never an exception.
  */
-export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, state: ToolState): Promise<ToolOutcome> {
+export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, state: ToolState, options: ToolCallOptions = {}): Promise<ToolOutcome> {
   const refuse = (message: string): ToolOutcome => ({ ok: false, content: cap(JSON.stringify({ error: message })), summary: message, parts: [] });
   if (!(TOOL_NAMES as readonly string[]).includes(name))
     return refuse(
@@ -338,7 +348,9 @@ export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, 
     if (!explain.success) return refuse(`Invalid arguments: ${issues(explain.error)}.`);
     return explainTool(explain.data.explain, ctx, state, visibleSources(ctx), refuse);
   }
-  const parsed = argSchemas[name as ToolName].safeParse(args);
+  type Parsed = { success: true; data: z.infer<(typeof argSchemas)[ToolName]> };
+  const parsed =
+    options.built && typeof args === "object" && args !== null ? ({ success: true, data: args } as Parsed) : argSchemas[name as ToolName].safeParse(args);
   if (!parsed.success) {
     const sqlHint = typeof args === "object" && args !== null && "sql" in args ? " SQL is never accepted: send a semantic query." : "";
     return refuse(`Invalid arguments: ${issues(parsed.error)}.${sqlHint}`);

@@ -7,7 +7,7 @@
  * a number.
  */
 import { SAY } from "../builtin-language";
-import { runTool, type ToolOutcome, type ToolState } from "../tools";
+import { runTool, type ToolCallOptions, type ToolOutcome, type ToolState } from "../tools";
 import type { AiProvider, AnswerPart, Emit, TurnContext } from "../types";
 import { chartFor } from "./chart";
 import { explainAnswer } from "./explain";
@@ -36,11 +36,22 @@ export { viewerIndexes } from "./viewer-indexes";
 let partSeq = 0;
 const partId = () => `p${Date.now().toString(36)}${(partSeq++).toString(36)}`;
 
-/** Runs one tool and streams its call, its result and the parts it produced. */
-export async function callTool(name: string, args: unknown, ctx: TurnContext, state: ToolState, emit: Emit, after?: (outcome: ToolOutcome) => ToolOutcome) {
+/**
+ * Runs one tool and streams its call, its result and the parts it produced. `built`: the
+ * arguments were built by this engine's typed code, not received from a model (tools.ts).
+ */
+export async function callTool(
+  name: string,
+  args: unknown,
+  ctx: TurnContext,
+  state: ToolState,
+  emit: Emit,
+  after?: (outcome: ToolOutcome) => ToolOutcome,
+  options: ToolCallOptions = {},
+) {
   const shown = typeof args === "string" ? (args.length > 2000 ? args.slice(0, 2000) + "…" : args) : args;
   emit({ id: partId(), type: "tool_call", name: name.slice(0, 100), arguments: shown });
-  let outcome = await runTool(name, args, ctx, state);
+  let outcome = await runTool(name, args, ctx, state, options);
   if (after && outcome.ok) outcome = after(outcome);
   emit({ id: partId(), type: "tool_result", name, ok: outcome.ok, summary: outcome.summary });
   for (const p of outcome.parts) emit({ ...p, id: partId() } as AnswerPart);
@@ -54,7 +65,9 @@ export const builtinProvider: AiProvider = {
   name: "builtin",
   async answer(question, _history, ctx, emit) {
     const state: ToolState = {};
-    await callTool("list_views", {}, ctx, state, emit);
+    // The engine's own calls: their arguments are built by the code below, not parsed again (tools.ts).
+    const built = { built: true };
+    await callTool("list_views", {}, ctx, state, emit, undefined, built);
     const { indexes, reference } = await viewerIndexes(ctx);
     const reading = readQuestion(question, indexes, { locale: ctx.locale, reference });
     if (!reading.ok) {
@@ -70,7 +83,7 @@ export const builtinProvider: AiProvider = {
       return;
     }
     const u = reading.understanding;
-    await callTool("describe_view", { view: u.view }, ctx, state, emit);
+    await callTool("describe_view", { view: u.view }, ctx, state, emit, undefined, built);
     // Members and values named in the answer's language (the reading itself used the model's words).
     const turn = await inLanguage(ctx, u.language);
     const shown = titledIndexes(indexes, turn.memberTitle);
@@ -83,8 +96,14 @@ export const builtinProvider: AiProvider = {
       return;
     }
     const view = (list: ViewIndex[]) => list.find((i) => i.source.name === u.view) ?? list[0]!;
-    const outcome = await callTool("run_query", runQueryArgs(u), turn, state, emit, (o) =>
-      localColumns(u.language, rankedByChange(u, o, state), state, view(shown), view(indexes)),
+    const outcome = await callTool(
+      "run_query",
+      runQueryArgs(u),
+      turn,
+      state,
+      emit,
+      (o) => localColumns(u.language, rankedByChange(u, o, state), state, view(shown), view(indexes)),
+      built,
     );
     if (!outcome.ok) {
       const say = SAY[u.language];
@@ -94,7 +113,7 @@ export const builtinProvider: AiProvider = {
     }
     const chart = state.lastRows && state.lastRows.length > 1 ? chartFor(u) : null;
     // The chart speaks the answer's language (the question's), like its text.
-    if (chart) await callTool("render_chart", chart, { ...turn, locale: u.language }, state, emit);
+    if (chart) await callTool("render_chart", chart, { ...turn, locale: u.language }, state, emit, undefined, built);
     const columns = sentenceColumns(state.lastColumns ?? [], u, shown);
     emit({ id: partId(), type: "text", text: summarize(u, state.lastRows ?? [], columns, turn.valueLabel) });
     emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, u.language, u) });

@@ -57,7 +57,7 @@ export async function builtinMarkdown(
     lines.push(`**${prompt}**`, "");
     if (reading.ok) {
       const state: ToolState = {};
-      const outcome = await runTool("run_query", runQueryArgs(reading.understanding), ctx, state);
+      const outcome = await runTool("run_query", runQueryArgs(reading.understanding), ctx, state, { built: true });
       lines.push(
         outcome.ok
           ? summarize(reading.understanding, state.lastRows ?? [], state.lastColumns ?? [], ctx.valueLabel)
