@@ -30,6 +30,11 @@ const QUARTER: Record<LabelLanguage, (q: number, year: number) => string> = {
   es: (q, year) => `T${q} ${year}`,
 };
 
+/** Quarter `q` of `year` as `locale`'s language names it ("Q2 2025", "T2 2025"). */
+export function quarterName(locale: string, q: number, year: number): string {
+  return QUARTER[labelLanguageOf(locale)](q, year);
+}
+
 const DAY_MS = 86_400_000;
 
 /** The range's name in `locale`: a whole year, quarter or month by its name, else its first and last day. */
@@ -42,7 +47,7 @@ export function periodLabel(locale: string, range: WallRange): string {
   const whole = midnight(start) && midnight(end) && start.getUTCDate() === 1 && end.getUTCDate() === 1;
   const year = start.getUTCFullYear();
   if (whole && months === 12 && start.getUTCMonth() === 0) return String(year);
-  if (whole && months === 3 && start.getUTCMonth() % 3 === 0) return QUARTER[labelLanguageOf(locale)](start.getUTCMonth() / 3 + 1, year);
+  if (whole && months === 3 && start.getUTCMonth() % 3 === 0) return quarterName(locale, start.getUTCMonth() / 3 + 1, year);
   if (whole && months === 1) return formatter(locale, { month: "short", year: "numeric" }).format(start);
   // The last day the range holds: a range ending at midnight holds the day before.
   const last = new Date(end.getTime() - (midnight(end) ? DAY_MS : 1));

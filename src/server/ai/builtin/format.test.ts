@@ -19,6 +19,9 @@ describe("formatPeriod", () => {
     ["de", "2025-03-01T00:00:00.000", "month", "März 2025"],
     ["es", "2025-03-01T00:00:00.000", "month", "marzo de 2025"],
     ["en", "2025-04-01T00:00:00.000", "quarter", "Q2 2025"],
+    // Quarters as the column headings name them (semantic/column-labels.ts).
+    ["es", "2025-04-01T00:00:00.000", "quarter", "T2 2025"],
+    ["de", "2025-10-01T00:00:00.000", "quarter", "Q4 2025"],
     ["en", "2024-01-01T00:00:00.000", "year", "2024"],
     ["en", "2025-04-07T00:00:00.000", "day", "Apr 7, 2025"],
   ] as const)("%s %s (%s) → %s", (lang, value, grain, expected) => expect(formatPeriod(lang as Language, value, grain)).toBe(expected));

@@ -1,5 +1,6 @@
 /** Numbers, periods and lists written in the answer's language. */
 import type { Granularity } from "../../../schema/semantic-query";
+import { quarterName } from "../../semantic/column-labels";
 import { AND, type Language } from "../builtin-language";
 import type { ViewIndex } from "./view-index";
 
@@ -31,7 +32,7 @@ export function formatPeriod(lang: Language, value: unknown, grain: Granularity 
   const d = new Date(value.slice(0, 10) + "T00:00:00Z");
   if (Number.isNaN(d.getTime())) return value;
   if (grain === "year") return String(d.getUTCFullYear());
-  if (grain === "quarter") return `Q${Math.floor(d.getUTCMonth() / 3) + 1} ${d.getUTCFullYear()}`;
+  if (grain === "quarter") return quarterName(lang, Math.floor(d.getUTCMonth() / 3) + 1, d.getUTCFullYear());
   if (grain === "month") return monthFormat(lang).format(d);
   return dateFormat(lang).format(d);
 }

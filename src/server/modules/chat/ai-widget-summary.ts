@@ -9,7 +9,8 @@ import type { DataModel } from "../../semantic";
 import type { QueryFilter } from "../../../schema/semantic-query";
 import { pickDictionary, viewerDictionaries } from "../content-translation/store";
 import { codeDisplayOfMember, labelValues } from "../content-translation/translate-result";
-import { periodLabel } from "../../semantic/column-labels";
+import { formatPeriod } from "../../ai/builtin/format";
+import { granularities, type Granularity } from "../../../schema/semantic-query";
 import { WIDGET_WORDS, widgetLanguage, type WidgetWords } from "./ai-widget-words";
 
 function formatNumber(locale: string, value: unknown, format?: string): string {
@@ -45,8 +46,9 @@ export function highlight(title: string, state: ToolState, localizer: WidgetLoca
   const fmt = (v: unknown) => formatNumber(locale, v, measure.format);
   if (dims.length === 0) return words.figure(title, fmt(rows[0]![measure.key]));
   const time = dims.find((d) => d.type === "time");
-  // A period at its grain ("Q2 2025", "Apr 2025", "2025"), a day otherwise.
-  const day = (v: unknown) => periodOf(locale, v, time?.key.split(".").pop());
+  // A period at its grain ("Q2 2025", "Juni 2025", "2025"), as the chat's sentences name it; a day otherwise.
+  const grain = time?.key.split(".").pop();
+  const day = (v: unknown) => (isGranularity(grain) ? formatPeriod(widgetLanguage(locale), v, grain) : dayOf(locale, v));
   if (time && dims.length === 1) {
     const sorted = [...rows].sort((a, b) => String(a[time.key]).localeCompare(String(b[time.key])));
     const latest = sorted[sorted.length - 1]!;
@@ -73,23 +75,6 @@ export function highlight(title: string, state: ToolState, localizer: WidgetLoca
     .map((r) => `${label(r)} (${fmt(r[measure.key])})`)
     .join(", ");
   return words.leads(title, label(sorted[0]!), fmt(sorted[0]![measure.key]), then);
-}
-
-const GRAIN_MONTHS: Record<string, number> = { year: 12, quarter: 3, month: 1 };
-
-/** A bucket of a result ("2025-04-01T00:00:00.000") named at its grain in the viewer's locale: a year, quarter or month by name, else its day. */
-export function periodOf(locale: string, value: unknown, grain: string | undefined): string {
-  const months = grain ? GRAIN_MONTHS[grain] : undefined;
-  const text = String(value ?? "–");
-  if (!months || !/^\d{4}-\d{2}-01/.test(text)) return dayOf(locale, value);
-  const start = new Date(`${text.slice(0, 10)}T00:00:00Z`);
-  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + months, 1));
-  const wall = (d: Date) => d.toISOString().slice(0, 23);
-  try {
-    return periodLabel(locale, { from: wall(start), to: wall(end) });
-  } catch {
-    return dayOf(locale, value);
-  }
 }
 
 /** A day of a result ("2025-04-01T00:00:00.000") in the viewer's locale. */
@@ -136,3 +121,5 @@ export async function widgetLocalizer(
     labels: (member, values) => labelValues(values, member, dictionary, locale, codeDisplayOfMember(model, member)),
   };
 }
+
+const isGranularity = (value: string | undefined): value is Granularity => (granularities as readonly string[]).includes(value ?? "");
