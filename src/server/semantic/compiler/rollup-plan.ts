@@ -1,7 +1,8 @@
-import type { Cube, DataModel, Dimension, Measure, PolicyFilter } from "../data-model";
+import type { Cube, DataModel, Dimension, Measure } from "../data-model";
 import { truncateWallTime } from "../date-range";
 import type { ResolvedMember } from "../member-resolution";
 import { grainCovers, type Rollup } from "../rollup-definition";
+import { collectFilterMembers } from "../validate-query";
 import type { ValidatedQuery } from "../../../schema/semantic-query";
 import type { Dialect } from "./dialect";
 import type { Condition, PlannedFilter, AccessRule } from "./filter-plan";
@@ -57,16 +58,6 @@ export function rollupBuildSql(model: DataModel, rollup: Rollup, dialect: Dialec
   return sql;
 }
 
-/** The members a row-level filter of a policy names (nested `and` / `or` included). */
-function policyMembers(filters: readonly PolicyFilter[], into: Set<string>): Set<string> {
-  for (const f of filters) {
-    if ("or" in f) policyMembers(f.or, into);
-    else if ("and" in f) policyMembers(f.and, into);
-    else into.add(f.member);
-  }
-  return into;
-}
-
 /**
  * The order a column store keeps a rollup's rows in: first the dimensions a row-level policy
  * filters on (a viewer's tenant), then the keys a count-distinct counts, then the other
@@ -76,7 +67,7 @@ function policyMembers(filters: readonly PolicyFilter[], into: Set<string>): Set
  */
 export function rollupRowOrder(model: DataModel, rollup: Rollup): string[] {
   const filtered = (d: Rollup["dimensions"][number]) =>
-    (model.cubes.get(d.cube)?.accessPolicy ?? []).some((p) => policyMembers(p.rowLevel.filters, new Set()).has(d.dimension));
+    (model.cubes.get(d.cube)?.accessPolicy ?? []).some((p) => collectFilterMembers(p.rowLevel.filters).includes(d.dimension));
   const keys = rollup.measures.filter((name) => model.cubes.get(rollup.cube)?.measures.get(name)?.type === "count_distinct");
   return [
     ...rollup.dimensions.filter(filtered).map(rollupColumns.dimension),
