@@ -1,6 +1,7 @@
 /** "I read this as: …": what the engine understood, in the question's language. */
 import { GRAIN_NAMES, PART_NAMES, SAY } from "../builtin-language";
 import { periodLabel } from "../../semantic/column-labels";
+import { addToWallTime, formatWallTime } from "../../semantic/date-range";
 import { dateFormat, formatValue, listJoin, shownValue, titleOf, type ValueLabel } from "./format";
 import type { Condition, Understanding } from "./understanding";
 import type { ViewIndex } from "./view-index";
@@ -62,6 +63,4 @@ export function describeUnderstanding(u: Understanding, indexes: ViewIndex[], re
 const startOfDay = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
 
 /** The wall time at the start of the day after `day` ("2025-03-31" → "2025-04-01T00:00:00.000"): a range's exclusive end. */
-function dayAfter(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 23);
-}
+const dayAfter = (day: string) => formatWallTime(addToWallTime(new Date(`${day}T00:00:00Z`), 1, "day"));
