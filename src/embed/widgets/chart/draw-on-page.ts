@@ -6,16 +6,7 @@ import { chartRenderScheduler } from "./render-scheduler";
 import { fitTemporalTicks, legendColumnsFor, legendEntriesOf, legendLabelLimitFor, type VegaLiteSpec } from "./vega-spec";
 import { numberFormatLocale, timeFormatLocale } from "./vega-theme";
 import type { VegaViewProps } from "./vega-view-types";
-
-type VegaResult = {
-  view: {
-    finalize(): void;
-    toImageURL(type: string, scale?: number): Promise<string>;
-    toSVG(): Promise<string>;
-    addEventListener(type: string, h: (e: unknown, item: unknown) => void): void;
-    resize(): { runAsync(): Promise<unknown> };
-  };
-};
+import type { Result as VegaResult } from "vega-embed";
 
 /** The spec with as many legend columns (and temporal ticks) as fit the container, so no label falls off the edge. */
 export function withLegendColumns(spec: VegaLiteSpec, width: number): VegaLiteSpec {
@@ -62,13 +53,13 @@ export function drawOnPage(container: HTMLDivElement, spec: VegaLiteSpec, locale
     .schedule(async () => {
       const { default: embed } = await import("vega-embed");
       if (controller.signal.aborted) return;
-      result = (await embed(container, withLegendColumns(spec, container.clientWidth) as never, {
+      result = await embed(container, withLegendColumns(spec, container.clientWidth) as never, {
         renderer: "canvas",
         actions: false,
         tooltip: true,
         formatLocale: numberFormatLocale(locale) as never,
         timeFormatLocale: timeFormatLocale(locale) as never,
-      })) as unknown as VegaResult;
+      });
       if (controller.signal.aborted) {
         result.view.finalize();
         return;
