@@ -3,7 +3,7 @@ import type { QueryResult } from "../shell/platform-api";
 import { DRILL_CHART_MAX_BARS, drillChartSpec, rowOfMark } from "./drill-chart";
 
 const result = (rows: Record<string, unknown>[]): QueryResult =>
-  ({ data: rows, annotation: { measures: {}, dimensions: {}, timeDimensions: {}, periodComparisons: {} } }) as unknown as QueryResult;
+  ({ data: rows, annotation: { measures: {}, dimensions: {}, timeDimensions: {}, periodComparisons: {} }, fromCache: false }) satisfies QueryResult;
 const months = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ "sales.created_at.month": `2024-${String(i + 1).padStart(2, "0")}-01T00:00:00.000`, "sales.revenue": i }));
 
