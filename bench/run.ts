@@ -66,6 +66,7 @@ const BENCHES: Record<string, BenchSpec> = {
   "mysql-vs-duckdb": { modest: ["--rows", rows, "--runs", "5"], full: ["--rows", rows] },
   "query-api-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
   "query-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
+  "python-start": { modest: ["--runs", "4"] },
   "report-ready": { modest: ["--runs", "6"], build: true },
   rollups: { modest: ["--rows", "2000000", "--runs", "3"], full: ["--rows", "10000000"] },
   "request-overhead": { modest: ["--runs", "1000"], full: ["--runs", "3000"] },

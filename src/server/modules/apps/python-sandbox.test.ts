@@ -29,6 +29,17 @@ console.log(JSON.stringify(out));
 `;
 
 describe("the Python sandbox process", () => {
+  it("compiles the interpreter with V8's baseline compiler only, unless asked for V8's default tiering", () => {
+    expect(pythonProcessExecArgv(PYODIDE_DIR)).toContain("--liftoff-only");
+    expect(pythonProcessExecArgv(PYODIDE_DIR, { wasmTierUp: true })).not.toContain("--liftoff-only");
+    // This Node takes the flag (an unknown V8 flag would stop the process before it ran anything).
+    const run = spawnSync(process.execPath, [...pythonProcessExecArgv(PYODIDE_DIR), "-e", "console.log(process.execArgv.includes('--liftoff-only'))"], {
+      env: {},
+      encoding: "utf8",
+    });
+    expect(run.stdout.trim(), run.stderr).toBe("true");
+  });
+
   it("can read Pyodide and nothing else, write nothing, and start no process or thread", () => {
     const run = spawnSync(process.execPath, [...pythonProcessExecArgv(PYODIDE_DIR), "--input-type=module", "-e", ATTEMPTS], { env: {}, encoding: "utf8" });
     expect(run.status, run.stderr).toBe(0);

@@ -41,6 +41,11 @@ export interface PythonSandboxOptions {
   maxQueue?: number;
   /** How long a run may wait for a process before it is refused as busy. */
   queueTimeoutMs?: number;
+  /**
+   * V8's default tiering of the interpreter's WebAssembly (its optimising compiler on hot
+   * code) instead of the baseline compiler only: the baseline of bench/python-start.ts.
+   */
+  wasmTierUp?: boolean;
 }
 
 export interface PythonJob {
@@ -92,9 +97,16 @@ export function interpreterSnapshotState(): "none" | "making" | "failed" | "read
  * The Node options of a sandbox process: the permission model with reads of the Pyodide
  * package and the worker file only, and a capped heap (`--experimental-permission` on Node 20,
  * `--permission` where Node has it). The process checks the wall itself before it says ready.
+ *
+ * The interpreter's WebAssembly (~10 MB) is compiled by V8's baseline compiler only
+ * (`--liftoff-only`): a process runs one report and exits, so the optimising compiler's work
+ * on hot functions, on background threads, never paid for itself — a run took ~30 % less CPU
+ * and less wall time without it, a two-million-step Python loop included (bench/python-start.ts,
+ * docs/benchmarks.md).
  */
-export function pythonProcessExecArgv(indexURL: string = pyodideDir()): string[] {
+export function pythonProcessExecArgv(indexURL: string = pyodideDir(), opts: { wasmTierUp?: boolean } = {}): string[] {
   return [
+    ...(opts.wasmTierUp ? [] : ["--liftoff-only"]),
     process.allowedNodeEnvironmentFlags.has("--permission") ? "--permission" : "--experimental-permission",
     `--allow-fs-read=${indexURL}`,
     `--allow-fs-read=${WORKER_FILE}`,
@@ -141,6 +153,7 @@ export class PythonSandbox {
       perTenant: Math.max(1, options.perTenant ?? 1),
       maxQueue: Math.max(1, options.maxQueue ?? 32),
       queueTimeoutMs: options.queueTimeoutMs ?? 60_000,
+      wasmTierUp: options.wasmTierUp ?? false,
     };
   }
 
@@ -166,7 +179,10 @@ export class PythonSandbox {
     if (mode === "make") interpreterSnapshot = { kind: "making" };
     const worker = fork(WORKER_FILE, [this.indexURL, String(this.limits.memoryLimitBytes), wall.network === "namespace" ? "isolated" : "open", mode], {
       execPath,
-      execArgv: wall.prefix.length ? [...wrapper, process.execPath, ...pythonProcessExecArgv(this.indexURL)] : pythonProcessExecArgv(this.indexURL),
+      execArgv: [
+        ...(wall.prefix.length ? [...wrapper, process.execPath] : []),
+        ...pythonProcessExecArgv(this.indexURL, { wasmTierUp: this.options.wasmTierUp }),
+      ],
       env: {},
       serialization: "advanced",
       stdio: ["ignore", "ignore", "pipe", "ipc"],
