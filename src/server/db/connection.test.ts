@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { pgliteFromTemplate } from "../testing/storage-template";
 import { DatabaseStartError, openDatabase } from "./connection";
 import { deployments } from "./schema";
 
@@ -18,6 +20,17 @@ describe("openDatabase", () => {
     expect(rows.map((r) => r.name)).toEqual(["kept"]);
     expect(second.kind).toBe("pglite");
     await second.close();
+  });
+
+  it("opens every embedded database with 32 MB of shared buffers (a data directory, in memory, the suite's template)", async () => {
+    const shared = async (database: Awaited<ReturnType<typeof openDatabase>>) => {
+      const result = (await database.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
+      await database.close();
+      return result.rows[0]?.shared_buffers;
+    };
+    expect(await shared(await openDatabase({ dataDir: dir }))).toBe("32MB");
+    expect(await shared(await openDatabase({ dataDir: ":memory:" }))).toBe("32MB");
+    expect(await shared(await pgliteFromTemplate())).toBe("32MB");
   });
 
   it("fails with a one-line reason for an unreachable DATABASE_URL", async () => {

@@ -8,7 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { isInitialised, migratedPgliteDump, migrationsFolder } from "./pglite-template";
+import { isInitialised, migratedPgliteDump, migrationsFolder, PGLITE_SETTINGS } from "./pglite-template";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -79,18 +79,22 @@ export async function openDatabase(opts: {
     return { db: typed, kind: "postgres", close: () => pool.end() };
   }
   let client: PGlite;
+  const startParams = pgliteStartParams();
   if (opts.dataDir === ":memory:") {
-    client = opts.pgliteDataDir ? new PGlite({ loadDataDir: opts.pgliteDataDir }) : new PGlite();
+    client = new PGlite({ ...(opts.pgliteDataDir ? { loadDataDir: opts.pgliteDataDir } : {}), startParams });
   } else {
     const dir = path.resolve(opts.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
     // A new data directory starts as a copy of the migrated template (pglite-template.ts).
-    client = isInitialised(dir) ? new PGlite(dir) : new PGlite(dir, { loadDataDir: await migratedPgliteDump() });
+    client = isInitialised(dir) ? new PGlite(dir, { startParams }) : new PGlite(dir, { loadDataDir: await migratedPgliteDump(), startParams });
   }
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   const database: Database & { client: PGlite } = { db: drizzleOverPglite(client), kind: "pglite", close: () => client.close(), client };
   return database;
 }
+
+/** PGlite's own start parameters with the platform's settings (pglite-template.ts). */
+export const pgliteStartParams = (): string[] => [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
 
 /** The drizzle database over a PGlite instance (or a proxy of one), typed as any storage's. */
 export function drizzleOverPglite(client: PGlite): Db {

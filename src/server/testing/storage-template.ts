@@ -11,7 +11,7 @@
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { drizzleOverPglite, openDatabase, type Database } from "../db/connection";
+import { drizzleOverPglite, openDatabase, pgliteStartParams, type Database } from "../db/connection";
 import { migratedPgliteDump, migrationsHash } from "../db/pglite-template";
 
 /**
@@ -57,7 +57,7 @@ export async function pgliteFromTemplate(): Promise<Database> {
 }
 
 async function freshPglite(): Promise<PGlite> {
-  const client = new PGlite({ loadDataDir: await migratedPgliteDump() });
+  const client = new PGlite({ loadDataDir: await migratedPgliteDump(), startParams: pgliteStartParams() });
   await client.waitReady;
   const [{ tables }] = (await client.query<{ tables: number }>(RELATIONS)).rows;
   templateRelations ??= tables;
