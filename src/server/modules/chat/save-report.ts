@@ -121,7 +121,7 @@ export async function saveQueryAsReport(
   },
 ): Promise<SavedChatReport> {
   const { kind, spec } = reportSpecOf(input.chart);
-  const query = input.query as unknown as Record<string, unknown>;
+  const query: Record<string, unknown> = { ...input.query };
   return deps.db.transaction(async (txHandle) => {
     const tx: Db = txHandle;
     let workbook: { id: number; name: string; folderId: number | null; created: boolean };
