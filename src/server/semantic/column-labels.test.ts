@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareLabel, labelLanguageOf, localLabel, periodLabel, splitLabel } from "./column-labels";
+import { compareLabel, labelLanguageOf, localLabel, periodLabel, splitLabel, TIME_PART_NAMES } from "./column-labels";
 
 const range = (from: string, to: string) => ({ from: `${from}T00:00:00.000`, to: `${to}T00:00:00.000` });
 
@@ -30,8 +30,36 @@ describe("periodLabel", () => {
 });
 
 describe("labels in a language", () => {
-  it("takes the language of a locale, English for any other", () => {
-    expect([labelLanguageOf("de-AT"), labelLanguageOf("es"), labelLanguageOf("fr-FR"), labelLanguageOf("en-US")]).toEqual(["de", "es", "en", "en"]);
+  it("takes the language of a locale, Norwegian for any Norwegian, English for a language without a UI locale", () => {
+    expect(["de-AT", "es", "fr-FR", "pt-BR", "no", "nn-NO", "en-US", "ko-KR"].map(labelLanguageOf)).toEqual(["de", "es", "fr", "pt", "nb", "nb", "en", "en"]);
+  });
+
+  it("says every UI locale's own words for a change, a share, a running total, a rank, an earlier period and a part of time", () => {
+    expect(localLabel("fr", "% change vs 1 year earlier")).toBe("variation en % par rapport à 1 an plus tôt");
+    expect(localLabel("it", "running total within Category")).toBe("totale progressivo all'interno di Category");
+    expect(localLabel("pt", "3 months later")).toBe("3 meses depois");
+    expect(localLabel("sv", "% of total")).toBe("andel av totalen");
+    expect(localLabel("nb", "change vs 2 weeks earlier")).toBe("endring mot 2 uker tidligere");
+    expect(localLabel("vi", "rank")).toBe("thứ hạng");
+    // Japanese puts what is compared first and writes no spaces.
+    expect(localLabel("ja", "% change vs 1 year earlier")).toBe("1年前比の変化率");
+    expect(localLabel("ja", "rank within Category")).toBe("Category内の順位");
+    expect(TIME_PART_NAMES.fr.dayOfWeek).toBe("jour de la semaine");
+    expect(TIME_PART_NAMES.ja.quarterOfYear).toBe("四半期");
+  });
+
+  it("names quarters as each language does", () => {
+    const q2 = range("2025-04-01", "2025-07-01");
+    expect(["en-US", "fr-FR", "it-IT", "ja-JP", "nb-NO", "pt-BR", "sv-SE", "vi-VN"].map((l) => periodLabel(l, q2))).toEqual([
+      "Q2 2025",
+      "T2 2025",
+      "T2 2025",
+      "2025年第2四半期",
+      "K2 2025",
+      "T2 2025",
+      "K2 2025",
+      "Quý 2 2025",
+    ]);
   });
 
   it("says a compared column's period or change", () => {

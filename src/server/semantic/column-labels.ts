@@ -1,21 +1,21 @@
 /**
  * The labels of worked-out columns: the words in parentheses after the measure's title in
  * "Revenue (Q1 2024)", "Revenue (% of total)", "Order Date (day of week)". The query engine
- * writes them in English (compiler/annotation.ts); content translation (translate-result.ts) and
- * the chat's answers say them in German and Spanish. A date range is named the way a reader
- * names it: a year ("2024"), a quarter ("Q1 2024"), a month ("Jan 2024"), else its first and last
- * day ("Jan 1 – Mar 15, 2024"), each in the reader's language.
+ * writes them in English (compiler/annotation.ts); content translation (translate-result.ts)
+ * says them in the language of each UI locale (decisions.md "Locales"; the words are in
+ * column-label-words.ts), the chat's answers in German and Spanish. A date range is named the
+ * way a reader names it: a year ("2024"), a quarter ("Q1 2024"), a month ("Jan 2024"), else its
+ * first and last day ("Jan 1 – Mar 15, 2024"), each in the reader's language.
  */
-import type { TimePart } from "../../schema/semantic-query";
-import { TIME_PART_TITLES } from "../../schema/time-part-labels";
+import { LABEL_LANGUAGES, QUARTER, SHIFTS, WORDS, type LabelLanguage, type Translated, type Unit } from "./column-label-words";
 
-/** The languages the labels are written in; any other locale reads them in English. */
-export type LabelLanguage = "en" | "de" | "es";
+export { TIME_PART_NAMES, type LabelLanguage } from "./column-label-words";
 
-/** The labels' language of a locale ("de-AT" → "de"); English for every other. */
+/** The labels' language of a locale ("de-AT" → "de", "no" and "nn" → "nb"); English for every other. */
 export function labelLanguageOf(locale: string): LabelLanguage {
   const language = locale.slice(0, 2).toLowerCase();
-  return language === "de" || language === "es" ? language : "en";
+  if (language === "no" || language === "nn") return "nb";
+  return (LABEL_LANGUAGES as readonly string[]).includes(language) ? (language as LabelLanguage) : "en";
 }
 
 /** A range of wall time, end exclusive ("2024-01-01T00:00:00.000" to "2024-04-01T00:00:00.000"). */
@@ -23,12 +23,6 @@ export interface WallRange {
   from: string;
   to: string;
 }
-
-const QUARTER: Record<LabelLanguage, (q: number, year: number) => string> = {
-  en: (q, year) => `Q${q} ${year}`,
-  de: (q, year) => `Q${q} ${year}`,
-  es: (q, year) => `T${q} ${year}`,
-};
 
 /** Quarter `q` of `year` as `locale`'s language names it ("Q2 2025", "T2 2025"). */
 export function quarterName(locale: string, q: number, year: number): string {
@@ -68,68 +62,19 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
   return f;
 }
 
-/** Parts of time by name ("grouped by day of week", "Order Date (day of week)"). */
-export const TIME_PART_NAMES: Record<LabelLanguage, Record<TimePart, string>> = {
-  en: TIME_PART_TITLES,
-  de: {
-    dayOfWeek: "Wochentag",
-    hourOfDay: "Tageszeit",
-    dayOfMonth: "Tag des Monats",
-    weekOfYear: "Kalenderwoche",
-    monthOfYear: "Monat des Jahres",
-    quarterOfYear: "Quartal des Jahres",
-  },
-  es: {
-    dayOfWeek: "día de la semana",
-    hourOfDay: "hora del día",
-    dayOfMonth: "día del mes",
-    weekOfYear: "semana del año",
-    monthOfYear: "mes del año",
-    quarterOfYear: "trimestre del año",
-  },
-};
-
-type Rewrite = [RegExp, string | ((...groups: string[]) => string)];
-
-const UNITS: Record<"de" | "es", Record<string, [string, string]>> = {
-  de: { day: ["Tag", "Tage"], week: ["Woche", "Wochen"], month: ["Monat", "Monate"], quarter: ["Quartal", "Quartale"], year: ["Jahr", "Jahre"] },
-  es: { day: ["día", "días"], week: ["semana", "semanas"], month: ["mes", "meses"], quarter: ["trimestre", "trimestres"], year: ["año", "años"] },
-};
-const units = (lang: "de" | "es", n: string, unit: string) => `${n} ${UNITS[lang][unit]![n === "1" ? 0 : 1]}`;
-
-/** The engine's English labels, most specific first, as German and Spanish say them. */
-const REWRITES: Record<"de" | "es", Rewrite[]> = {
-  de: [
-    [/\b(\d+) (day|week|month|quarter|year)s? earlier\b/g, (_, n, u) => `${units("de", n!, u!)} davor`],
-    [/\b(\d+) (day|week|month|quarter|year)s? later\b/g, (_, n, u) => `${units("de", n!, u!)} danach`],
-    [/^% change vs /, "Veränderung in % gegenüber "],
-    [/^change vs /, "Veränderung gegenüber "],
-    [/^% change$/, "Veränderung in %"],
-    [/^change$/, "Veränderung"],
-    [/^% of total\b/, "Anteil an der Summe"],
-    [/^running total\b/, "laufende Summe"],
-    [/^rank\b/, "Rang"],
-    [/ within /, " innerhalb "],
-  ],
-  es: [
-    [/\b(\d+) (day|week|month|quarter|year)s? earlier\b/g, (_, n, u) => `${units("es", n!, u!)} antes`],
-    [/\b(\d+) (day|week|month|quarter|year)s? later\b/g, (_, n, u) => `${units("es", n!, u!)} después`],
-    [/^% change vs /, "variación en % frente a "],
-    [/^change vs /, "variación frente a "],
-    [/^% change$/, "variación en %"],
-    [/^change$/, "variación"],
-    [/^% of total\b/, "parte del total"],
-    [/^running total\b/, "total acumulado"],
-    [/^rank\b/, "puesto"],
-    [/ within /, " dentro de "],
-  ],
-};
+function shift(lang: Translated, n: string, unit: string, way: "earlier" | "later"): string {
+  const words = SHIFTS[lang];
+  const unitWord = words.units[unit as Unit][n === "1" ? 0 : 1];
+  return words.joined ? `${n}${unitWord}${words[way]}` : `${n} ${unitWord} ${words[way]}`;
+}
 
 /** A label the engine wrote in English (a share, a running total, a rank, a change, an earlier period) in `lang`. */
 export function localLabel(lang: LabelLanguage, label: string): string {
   if (lang === "en") return label;
-  let out = label;
-  for (const [re, to] of REWRITES[lang]) out = typeof to === "string" ? out.replace(re, to) : out.replace(re, to as (...g: string[]) => string);
+  let out = label
+    .replace(/\b(\d+) (day|week|month|quarter|year)s? earlier\b/g, (_, n: string, unit: string) => shift(lang, n, unit, "earlier"))
+    .replace(/\b(\d+) (day|week|month|quarter|year)s? later\b/g, (_, n: string, unit: string) => shift(lang, n, unit, "later"));
+  for (const [re, to] of WORDS[lang]) out = typeof to === "string" ? out.replace(re, to) : out.replace(re, to as (...g: string[]) => string);
   return out;
 }
 

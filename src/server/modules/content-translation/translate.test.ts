@@ -137,6 +137,17 @@ describe("translateResult", () => {
     expect(shortTitles(english.annotation.compare)).toEqual(shortTitles(worked().annotation.compare));
     expect(shortTitles(english.annotation.calculations)).toEqual(["Revenue (% of total)"]);
   });
+
+  it("says the labels in every UI locale's language: French and Japanese without a dictionary", () => {
+    const french = translateResult(worked(), null, "fr-FR");
+    expect(shortTitles(french.annotation.compare)).toEqual(["Revenue (T1 2024)", "Revenue (T1 2025)", "Revenue (variation)", "Revenue (variation en %)"]);
+    expect(shortTitles(french.annotation.periodComparisons)).toEqual(["Revenue (variation par rapport à 1 mois plus tôt)"]);
+    expect(shortTitles(french.annotation.calculations)).toEqual(["Revenue (part du total)"]);
+    expect(shortTitles(french.annotation.dimensions)).toEqual(["Order Date (jour de la semaine)"]);
+    const japanese = translateResult(worked(), null, "ja-JP");
+    expect(shortTitles(japanese.annotation.compare)).toEqual(["Revenue (2024年第1四半期)", "Revenue (2025年第1四半期)", "Revenue (変化)", "Revenue (変化率)"]);
+    expect(shortTitles(japanese.annotation.periodComparisons)).toEqual(["Revenue (1か月前比の変化)"]);
+  });
 });
 
 describe("translateDashboard", () => {
