@@ -23,24 +23,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { buildIsStale } from "../scripts/build-freshness.mjs";
+import { benchesAt, unlistedScripts, type BenchSpec } from "./benches";
 import type { Figure } from "./figures";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
-
-/** Files of bench/ that are not benches. */
-const HELPERS = new Set(["run.ts", "bridge-rig.ts", "rig-server.ts", "figures.ts", "floor-page.ts", "http-client.ts"]);
-
-interface BenchSpec {
-  /** Arguments at the modest sizes of `npm run bench`. */
-  modest: string[];
-  /** Arguments under --full (none: the script's own defaults). */
-  full?: string[];
-  /** Needs the browser bundles of `npm run build`. */
-  build?: boolean;
-  /** Needs the Postgres server (its URL). */
-  postgres?: string;
-}
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(`--${name}`);
@@ -53,28 +40,7 @@ const full = flag("full");
 const rows = option("rows") ?? (full ? "1000000" : "200000");
 const POSTGRES = "postgresql://postgres@127.0.0.1:5432/test";
 
-const BENCHES: Record<string, BenchSpec> = {
-  "app-time-to-ready": { modest: ["--runs", "5"], build: true },
-  "ai-builtin": { modest: ["--rows", rows, "--runs", "15"], full: ["--rows", rows, "--runs", "41"] },
-  "bridge-roundtrip": { modest: ["--runs", "200", "--warmup", "20"], build: true },
-  "cluster-throughput": { modest: ["--seconds", "3", "--rounds", "3"], postgres: POSTGRES },
-  "dashboard-apps": { modest: ["--runs", "2", "--python-runs", "3"], build: true },
-  "dashboard-bundle": { modest: [], build: true },
-  "dashboard-load": { modest: ["--runs", "2"], build: true },
-  explain: { modest: ["--rows", "1000000", "--runs", "5"], full: ["--rows", "10000000", "--runs", "9"] },
-  "model-build": { modest: ["--runs", "3"] },
-  "mysql-vs-duckdb": { modest: ["--rows", rows, "--runs", "5"], full: ["--rows", rows] },
-  "query-api-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
-  "query-overhead": { modest: ["--rows", rows, "--runs", "9"], full: ["--rows", rows] },
-  "python-start": { modest: ["--runs", "4"] },
-  "report-ready": { modest: ["--runs", "6"], build: true },
-  rollups: { modest: ["--rows", "2000000", "--runs", "3"], full: ["--rows", "10000000"] },
-  "request-overhead": { modest: ["--runs", "1000"], full: ["--runs", "3000"] },
-  "start-up": { modest: ["--runs", "3"], build: true },
-  "test-storage": { modest: ["--runs", "8"] },
-  "time-to-ready": { modest: ["--runs", "6"], build: true },
-  "upsert-throughput": { modest: ["--ops", "1000", "--pglite-ops", "300"], postgres: POSTGRES },
-};
+const BENCHES = benchesAt({ rows, postgres: POSTGRES });
 
 /** `--<script>.<flag> <value>` of the command line, by script. */
 function overrides(script: string): Map<string, string> {
@@ -181,12 +147,9 @@ function table(outcomes: Outcome[]): string {
 }
 
 async function main() {
-  const found = readdirSync(here)
-    .filter((f) => f.endsWith(".ts") && !HELPERS.has(f))
-    .map((f) => f.slice(0, -3))
-    .sort();
-  const unknown = found.filter((s) => !BENCHES[s]);
-  if (unknown.length) throw new Error(`no entry in bench/run.ts for ${unknown.map((s) => `bench/${s}.ts`).join(", ")}: add its arguments to BENCHES`);
+  const found = Object.keys(BENCHES).sort();
+  const unknown = unlistedScripts(readdirSync(here), BENCHES);
+  if (unknown.length) throw new Error(`no entry in bench/benches.ts for ${unknown.map((s) => `bench/${s}.ts`).join(", ")}: add its arguments to BENCHES`);
   const only = option("only")?.split(",");
   const unknownOnly = (only ?? []).filter((s) => !BENCHES[s]);
   if (unknownOnly.length) throw new Error(`--only: no bench named ${unknownOnly.join(", ")} (there are ${found.join(", ")})`);
