@@ -111,7 +111,12 @@ export function storeClientOf(db: Db): pg.Pool | PGlite | null {
   return storeClients.get(db) ?? null;
 }
 
-/** A raw statement's rows (snake_case columns) whichever driver runs it: both answer `{ rows }`. */
+const hasRows = (result: unknown): result is { rows: unknown[] } =>
+  typeof result === "object" && result !== null && Array.isArray((result as { rows?: unknown }).rows);
+
+/** A raw statement's rows (snake_case columns) whichever driver runs it: both answer `{ rows }`; `T` is the statement's row shape. */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const result: unknown = await db.execute(query);
+  if (!hasRows(result)) throw new Error("the database driver answered a statement without rows");
+  return result.rows as T[];
 }
