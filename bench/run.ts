@@ -149,7 +149,10 @@ function table(outcomes: Outcome[]): string {
 async function main() {
   const found = Object.keys(BENCHES).sort();
   const unknown = unlistedScripts(readdirSync(here), BENCHES);
-  if (unknown.length) throw new Error(`no entry in bench/benches.ts for ${unknown.map((s) => `bench/${s}.ts`).join(", ")}: add its arguments to BENCHES`);
+  if (unknown.length)
+    throw new Error(
+      `no entry in bench/benches.ts for ${unknown.map((s) => `bench/${s}.ts`).join(", ")}: add its arguments to benchesAt, or name it in HELPERS`,
+    );
   const only = option("only")?.split(",");
   const unknownOnly = (only ?? []).filter((s) => !BENCHES[s]);
   if (unknownOnly.length) throw new Error(`--only: no bench named ${unknownOnly.join(", ")} (there are ${found.join(", ")})`);

@@ -15,8 +15,10 @@ export { TIME_PART_NAMES, type LabelLanguage } from "./column-label-words";
 export function labelLanguageOf(locale: string): LabelLanguage {
   const language = locale.slice(0, 2).toLowerCase();
   if (language === "no" || language === "nn") return "nb";
-  return (LABEL_LANGUAGES as readonly string[]).includes(language) ? (language as LabelLanguage) : "en";
+  return isLabelLanguage(language) ? language : "en";
 }
+
+const isLabelLanguage = (language: string): language is LabelLanguage => (LABEL_LANGUAGES as readonly string[]).includes(language);
 
 /** A range of wall time, end exclusive ("2024-01-01T00:00:00.000" to "2024-04-01T00:00:00.000"). */
 export interface WallRange {
