@@ -111,6 +111,15 @@ export function storeClientOf(db: Db): pg.Pool | PGlite | null {
   return storeClients.get(db) ?? null;
 }
 
+/**
+ * True when `db` is embedded PGlite: one process holds it (no second node can open it), so its
+ * rows change only by this process's own writes, and a cache this process invalidates on those
+ * writes is exact. False for a Postgres server (other nodes write too) and for a transaction.
+ */
+export function isSingleProcessStore(db: Db): boolean {
+  return storeClientOf(db) instanceof PGlite;
+}
+
 const hasRows = (result: unknown): result is { rows: unknown[] } =>
   typeof result === "object" && result !== null && Array.isArray((result as { rows?: unknown }).rows);
 

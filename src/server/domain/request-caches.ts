@@ -51,6 +51,20 @@ export const userSecurityContextCache = createRequestCache<unknown>(30_000);
 /** `deploymentId:userId` → the user's dev-mode branch there, or null. */
 export const devModeCache = createRequestCache<string | null>(30_000);
 
+/**
+ * Embed session id → its revocation and deployment, kept only on embedded storage
+ * (`isSingleProcessStore`): there every write that revokes or removes a session is this
+ * process's own, and calls `invalidateEmbedSessionStates` before it returns. On a Postgres server
+ * the state is read on every request, so that a revocation on one node is refused on every node
+ * at once (no announcement is awaited).
+ */
+export const embedSessionStateCache = createRequestCache<{ revokedAt: Date | null; deploymentId: number }>(30_000);
+
+/** Call after any write that revokes or removes embed sessions (a revocation, a tenant's or deployment's deletion). */
+export function invalidateEmbedSessionStates(): void {
+  embedSessionStateCache.invalidate();
+}
+
 const CACHE_NAMES = ["api-key-principals", "security-contexts", "dev-modes"] as const;
 export type RequestCacheName = (typeof CACHE_NAMES)[number];
 

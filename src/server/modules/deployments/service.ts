@@ -9,7 +9,7 @@ import { badRequest, forbidden } from "../../domain/errors";
 import { hasRole, type Principal } from "../../domain/actor";
 import { DataModelError, loadDataModel } from "../../semantic";
 import type { SecretBox } from "../../crypto/secret-box";
-import { createRequestCache } from "../../domain/request-caches";
+import { createRequestCache, invalidateEmbedSessionStates } from "../../domain/request-caches";
 
 type DeploymentRow = typeof deployments.$inferSelect;
 
@@ -205,5 +205,6 @@ export async function updateDeployment(
 export async function deleteDeployment(db: Db, id: number): Promise<boolean> {
   const rows = await db.delete(deployments).where(eq(deployments.id, id)).returning({ id: deployments.id });
   deploymentRowCache.invalidate();
+  invalidateEmbedSessionStates();
   return rows.length > 0;
 }

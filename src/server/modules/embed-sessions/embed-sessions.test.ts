@@ -180,7 +180,11 @@ describe.each(storageKinds)("embed sessions API (%s)", (storage) => {
     expect((await after.json()).code).toBe("unauthorized");
   });
 
-  it("refuses a token whose session another node revoked on the very next request, though this node had just accepted it", async () => {
+  // Two nodes share a Postgres server only: on embedded PGlite one process holds the database.
+  // Each case is defined for the storage it is about only (no skipped test in the other run).
+  const onServer: (name: string, fn: () => Promise<void>) => void = storage === "postgres" ? it : () => {};
+  const embedded: (name: string, fn: () => Promise<void>) => void = storage === "pglite" ? it : () => {};
+  onServer("refuses a token whose session another node revoked on the very next request, though this node had just accepted it", async () => {
     const { token } = await tokenFor();
     expect((await read(token)).status).toBe(200);
     const sid = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).sid as number;
@@ -188,6 +192,33 @@ describe.each(storageKinds)("embed sessions API (%s)", (storage) => {
     // announcement: no node may keep trusting a token it checked a moment ago.
     await t.database.db.update(embedSessions).set({ revokedAt: new Date() }).where(eq(embedSessions.id, sid));
     expect((await read(token)).status).toBe(401);
+  });
+
+  embedded("keeps a session's state per process on embedded storage, and drops it on every revocation or removal", async () => {
+    const { token, sessionId } = await tokenFor();
+    expect((await read(token)).status).toBe(200);
+    const sid = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).sid as number;
+    // A write that bypasses the platform is not read again: the state is this process's cache,
+    // exact because only this process writes to embedded storage.
+    await t.database.db.update(embedSessions).set({ revokedAt: new Date() }).where(eq(embedSessions.id, sid));
+    expect((await read(token)).status).toBe(200);
+    await t.database.db.update(embedSessions).set({ revokedAt: null }).where(eq(embedSessions.id, sid));
+    // The platform's own revocation is refused on the very next request.
+    expect((await t.api("POST", "/api/v1/embed/session/revoke", { sessionId })).status).toBe(204);
+    expect((await read(token)).status).toBe(401);
+  });
+
+  it("refuses a token at once when its deployment is deleted", async () => {
+    const gone = await seedDeployment(t.database.db, "short-lived");
+    const d = await seedPublishedDashboard(t.database.db, { deploymentId: gone, publicId: "GoneDash0001", title: "Gone" });
+    await t.api("PUT", `/api/v1/deployments/${gone}/workbooks/${d.workbookId}/embed-access`, { rules: [{ embedTenantName: null, action: "read" }] });
+    const gen = await t.api("POST", "/api/v1/embed/generate-session", { deploymentId: gone, externalId: "viewer-9" });
+    const ex = await t.api("POST", "/api/v1/embed/session/token", { sessionId: (await gen.json()).sessionId }, null);
+    const { token } = await ex.json();
+    const readGone = () => t.api("GET", "/api/v1/embed/dashboard/GoneDash0001", undefined, token);
+    expect((await readGone()).status).toBe(200);
+    expect((await t.api("DELETE", `/api/v1/deployments/${gone}`)).status).toBe(204);
+    expect((await readGone()).status).toBe(401);
   });
 
   it("refuses tampered, wrong-key, alg:none, expired and foreign tokens with 401 and no data", async () => {

@@ -4,7 +4,7 @@ import { hashBearerSecret } from "../../crypto/secret-box";
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from "jose";
 import type { GenerateSessionInput } from "../../../schema/embed-session";
 import { grantedExportFormats, type ExportFormat } from "../../../schema/export-grants";
-import type { Db } from "../../db/connection";
+import { isSingleProcessStore, type Db } from "../../db/connection";
 import { deployments, embedSessions, embedUsers } from "../../db/schema";
 import { notFound, unauthorized } from "../../domain/errors";
 import type { EmbedPrincipal } from "../../domain/actor";
@@ -12,7 +12,7 @@ import { syncTenantGroups, upsertEmbedTenant } from "../embed-tenants/service";
 import type { SigningKeyRing } from "./signing-keys";
 import { checkUserAttributeValues } from "../user-attributes/service";
 import { onInvalidation, publishInvalidation } from "../../cluster/invalidation-bus";
-import { createRequestCache } from "../../domain/request-caches";
+import { createRequestCache, embedSessionStateCache, invalidateEmbedSessionStates } from "../../domain/request-caches";
 import { readEmbedTokenLifetimeSeconds } from "../tenant-settings/service";
 
 /** A session id can be exchanged once, within this time. */
@@ -159,6 +159,7 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
       .set({ revokedAt: now() })
       .where(and(eq(embedSessions.sessionHash, hashBearerSecret(sessionId)), isNull(embedSessions.revokedAt)))
       .returning({ id: embedSessions.id });
+    invalidateEmbedSessionStates();
     for (const row of rows) await publishInvalidation(db, "embed-session", row.id);
   }
 
@@ -189,12 +190,32 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
     return payload;
   }
 
-  /** A session's revocation and deployment: read on every request, as a statement prepared once. */
+  /** A session's revocation and deployment, as a statement prepared once. */
   const sessionState = db
     .select({ revokedAt: embedSessions.revokedAt, deploymentId: embedSessions.deploymentId })
     .from(embedSessions)
     .where(eq(embedSessions.id, sql.placeholder("sid")))
     .prepare("embed_session_state");
+  /**
+   * Read on every request from a Postgres server (a session revoked on one node is refused on
+   * every node at once); kept per process on embedded storage, where only this process writes
+   * and every revocation or removal invalidates it before it returns (embedSessionStateCache).
+   */
+  const cacheStates = isSingleProcessStore(db);
+  if (cacheStates) {
+    onInvalidation(db, "embed-session", invalidateEmbedSessionStates);
+    onInvalidation(db, "deployment", invalidateEmbedSessionStates);
+  }
+
+  async function stateOf(sid: number): Promise<{ revokedAt: Date | null; deploymentId: number } | undefined> {
+    if (!cacheStates) return (await sessionState.execute({ sid }))[0];
+    const known = embedSessionStateCache.get(db, sid);
+    if (known) return known;
+    const readAt = embedSessionStateCache.generation();
+    const [row] = await sessionState.execute({ sid });
+    if (row) embedSessionStateCache.set(db, sid, row, readAt);
+    return row;
+  }
 
   /** Verifies a token (signature by key id, HS256 only, issuer, audience, expiry, not revoked). */
   async function authenticate(token: string): Promise<EmbedPrincipal | null> {
@@ -202,7 +223,7 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
       const payload = await verifiedClaims(token);
       const sid = payload.sid;
       if (typeof sid !== "number") return null;
-      const [row] = await sessionState.execute({ sid });
+      const row = await stateOf(sid);
       if (!row || row.revokedAt || row.deploymentId !== payload.dep) return null;
       return {
         kind: "embed",
