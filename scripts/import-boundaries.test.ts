@@ -117,3 +117,24 @@ describe("import boundaries", () => {
     expect(all.find((f) => f.rel === path.join("server", "app.ts"))!.imports).toContain(path.join("server", "modules"));
   });
 });
+
+describe("optional drivers", () => {
+  /**
+   * Packages only some installations use (a MySQL source, SMTP, a model server, Redis, DuckDB's
+   * native addon) are imported where first used, so the server bundle does not evaluate them on
+   * every start (docs/benchmarks.md, "Start-up"). Test data and fixtures may import them.
+   */
+  const OPTIONAL = ["mysql2", "mysql2/promise", "nodemailer", "openai", "ioredis", "@duckdb/node-api"];
+  const FIXTURES = [path.join("server", "modules", "query", "query-test-data.ts"), path.join("server", "semantic", "test-support")];
+
+  it("imports them on first use only, never as a value at the top of a shipped server module", () => {
+    const bad = files(path.join(root, "server"))
+      .filter((f) => !/\.test\.tsx?$/.test(f) && !FIXTURES.some((x) => path.relative(root, f).startsWith(x)))
+      .flatMap((f) =>
+        [...readFileSync(f, "utf8").matchAll(/^import\s+(?!type\b)[^;]*?from\s+["']([^"']+)["']/gm)]
+          .filter((m) => OPTIONAL.includes(m[1]!))
+          .map((m) => `${path.relative(root, f)} → ${m[1]}`),
+      );
+    expect(bad).toEqual([]);
+  });
+});

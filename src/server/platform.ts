@@ -23,6 +23,8 @@ import { createRedisRateLimitStore, setRateLimitStore } from "./cluster/rate-lim
 import { createSignInLink, signInUrl } from "./modules/auth/service";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+/** How long after listening the platform waits before its background warm-ups (DuckDB, the Python wall). */
+const WARM_UP_DELAY_MS = 1500;
 
 function packageVersion(): string {
   try {
@@ -186,21 +188,23 @@ export async function startPlatform(config: Config, logger: Logger, options: Pla
     ...services.deps,
   };
   if (!deps.embedAssets) logger.warn("embed app not built; /embed/* answers 503 until `npm run build`");
-  // The Python sandbox's wall is found and verified off the start path; its verdict is logged.
   const python = configurePythonSandbox({ reports: config.SVC_PYTHON_REPORTS, workers: config.SVC_PYTHON_WORKERS, perTenant: config.SVC_PYTHON_TENANT_RUNS });
-  void python.verifyWall().then((wall) => {
-    const fields = { network: wall.network, memory: wall.memory };
-    if (wall.enabled && wall.network === "namespace") logger.info(wall.message, fields);
-    else logger.warn(wall.message, fields);
-  });
   const app = createApp(deps);
   http.setListener(behindFront(embedDev, getRequestListener(app.fetch, { hostname: config.HOST })));
   const server = await listen(http.server, config.PORT, config.HOST);
   node.jobs.start();
   steps.lap("app and listen");
-  // DuckDB's package is loaded once the platform serves, not on the way there; the first
-  // query then finds it loaded.
-  setTimeout(() => void loadDuckDb().catch(() => {}), 0);
+  // Off the start path and out of the way of the first requests: DuckDB's package (~0.3 s of
+  // native loading that holds the event loop) and the Python sandbox's wall (its probes are
+  // processes forked from this one). Whatever needs either first loads or verifies it itself.
+  setTimeout(() => {
+    void loadDuckDb().catch(() => {});
+    void python.verifyWall().then((wall) => {
+      const fields = { network: wall.network, memory: wall.memory };
+      if (wall.enabled && wall.network === "namespace") logger.info(wall.message, fields);
+      else logger.warn(wall.message, fields);
+    });
+  }, WARM_UP_DELAY_MS).unref();
 
   let demoHost: { stop(): Promise<void>; url: string } | null = null;
   if (config.demoHostOrigin && demo) {

@@ -5,7 +5,7 @@
  * or a row the viewer may not see (tool results come from queries under the viewer's security
  * context, capped in size).
  */
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import { callTool, partId } from "./builtin";
 import type { AiSettings } from "./settings";
@@ -34,10 +34,14 @@ interface PendingCall {
   args: string;
 }
 
-function mapError(e: unknown, signal: AbortSignal): AiError {
+/** The SDK, loaded with the first answer a process asks of a model server, not with the server. */
+let sdk: Promise<typeof OpenAI> | null = null;
+const loadSdk = () => (sdk ??= import("openai").then((m) => m.default));
+
+function mapError(e: unknown, signal: AbortSignal, SDK: typeof OpenAI | null): AiError {
   if (e instanceof AiError) return e;
   if (signal.aborted) return new AiError("ai_timeout", "The answer took longer than the time allowed");
-  if (e instanceof OpenAI.APIError) {
+  if (SDK && e instanceof SDK.APIError) {
     if (e.status === 429) return new AiError("ai_rate_limited", "The model server is busy (rate limited); try again shortly");
     if (e.status === 401 || e.status === 403) return new AiError("ai_provider_failed", "The model server refused the platform's credentials");
     if (typeof e.status === "number") return new AiError("ai_provider_failed", `The model server answered with status ${e.status}`);
@@ -47,13 +51,15 @@ function mapError(e: unknown, signal: AbortSignal): AiError {
 }
 
 export function createOpenAiProvider(settings: AiSettings): AiProvider {
-  const client = new OpenAI({
-    baseURL: settings.baseUrl,
-    // Local servers (Ollama, llama.cpp) take no key; the SDK needs a non-empty string.
-    apiKey: settings.apiKey ?? "not-needed",
-    maxRetries: 0,
-    timeout: settings.timeBudgetMs,
-  });
+  let client: OpenAI | null = null;
+  const clientOf = (SDK: typeof OpenAI) =>
+    (client ??= new SDK({
+      baseURL: settings.baseUrl,
+      // Local servers (Ollama, llama.cpp) take no key; the SDK needs a non-empty string.
+      apiKey: settings.apiKey ?? "not-needed",
+      maxRetries: 0,
+      timeout: settings.timeBudgetMs,
+    }));
   const model = settings.model ?? "gpt-4o-mini";
 
   return {
@@ -68,6 +74,12 @@ export function createOpenAiProvider(settings: AiSettings): AiProvider {
         ...history.slice(-10).map((m) => ({ role: m.role, content: m.content.slice(0, 4000) }) as ChatCompletionMessageParam),
         { role: "user", content: question },
       ];
+      let SDK: typeof OpenAI;
+      try {
+        SDK = await loadSdk();
+      } catch (e) {
+        throw mapError(e, ctx.signal, null);
+      }
       const state: ToolState = {};
       let steps = 0;
       for (let round = 0; round <= MAX_STEPS; round++) {
@@ -76,7 +88,7 @@ export function createOpenAiProvider(settings: AiSettings): AiProvider {
         let text = "";
         const calls = new Map<number, PendingCall>();
         try {
-          const stream = await client.chat.completions.create(
+          const stream = await clientOf(SDK).chat.completions.create(
             { model, messages, stream: true, ...(lastRound ? {} : { tools, tool_choice: "auto" as const }) },
             { signal: ctx.signal },
           );
@@ -99,7 +111,7 @@ export function createOpenAiProvider(settings: AiSettings): AiProvider {
             }
           }
         } catch (e) {
-          throw mapError(e, ctx.signal);
+          throw mapError(e, ctx.signal, SDK);
         }
         if (calls.size === 0 || lastRound) {
           if (!text.trim()) throw new AiError("ai_invalid_response", "The model gave no answer");

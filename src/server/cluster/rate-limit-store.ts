@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { Db } from "../db/connection";
 import { rateLimitCounters } from "../db/schema";
 
@@ -61,14 +61,21 @@ export function createPostgresRateLimitStore(db: Db): RateLimitStore {
 export function createRedisRateLimitStore(url: string, opts: { prefix?: string } = {}): RateLimitStore {
   const prefix = opts.prefix ?? "svc:rl:";
   // Commands wait for a reconnect instead of failing at once; a dead Redis fails them after 5 s.
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, connectTimeout: 5000, enableOfflineQueue: true });
-  redis.on("error", () => {});
+  // The client is loaded with the store (only where REDIS_URL is set), not with the server.
+  const client: Promise<Redis> = import("ioredis").then(({ Redis }) => {
+    const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, connectTimeout: 5000, enableOfflineQueue: true });
+    redis.on("error", () => {});
+    return redis;
+  });
+  client.catch(() => {});
   const k = (key: string, start: number) => `${prefix}${key}:${start}`;
   return {
     kind: "redis",
     async hit(key, windowMs, nowMs) {
       const w = windowOf(windowMs, nowMs);
-      const res = await redis
+      const res = await (
+        await client
+      )
         .multi()
         .incr(k(key, w.start))
         .pexpireat(k(key, w.start), w.end + windowMs + 1000)
@@ -79,14 +86,15 @@ export function createRedisRateLimitStore(url: string, opts: { prefix?: string }
     },
     async peek(key, windowMs, nowMs) {
       const w = windowOf(windowMs, nowMs);
-      return { count: Number((await redis.get(k(key, w.start))) ?? 0), resetAtMs: w.end };
+      return { count: Number((await (await client).get(k(key, w.start))) ?? 0), resetAtMs: w.end };
     },
     async reset(key, windowMs, nowMs) {
       const start = windowOf(windowMs, nowMs).start;
-      await redis.del(k(key, start), k(key, start - windowMs));
+      await (await client).del(k(key, start), k(key, start - windowMs));
     },
     async close() {
-      await redis.quit().catch(() => redis.disconnect());
+      const redis = await client.catch(() => null);
+      await redis?.quit().catch(() => redis.disconnect());
     },
   };
 }

@@ -1,5 +1,4 @@
-import mysql from "mysql2/promise";
-import type { FieldPacket, Pool, PoolConnection, PoolOptions } from "mysql2/promise";
+import type { Connection, ConnectionOptions, FieldPacket, Pool, PoolConnection, PoolOptions, RowDataPacket } from "mysql2/promise";
 import {
   DatasourceUnavailableError,
   QueryCancelledError,
@@ -130,9 +129,16 @@ export function createMySqlDataSource(options: MySqlDataSourceOptions): DataSour
     maxPreparedStatements: PREPARED_PER_CONNECTION,
     charset: "utf8mb4",
   };
-  const pool: Pool = mysql.createPool(config);
-  // An idle connection dying (server restart) must not crash the process; the next query reconnects.
-  pool.on("connection", (conn) => conn.on("error", () => {}));
+  // The driver is loaded with the first MySQL source a process opens, not with the server.
+  const driver = import("mysql2/promise").then((m) => m.default);
+  const pool: Promise<Pool> = driver.then((mysql) => {
+    const created = mysql.createPool(config);
+    // An idle connection dying (server restart) must not crash the process; the next query reconnects.
+    created.on("connection", (conn) => conn.on("error", () => {}));
+    return created;
+  });
+  // A driver that fails to load fails each query that waits on it (as unavailable), never the process.
+  pool.catch(() => {});
   // By the driver's connection: the pool hands out a new wrapper of it each time.
   const prepared = new WeakSet<object>();
 
@@ -142,7 +148,7 @@ export function createMySqlDataSource(options: MySqlDataSourceOptions): DataSour
    */
   async function prepareSession(conn: PoolConnection) {
     if (prepared.has(conn.connection)) return;
-    const [rows] = await conn.query<mysql.RowDataPacket[]>("SELECT VERSION() AS v");
+    const [rows] = await conn.query<RowDataPacket[]>("SELECT VERSION() AS v");
     const mariadb = /mariadb/i.test(String(rows[0]?.v ?? ""));
     // A DECIMAL divided keeps 30 more decimals, not 4 (a sum of amounts over a count reads as in the other engines).
     const settings = ["time_zone = '+00:00'", "div_precision_increment = 30"];
@@ -160,9 +166,9 @@ export function createMySqlDataSource(options: MySqlDataSourceOptions): DataSour
   }
 
   async function killQuery(threadId: number) {
-    let killer: mysql.Connection | undefined;
+    let killer: Connection | undefined;
     try {
-      killer = await mysql.createConnection({ ...config, connectionLimit: undefined, maxPreparedStatements: undefined } as mysql.ConnectionOptions);
+      killer = await (await driver).createConnection({ ...config, connectionLimit: undefined, maxPreparedStatements: undefined } as ConnectionOptions);
       killer.on("error", () => {});
       await killer.query(`KILL QUERY ${Number(threadId)}`);
     } catch {
@@ -176,7 +182,7 @@ export function createMySqlDataSource(options: MySqlDataSourceOptions): DataSour
   async function connect(): Promise<PoolConnection> {
     let conn: PoolConnection | undefined;
     try {
-      conn = await pool.getConnection();
+      conn = await (await pool).getConnection();
       await prepareSession(conn);
       return conn;
     } catch (cause) {
@@ -203,7 +209,7 @@ export function createMySqlDataSource(options: MySqlDataSourceOptions): DataSour
       run.signal?.addEventListener("abort", onAbort, { once: true });
       let broken = false;
       try {
-        const [rows, fields] = await conn.execute<mysql.RowDataPacket[]>(sql, [...params] as ExecuteValues);
+        const [rows, fields] = await conn.execute<RowDataPacket[]>(sql, [...params] as ExecuteValues);
         if (reason === "timeout") throw new QueryTimeoutError(run.timeoutMs!);
         if (reason === "abort") throw new QueryCancelledError();
         // A statement without a result set (a rollup build's CREATE TABLE, an INSERT) answers no rows.
@@ -258,7 +264,7 @@ export function createMySqlDataSource(options: MySqlDataSourceOptions): DataSour
       }
     },
     async close() {
-      await pool.end();
+      await (await pool.catch(() => null))?.end();
     },
   };
 }

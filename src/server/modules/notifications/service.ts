@@ -1,6 +1,5 @@
 import { Cron } from "croner";
 import { and, asc, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
-import nodemailer from "nodemailer";
 import { writeCsv } from "../../../schema/csv";
 import { toQueryFilter, type DashboardFilter } from "../../../schema/dashboard-filters";
 import type { CreateNotificationInput, Notification, NotificationDelivery, UpdateNotificationInput } from "../../../schema/notification";
@@ -294,6 +293,8 @@ async function renderFor(deps: Deps, n: Row, publicId: string, principal: Princi
 /** Sends one delivery (its row already claimed) to every recipient; each failure is recorded, the others still go. */
 async function deliver(deps: Deps, n: Row, deliveryId: number) {
   if (!deps.smtp) throw noSmtp();
+  // Loaded with the first delivery a process sends, not with the server.
+  const { default: nodemailer } = await import("nodemailer");
   const transport = nodemailer.createTransport(deps.smtp.url);
   const [dash] = await deps.db.select().from(dashboards).where(eq(dashboards.id, n.dashboardId));
   const results: NotificationDelivery["results"] = [];
