@@ -46,6 +46,7 @@ export function benchesAt({ rows, postgres }: { rows: string; postgres: string }
     "report-ready": { modest: ["--runs", "6"], build: true },
     rollups: { modest: ["--rows", "2000000", "--runs", "3"], full: ["--rows", "10000000"] },
     "request-overhead": { modest: ["--runs", "1000"], full: ["--runs", "3000"] },
+    "spawn-cost": { modest: ["--runs", "10"] },
     "start-up": { modest: ["--runs", "3"], build: true },
     "test-storage": { modest: ["--runs", "8"] },
     "time-to-ready": { modest: ["--runs", "6"], build: true },

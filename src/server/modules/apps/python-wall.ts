@@ -13,9 +13,9 @@
  * Node's permission model (python-sandbox.ts) walls the file system, processes and threads;
  * the cuts inside the worker (python-worker.mjs) are a second wall, never the first.
  */
-import { spawn } from "node:child_process";
 import { existsSync, readlinkSync } from "node:fs";
 import net from "node:net";
+import { runCommand } from "../../process/spawner";
 
 /** What Python reports need before they run: `on` (the network wall), `off`, or `unisolated`. */
 export type PythonReportsSetting = "on" | "off" | "unisolated";
@@ -84,20 +84,10 @@ async function probe(prefix: string[]): Promise<{ result: ProbeResult | null; re
   const port = (server.address() as net.AddressInfo).port;
   try {
     const argv = [...prefix, process.execPath, "-e", PROBE, String(port)];
-    const child = spawn(argv[0], argv.slice(1), { env: {}, stdio: ["ignore", "pipe", "ignore"] });
-    let out = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => (out += chunk));
-    const code = await new Promise<number | null>((resolve) => {
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      child.on("error", () => resolve(-1));
-      child.on("close", (c) => {
-        clearTimeout(timer);
-        resolve(c);
-      });
-    });
-    if (code !== 0) return { result: null, reached };
-    return { result: JSON.parse(out) as ProbeResult, reached };
+    // From the spawner's small helper process: a fork of the server would hold its event loop.
+    const run = await runCommand(argv[0]!, argv.slice(1), { env: {}, timeoutMs: 10_000, maxBuffer: 64 * 1024 });
+    if (run.code !== 0) return { result: null, reached };
+    return { result: JSON.parse(run.stdout) as ProbeResult, reached };
   } catch {
     return { result: null, reached };
   } finally {

@@ -1,8 +1,7 @@
-import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
+import { runCommand } from "../../process/spawner";
 import { eq } from "drizzle-orm";
 import type { AppDeps } from "../../context";
 import { modelCommits, modelGitRemotes, type ModelTree } from "../../db/schema";
@@ -23,8 +22,6 @@ import {
   sameTree,
 } from "./store";
 import type { ModelDeps, ReplayCommit } from "./service";
-
-const run = promisify(execFile);
 
 /** The folder of the repository that holds the model files. */
 export const REPO_MODEL_DIR = MODEL_DIR;
@@ -67,13 +64,10 @@ async function git(args: string[], opts: { cwd: string; credentials?: { username
     const basic = Buffer.from(`${opts.credentials.username ?? "x-access-token"}:${opts.credentials.password}`).toString("base64");
     Object.assign(env, { GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: "http.extraHeader", GIT_CONFIG_VALUE_0: `Authorization: Basic ${basic}` });
   }
-  try {
-    const { stdout } = await run("git", args, { cwd: opts.cwd, env, timeout: GIT_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
-    return stdout;
-  } catch (e) {
-    const stderr = String((e as { stderr?: string }).stderr ?? "");
-    throw new GitError(args[0] ?? "git", stderr);
-  }
+  // From the spawner's small helper process: a fork of the server would hold its event loop.
+  const result = await runCommand("git", args, { cwd: opts.cwd, env, timeoutMs: GIT_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+  if (result.code !== 0) throw new GitError(args[0] ?? "git", result.stderr || (result.timedOut ? "fatal: git timed out" : (result.error ?? "")));
+  return result.stdout;
 }
 
 class GitError extends Error {
