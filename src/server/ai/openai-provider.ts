@@ -51,6 +51,8 @@ function mapError(e: unknown, signal: AbortSignal, SDK: typeof OpenAI | null): A
 }
 
 export function createOpenAiProvider(settings: AiSettings): AiProvider {
+  // Loaded now where a model server is configured (only there), so the first answer does not wait for it.
+  loadSdk().catch(() => {});
   let client: OpenAI | null = null;
   const clientOf = (SDK: typeof OpenAI) =>
     (client ??= new SDK({
