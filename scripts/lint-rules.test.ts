@@ -1,10 +1,10 @@
 import { ESLint } from "eslint";
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The layer rules of eslint.config.js, checked on imports written into files of the target
@@ -67,47 +67,66 @@ describe("eslint.config.js layer rules", () => {
   });
 });
 
+/** The cycle check's probes: each a folder of files whose imports may close a cycle. */
+const PROBES = {
+  dynamic: { "a.ts": 'import { b } from "./b";\nexport const a = () => b;\n', "b.ts": 'export const b = () => import("./a");\n' },
+  typeOnly: {
+    "c.ts": 'import type { D } from "./d";\nexport const c = 1;\nexport type C = D | number;\n',
+    "d.ts": 'import { type C } from "./c";\nexport const d = 2;\nexport type D = C | string;\n',
+  },
+  // A value one way, types back.
+  mixed: {
+    "g.ts": 'import { h } from "./h";\nexport const g = () => h;\nexport type G = number;\n',
+    "h.ts": 'import type { G } from "./g";\nexport const h = 1;\nexport type H = G;\n',
+  },
+  unsaid: {
+    "e.ts": 'import { F } from "./f";\nexport const e = 1;\nexport type E = F | number;\n',
+    "f.ts": 'import { e } from "./e";\nexport const f = () => e;\nexport type F = string;\n',
+  },
+} satisfies Record<string, Record<string, string>>;
+
 describe(".dependency-cruiser.mjs import cycles", () => {
-  /** The cycle check's violations for files written into a probe folder (real files: it resolves on disk). */
-  async function cycles(files: Record<string, string>): Promise<string[]> {
+  /**
+   * The cycle check's violations by probe, from one run over a probe folder written with every
+   * probe in a folder of its own (real files: it resolves on disk).
+   */
+  let byProbe: Record<string, string[]>;
+  beforeAll(async () => {
     const dir = mkdtempSync(`${root}/src/schema/.cycle-probe-`);
     try {
-      for (const [name, text] of Object.entries(files)) writeFileSync(`${dir}/${name}`, text);
-      const { stdout } = await run("npx", ["depcruise", "--config", ".dependency-cruiser.mjs", "--output-type", "json", path.relative(root, dir)], {
-        cwd: root,
-      }).catch((e: { stdout: string }) => e);
-      const result = JSON.parse(stdout) as { summary: { violations: { rule: { name: string }; cycle?: { name: string }[] }[] } };
-      return result.summary.violations.map((v) => `${v.rule.name}: ${(v.cycle ?? []).map((c) => path.basename(c.name)).join(" → ")}`);
+      for (const [probe, files] of Object.entries(PROBES)) {
+        mkdirSync(`${dir}/${probe}`);
+        for (const [name, text] of Object.entries(files)) writeFileSync(`${dir}/${probe}/${name}`, text);
+      }
+      const { stdout } = await run(
+        path.join(root, "node_modules", ".bin", "depcruise"),
+        ["--config", ".dependency-cruiser.mjs", "--output-type", "json", path.relative(root, dir)],
+        {
+          cwd: root,
+        },
+      ).catch((e: { stdout: string }) => e);
+      const result = JSON.parse(stdout) as { summary: { violations: { rule: { name: string }; from: string; cycle?: { name: string }[] }[] } };
+      byProbe = Object.fromEntries(Object.keys(PROBES).map((probe) => [probe, [] as string[]]));
+      for (const v of result.summary.violations) {
+        const probe = path.basename(path.dirname(v.from));
+        byProbe[probe]?.push(`${v.rule.name}: ${(v.cycle ?? []).map((c) => path.basename(c.name)).join(" → ")}`);
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }
-
-  it("refuses a cycle, a dynamic import included", async () => {
-    const found = await cycles({ "a.ts": 'import { b } from "./b";\nexport const a = () => b;\n', "b.ts": 'export const b = () => import("./a");\n' });
-    expect(found.length).toBeGreaterThan(0);
-    expect(found.every((f) => f.startsWith("no-circular:"))).toBe(true);
   }, 60_000);
 
-  it("lets type-only imports close a cycle (they are erased)", async () => {
-    const found = await cycles({
-      "c.ts": 'import type { D } from "./d";\nexport const c = 1;\nexport type C = D | number;\n',
-      "d.ts": 'import { type C } from "./c";\nexport const d = 2;\nexport type D = C | string;\n',
-    });
-    expect(found).toEqual([]);
-    // A value one way, types back: the same.
-    const mixed = await cycles({
-      "g.ts": 'import { h } from "./h";\nexport const g = () => h;\nexport type G = number;\n',
-      "h.ts": 'import type { G } from "./g";\nexport const h = 1;\nexport type H = G;\n',
-    });
-    expect(mixed).toEqual([]);
-  }, 60_000);
+  it("refuses a cycle, a dynamic import included", () => {
+    expect(byProbe.dynamic!.length).toBeGreaterThan(0);
+    expect(byProbe.dynamic!.every((f) => f.startsWith("no-circular:"))).toBe(true);
+  });
 
-  it("counts an import of types that does not say so: only `import type` and `{ type X }` are left out", async () => {
-    const found = await cycles({
-      "e.ts": 'import { F } from "./f";\nexport const e = 1;\nexport type E = F | number;\n',
-      "f.ts": 'import { e } from "./e";\nexport const f = () => e;\nexport type F = string;\n',
-    });
-    expect(found).toEqual(["no-circular: f.ts → e.ts"]);
-  }, 60_000);
+  it("lets type-only imports close a cycle (they are erased), a value one way and types back as well", () => {
+    expect(byProbe.typeOnly).toEqual([]);
+    expect(byProbe.mixed).toEqual([]);
+  });
+
+  it("counts an import of types that does not say so: only `import type` and `{ type X }` are left out", () => {
+    expect(byProbe.unsaid).toEqual(["no-circular: f.ts → e.ts"]);
+  });
 });
