@@ -49,6 +49,16 @@ test.describe("the demo dashboard translated", () => {
     await expect(drill.getByRole("table")).toContainText("Vereinigte Staaten");
     await expect(drill.getByRole("table")).toContainText("abgeschlossen");
     await expect(drill.getByRole("table")).not.toContainText("completed");
+
+    // Dates as German writes them, whatever the browser's own language (a native date input
+    // would show the browser's "mm/dd/yyyy"); a typed date reaches the host as a filter.
+    const from = frame.getByRole("textbox", { name: "Bestelldatum Von" });
+    await expect(from).toHaveAttribute("placeholder", "TT.MM.JJJJ");
+    const seen = await page.evaluate(() => (window as unknown as { __events: unknown[] }).__events.length);
+    await from.fill("1.4.2025");
+    await from.press("Enter");
+    await expect(from).toHaveValue("01.04.2025");
+    expect(JSON.stringify(await waitForEvent(page, "svc:event:filters-changed", { from: seen }))).toContain("2025-04-01");
   });
 
   test("set-locale to Spanish re-titles the dashboard and its answers", async ({ page }) => {

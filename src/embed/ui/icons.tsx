@@ -117,3 +117,12 @@ export const ShareIcon = (p: { size?: number }) => (
     <path d="m8.2 13.2 7.6 4.4" />
   </Icon>
 );
+
+export const CalendarIcon = (p: { size?: number }) => (
+  <Icon {...p}>
+    <rect x="4" y="5" width="16" height="15" rx="2" />
+    <path d="M4 10h16" />
+    <path d="M9 3v4" />
+    <path d="M15 3v4" />
+  </Icon>
+);

@@ -29,6 +29,8 @@ export const deDE: MessageCatalog = {
   search: "Suchen",
   from: "Von",
   to: "Bis",
+  pickDate: "Datum auswählen",
+  "date.invalid": "Kein Datum: bitte als {pattern} schreiben",
   "session.expiring": "Ihre Sitzung läuft in {seconds} Sekunden ab.",
   "session.expired": "Ihre Sitzung ist abgelaufen. Laden Sie die Seite neu, um fortzufahren.",
   forbidden: "Sie haben keinen Zugriff auf diesen Inhalt.",

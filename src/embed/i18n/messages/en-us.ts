@@ -28,6 +28,8 @@ export const enUS = {
   search: "Search",
   from: "From",
   to: "To",
+  pickDate: "Pick a date",
+  "date.invalid": "Not a date: write it as {pattern}",
   "session.expiring": "Your session expires in {seconds} seconds.",
   "session.expired": "Your session has expired. Reload the page to continue.",
   forbidden: "You don't have access to this content.",

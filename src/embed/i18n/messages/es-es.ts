@@ -29,6 +29,8 @@ export const esES: MessageCatalog = {
   search: "Buscar",
   from: "Desde",
   to: "Hasta",
+  pickDate: "Elegir fecha",
+  "date.invalid": "No es una fecha: escríbala como {pattern}",
   "session.expiring": "Tu sesión caduca en {seconds} segundos.",
   "session.expired": "Tu sesión ha caducado. Recarga la página para continuar.",
   forbidden: "No tienes acceso a este contenido.",

@@ -29,6 +29,8 @@ export const frFR: MessageCatalog = {
   search: "Rechercher",
   from: "Du",
   to: "Au",
+  pickDate: "Choisir une date",
+  "date.invalid": "Ce n’est pas une date : écrivez-la sous la forme {pattern}",
   "session.expiring": "Votre session expire dans {seconds} secondes.",
   "session.expired": "Votre session a expiré. Rechargez la page pour continuer.",
   forbidden: "Vous n'avez pas accès à ce contenu.",

@@ -29,6 +29,8 @@ export const itIT: MessageCatalog = {
   search: "Cerca",
   from: "Da",
   to: "A",
+  pickDate: "Scegli una data",
+  "date.invalid": "Non è una data: scrivila come {pattern}",
   "session.expiring": "La sessione scade tra {seconds} secondi.",
   "session.expired": "La sessione è scaduta. Ricarica la pagina per continuare.",
   forbidden: "Non hai accesso a questo contenuto.",

@@ -29,6 +29,8 @@ export const jaJP: MessageCatalog = {
   search: "検索",
   from: "開始",
   to: "終了",
+  pickDate: "日付を選択",
+  "date.invalid": "日付ではありません：{pattern} の形式で入力してください",
   "session.expiring": "セッションはあと {seconds} 秒で期限切れになります。",
   "session.expired": "セッションの有効期限が切れました。続行するにはページを再読み込みしてください。",
   forbidden: "このコンテンツへのアクセス権がありません。",

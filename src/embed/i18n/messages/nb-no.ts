@@ -29,6 +29,8 @@ export const nbNO: MessageCatalog = {
   search: "Søk",
   from: "Fra",
   to: "Til",
+  pickDate: "Velg dato",
+  "date.invalid": "Ikke en dato: skriv den som {pattern}",
   "session.expiring": "Økten din utløper om {seconds} sekunder.",
   "session.expired": "Økten din er utløpt. Last inn siden på nytt for å fortsette.",
   forbidden: "Du har ikke tilgang til dette innholdet.",

@@ -29,6 +29,8 @@ export const ptBR: MessageCatalog = {
   search: "Pesquisar",
   from: "De",
   to: "Até",
+  pickDate: "Escolher data",
+  "date.invalid": "Não é uma data: escreva como {pattern}",
   "session.expiring": "Sua sessão expira em {seconds} segundos.",
   "session.expired": "Sua sessão expirou. Recarregue a página para continuar.",
   forbidden: "Você não tem acesso a este conteúdo.",

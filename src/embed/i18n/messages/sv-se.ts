@@ -29,6 +29,8 @@ export const svSE: MessageCatalog = {
   search: "Sök",
   from: "Från",
   to: "Till",
+  pickDate: "Välj datum",
+  "date.invalid": "Inte ett datum: skriv det som {pattern}",
   "session.expiring": "Din session går ut om {seconds} sekunder.",
   "session.expired": "Din session har gått ut. Ladda om sidan för att fortsätta.",
   forbidden: "Du har inte åtkomst till det här innehållet.",

@@ -29,6 +29,8 @@ export const viVN: MessageCatalog = {
   search: "Tìm kiếm",
   from: "Từ",
   to: "Đến",
+  pickDate: "Chọn ngày",
+  "date.invalid": "Không phải là ngày: hãy viết theo dạng {pattern}",
   "session.expiring": "Phiên của bạn sẽ hết hạn sau {seconds} giây.",
   "session.expired": "Phiên của bạn đã hết hạn. Hãy tải lại trang để tiếp tục.",
   forbidden: "Bạn không có quyền truy cập nội dung này.",

@@ -9,6 +9,7 @@ import type { FilterScalar } from "../../../schema/dashboard-filters";
 import { t } from "../../i18n";
 import { useEmbedStore, useEmbedStoreApi } from "../../state/use-embed-store";
 import { ChevronDownIcon, CloseIcon, SearchIcon } from "../../ui/icons";
+import { DateField } from "../../ui/date-field";
 import { isAbortError } from "../../shell/api";
 import { useWidgetHost } from "../../grid/widget-host";
 import { WidgetFrame } from "../../grid/widget-frame";
@@ -194,38 +195,46 @@ function RangeInputs(props: { config: FilterWidgetConfig; label: string }) {
     const f = rangeFilter(member, parse(next[0]), parse(next[1]));
     store.getState().setFilter(member, f);
   };
-  const type = isDate ? "date" : "number";
+  const commitDate = (index: 0 | 1) => (value: string) => {
+    const next: [string, string] = index === 0 ? [value, draft[1]] : [draft[0], value];
+    setDraft(next);
+    commit(next);
+  };
   return (
     <div className="svc-range" role="group" aria-label={props.label}>
-      <input
-        type={type}
-        aria-label={`${props.label} ${t(locale, "from")}`}
-        placeholder={t(locale, "from")}
-        value={draft[0]}
-        onChange={(e) => {
-          const next: [string, string] = [e.target.value, draft[1]];
-          setDraft(next);
-          if (isDate) commit(next);
-        }}
-        onBlur={() => !isDate && commit(draft)}
-        onKeyDown={(e) => e.key === "Enter" && commit(draft)}
-      />
-      <span className="svc-range-sep" aria-hidden="true">
-        –
-      </span>
-      <input
-        type={type}
-        aria-label={`${props.label} ${t(locale, "to")}`}
-        placeholder={t(locale, "to")}
-        value={draft[1]}
-        onChange={(e) => {
-          const next: [string, string] = [draft[0], e.target.value];
-          setDraft(next);
-          if (isDate) commit(next);
-        }}
-        onBlur={() => !isDate && commit(draft)}
-        onKeyDown={(e) => e.key === "Enter" && commit(draft)}
-      />
+      {isDate ? (
+        <>
+          <DateField locale={locale} label={`${props.label} ${t(locale, "from")}`} value={draft[0]} onChange={commitDate(0)} />
+          <span className="svc-range-sep" aria-hidden="true">
+            –
+          </span>
+          <DateField locale={locale} label={`${props.label} ${t(locale, "to")}`} value={draft[1]} onChange={commitDate(1)} />
+        </>
+      ) : (
+        <>
+          <input
+            type="number"
+            aria-label={`${props.label} ${t(locale, "from")}`}
+            placeholder={t(locale, "from")}
+            value={draft[0]}
+            onChange={(e) => setDraft([e.target.value, draft[1]])}
+            onBlur={() => commit(draft)}
+            onKeyDown={(e) => e.key === "Enter" && commit(draft)}
+          />
+          <span className="svc-range-sep" aria-hidden="true">
+            –
+          </span>
+          <input
+            type="number"
+            aria-label={`${props.label} ${t(locale, "to")}`}
+            placeholder={t(locale, "to")}
+            value={draft[1]}
+            onChange={(e) => setDraft([draft[0], e.target.value])}
+            onBlur={() => commit(draft)}
+            onKeyDown={(e) => e.key === "Enter" && commit(draft)}
+          />
+        </>
+      )}
       {filter ? (
         <button
           type="button"
