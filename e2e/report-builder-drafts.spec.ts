@@ -82,10 +82,13 @@ for (const [width, size] of [
     await dateFilter.getByRole("combobox", { name: "Filter member" }).selectOption("sales.created_at");
     await dateFilter.getByRole("combobox", { name: "Operator" }).selectOption("beforeOrOnDate");
     await expect(dateFilter.getByRole("combobox", { name: "Operator" }).locator("option:checked")).toHaveText("on or before");
-    await dateFilter.getByTestId("filter-date").fill("2025-06-30");
+    // Dates are typed as the viewer's locale writes them (en-US here).
+    await dateFilter.getByTestId("filter-date").fill("06/30/2025");
+    await dateFilter.getByTestId("filter-date").press("Enter");
     await expect(dateFilter.getByTestId("filter-incomplete")).toHaveCount(0);
     await app.getByTestId("time-range").selectOption("custom");
-    await app.getByTestId("time-range-start").fill("2025-01-01");
+    await app.getByTestId("time-range-start").fill("01/01/2025");
+    await app.getByTestId("time-range-start").press("Enter");
     await expect(app.getByTestId("time-range").locator("option:checked")).toHaveText("Custom range");
     await expect(app.getByTestId("time-range-incomplete")).toHaveText("incomplete — left out");
     await page.waitForTimeout(1500);
@@ -93,7 +96,8 @@ for (const [width, size] of [
     await expectInsidePanel(app);
     await app.getByTestId("time-range").scrollIntoViewIfNeeded();
     await shoot(page, `drafts-dates-${width}`);
-    await app.getByTestId("time-range-end").fill("2025-12-31");
+    await app.getByTestId("time-range-end").fill("12/31/2025");
+    await app.getByTestId("time-range-end").press("Enter");
     await expect.poll(() => queries.some((q) => (q.postData() ?? "").includes('"dateRange":["2025-01-01","2025-12-31"]'))).toBe(true);
     await expect(app.getByTestId("time-range-incomplete")).toHaveCount(0);
     await expect(result.locator('[data-state="ready"]')).toBeVisible({ timeout: 30_000 });

@@ -104,8 +104,10 @@ for (const [width, size] of [
     await app.getByTestId("time-dimension").selectOption("sales.created_at");
     await app.getByTestId("time-grouping").selectOption("");
     await app.getByTestId("time-range").selectOption("custom");
-    await app.getByTestId("time-range-start").fill("2025-04-01");
-    await app.getByTestId("time-range-end").fill("2025-06-30");
+    await app.getByTestId("time-range-start").fill("04/01/2025");
+    await app.getByTestId("time-range-start").press("Enter");
+    await app.getByTestId("time-range-end").fill("06/30/2025");
+    await app.getByTestId("time-range-end").press("Enter");
     await builder.getByTestId("compare-mode").selectOption("previousPeriod");
     await expect(builder.getByTestId("compare-left-out")).toHaveCount(0);
     await expect

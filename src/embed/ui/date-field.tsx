@@ -18,6 +18,8 @@ export interface DateFieldProps {
   /** The field's accessible name ("Order date from"). */
   label: string;
   "data-testid"?: string;
+  /** Classes of the text field (the surface's own input style). */
+  inputClassName?: string;
 }
 
 export function DateField(props: DateFieldProps) {
@@ -52,6 +54,7 @@ export function DateField(props: DateFieldProps) {
     <span className="svc-date-field" data-invalid={invalid || undefined}>
       <input
         type="text"
+        className={props.inputClassName}
         inputMode="numeric"
         autoComplete="off"
         aria-label={props.label}

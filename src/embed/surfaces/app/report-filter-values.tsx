@@ -10,6 +10,8 @@ import type { MemberFilter } from "../../../schema/semantic-query";
 import type { MetaMember } from "./app-api";
 import { useApp } from "./app-context";
 import { useAppText } from "./app-messages";
+import { useEmbedStore } from "../../state/use-embed-store";
+import { DateField } from "../../ui/date-field";
 import { rangeValues } from "./report-filters";
 import { appQueries } from "./app-queries";
 
@@ -53,24 +55,25 @@ export function NumberRangeValues(props: ValuesProps) {
 /** The first and last day of an `inDateRange` filter; an end without a start (or the other way) waits. */
 export function DateRangeValues(props: ValuesProps) {
   const text = useAppText();
+  const locale = useEmbedStore((s) => s.locale);
   const [from, to] = (props.filter.values ?? []).map(textOf);
   const set = (next: [string, string]) => props.onChange({ ...props.filter, values: next });
   return (
     <span className="svc-app-range">
-      <input
-        className="svc-app-input"
-        type="date"
-        aria-label={text("rangeStart")}
+      <DateField
+        inputClassName="svc-app-input"
+        locale={locale}
+        label={text("rangeStart")}
         value={from ?? ""}
-        onChange={(e) => set([e.target.value, to ?? ""])}
+        onChange={(value) => set([value, to ?? ""])}
         data-testid="filter-from"
       />
-      <input
-        className="svc-app-input"
-        type="date"
-        aria-label={text("rangeEnd")}
+      <DateField
+        inputClassName="svc-app-input"
+        locale={locale}
+        label={text("rangeEnd")}
         value={to ?? ""}
-        onChange={(e) => set([from ?? "", e.target.value])}
+        onChange={(value) => set([from ?? "", value])}
         data-testid="filter-to"
       />
     </span>
@@ -80,15 +83,18 @@ export function DateRangeValues(props: ValuesProps) {
 /** The one date of a before / after filter. */
 export function DateValue(props: ValuesProps) {
   const text = useAppText();
+  const locale = useEmbedStore((s) => s.locale);
   return (
-    <input
-      className="svc-app-input svc-app-filter-value"
-      type="date"
-      aria-label={text("filterDate")}
-      value={textOf(props.filter.values?.[0])}
-      onChange={(e) => props.onChange({ ...props.filter, values: e.target.value ? [e.target.value] : [] })}
-      data-testid="filter-date"
-    />
+    <span className="svc-app-filter-value">
+      <DateField
+        inputClassName="svc-app-input"
+        locale={locale}
+        label={text("filterDate")}
+        value={textOf(props.filter.values?.[0])}
+        onChange={(value) => props.onChange({ ...props.filter, values: value ? [value] : [] })}
+        data-testid="filter-date"
+      />
+    </span>
   );
 }
 

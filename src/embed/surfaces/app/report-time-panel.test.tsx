@@ -104,7 +104,8 @@ describe("TimePanel", () => {
     expect(onChange).toHaveBeenLastCalledWith({ dimension: "sales.created_at", granularity: "month", dateRange: ["", ""] });
     cleanup();
     const onDates = renderPanel({ dimension: "sales.created_at", granularity: "month", dateRange: ["", ""] });
-    fireEvent.change(screen.getByTestId("time-range-start"), { target: { value: "2025-01-01" } });
+    fireEvent.change(screen.getByTestId("time-range-start"), { target: { value: "1/1/2025" } });
+    fireEvent.keyDown(screen.getByTestId("time-range-start"), { key: "Enter" });
     expect(onDates).toHaveBeenLastCalledWith({ dimension: "sales.created_at", granularity: "month", dateRange: ["2025-01-01", ""] });
     expect(screen.getByTestId("time-range")).toHaveProperty("value", "custom");
     expect(screen.getByTestId("time-range-incomplete").textContent).toBe("incomplete — left out");

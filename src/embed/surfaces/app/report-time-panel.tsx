@@ -6,6 +6,8 @@
 import type { SemanticQuery } from "../../shell/platform-api";
 import type { MetaMember } from "./app-api";
 import { useAppText } from "./app-messages";
+import { useEmbedStore } from "../../state/use-embed-store";
+import { DateField } from "../../ui/date-field";
 import { isCompleteDateRange } from "./report-draft-query";
 import {
   dateRangeChoiceOf,
@@ -31,6 +33,7 @@ export interface TimePanelProps {
 
 export function TimePanel(props: TimePanelProps) {
   const text = useAppText();
+  const locale = useEmbedStore((s) => s.locale);
   const td = props.value;
   const range = td?.dateRange;
   return (
@@ -96,20 +99,20 @@ export function TimePanel(props: TimePanelProps) {
           </select>
           {Array.isArray(range) ? (
             <span className="svc-app-range">
-              <input
-                className="svc-app-input"
-                type="date"
-                aria-label={text("rangeStart")}
+              <DateField
+                inputClassName="svc-app-input"
+                locale={locale}
+                label={text("rangeStart")}
                 value={range[0]}
-                onChange={(e) => props.onChange({ ...td, dateRange: [e.target.value, range[1]] })}
+                onChange={(value) => props.onChange({ ...td, dateRange: [value, range[1]] })}
                 data-testid="time-range-start"
               />
-              <input
-                className="svc-app-input"
-                type="date"
-                aria-label={text("rangeEnd")}
+              <DateField
+                inputClassName="svc-app-input"
+                locale={locale}
+                label={text("rangeEnd")}
                 value={range[1]}
-                onChange={(e) => props.onChange({ ...td, dateRange: [range[0], e.target.value] })}
+                onChange={(value) => props.onChange({ ...td, dateRange: [range[0], value] })}
                 data-testid="time-range-end"
               />
             </span>
