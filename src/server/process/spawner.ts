@@ -70,7 +70,13 @@ function startHelper(): Helper {
 
 /** Runs `file` with `args` to its end from the helper process; never throws (see `code`, `error`). */
 export function runCommand(file: string, args: readonly string[], opts: CommandOptions = {}): Promise<CommandResult> {
-  const current = (helper ??= startHelper());
+  let current: Helper;
+  try {
+    current = helper ??= startHelper();
+  } catch (error) {
+    // The helper could not be forked (no memory, no process slot): this command fails, the next one tries again.
+    return Promise.resolve(ended(`the spawner's helper process could not start: ${error instanceof Error ? error.message : String(error)}`));
+  }
   const id = nextId++;
   const env = Object.fromEntries(Object.entries(opts.env ?? {}).filter((e): e is [string, string] => e[1] !== undefined));
   return new Promise((resolve) => {
