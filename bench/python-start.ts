@@ -9,15 +9,21 @@
  */
 import { readFileSync } from "node:fs";
 import { PythonSandbox, type PythonJob } from "../src/server/modules/apps/python-sandbox";
+import { spawnerHelperPid } from "../src/server/process/spawner";
 import { figure, jsonOutput, printFigures, ratioAtMost, say } from "./figures";
 
 const runsAt = process.argv.indexOf("--runs");
 const runs = runsAt >= 0 ? Number(process.argv[runsAt + 1]) : 6;
 if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs takes a whole number of at least 1");
 
-/** CPU seconds of this process's children that have ended (/proc/self/stat's cutime and cstime). */
+/**
+ * CPU seconds of the sandbox processes that have ended: they are forked and reaped by the
+ * spawner's helper (src/server/process/spawner.ts), so its /proc stat's cutime and cstime.
+ */
 function childrenCpu(): number {
-  const stat = readFileSync("/proc/self/stat", "utf8");
+  const pid = spawnerHelperPid();
+  if (pid === null) throw new Error("the spawner's helper is not running");
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[13]) + Number(fields[14])) / 100;
 }

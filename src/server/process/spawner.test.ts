@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { runCommand, spawnerHelperPid } from "./spawner";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { forkRelayed, keepForProcesses, runCommand, spawnerHelperPid, type RelayedProcess } from "./spawner";
 
 const sh = (script: string, opts: Parameters<typeof runCommand>[2] = {}) => runCommand("/bin/sh", ["-c", script], opts);
 
@@ -50,5 +53,74 @@ describe("spawner", () => {
     const after = await sh("echo again");
     expect(after.stdout).toBe("again\n");
     expect(spawnerHelperPid()).not.toBe(first);
+  });
+
+  describe("processes with a channel, relayed", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "svc-spawner-"));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    // Answers each message with what it got, its parent and its environment; the first message
+    // it gets is kept as `first`; "exit" ends it with code 7.
+    const echo = path.join(dir, "echo.mjs");
+    writeFileSync(
+      echo,
+      `let first = null;
+      process.on("message", (m) => {
+        if (first === null) first = m;
+        if (m === "exit") process.exit(7);
+        process.send({ got: m, first, ppid: process.ppid, env: process.env.ONLY ?? null, argv: process.argv.slice(2) });
+      });`,
+    );
+    const next = (child: RelayedProcess) => new Promise<Record<string, unknown>>((resolve) => child.once("message", resolve));
+    const exit = (child: RelayedProcess) =>
+      new Promise<[number | null, string | null]>((resolve) => child.once("exit", (code, signal) => resolve([code, signal])));
+
+    it("relays messages both ways (bytes and all), from a process the helper forked, and reports its end", async () => {
+      const child = forkRelayed(echo, ["a", "b"], { execPath: process.execPath, execArgv: [], env: { ONLY: "this" } });
+      const answer = next(child);
+      expect(child.send({ hello: "world", bytes: new Uint8Array([1, 2, 3]) })).toBe(true);
+      const got = await answer;
+      expect(got).toMatchObject({ got: { hello: "world", bytes: new Uint8Array([1, 2, 3]) }, env: "this", argv: ["a", "b"] });
+      expect(got.ppid).toBe(spawnerHelperPid());
+      expect(child.pid).toBeGreaterThan(0);
+      const ended = exit(child);
+      child.send("exit");
+      expect(await ended).toEqual([7, null]);
+      expect(child.exitCode).toBe(7);
+      expect(child.send("late")).toBe(false);
+    });
+
+    it("hands a process kept bytes as its first message, and stops it on kill", async () => {
+      keepForProcesses("probe", new Uint8Array([9, 8, 7]));
+      const child = forkRelayed(echo, [], { execPath: process.execPath, execArgv: [], firstMessage: { type: "snapshot", kept: "probe" } });
+      const replies: unknown[] = [];
+      child.on("message", (m) => replies.push(m));
+      child.send("second");
+      await vi.waitFor(() => expect(replies).toHaveLength(2));
+      // The kept bytes came first, before what this process sent.
+      const snapshot = { type: "snapshot", bytes: new Uint8Array([9, 8, 7]) };
+      expect(replies).toMatchObject([
+        { got: snapshot, first: snapshot },
+        { got: "second", first: snapshot },
+      ]);
+      const ended = exit(child);
+      expect(child.kill("SIGKILL")).toBe(true);
+      expect(await ended).toEqual([null, "SIGKILL"]);
+    });
+
+    it("ends every relayed process with its helper", async () => {
+      const child = forkRelayed(echo, [], { execPath: process.execPath, execArgv: [] });
+      const answer = next(child);
+      child.send("ping");
+      const { ppid } = await answer;
+      const ended = exit(child);
+      process.kill(ppid as number, "SIGKILL");
+      expect(await ended).toEqual([null, "SIGKILL"]);
+      // A new helper serves the next one.
+      const again = forkRelayed(echo, [], { execPath: process.execPath, execArgv: [] });
+      const reply = next(again);
+      again.send("pong");
+      expect((await reply).ppid).not.toBe(ppid);
+      again.kill("SIGKILL");
+    });
   });
 });

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { interpreterSnapshotState, PythonSandbox, pythonProcessExecArgv } from "./python-sandbox";
 import { establishPythonWall, type PythonWall } from "./python-wall";
+import { spawnerHelperPid } from "../../process/spawner";
 
 const WORKER_FILE = fileURLToPath(new URL("./python-worker.mjs", import.meta.url));
 const PYODIDE_DIR = path.dirname(createRequire(import.meta.url).resolve("pyodide/package.json")) + path.sep;
@@ -108,7 +109,8 @@ function workerProcesses(): number {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
       const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === process.pid && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("python-worker.mjs")) n += 1;
+      // Forked by the spawner's helper (src/server/process/spawner.ts), or by this process.
+      if ((ppid === process.pid || ppid === spawnerHelperPid()) && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("python-worker.mjs")) n += 1;
     } catch {
       // gone meanwhile
     }

@@ -12,12 +12,11 @@
  * wait in a queue of bounded length, and one tenant runs at most `perTenant` at a time, so
  * neither a burst nor one tenant can starve the machine or the others.
  */
-import { fork, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { DomainError } from "../../domain/errors";
+import { forkRelayed, keepForProcesses, type RelayedProcess } from "../../process/spawner";
 import { establishPythonWall, type PythonReportsSetting, type PythonWall } from "./python-wall";
 
 export interface PythonLimits {
@@ -87,6 +86,8 @@ const WORKER_FILE = fileURLToPath(new URL("./python-worker.mjs", import.meta.url
  */
 let interpreterSnapshot: { kind: "none" | "making" | "failed" } | { kind: "ready"; bytes: Uint8Array } = { kind: "none" };
 const MAX_SNAPSHOT_BYTES = 256 * 1024 * 1024;
+/** The snapshot's key among what the spawner's helper keeps for the processes it forks. */
+const SNAPSHOT_KEY = "python-interpreter-snapshot";
 
 /** How the next sandbox process will start (for tests). */
 export function interpreterSnapshotState(): "none" | "making" | "failed" | "ready" {
@@ -117,7 +118,7 @@ export function pythonProcessExecArgv(indexURL: string = pyodideDir(), opts: { w
 }
 
 interface LoadedWorker {
-  worker: ChildProcess;
+  worker: RelayedProcess;
   ready: Promise<void>;
   /** The last of what the process wrote to stderr (a V8 out-of-memory report, say). */
   stderr: () => string;
@@ -138,7 +139,7 @@ export class PythonSandbox {
   private closed = false;
   private readonly indexURL = pyodideDir();
   /** Every process alive, loading, waiting or running. */
-  private readonly alive = new Set<ChildProcess>();
+  private readonly alive = new Set<RelayedProcess>();
   /** Loaded (or loading) processes nobody has taken yet. */
   private readonly idle: LoadedWorker[] = [];
   private readonly queue: Waiter[] = [];
@@ -177,31 +178,26 @@ export class PythonSandbox {
     const [execPath, ...wrapper] = wall.prefix.length ? wall.prefix : [process.execPath];
     const mode = interpreterSnapshot.kind === "ready" ? "restore" : interpreterSnapshot.kind === "none" ? "make" : "fresh";
     if (mode === "make") interpreterSnapshot = { kind: "making" };
-    const worker = fork(WORKER_FILE, [this.indexURL, String(this.limits.memoryLimitBytes), wall.network === "namespace" ? "isolated" : "open", mode], {
+    // Forked by the spawner's small helper, its channel relayed: a fork of the server would hold
+    // the server's event loop while its memory's page tables are copied (src/server/process/spawner.ts).
+    const worker = forkRelayed(WORKER_FILE, [this.indexURL, String(this.limits.memoryLimitBytes), wall.network === "namespace" ? "isolated" : "open", mode], {
       execPath,
       execArgv: [
         ...(wall.prefix.length ? [...wrapper, process.execPath] : []),
         ...pythonProcessExecArgv(this.indexURL, { wasmTierUp: this.options.wasmTierUp }),
       ],
       env: {},
-      serialization: "advanced",
-      stdio: ["ignore", "ignore", "pipe", "ipc"],
+      // A restored process's first message: the interpreter's snapshot, kept in the helper once.
+      ...(mode === "restore" ? { firstMessage: { type: "snapshot", kept: SNAPSHOT_KEY } } : {}),
     });
     this.alive.add(worker);
     let stderr = "";
-    worker.stderr?.setEncoding("utf8");
-    worker.stderr?.on("data", (chunk: string) => {
+    worker.on("stderr", (chunk: string) => {
       stderr = (stderr + chunk).slice(-4096);
     });
-    // A failed send to a process that has gone is answered by its exit; never an unhandled error.
+    // A failed start is answered by its exit; never an unhandled error.
     worker.on("error", () => undefined);
-    // Never let an idle process hold the server's process open: not the child, its IPC channel
-    // or its stderr pipe.
-    worker.unref();
-    worker.channel?.unref();
-    (worker.stderr as (Readable & { unref?: () => void }) | null)?.unref?.();
     const loaded: LoadedWorker = { worker, ready: Promise.resolve(), stderr: () => stderr };
-    if (mode === "restore" && interpreterSnapshot.kind === "ready") worker.send({ type: "snapshot", bytes: interpreterSnapshot.bytes });
     worker.once("exit", () => {
       // A snapshot maker that stopped before sending one: killed (the sandbox closed, a limit) →
       // the next process tries again; stopped on its own → processes load afresh from now on.
@@ -217,7 +213,10 @@ export class PythonSandbox {
         // Only a process started to make the snapshot may send one, and only before it is ready
         // (before any report code has run in it).
         if (m?.type === "snapshot" && mode === "make" && interpreterSnapshot.kind === "making") {
-          if (m.bytes instanceof Uint8Array && m.bytes.byteLength <= MAX_SNAPSHOT_BYTES) interpreterSnapshot = { kind: "ready", bytes: m.bytes };
+          if (m.bytes instanceof Uint8Array && m.bytes.byteLength <= MAX_SNAPSHOT_BYTES) {
+            interpreterSnapshot = { kind: "ready", bytes: m.bytes };
+            keepForProcesses(SNAPSHOT_KEY, m.bytes);
+          }
           return;
         }
         worker.off("message", onMessage);
