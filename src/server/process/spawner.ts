@@ -139,7 +139,7 @@ function startHelper(): Helper {
   return state;
 }
 
-/** The helper, started if none runs; null (and the reason) when it cannot be forked. */
+/** The helper, started if none runs; the reason, when it cannot be forked. */
 function currentHelper(): Helper | string {
   try {
     return (helper ??= startHelper());
