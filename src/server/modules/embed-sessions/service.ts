@@ -202,10 +202,6 @@ export function createEmbedSessions(opts: EmbedSessionOptions) {
    * and every revocation or removal invalidates it before it returns (embedSessionStateCache).
    */
   const cacheStates = isSingleProcessStore(db);
-  if (cacheStates) {
-    onInvalidation(db, "embed-session", invalidateEmbedSessionStates);
-    onInvalidation(db, "deployment", invalidateEmbedSessionStates);
-  }
 
   async function stateOf(sid: number): Promise<{ revokedAt: Date | null; deploymentId: number } | undefined> {
     if (!cacheStates) return (await sessionState.execute({ sid }))[0];

@@ -3,7 +3,6 @@ import type { Db } from "../../db/connection";
 import { embedGroupMembers, embedGroups, embedSessions, embedTenants, embedUsers } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../domain/errors";
 import { invalidateEmbedSessionStates } from "../../domain/request-caches";
-import { publishInvalidation } from "../../cluster/invalidation-bus";
 
 type TenantRow = typeof embedTenants.$inferSelect;
 type UserRow = typeof embedUsers.$inferSelect;
@@ -104,7 +103,6 @@ export async function deleteEmbedTenant(db: Db, name: string): Promise<void> {
     await tx.delete(embedTenants).where(eq(embedTenants.id, tenant.id));
   });
   invalidateEmbedSessionStates();
-  await publishInvalidation(db, "embed-session", null);
 }
 
 async function groupOf(db: Db, tenantName: string, groupId: number) {
