@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { t, type SupportedLocale } from "../i18n";
 import { datePlaceholder, formatDateText, parseDateText } from "./date-text";
 import { CalendarIcon } from "./icons";
+import "./buttons.css";
 import "./date-field.css";
 
 export interface DateFieldProps {
@@ -69,7 +70,12 @@ export function DateField(props: DateFieldProps) {
           if (e.key === "Enter") commit();
         }}
       />
-      <button type="button" className="svc-date-pick" aria-label={`${t(locale, "pickDate")}: ${props.label}`} onClick={() => native.current?.showPicker?.()}>
+      <button
+        type="button"
+        className="svc-icon-button svc-date-pick"
+        aria-label={`${t(locale, "pickDate")}: ${props.label}`}
+        onClick={() => native.current?.showPicker?.()}
+      >
         <CalendarIcon size={15} />
       </button>
       <input ref={native} className="svc-date-native" type="date" tabIndex={-1} aria-hidden="true" value={value} onChange={(e) => onChange(e.target.value)} />
