@@ -34,7 +34,7 @@ interface PendingCall {
   args: string;
 }
 
-/** The SDK, loaded with the first answer a process asks of a model server, not with the server. */
+/** The SDK, loaded when a provider for a model server is made (only where one is configured), not with the server. */
 let sdk: Promise<typeof OpenAI> | null = null;
 const loadSdk = () => (sdk ??= import("openai").then((m) => m.default));
 
