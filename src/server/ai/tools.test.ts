@@ -43,6 +43,18 @@ describe("AI tools over the deeper query contract", () => {
     expect(runQuery.description).toMatch(/two segments/);
   });
 
+  it("works out what a turn may query for each scope of one viewer, not once per viewer", async () => {
+    // One engine and one security context: only the members allowed differ.
+    const engine = createQueryEngine({ model: shop.model, dataSource: shop.dataSource });
+    const byCategory = { query: { measures: ["sales.revenue"], dimensions: ["sales.products_category"] } };
+    const ask = (members?: string[]) => runTool("run_query", byCategory, context({ engine, ...(members ? { members } : {}) }), {});
+    expect((await ask()).ok).toBe(true);
+    const narrowed = await ask(["sales.revenue"]);
+    expect(narrowed.ok).toBe(false);
+    expect(narrowed.summary).toMatch(/not allowed members: sales\.products_category/);
+    expect((await ask()).ok).toBe(true);
+  });
+
   it("runs a compare query with a rank over the change, and shows its columns with titles", async () => {
     const state: ToolState = {};
     const outcome = await runTool(

@@ -104,13 +104,32 @@ function cap(text: string): string {
   return text.length <= MAX_TOOL_RESULT_CHARS ? text : text.slice(0, MAX_TOOL_RESULT_CHARS - 20) + "…(truncated)";
 }
 
-// A turn's views do not change while it runs: they are worked out once per turn context.
-const sourcesOfTurn = new WeakMap<TurnContext, MetaSource[]>();
+/**
+ * A turn's views do not change while it runs: they are worked out once per security context,
+ * engine, views and members (a turn's contexts in other languages are copies that share them).
+ */
+interface VisibleSources {
+  engine: TurnContext["engine"];
+  views: TurnContext["views"];
+  members: TurnContext["members"];
+  sources: MetaSource[];
+  /** Every member of the sources, by name. */
+  allowed: Set<string>;
+}
+const visibleOfContext = new WeakMap<TurnContext["securityContext"], VisibleSources>();
+
+function visible(ctx: TurnContext): VisibleSources {
+  const kept = visibleOfContext.get(ctx.securityContext);
+  if (kept && kept.engine === ctx.engine && kept.views === ctx.views && kept.members === ctx.members) return kept;
+  const sources = computeVisibleSources(ctx);
+  const allowed = new Set(sources.flatMap((s) => [...s.measures, ...s.dimensions].map((m) => m.name)));
+  const fresh = { engine: ctx.engine, views: ctx.views, members: ctx.members, sources, allowed };
+  visibleOfContext.set(ctx.securityContext, fresh);
+  return fresh;
+}
 
 function visibleSources(ctx: TurnContext): MetaSource[] {
-  let sources = sourcesOfTurn.get(ctx);
-  if (!sources) sourcesOfTurn.set(ctx, (sources = computeVisibleSources(ctx)));
-  return sources;
+  return visible(ctx).sources;
 }
 
 function computeVisibleSources(ctx: TurnContext): MetaSource[] {
@@ -377,7 +396,7 @@ export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, 
   }
   if (name === "run_query" || name === "save_report") {
     const query = withExtraFilters((parsed.data as { query: SemanticQuery }).query, ctx);
-    const allowed = new Set(sources.flatMap((s) => [...s.measures, ...s.dimensions].map((m) => m.name)));
+    const { allowed } = visible(ctx);
     const outside = membersOf(query).filter((m) => !allowed.has(m));
     if (outside.length) return refuse(`Unknown or not allowed members: ${[...new Set(outside)].slice(0, 5).join(", ")}. Use describe_view.`);
     if (name === "save_report") {

@@ -39,6 +39,8 @@ function formatterFor(tz: string): Intl.DateTimeFormat {
 
 /** The wall time in `tz` at `instant`. */
 export function instantToWallTime(instant: Date, tz: string): WallTime {
+  // UTC's wall clock is the instant itself (the common case: no formatter needed).
+  if (tz === "UTC" || tz === "Etc/UTC" || tz === "GMT") return new Date(instant.getTime());
   const parts: Record<string, number> = {};
   for (const p of formatterFor(tz).formatToParts(instant)) if (p.type !== "literal") parts[p.type] = Number(p.value);
   return new Date(Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!, instant.getUTCMilliseconds()));

@@ -29,6 +29,27 @@ type Expected = Partial<
 >;
 
 describe("readQuestion", () => {
+  it("reads a question asked again alike, and gives each reader a copy of its own", () => {
+    const first = read("revenue by country last quarter");
+    if (!first.ok) throw new Error("not read");
+    first.understanding.measures.push("sales.changed");
+    first.understanding.ignored.push("changed");
+    const again = read("revenue by country last quarter");
+    // The same reading as from indexes never read before.
+    expect(again).toEqual(readQuestion("revenue by country last quarter", demoViews(), { locale: "en", reference: DEMO_REFERENCE }));
+    if (!again.ok) throw new Error("not read");
+    expect(again.understanding.measures).toEqual(["sales.revenue"]);
+  });
+
+  it("reads a relative period again from another reference day", () => {
+    const at = (reference: Date) => {
+      const r = readQuestion("revenue last quarter", views, { locale: "en", reference });
+      return r.ok ? r.understanding.time?.range : undefined;
+    };
+    expect(at(new Date("2025-05-10T00:00:00Z"))).toEqual({ from: "2025-01-01", to: "2025-03-31" });
+    expect(at(new Date("2025-08-10T00:00:00Z"))).toEqual({ from: "2025-04-01", to: "2025-06-30" });
+  });
+
   it.each<[string, Expected]>([
     ["revenue by country", { language: "en", view: "sales", measures: ["sales.revenue"], dimensions: ["sales.customers_country"], filters: [] }],
     ["Umsatz nach Land", { language: "de", measures: ["sales.revenue"], dimensions: ["sales.customers_country"] }],

@@ -28,11 +28,31 @@ function countsOwnRows(index: ViewIndex, read: Found): boolean {
   return own && index.source.dimensions.some((d) => d.type === "time");
 }
 
+/** Readings kept per list of indexes (a viewer's, rebuilt every minute): at most this many each. */
+const READINGS_KEPT = 200;
+const readings = new WeakMap<ViewIndex[], Map<string, Reading>>();
+
 /**
  * Reads a question. `indexes` are the views the viewer may query; the one that places the
- * most of the question wins (the first view on a tie).
+ * most of the question wins (the first view on a tie). A question asked again of the same
+ * indexes, locale and reference day (a suggestion, a dashboard's AI widget) gets a copy of its
+ * first reading: the reading's dozens of expressions run once.
  */
 export function readQuestion(question: string, indexes: ViewIndex[], opts: { locale: string; reference: Date }): Reading {
+  const key = `${opts.locale}\u0000${opts.reference.getTime()}\u0000${question}`;
+  let kept = readings.get(indexes);
+  if (!kept) readings.set(indexes, (kept = new Map()));
+  let reading = kept.get(key);
+  if (!reading) {
+    reading = readAnew(question, indexes, opts);
+    if (kept.size >= READINGS_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key, reading);
+  }
+  // Its reader adds to the understanding (titles, ignored words): each gets a copy of its own.
+  return structuredClone(reading);
+}
+
+function readAnew(question: string, indexes: ViewIndex[], opts: { locale: string; reference: Date }): Reading {
   const unmatched = question.trim().slice(0, 200);
   // Thousands separators ("$1,000", "1.000 €") before the punctuation is dropped.
   // Country codes in capitals ("for DE and FR") by their names, before small words are dropped.
