@@ -114,6 +114,23 @@ test.describe("the finished dashboard", () => {
       expect(grain.height).toBeLessThan(60);
       // The grain switch is one row of buttons, no empty grey block under it.
       expect((await frame.getByTestId("widget-grain").locator(".svc-segmented").boundingBox())!.height).toBeLessThan(40);
+      // The intro text and the controls are as tall as their content: no empty space under the
+      // text (its desktop cell left ~50 px), a date range not rounded up to two grid rows, and
+      // each cell one margin (16 px) under the one before.
+      const intro = await frame.getByTestId("widget-intro").evaluate((el) => ({
+        cell: el.closest(".svc-grid-item")!.getBoundingClientRect().bottom,
+        text: el.querySelector(".svc-markdown")!.getBoundingClientRect().bottom,
+      }));
+      expect(intro.cell - intro.text).toBeLessThan(20);
+      const date = (await frame.getByTestId("widget-filter_date").boundingBox())!;
+      expect(date.height).toBeLessThan(72);
+      const introBox = (await frame.getByTestId("widget-intro").boundingBox())!;
+      const gaps = [
+        status.y - (introBox.y + introBox.height),
+        date.y - Math.max(status.y + status.height, country.y + country.height),
+        grain.y - (date.y + date.height),
+      ];
+      for (const gap of gaps) expect(Math.abs(gap - 16)).toBeLessThanOrEqual(2);
     });
 
   test("drill-down lists the orders behind a value, paged and sorted on the server, with the value drilled into", async ({ page }) => {

@@ -12,7 +12,8 @@ import { bottom, calcGridItemPosition, cloneLayoutItem, correctBounds, getBreakp
 import type { DashboardLayout, DashboardWidget } from "../../schema/dashboard";
 import { WidgetRenderer } from "./widget-renderer";
 import { FilterWiringProvider } from "./filter-wiring-context";
-import { buildGridLayouts, resolveGridConfig, type GridItemLayout } from "./grid-layouts";
+import { buildGridLayouts, isOneColumn, resolveGridConfig, type GridItemLayout } from "./grid-layouts";
+import { flowCells, flowsByRows, isFittedInOneColumn, useFittedHeights } from "./fitted-cells";
 import "./dashboard-grid.css";
 
 export interface DashboardGridProps {
@@ -108,7 +109,17 @@ export function DashboardGrid(props: DashboardGridProps): ReactNode {
     maxRows: Infinity,
   };
   const rows = bottom(placed);
-  const height = rows > 0 ? rows * config.rowHeight + (rows - 1) * config.margin[1] + config.containerPadding[1] * 2 : 0;
+  const gridHeight = rows > 0 ? rows * config.rowHeight + (rows - 1) * config.margin[1] + config.containerPadding[1] * 2 : 0;
+  // One column (a phone): text and controls take their content's height, and the rows flow.
+  const fitted = useFittedHeights();
+  // A phone layout the author arranged is shown as arranged.
+  const arranged = breakpoint !== null && props.widgets.some((w) => w.responsiveLayouts?.[breakpoint]);
+  const fitting = breakpoint !== null && isOneColumn(breakpoint, cols) && !arranged && flowsByRows(placed);
+  const fittedIds = useMemo(() => new Set(props.widgets.filter(isFittedInOneColumn).map((w) => w.id)), [props.widgets]);
+  const flow = fitting
+    ? flowCells(placed, { rowHeight: config.rowHeight, marginY: config.margin[1], paddingY: config.containerPadding[1] }, fitted.heights)
+    : null;
+  const height = flow ? flow.height : gridHeight;
 
   return (
     <FilterWiringProvider widgets={props.widgets}>
@@ -119,9 +130,22 @@ export function DashboardGrid(props: DashboardGridProps): ReactNode {
               const cell = cells.get(item.i);
               if (!cell) return null;
               const shown = (order.get(item.i) ?? 0) < mounted;
-              const { left, top, width: w, height: h } = calcGridItemPosition(params, item.x, item.y, item.w, item.h);
+              const position = calcGridItemPosition(params, item.x, item.y, item.w, item.h);
+              const box = flow?.boxes.get(item.i);
+              const top = box ? box.top : position.top;
+              // A fitted cell has no height of its own: its content's is measured (once mounted).
+              const fit = flow !== null && fittedIds.has(item.i);
               return (
-                <div key={item.i} className="svc-grid-item" style={{ width: w, height: h, transform: `translate(${left}px, ${top}px)` }}>
+                <div
+                  key={item.i}
+                  ref={fit && shown ? fitted.cellRef(item.i) : undefined}
+                  className={fit ? "svc-grid-item is-fitted" : "svc-grid-item"}
+                  style={{
+                    width: position.width,
+                    height: fit ? undefined : (box?.height ?? position.height),
+                    transform: `translate(${position.left}px, ${top}px)`,
+                  }}
+                >
                   {shown ? cell : null}
                 </div>
               );

@@ -161,6 +161,11 @@ function settle(items: GridItemLayout[], derived: ReadonlySet<string>): void {
   }
 }
 
+/** Phones, and any breakpoint of two columns or fewer: the dashboard reads top to bottom. */
+export function isOneColumn(bp: BreakpointKey, cols: number): boolean {
+  return bp === "xxs" || cols <= 2;
+}
+
 /**
  * Widget layouts for every breakpoint, all static (viewers don't rearrange). In the one-column
  * layout a control without a layout of its own for it takes only the rows its input needs:
@@ -171,8 +176,7 @@ export function buildGridLayouts(widgets: readonly DashboardWidget[], config: Re
   const out = {} as Record<BreakpointKey, GridItemLayout[]>;
   for (const bp of BREAKPOINT_KEYS) {
     const cols = config.cols[bp];
-    // Phones, and any breakpoint of two columns or fewer: read top to bottom.
-    const smallest = bp === "xxs" || cols <= 2;
+    const smallest = isOneColumn(bp, cols);
     const items: GridItemLayout[] = widgets.map((widget) => {
       const own = widget.responsiveLayouts?.[bp] ?? null;
       const p = own ?? widget.position;
