@@ -75,18 +75,29 @@ test.describe("the demo dashboard translated", () => {
     await expect(cities).toContainText("Ingresos");
     await expect(cities).toContainText("Estados Unidos");
 
-    // In the demo host's 1010 px frame the KPI cards are four in a row: "1.247.420 US$" is sized
-    // to its card and ends inside it.
+    // In the demo host's 1010 px frame the KPI cards are four in a row: each value ("1.247.420
+    // US$", "408,86 US$") is sized to its card, on one line, and ends inside it ("408,86 US"
+    // once wrapped its "$" under it and was cut at the card's top).
     await page.evaluate(() => void ((document.getElementById("embed") as HTMLIFrameElement).style.width = "1010px"));
-    const revenue = frame.getByTestId("widget-kpi_revenue");
-    await expect(revenue.locator(".svc-kpi-value")).toContainText("US$");
-    await expect
-      .poll(() =>
-        revenue.evaluate((card) => {
-          const value = card.querySelector(".svc-kpi-value")!.getBoundingClientRect();
-          return value.right <= card.getBoundingClientRect().right - 8 && value.height < 60;
-        }),
-      )
-      .toBe(true);
+    await expect(frame.getByTestId("widget-kpi_revenue").locator(".svc-kpi-value")).toContainText("US$");
+    await expect(frame.getByTestId("widget-kpi_aov").locator(".svc-kpi-value")).toContainText("US$");
+    for (const id of ["kpi_revenue", "kpi_orders", "kpi_aov", "kpi_completion"])
+      await expect
+        .poll(() =>
+          frame.getByTestId(`widget-${id}`).evaluate((card) => {
+            const element = card.querySelector(".svc-kpi-value")!;
+            const value = element.getBoundingClientRect();
+            const oneLine = value.height < parseFloat(getComputedStyle(element).fontSize) * 1.5;
+            return value.right <= card.getBoundingClientRect().right - 8 && oneLine;
+          }),
+        )
+        .toBe(true);
+    // A subtitle too long for one line takes a second one, not an ellipsis.
+    expect(
+      await frame
+        .getByTestId("widget-kpi_completion")
+        .locator(".svc-widget-description")
+        .evaluate((p) => p.scrollWidth <= p.clientWidth && p.scrollHeight <= p.clientHeight && p.textContent === "Porcentaje de pedidos completados"),
+    ).toBe(true);
   });
 });

@@ -87,7 +87,11 @@ export function WidgetFrame(props: WidgetFrameProps) {
         <header className="svc-widget-header">
           <div className="svc-widget-heading">
             {props.title ? <h2 className="svc-widget-title">{props.title}</h2> : null}
-            {props.description ? <p className="svc-widget-description">{props.description}</p> : null}
+            {props.description ? (
+              <p className="svc-widget-description" title={props.description}>
+                {props.description}
+              </p>
+            ) : null}
           </div>
           {exports.length > 0 ? (
             <div className="svc-widget-tools" data-export-ignore="true" role="group" aria-label={t(locale, "export.menu")}>
