@@ -675,7 +675,7 @@ export const SAY: Record<
         ? `hasta la fecha, frente a los mismos días ${ES_PREVIOUS_OF[unit] ?? unit}`
         : `hasta la fecha, frente a los mismos días ${amount} ${ES_PLURAL[unit] ?? unit} antes`,
     noEarlier: (m) => `No hay un periodo anterior en los datos con el que comparar ${m}.`,
-    grewMost: (m, where, pct) => `${m} creció más en **${where}** (**${pct}**)`,
+    grewMost: (m, where, pct) => `El mayor crecimiento de ${m}: **${where}** (**${pct}**)`,
     grewLeast: (where, pct) => `el más débil: **${where}** (${pct})`,
     fellMost: (where, pct) => `la mayor caída: **${where}** (${pct})`,
     latest: (when, pct, from, to) => `El último, **${when}**, varió un **${pct}** (de ${from} a ${to}).`,

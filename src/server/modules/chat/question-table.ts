@@ -1434,7 +1434,7 @@ export const TRANSLATED: [question: string, said: (string | RegExp)[], notSaid: 
   ],
   ["Welcher Anteil unseres Umsatzes kommt aus Elektronik?", ["Anteil an Umsatz (Kategorie = Elektronik): **"], ["Revenue", "Category"]],
   ["Vergleiche den Umsatz im Q1 2025 mit Q1 2024 nach Kategorie", ["Das stärkste Wachstum bei Umsatz: **"], ["Revenue"]],
-  ["compara los ingresos del T1 2025 con el T1 2024 por categoría", ["Ingresos creció más en **"], ["Revenue"]],
+  ["compara los ingresos del T1 2025 con el T1 2024 por categoría", ["El mayor crecimiento de Ingresos: **"], ["Revenue"]],
   ["Umsatzwachstum pro Monat", ["Das stärkste Wachstum bei Umsatz: **"], ["Revenue"]],
   ["Warum ist der Umsatz im Februar 2025 gesunken?", ["Umsatz: **", "(Kategorie)", "(Status)"], ["Revenue", "Category"]],
   ["¿Por qué bajaron los ingresos en febrero de 2025?", ["Ingresos: **", "(Categoría)", "(Estado)"], ["Revenue", "Category"]],
