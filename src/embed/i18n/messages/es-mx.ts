@@ -12,4 +12,10 @@ export const esMX: MessageCatalog = {
   notFound: "Este contenido no existe o fue eliminado.",
   widgetFailed: "No se pudo cargar este widget.",
   clear: "Limpiar",
+  // es-ES addresses the viewer as "usted"; Mexico's product language says "tú".
+  forbidden: "No tienes acceso a este contenido.",
+  "login.title": "Inicia sesión para continuar",
+  "login.hint": "Usa tu cuenta de la plataforma para ver este contenido.",
+  "login.linkFailed": "Este enlace de acceso ya se usó o expiró. Inicia sesión con tu contraseña o pide un enlace nuevo a un administrador.",
+  "session.invalidHint": "Este enlace expiró o ya se usó. Pide uno nuevo al responsable de la página.",
 };

@@ -302,6 +302,27 @@ const esMX: AppCatalog = {
   recentEmpty: "Los libros de trabajo que abras aparecen aquí.",
   favoritesEmpty: "Marca un libro de trabajo con una estrella para tenerlo aquí.",
   sharedEmpty: "Todavía no se ha compartido nada contigo.",
+  // es-ES addresses the viewer as "usted"; Mexico's product language says "tú".
+  dashDraftNotSaved: "Borrador no guardado: {error}. Tus cambios se conservan.",
+  dashEmptyHint: "Añade una gráfica de uno de los reportes de este libro, texto, filtros y más.",
+  dashDragToMove: "Arrastra para mover",
+  dashDragToResize: "Arrastra para cambiar el tamaño",
+  dashChoose: "Elige…",
+  wireHint: "Activa un widget para filtrarlo y elige la columna de su reporte a la que se aplica el filtro.",
+  wireNoMember: "Su reporte no usa la vista de {member}: elige una columna para conectarlo.",
+  wireNeedsMember: "Elige primero el campo por el que filtrar.",
+  startDemoHint: "Una copia en tu espacio, con sus gráficas y sus reportes, para cambiarla a tu gusto.",
+  startTemplateHint: "Una fila de KPI, una tendencia por mes y un desglose, a partir de una vista de tus datos.",
+  startCreated: "«{name}» está en tu espacio.",
+  pickMember: "Elige una medida o una dimensión",
+  saveFailed: "No guardado: {message}. Tus cambios se conservan y se guardan con la próxima edición.",
+  pickDimension: "Elige una dimensión…",
+  formulaHint:
+    "Escribe el nombre de un miembro para completarlo (Ctrl+Espacio los muestra todos). Por ejemplo: revenue / count, count(where status = 'completed') / count.",
+  formulaEmpty: "Escribe una fórmula",
+  formulaMixing: "Se mezclan valores de fila y totales: usa una dimensión dentro de sum(…), count(…) o where",
+  formulaNameTaken: "«{name}» ya existe en esta vista: elige otro nombre",
+  wbNoReportsHint: "Un reporte hace una pregunta a tus datos: elige medidas y dimensiones y ve la respuesta como tabla o gráfica.",
 };
 
 const fr: AppCatalog = {

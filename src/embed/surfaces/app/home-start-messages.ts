@@ -41,17 +41,17 @@ export const homeStartDe: HomeStartCatalog = {
 export const homeStartEs: HomeStartCatalog = {
   startTitle: "Empezar desde",
   startDemo: "Un panel publicado",
-  startDemoHint: "Una copia en tu espacio: sus gráficos y sus informes, para cambiar a tu gusto.",
+  startDemoHint: "Una copia en su espacio, con sus gráficos y sus informes, para cambiarla a su gusto.",
   startDemoPick: "Panel",
   startCopy: "Copiar a mi espacio",
   startTemplate: "Una plantilla",
-  startTemplateHint: "Una fila de KPI, una tendencia por mes y un desglose, a partir de una vista de tus datos.",
+  startTemplateHint: "Una fila de KPI, una tendencia por mes y un desglose, a partir de una vista de sus datos.",
   startTemplateView: "Datos",
   startCreate: "Crear panel",
   startWorking: "Creando…",
   startTemplateName: "Resumen de {view}",
   startBy: "{measure} por {dimension}",
-  startCreated: "«{name}» está en tu espacio.",
+  startCreated: "«{name}» está en su espacio.",
   startFailed: "No se pudo crear: {error}",
 };
 

@@ -58,7 +58,7 @@ export const workbookEs: WorkbookCatalog = {
   wbPublished: "Publicado",
   wbReportMissing: "Este informe no está en el libro de trabajo",
   wbNoReports: "Aún no hay informes",
-  wbNoReportsHint: "Un informe le hace una pregunta a tus datos: elige medidas y dimensiones y ve la respuesta como tabla o gráfico.",
+  wbNoReportsHint: "Un informe hace una pregunta a sus datos: elija medidas y dimensiones y vea la respuesta como tabla o gráfico.",
   wbCreateReport: "Crear un informe",
   wbRenameTitle: "Cambiar nombre del libro de trabajo",
   wbNewReport: "Nuevo informe",
