@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { openHost, requestAction, waitForEvent, waitForWidgetsSettled } from "./support/embed-harness";
+import { generateSession, getDemoConfig, openEmbedInHost, openHost, requestAction, waitForEvent, waitForWidgetsSettled } from "./support/embed-harness";
+import { E2E } from "./support/env";
 
 // The demo's content in the viewer's language (docs/translation.md): titles, filter labels,
 // column headers, status values and country names from the demo's dictionaries, while filters
@@ -99,5 +100,29 @@ test.describe("the demo dashboard translated", () => {
         .locator(".svc-widget-description")
         .evaluate((p) => p.scrollWidth <= p.clientWidth && p.scrollHeight <= p.clientHeight && p.textContent === "Porcentaje de pedidos completados"),
     ).toBe(true);
+  });
+
+  test("the creator app in Spanish starts from translated dashboards and builds with translated views and members", async ({ page }) => {
+    const { deploymentId } = await getDemoConfig(page.request);
+    const src = new URL(`/embed/d/${deploymentId}/app`, E2E.platformUrl);
+    const session = await generateSession(page.request, {
+      externalId: "ana@acme.example",
+      embedTenantName: "acme-corp",
+      creatorMode: true,
+      settings: { locale: "es-ES" },
+    });
+    src.searchParams.set("session", session);
+    const app = await openEmbedInHost(page, src.toString(), { width: 1010, height: 760 });
+    await expect(app.getByRole("combobox", { name: "Panel" })).toContainText("Resumen de ventas");
+    await app.getByTestId("new-workbook").click();
+    await app.getByTestId("name-input").fill(`Libro ${Date.now().toString(36)}`);
+    await app.getByTestId("name-submit").click();
+    await app.getByRole("button", { name: "Crear un informe" }).click();
+    await app.getByTestId("name-input").fill("Ingresos por país");
+    await app.getByTestId("name-submit").click();
+    const builder = app.getByTestId("report-builder");
+    await expect(builder.getByRole("combobox", { name: "Vista" })).toContainText("Ventas");
+    await expect(builder).toContainText("Pedidos con sus clientes y productos.");
+    await expect(builder.locator('label:has(input[data-member="sales.revenue"])')).toHaveText("Ingresos");
   });
 });

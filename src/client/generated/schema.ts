@@ -6016,7 +6016,10 @@ export interface operations {
     };
     getAppStartingPoints: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Dashboard titles in this locale, from the model's translations; else the session's `settings.locale`. */
+                locale?: string;
+            };
             header?: never;
             path: {
                 deploymentId: number;
@@ -7980,6 +7983,8 @@ export interface operations {
             query?: {
                 /** @description Branch name. */
                 branch?: string;
+                /** @description Titles of views and members in this locale, from the model's translations (docs/translation.md); else the session's `settings.locale`, else the model's own. */
+                locale?: string;
             };
             header?: never;
             path: {

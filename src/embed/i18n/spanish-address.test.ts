@@ -9,8 +9,8 @@ import { MESSAGE_CATALOGS } from "./messages";
  * libros de trabajo" above "una vista de tus datos").
  */
 // Third-person forms that read alike ("usa", "añade": "uses", "is added") are left out.
-const TU = /\b(tus?|contigo|tienes|puedes|elige|escribe|arrastra|inicia|recarga|pide|prueba|marca|activa)\b/i;
-const USTED = /\b(usted|elija|escriba|arrastre|añada|inicie|recargue|pida|pruebe|marque|active)\b/i;
+const TU = /\b(tus?|contigo|tienes|puedes|elige|escribe|arrastra|armas|inicia|recarga|pide|prueba|marca|activa)\b/i;
+const USTED = /\b(usted|arma la|elija|escriba|arrastre|añada|inicie|recargue|pida|pruebe|marque|active)\b/i;
 
 const strings = (locale: "es-ES" | "es-MX") =>
   [MESSAGE_CATALOGS[locale], APP_MESSAGES[locale], CHAT_MESSAGES[locale]].flatMap((catalog) => Object.entries(catalog as Record<string, string>));

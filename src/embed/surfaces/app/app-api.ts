@@ -48,7 +48,9 @@ export function createAppApi(api: EmbedApi, deploymentId: number) {
     /** Adds, replaces and removes fields by key in one write that keeps the fields others wrote meanwhile. */
     changeCalculatedFields: (workbookId: number, calculatedFieldChanges: CalculatedFieldChanges) =>
       dataOf(c.PUT("/api/v1/deployments/{deploymentId}/workbooks/{workbookId}", { ...workbook(workbookId), body: { calculatedFieldChanges } })),
-    startingPoints: () => dataOf(c.GET("/api/v1/deployments/{deploymentId}/app/starting-points", { params: { path: d } })),
+    /** Published dashboards to start from, titled in `locale` where the model translates them. */
+    startingPoints: (locale?: string) =>
+      dataOf(c.GET("/api/v1/deployments/{deploymentId}/app/starting-points", { params: { path: d, query: locale ? { locale } : {} } })),
     copyDashboard: (publicId: string, input: CopyDashboardInput = {}) =>
       dataOf(c.POST("/api/v1/deployments/{deploymentId}/app/starting-points/dashboards/{publicId}/copy", { ...byPublicId(publicId), body: input })),
     duplicateWorkbook: (workbookId: number) =>
@@ -83,7 +85,8 @@ export function createAppApi(api: EmbedApi, deploymentId: number) {
       dataOf(c.GET("/api/v1/deployments/{deploymentId}/app/shares/{objectType}/{objectId}", shared(type, id))),
     setShares: (type: "folder" | "workbook" | "report", id: number, targets: ShareTarget[]) =>
       dataOf(c.PUT("/api/v1/deployments/{deploymentId}/app/shares/{objectType}/{objectId}", { ...shared(type, id), body: { shared: targets } })),
-    meta: () => dataOf(c.GET("/api/v1/deployments/{deploymentId}/meta", { params: { path: d } })),
+    /** Views and members, titled in `locale` where the model translates them. */
+    meta: (locale?: string) => dataOf(c.GET("/api/v1/deployments/{deploymentId}/meta", { params: { path: d, query: locale ? { locale } : {} } })),
     sql: (query: SemanticQuery) => dataOf(c.POST("/api/v1/deployments/{deploymentId}/query/sql", { params: { path: d }, body: { query } })),
     values: (member: string, search: string) =>
       dataOf(

@@ -27,8 +27,9 @@ function useLocale(): string {
 /** Questions offered before the first one, from the deployment's views. */
 function useStarters(): string[] {
   const { api } = useApp();
-  const meta = useQuery(appQueries.meta(api));
-  return useMemo(() => (meta.data ? startersOf(meta.data.sources) : []), [meta.data]);
+  const locale = useLocale();
+  const meta = useQuery(appQueries.meta(api, locale));
+  return useMemo(() => (meta.data ? startersOf(meta.data.sources, locale) : []), [meta.data, locale]);
 }
 
 /** `/d/{id}/app/chat` and `/d/{id}/app/chat/{threadId}`: the chat, full-width inside the app. */

@@ -322,6 +322,7 @@ const esMX: AppCatalog = {
   formulaEmpty: "Escribe una fórmula",
   formulaMixing: "Se mezclan valores de fila y totales: usa una dimensión dentro de sum(…), count(…) o where",
   formulaNameTaken: "«{name}» ya existe en esta vista: elige otro nombre",
+  pickMemberHint: "La respuesta aparece aquí mientras armas la pregunta.",
   wbNoReportsHint: "Un reporte hace una pregunta a tus datos: elige medidas y dimensiones y ve la respuesta como tabla o gráfica.",
 };
 

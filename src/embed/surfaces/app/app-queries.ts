@@ -3,7 +3,7 @@
  * which a refresh invalidates as one) and each resource's query options (TanStack's
  * `queryOptions`), so that every screen reading the same resource shares one cache entry with
  * the same freshness. Screens add what is theirs (`enabled`) when they use one:
- * `useQuery({ ...appQueries.meta(api), enabled })`.
+ * `useQuery({ ...appQueries.meta(api, locale), enabled })`.
  */
 import { queryOptions } from "@tanstack/react-query";
 import type { SemanticQuery } from "../../shell/platform-api";
@@ -34,7 +34,9 @@ export const appQueries = {
   home: (api: AppApi) => queryOptions({ queryKey: appKeys.home(api.deploymentId), queryFn: () => api.home(), retry: false }),
   config: (api: AppApi) => queryOptions({ queryKey: appKeys.config(api.deploymentId), queryFn: () => api.appConfig(), retry: false, staleTime: Infinity }),
   /** The model as the creator may query it: changes rarely, read by the builder, the home and the chat. */
-  meta: (api: AppApi) => queryOptions({ queryKey: appKeys.meta(api.deploymentId), queryFn: () => api.meta(), retry: false, staleTime: 60_000 }),
+  /** The model's views and members, titled in the viewer's locale. */
+  meta: (api: AppApi, locale: string) =>
+    queryOptions({ queryKey: [...appKeys.meta(api.deploymentId), locale], queryFn: () => api.meta(locale), retry: false, staleTime: 60_000 }),
   list: (api: AppApi, folderId: number | null) => queryOptions({ queryKey: appKeys.list(api.deploymentId, folderId), queryFn: () => api.list(folderId) }),
   folder: (api: AppApi, folderId: number | null) =>
     queryOptions({ queryKey: appKeys.folder(api.deploymentId, folderId), queryFn: () => api.folder(folderId!), enabled: folderId !== null }),
@@ -48,7 +50,8 @@ export const appQueries = {
     }),
   reports: (api: AppApi, workbookId: number) =>
     queryOptions({ queryKey: appKeys.reports(api.deploymentId, workbookId), queryFn: () => api.reports(workbookId), retry: false }),
-  startingPoints: (api: AppApi) => queryOptions({ queryKey: appKeys.startingPoints(api.deploymentId), queryFn: () => api.startingPoints() }),
+  startingPoints: (api: AppApi, locale: string) =>
+    queryOptions({ queryKey: [...appKeys.startingPoints(api.deploymentId), locale], queryFn: () => api.startingPoints(locale) }),
   shares: (api: AppApi, type: ShareType, id: number) =>
     queryOptions({ queryKey: appKeys.shares(api.deploymentId, type, id), queryFn: () => api.shares(type, id), retry: false }),
   /** A member's values for a value picker (the first hundred). */

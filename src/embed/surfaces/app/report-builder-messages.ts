@@ -401,7 +401,7 @@ export const reportBuilderEs: ReportBuilderCatalog = {
   saved: "Guardado",
   readOnly: "Solo lectura",
   pickMember: "Elija una medida o una dimensión",
-  pickMemberHint: "La respuesta aparece aquí mientras armas la pregunta.",
+  pickMemberHint: "La respuesta aparece aquí mientras arma la pregunta.",
   chartNeeds: "Un gráfico necesita una medida y una dimensión o tiempo",
   semanticSql: "SQL semántico",
   generatedSql: "SQL generado",

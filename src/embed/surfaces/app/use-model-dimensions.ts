@@ -1,6 +1,7 @@
 /** The data model's dimensions for the dashboard editor's pickers: by view, with titles and types. */
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { useEmbedStore } from "../../state/use-embed-store";
 import { useApp } from "./app-context";
 import { appQueries } from "./app-queries";
 
@@ -20,7 +21,12 @@ export interface ModelDimensions {
 export function useModelDimensions(): ModelDimensions {
   const { api } = useApp();
   // The same query (and cache entry) as the report builder's model.
-  const meta = useQuery(appQueries.meta(api));
+  const meta = useQuery(
+    appQueries.meta(
+      api,
+      useEmbedStore((s) => s.locale),
+    ),
+  );
   return useMemo(() => {
     const sources = meta.data?.sources ?? [];
     const list = sources.flatMap((s) => s.dimensions.map((d) => ({ name: d.name, title: `${s.title}: ${d.shortTitle || d.title}`, type: d.type })));

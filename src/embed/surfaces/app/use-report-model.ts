@@ -32,7 +32,7 @@ const shapeKeyOf = (q: SemanticQuery) => JSON.stringify([q.measures ?? [], q.dim
 export function useReportModel() {
   const { api, switches } = useApp();
   const locale = useEmbedStore((s) => s.locale);
-  const meta = useQuery(appQueries.meta(api));
+  const meta = useQuery(appQueries.meta(api, locale));
   const sources = useMemo(() => meta.data?.sources ?? [], [meta.data]);
   const allMembers = useMemo(() => new Map(sources.flatMap((s) => [...s.measures, ...s.dimensions]).map((m) => [m.name, m])), [sources]);
   /** Titles, labels and types of the model's members and of the draft's calculated fields. */

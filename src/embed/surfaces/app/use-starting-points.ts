@@ -18,8 +18,8 @@ export function useStartingPoints(enabled: boolean) {
   const { api, go, notify, refresh } = useApp();
   const t = useAppText();
   const locale = useEmbedStore((s) => s.locale);
-  const points = useQuery({ ...appQueries.startingPoints(api), enabled });
-  const meta = useQuery({ ...appQueries.meta(api), enabled });
+  const points = useQuery({ ...appQueries.startingPoints(api, locale), enabled });
+  const meta = useQuery({ ...appQueries.meta(api, locale), enabled });
   const [busy, setBusy] = useState<"copy" | "template" | null>(null);
 
   const run = async (kind: "copy" | "template", make: () => Promise<AppWorkbook>) => {

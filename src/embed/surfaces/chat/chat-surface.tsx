@@ -27,7 +27,13 @@ export function ChatSurface() {
   const locale = useEmbedStore((s) => s.locale);
   const deploymentId = auth.mode === "signed" ? auth.deploymentId : Number(new URLSearchParams(window.location.search).get("deploymentId"));
   const valid = Number.isInteger(deploymentId) && deploymentId > 0;
-  const query = useSvcPlatformApiQuery("get", "/api/v1/deployments/{deploymentId}/meta", { params: { path: { deploymentId } } }, { enabled: valid });
+  // Views and members titled in the viewer's language (the context header and the starters name them).
+  const query = useSvcPlatformApiQuery(
+    "get",
+    "/api/v1/deployments/{deploymentId}/meta",
+    { params: { path: { deploymentId }, query: { locale } } },
+    { enabled: valid },
+  );
   const [load, reload] = useSurfaceQuery(query, valid ? null : { message: "No deployment given" });
   useSurfaceReadyAndView(load.status === "ready", valid ? deploymentId : null, chatText(locale, "title"));
   const show = urlParameters.show;
@@ -43,7 +49,7 @@ export function ChatSurface() {
     return () => aiContextStore.setState({ check: null });
   }, [api, deploymentId, valid]);
 
-  const starters = useMemo(() => (load.status === "ready" ? startersOf(load.data.sources) : []), [load]);
+  const starters = useMemo(() => (load.status === "ready" ? startersOf(load.data.sources, locale) : []), [load, locale]);
   if (load.status !== "ready") return <SurfaceLoadScreen state={load} onReload={reload} />;
 
   const open = (id: string | null) => {

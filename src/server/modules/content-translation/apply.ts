@@ -69,6 +69,19 @@ export async function valueLabeler(
 }
 
 /** A member's title in a locale: the dictionary's entry for the member, else for its title, else the title. */
+/**
+ * Views and members of `GET …/meta` titled by a dictionary's `members` and `texts`, their
+ * descriptions by its `texts` (names, types and everything else unchanged).
+ */
+export function metaInLocale<
+  S extends { name: string; title: string; description?: string; measures: M[]; dimensions: M[] },
+  M extends { name: string; title: string; shortTitle: string; description?: string },
+>(sources: S[], title: (member: string, title: string) => string, text: (source: string) => string): S[] {
+  const described = <T extends { description?: string }>(x: T): T => (x.description ? { ...x, description: text(x.description) } : x);
+  const member = (m: M): M => described({ ...m, title: title(m.name, m.title), shortTitle: title(m.name, m.shortTitle) });
+  return sources.map((s) => described({ ...s, title: title(s.name, s.title), measures: s.measures.map(member), dimensions: s.dimensions.map(member) }));
+}
+
 export async function memberTitler(db: Db, deploymentId: number, locale: string | null): Promise<((member: string, title: string) => string) | undefined> {
   if (!locale || !isCanonicalLocale(locale)) return undefined;
   const dictionary = pickDictionary(await viewerDictionaries(db, deploymentId), locale);

@@ -87,6 +87,26 @@ describe("content dictionaries", () => {
     expect(((await file.json()) as { files: { content: string }[] }).files[0]!.content).toContain("Pending: <b>Pendiente</b>");
   });
 
+  it("titles views and members in the asked locale in GET …/meta, their names and the rest unchanged", async () => {
+    type Meta = { sources: { name: string; title: string; measures: { name: string; title: string; shortTitle: string; type: string }[] }[] };
+    const meta = async (query: string) => {
+      const res = await t.api("GET", `/api/v1/deployments/${deploymentId}/meta${query}`, undefined, viewer.token);
+      expect(res.status).toBe(200);
+      return (await res.json()) as Meta;
+    };
+    const count = (m: Meta) => m.sources.flatMap((s) => s.measures).find((x) => x.name === "orders.count")!;
+    // The es-ES dictionary of the test above: orders.count by `members`, "Orders" by `texts`.
+    const spanish = await meta("?locale=es-ES");
+    expect(count(spanish)).toMatchObject({ name: "orders.count", title: "Número de pedidos", shortTitle: "Número de pedidos", type: "number" });
+    expect(spanish.sources[0]).toMatchObject({ name: "orders", title: "Pedidos" });
+    const source = await meta("");
+    expect(count(source).title).toBe("Orders Count");
+    expect(source.sources[0]!.title).toBe("Orders");
+    // A locale without a dictionary is the model's own titles; one that is no tag is refused.
+    expect(count(await meta("?locale=fr-FR")).title).toBe("Orders Count");
+    expect((await t.api("GET", `/api/v1/deployments/${deploymentId}/meta?locale=${encodeURIComponent("<x>")}`, undefined, viewer.token)).status).toBe(400);
+  });
+
   it.each([
     ["a number as a text", { texts: { Orders: 3 } }, ["texts", "Orders"]],
     ["an unknown key", { colours: {} }, []],

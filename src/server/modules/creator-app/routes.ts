@@ -14,6 +14,8 @@ import { GrantObjectType } from "../../../schema/user";
 import { SafeText } from "../../../schema/common";
 import { requireActor, requirePrincipal } from "../../http/auth";
 import { commonErrors, conflictError, IdParam, jsonBody, jsonContent, notFoundError, security, type Router } from "../../http/openapi";
+import { ContentLocale } from "../../../schema/semantic-query";
+import { contentLocaleOf, textTranslator } from "../content-translation/apply";
 import { copyPublishedDashboard, startingDashboards } from "./starting-points";
 import { appHome, appSearch, createWorkbookReport, getShares, setShares, touchRecent, workbookReports } from "./service";
 
@@ -110,7 +112,14 @@ const startingPoints = createRoute({
   tags,
   summary: "What a creator may start from: published dashboards of others they may open",
   security,
-  request: { params: DeploymentParams },
+  request: {
+    params: DeploymentParams,
+    query: z.object({
+      locale: ContentLocale.optional().meta({
+        description: "Dashboard titles in this locale, from the model's translations; else the session's `settings.locale`.",
+      }),
+    }),
+  },
   responses: { 200: jsonContent(AppStartingPoints, "The starting points."), ...commonErrors, ...notFoundError },
 });
 
@@ -129,7 +138,13 @@ export function registerCreatorAppRoutes(app: Router) {
   app.openapi(startingPoints, async (c) => {
     const { deploymentId } = c.req.valid("param");
     const actor = await requireActor(c, deploymentId);
-    return c.json({ dashboards: await startingDashboards(c.get("deps").db, deploymentId, requirePrincipal(c), actor) }, 200);
+    const principal = requirePrincipal(c);
+    const db = c.get("deps").db;
+    const [dashboards, text] = await Promise.all([
+      startingDashboards(db, deploymentId, principal, actor),
+      textTranslator(db, deploymentId, contentLocaleOf(principal, c.req.valid("query").locale)),
+    ]);
+    return c.json({ dashboards: dashboards.map((d) => ({ ...d, title: text(d.title) })) }, 200);
   });
 
   app.openapi(copyDashboard, async (c) => {

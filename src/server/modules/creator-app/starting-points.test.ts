@@ -74,6 +74,15 @@ describe.each(storageKinds)("app starting points (%s)", (storage) => {
     await json(t.api("GET", d("/app/starting-points"), undefined, tok.acmeViewer), 403);
   });
 
+  it("titles the dashboards in the asked locale from the model's translations", async () => {
+    await json(t.api("PUT", d("/translations/de-DE"), { texts: { "Demo sales": "Demo-Verkäufe" } }), 200);
+    const german = await json(t.api("GET", d("/app/starting-points?locale=de-DE"), undefined, tok.globex), 200);
+    expect(german.dashboards).toEqual([{ publicId: demo, title: "Demo-Verkäufe" }]);
+    const source = await json(t.api("GET", d("/app/starting-points"), undefined, tok.globex), 200);
+    expect(source.dashboards).toEqual([{ publicId: demo, title: "Demo sales" }]);
+    await json(t.api("GET", d("/app/starting-points?locale=%3Cx%3E"), undefined, tok.globex), 400);
+  });
+
   it("offers no dashboard app and refuses to copy one", async () => {
     const app = { title: "Funnel", kind: "APP", app: { html: "<p>funnel</p>" } };
     const wb = await json(t.api("POST", d("/workbooks"), { name: "Funnel", meta: { dashboardDraft: app } }), 201);

@@ -1,6 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
   CompiledSqlSchema,
+  ContentLocale,
   DataModelMetaSchema,
   DistinctValuesInputSchema,
   DistinctValuesSchema,
@@ -21,7 +22,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { BranchName } from "../../../schema/data-model-build";
 import { branchEngine } from "../data-model/service";
-import { contentLocaleOf, distinctValueLabels, resultTranslator } from "../content-translation/apply";
+import { contentLocaleOf, distinctValueLabels, memberTitler, metaInLocale, resultTranslator, textTranslator } from "../content-translation/apply";
 import { assertExportAllowed } from "../embed-exports/service";
 
 const params = z.object({ deploymentId: IdParam });
@@ -116,7 +117,15 @@ const meta = createRoute({
   tags: ["Data Model"],
   summary: "Views and members the caller can query",
   security,
-  request: { params, query: branchQuery },
+  request: {
+    params,
+    query: branchQuery.extend({
+      locale: ContentLocale.optional().meta({
+        description:
+          "Titles of views and members in this locale, from the model's translations (docs/translation.md); else the session's `settings.locale`, else the model's own.",
+      }),
+    }),
+  },
   responses: { 200: jsonContent(DataModelMetaSchema, "Views and their members."), ...commonErrors, ...notFoundError },
 });
 
@@ -274,7 +283,11 @@ export function registerQueryRoutes(app: Router) {
 
   app.openapi(meta, async (c) => {
     const { deploymentId } = c.req.valid("param");
-    const { engine, securityContext } = await engineFor(c, deploymentId);
-    return c.json(engine.meta(securityContext), 200);
+    const { engine, securityContext, principal } = await engineFor(c, deploymentId);
+    const { sources } = engine.meta(securityContext);
+    const db = c.get("deps").db;
+    const locale = contentLocaleOf(principal, c.req.valid("query").locale);
+    const [title, text] = await Promise.all([memberTitler(db, deploymentId, locale), textTranslator(db, deploymentId, locale)]);
+    return c.json({ sources: title ? metaInLocale(sources, title, text) : sources }, 200);
   });
 }
