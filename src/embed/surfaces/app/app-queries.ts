@@ -5,7 +5,7 @@
  * the same freshness. Screens add what is theirs (`enabled`) when they use one:
  * `useQuery({ ...appQueries.meta(api, locale), enabled })`.
  */
-import { queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { SemanticQuery } from "../../shell/platform-api";
 import type { AppApi } from "./app-api";
 
@@ -36,7 +36,14 @@ export const appQueries = {
   /** The model as the creator may query it: changes rarely, read by the builder, the home and the chat. */
   /** The model's views and members, titled in the viewer's locale. */
   meta: (api: AppApi, locale: string) =>
-    queryOptions({ queryKey: [...appKeys.meta(api.deploymentId), locale], queryFn: () => api.meta(locale), retry: false, staleTime: 60_000 }),
+    // A new locale keeps the last titles on screen until its own arrive (no loading state).
+    queryOptions({
+      queryKey: [...appKeys.meta(api.deploymentId), locale],
+      queryFn: () => api.meta(locale),
+      retry: false,
+      staleTime: 60_000,
+      placeholderData: keepPreviousData,
+    }),
   list: (api: AppApi, folderId: number | null) => queryOptions({ queryKey: appKeys.list(api.deploymentId, folderId), queryFn: () => api.list(folderId) }),
   folder: (api: AppApi, folderId: number | null) =>
     queryOptions({ queryKey: appKeys.folder(api.deploymentId, folderId), queryFn: () => api.folder(folderId!), enabled: folderId !== null }),
@@ -51,7 +58,11 @@ export const appQueries = {
   reports: (api: AppApi, workbookId: number) =>
     queryOptions({ queryKey: appKeys.reports(api.deploymentId, workbookId), queryFn: () => api.reports(workbookId), retry: false }),
   startingPoints: (api: AppApi, locale: string) =>
-    queryOptions({ queryKey: [...appKeys.startingPoints(api.deploymentId), locale], queryFn: () => api.startingPoints(locale) }),
+    queryOptions({
+      queryKey: [...appKeys.startingPoints(api.deploymentId), locale],
+      queryFn: () => api.startingPoints(locale),
+      placeholderData: keepPreviousData,
+    }),
   shares: (api: AppApi, type: ShareType, id: number) =>
     queryOptions({ queryKey: appKeys.shares(api.deploymentId, type, id), queryFn: () => api.shares(type, id), retry: false }),
   /** A member's values for a value picker (the first hundred). */

@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useSvcPlatformApiQuery } from "../../../client/react-query";
 import { useEmbedServices, useEmbedSession } from "../../shell/embed-context";
+import { keepPreviousData } from "@tanstack/react-query";
 import { SurfaceLoadScreen, useSurfaceQuery } from "../../shell/surface-load";
 import { useEmbedStore } from "../../state/use-embed-store";
 import { PlusIcon, ShareIcon, SparkIcon } from "../../ui/icons";
@@ -32,7 +33,8 @@ export function ChatSurface() {
     "get",
     "/api/v1/deployments/{deploymentId}/meta",
     { params: { path: { deploymentId }, query: { locale } } },
-    { enabled: valid },
+    // A new locale keeps the chat on screen while its titles are asked for.
+    { enabled: valid, placeholderData: keepPreviousData },
   );
   const [load, reload] = useSurfaceQuery(query, valid ? null : { message: "No deployment given" });
   useSurfaceReadyAndView(load.status === "ready", valid ? deploymentId : null, chatText(locale, "title"));
