@@ -87,12 +87,15 @@ export const builtinProvider: AiProvider = {
     // Members and values named in the answer's language (the reading itself used the model's words).
     const turn = await inLanguage(ctx, u.language);
     const shown = titledIndexes(indexes, turn.memberTitle);
+    // Follow-ups name members as the viewer's locale titles them where the reader knows those
+    // titles (the indexes carry the locale's, viewer-indexes.ts); in another language, the model's.
+    const suggestIn = turn === ctx ? shown : indexes;
     // A ratio's fields titled with the same (translated) titles and value labels.
     if (turn.memberTitle || turn.valueLabel) titleFields(u, shown.find((i) => i.source.name === u.view) ?? shown[0]!, turn.valueLabel);
     emit({ id: partId(), type: "text", text: describeUnderstanding(u, shown, reference, turn.valueLabel) + "\n\n" });
     if (u.explain) {
       const explained = await explainAnswer(u, turn, shown, emit, partId);
-      emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, u.language, explained ? u : undefined) });
+      emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(suggestIn, u.language, explained ? u : undefined) });
       return;
     }
     const view = (list: ViewIndex[]) => list.find((i) => i.source.name === u.view) ?? list[0]!;
@@ -108,7 +111,7 @@ export const builtinProvider: AiProvider = {
     if (!outcome.ok) {
       const say = SAY[u.language];
       emit({ id: partId(), type: "text", text: `${say.cannot} ${outcome.summary}` });
-      emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, u.language) });
+      emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(suggestIn, u.language) });
       return;
     }
     const chart = state.lastRows && state.lastRows.length > 1 ? chartFor(u) : null;
@@ -116,6 +119,6 @@ export const builtinProvider: AiProvider = {
     if (chart) await callTool("render_chart", chart, { ...turn, locale: u.language }, state, emit, undefined, built);
     const columns = sentenceColumns(state.lastColumns ?? [], u, shown);
     emit({ id: partId(), type: "text", text: summarize(u, state.lastRows ?? [], columns, turn.valueLabel) });
-    emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(indexes, u.language, u) });
+    emit({ id: partId(), type: "suggestions", suggestions: suggestionsFor(suggestIn, u.language, u) });
   },
 };

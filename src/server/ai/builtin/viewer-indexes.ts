@@ -2,7 +2,7 @@
  * The viewer's view indexes: the views the viewer may query, with the values of their string
  * dimensions the viewer can see, and the day relative dates count from.
  */
-import type { MetaSource } from "../../semantic/query-engine";
+import type { MetaMember, MetaSource } from "../../semantic/query-engine";
 import type { SecurityContext } from "../../semantic/security-context";
 import type { TurnContext } from "../types";
 import { indexView, type ValueDoc, type ViewIndex } from "./view-index";
@@ -16,9 +16,28 @@ const indexCaches = new WeakMap<TurnContext["engine"], Map<string, IndexEntry>>(
 const INDEX_TTL_MS = 60_000;
 const MAX_VALUES_PER_DIMENSION = 500;
 
+/**
+ * A view whose members are also called by their titles in the viewer's locale (the model's
+ * translations): a German viewer's "Abschlussquote" names `completion_rate` as "completion rate"
+ * does, and so do the answer's own suggestions, which name members that way.
+ */
+function withViewerTitles(source: MetaSource, memberTitle: TurnContext["memberTitle"]): MetaSource {
+  if (!memberTitle) return source;
+  const titled = (m: MetaMember, dimension: boolean): MetaMember => {
+    // Numbers other than measures are not asked "by" unless the model names them: left alone.
+    if (dimension && m.type === "number" && !m.meta?.synonyms) return m;
+    const own = [memberTitle(m.name, m.title), memberTitle(m.name, m.shortTitle)].filter((t) => t !== m.title && t !== m.shortTitle);
+    if (own.length === 0) return m;
+    const synonyms = Array.isArray(m.meta?.synonyms) ? m.meta.synonyms : [];
+    return { ...m, meta: { ...m.meta, synonyms: [...new Set([...synonyms, ...own])] } };
+  };
+  return { ...source, measures: source.measures.map((m) => titled(m, false)), dimensions: source.dimensions.map((d) => titled(d, true)) };
+}
+
 async function buildIndexes(ctx: TurnContext, sources: MetaSource[]): Promise<ViewIndex[]> {
   const out: ViewIndex[] = [];
-  for (const source of sources) {
+  for (const meta of sources) {
+    const source = withViewerTitles(meta, ctx.memberTitle);
     const values: ValueDoc[] = [];
     for (const d of source.dimensions) {
       if (d.type !== "string") continue;
@@ -57,8 +76,8 @@ async function referenceDay(ctx: TurnContext, sources: MetaSource[]): Promise<Da
   }
 }
 
-function securityKey(deploymentId: number, sc: SecurityContext, views: string[] | undefined): string {
-  return JSON.stringify([deploymentId, sc.role ?? null, sc.userId ?? null, sc.embedTenant, [...sc.groups].sort(), sc.userAttributes, views ?? null]);
+function securityKey(deploymentId: number, sc: SecurityContext, views: string[] | undefined, locale: string): string {
+  return JSON.stringify([deploymentId, sc.role ?? null, sc.userId ?? null, sc.embedTenant, [...sc.groups].sort(), sc.userAttributes, views ?? null, locale]);
 }
 
 /** The viewer's view indexes and reference day (cached for a minute per viewer). */
@@ -66,7 +85,7 @@ export async function viewerIndexes(ctx: TurnContext): Promise<{ indexes: ViewIn
   const all = ctx.engine.meta(ctx.securityContext).sources;
   const views = all.some((s) => s.kind === "view") ? all.filter((s) => s.kind === "view") : all;
   const sources = ctx.views ? views.filter((v) => ctx.views!.includes(v.name)) : views;
-  const key = securityKey(ctx.deploymentId, ctx.securityContext, ctx.views);
+  const key = securityKey(ctx.deploymentId, ctx.securityContext, ctx.views, ctx.locale);
   let indexCache = indexCaches.get(ctx.engine);
   if (!indexCache) indexCaches.set(ctx.engine, (indexCache = new Map()));
   const cache = indexCache;

@@ -200,6 +200,20 @@ describe.each(storageKinds)("chat API and the builtin engine (%s storage)", (sto
         const de = await textOf("Umsatz nach Land");
         expect(de).toContain("**Umsatz**, nach Land.");
       });
+
+      it("reads members by their titles in the viewer's locale, and names them so in its follow-ups", async () => {
+        const spanish = await embedToken("acme-corp", "eva", { locale: "es-ES" });
+        // "Nombre del producto" is the dictionary's title of sales.products_name, no word the engine knows of its own.
+        const lines = await ask(spanish, await newThread(spanish), "ingresos por nombre del producto");
+        const query = lines.find((l) => l.type === "query") as Line & { query: SemanticQuery };
+        expect(query.query.dimensions).toEqual(["sales.products_name"]);
+        const { suggestions } = lines.find((l) => l.type === "suggestions") as Line & { suggestions: string[] };
+        expect(suggestions.join(" | ")).toContain("Ingresos");
+        expect(suggestions.join(" | ")).not.toContain("Revenue");
+        // A follow-up is read back as it is offered.
+        const again = await ask(spanish, await newThread(spanish), suggestions[0]!);
+        expect(again.some((l) => l.type === "query")).toBe(true);
+      });
     });
 
     describe("no figures for what the data does not hold, nor for changing it", () => {
