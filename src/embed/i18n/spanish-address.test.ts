@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHAT_MESSAGES } from "../chat/chat-messages";
 import { APP_MESSAGES } from "../surfaces/app/app-messages";
+import { FORMULA_PROBLEM_MESSAGES } from "../surfaces/app/report-formula-messages";
 import { MESSAGE_CATALOGS } from "./messages";
 
 /**
@@ -9,11 +10,17 @@ import { MESSAGE_CATALOGS } from "./messages";
  * libros de trabajo" above "una vista de tus datos").
  */
 // Third-person forms that read alike ("usa", "añade": "uses", "is added") are left out.
-const TU = /\b(tus?|contigo|tienes|puedes|elige|escribe|arrastra|armas|inicia|recarga|pide|prueba|marca|activa)\b/i;
-const USTED = /\b(usted|arma la|elija|escriba|arrastre|añada|inicie|recargue|pida|pruebe|marque|active)\b/i;
+const TU =
+  /\b(tus?|contigo|tienes|puedes|elige|escribe|arrastra|armas|pon|ciérralo|termínalo|únelas|compruébalo|fíltrala|querías|inicia|recarga|pide|prueba|marca|activa)\b/i;
+const USTED =
+  /\b(usted|arma la|ponga|ciérrelo|termínelo|únalas|compruébelo|fíltrela|quiso|elija|escriba|arrastre|añada|inicie|recargue|pida|pruebe|marque|active)\b/i;
 
-const strings = (locale: "es-ES" | "es-MX") =>
-  [MESSAGE_CATALOGS[locale], APP_MESSAGES[locale], CHAT_MESSAGES[locale]].flatMap((catalog) => Object.entries(catalog as Record<string, string>));
+const strings = (locale: "es-ES" | "es-MX") => {
+  const formulas = FORMULA_PROBLEM_MESSAGES[locale] ?? FORMULA_PROBLEM_MESSAGES.es!;
+  return [MESSAGE_CATALOGS[locale], APP_MESSAGES[locale], CHAT_MESSAGES[locale], formulas.problems, { suggestion: formulas.suggestion }].flatMap((catalog) =>
+    Object.entries(catalog as Record<string, string>),
+  );
+};
 
 describe("Spanish forms of address", () => {
   it("es-ES addresses the viewer as usted throughout", () => {

@@ -323,6 +323,7 @@ const esMX: AppCatalog = {
   formulaMixing: "Se mezclan valores de fila y totales: usa una dimensión dentro de sum(…), count(…) o where",
   formulaNameTaken: "«{name}» ya existe en esta vista: elige otro nombre",
   pickMemberHint: "La respuesta aparece aquí mientras armas la pregunta.",
+  formulaDidYouMean: "¿Querías decir «{name}»?",
   wbNoReportsHint: "Un reporte hace una pregunta a tus datos: elige medidas y dimensiones y ve la respuesta como tabla o gráfica.",
 };
 

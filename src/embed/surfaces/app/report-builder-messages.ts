@@ -468,7 +468,7 @@ export const reportBuilderEs: ReportBuilderCatalog = {
   formulaType: "Estos valores no encajan aquí",
   formulaMixing: "Se mezclan valores de fila y totales: use una dimensión dentro de sum(…), count(…) o where",
   formulaAt: "en el carácter {n}",
-  formulaDidYouMean: "¿Querías decir «{name}»?",
+  formulaDidYouMean: "¿Quiso decir «{name}»?",
   formulaGoTo: "Ir al carácter {n} de la fórmula",
   formulaIsMeasure: "Una medida: un número por grupo",
   formulaIsDimension: "Una dimensión: un valor por fila",

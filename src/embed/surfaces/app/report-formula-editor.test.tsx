@@ -87,9 +87,9 @@ describe("the report builder's formula editor", () => {
     },
     {
       locale: "es-ES" as const,
-      unknown: "Miembro desconocido «cont»; ¿querías decir «count»?",
+      unknown: "Miembro desconocido «cont»; ¿quiso decir «count»?",
       headline: "«cont» no es un miembro de esta vista — en el carácter 9",
-      unclosed: "El texto no está cerrado: termínalo con '",
+      unclosed: "El texto no está cerrado: termínelo con '",
       mismatch: "«=» compara un valor de tipo número con uno de tipo texto",
     },
   ])("tells the checker's problem in the app's language ($locale), pointed at where it is", async (expected) => {

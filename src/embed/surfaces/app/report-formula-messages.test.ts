@@ -97,7 +97,9 @@ describe("the formula checker's problems in the app's languages", () => {
       return formulaProblemText(locale, check, check.detail).text;
     };
     expect(text("revenue / custmer_count", "de-DE")).toBe("Unbekanntes Element „custmer_count“; meinten Sie „customer_count“?");
-    expect(text("revenue / custmer_count", "es-ES")).toBe("Miembro desconocido «custmer_count»; ¿querías decir «customer_count»?");
+    expect(text("revenue / custmer_count", "es-ES")).toBe("Miembro desconocido «custmer_count»; ¿quiso decir «customer_count»?");
+    // Mexico's Spanish says "tú".
+    expect(text("revenue / custmer_count", "es-MX")).toBe("Miembro desconocido «custmer_count»; ¿querías decir «customer_count»?");
     expect(text("amount = 'a'", "de-DE")).toBe("„=“ vergleicht einen Wert vom Typ Zahl mit einem Wert vom Typ Text");
     expect(text("amount = 'a'", "es-MX")).toBe("«=» compara un valor de tipo número con uno de tipo texto");
     expect(text("coalesce(created_at > 1)", "de-DE")).toBe("„>“ vergleicht einen Wert vom Typ Zeitpunkt mit einem Wert vom Typ Zahl");

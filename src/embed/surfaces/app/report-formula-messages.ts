@@ -144,18 +144,18 @@ const de: FormulaProblemCatalog = {
 const es: FormulaProblemCatalog = {
   problems: {
     numberOutOfRange: "El número {number} está fuera de rango: los números están dentro de ±{max}",
-    numberBeforeName: "Un número va pegado a un nombre; pon un operador entre ellos",
+    numberBeforeName: "Un número va pegado a un nombre; ponga un operador entre ellos",
     doubleQuotedText: "El texto va entre comillas simples ('returned'); los nombres de los miembros no van entre comillas",
     unexpectedCharacter: "Carácter inesperado «{character}»",
     unknownEscape: "Secuencia de escape desconocida en el texto: use \\', '', \\\\, \\n o \\t",
-    textEndsAtLineEnd: "El texto termina al final de la línea: ciérralo con '",
+    textEndsAtLineEnd: "El texto termina al final de la línea: ciérrelo con '",
     controlCharacterInText: "Hay un carácter de control en el texto: escriba \\n o \\t",
-    unclosedText: "El texto no está cerrado: termínalo con '",
+    unclosedText: "El texto no está cerrado: termínelo con '",
     tooLong: "Una fórmula tiene como máximo {max} caracteres",
     empty: "La fórmula está vacía",
     operatorExpected: "Se encontró {token}, pero se esperaba un operador (+ - * / = and or …) o el final de la fórmula",
-    chainedComparison: "Las comparaciones no se encadenan: únelas con and (a < b and b < c)",
-    nullNotValue: "null no es un valor aquí: compruébalo con is null / is not null o sustitúyelo por coalesce(x, 0)",
+    chainedComparison: "Las comparaciones no se encadenan: únalas con and (a < b and b < c)",
+    nullNotValue: "null no es un valor aquí: compruébelo con is null / is not null o sustitúyalo por coalesce(x, 0)",
     valueExpected: "Se encontró {token}, pero se esperaba un valor, un miembro o un paréntesis «(»",
     endsEarly: "La fórmula termina antes de tiempo: se esperaba un valor, un miembro o un paréntesis «(»",
     memberNameAfterDot: "Se esperaba el nombre de un miembro después del punto",
@@ -174,7 +174,7 @@ const es: FormulaProblemCatalog = {
     inListLiterals: "La lista después de in contiene números, textos o verdadero/falso escritos tal cual",
     inListTypes: "in compara un valor de tipo {leftType} con uno de tipo {rightType}",
     whereInScalar: "{name}() no admite where; where filtra medidas y agregados",
-    measureTakesNoArguments: "{name} es una medida: no admite argumentos; fíltrala con {name}(where …)",
+    measureTakesNoArguments: "{name} es una medida: no admite argumentos; fíltrela con {name}(where …)",
     unknownFunction: "Función desconocida «{name}»",
     missingFilteredMeasure: "{name}(where …) filtra la medida {name}, que esta vista no tiene; {name}(x where …) agrega una dimensión x",
     dimensionFiltered: "{name} es una dimensión; solo una medida se filtra con (where …)",
@@ -195,15 +195,35 @@ const es: FormulaProblemCatalog = {
     aggregateNeedsNumber: "{name}() necesita un número, no un valor de tipo {foundType}",
     whereNeedsBoolean: "where necesita una condición (verdadero/falso), no un valor de tipo {foundType}",
     rowBesideAggregate:
-      "Una dimensión (un valor por fila) está junto a una medida (un valor por grupo): pon la dimensión dentro de un agregado, como sum(amount) o count(where status = 'returned')",
+      "Una dimensión (un valor por fila) está junto a una medida (un valor por grupo): ponga la dimensión dentro de un agregado, como sum(amount) o count(where status = 'returned')",
   },
   types: { number: "número", string: "texto", boolean: "verdadero/falso", time: "fecha" },
   tokens: { number: "un número", text: "un texto", name: "el nombre «{text}»", keyword: "«{text}»", symbol: "«{text}»", end: "el final de la fórmula" },
+  suggestion: "; ¿quiso decir «{suggestion}»?",
+};
+
+/** Mexico's Spanish addresses the creator as "tú" (es-ES: "usted"). */
+const esMX: FormulaProblemCatalog = {
+  ...es,
+  problems: {
+    ...es.problems,
+    unknownEscape: "Secuencia de escape desconocida en el texto: usa \\', '', \\\\, \\n o \\t",
+    controlCharacterInText: "Hay un carácter de control en el texto: escribe \\n o \\t",
+    orderBooleans: "«{operator}» no ordena valores verdadero/falso; usa = o !=",
+    numberBeforeName: "Un número va pegado a un nombre; pon un operador entre ellos",
+    textEndsAtLineEnd: "El texto termina al final de la línea: ciérralo con '",
+    unclosedText: "El texto no está cerrado: termínalo con '",
+    chainedComparison: "Las comparaciones no se encadenan: únelas con and (a < b and b < c)",
+    nullNotValue: "null no es un valor aquí: compruébalo con is null / is not null o sustitúyelo por coalesce(x, 0)",
+    measureTakesNoArguments: "{name} es una medida: no admite argumentos; fíltrala con {name}(where …)",
+    rowBesideAggregate:
+      "Una dimensión (un valor por fila) está junto a una medida (un valor por grupo): pon la dimensión dentro de un agregado, como sum(amount) o count(where status = 'returned')",
+  },
   suggestion: "; ¿querías decir «{suggestion}»?",
 };
 
-/** The catalogues by language (`de` serves de-DE, de-AT, …). */
-export const FORMULA_PROBLEM_MESSAGES: Readonly<Record<string, FormulaProblemCatalog>> = { en, de, es };
+/** The catalogues by language (`de` serves de-DE, de-AT, …), and by locale where one differs (es-MX). */
+export const FORMULA_PROBLEM_MESSAGES: Readonly<Record<string, FormulaProblemCatalog>> = { en, de, es, "es-MX": esMX };
 
 type ParamValue = string | number | FormulaType[] | undefined;
 
@@ -232,7 +252,7 @@ function fill(template: string, params: Record<string, ParamValue>, catalog: For
 export function formulaProblemText(locale: string, problem: FormulaProblem, detail: string): { text: string; lang: string } {
   const shipped = shippedLocale(locale);
   const lang = shipped.split("-")[0]!;
-  const catalog = FORMULA_PROBLEM_MESSAGES[lang];
+  const catalog = FORMULA_PROBLEM_MESSAGES[shipped] ?? FORMULA_PROBLEM_MESSAGES[lang];
   const template = catalog?.problems[problem.code];
   if (!catalog || template === undefined) return { text: detail, lang: "en" };
   const params = problem.params as Record<string, ParamValue>;
