@@ -68,7 +68,6 @@ export async function valueLabeler(
     typeof value === "string" ? labelValues([value], member, dictionary, locale, codeDisplayOfMember(model, member))?.[value] : undefined;
 }
 
-/** A member's title in a locale: the dictionary's entry for the member, else for its title, else the title. */
 /**
  * Views and members of `GET …/meta` titled by a dictionary's `members` and `texts`, their
  * descriptions by its `texts` (names, types and everything else unchanged).
@@ -82,6 +81,7 @@ export function metaInLocale<
   return sources.map((s) => described({ ...s, title: title(s.name, s.title), measures: s.measures.map(member), dimensions: s.dimensions.map(member) }));
 }
 
+/** A member's title in a locale: the dictionary's entry for the member, else for its title, else the title. */
 export async function memberTitler(db: Db, deploymentId: number, locale: string | null): Promise<((member: string, title: string) => string) | undefined> {
   if (!locale || !isCanonicalLocale(locale)) return undefined;
   const dictionary = pickDictionary(await viewerDictionaries(db, deploymentId), locale);
