@@ -365,7 +365,7 @@ export async function runTool(name: string, rawArgs: unknown, ctx: TurnContext, 
   if (explaining) {
     const explain = ExplainArgsSchema.safeParse(args);
     if (!explain.success) return refuse(`Invalid arguments: ${issues(explain.error)}.`);
-    return explainTool(explain.data.explain, ctx, state, visibleSources(ctx), refuse);
+    return explainTool(explain.data.explain, ctx, state, refuse);
   }
   type Parsed = { success: true; data: z.infer<(typeof argSchemas)[ToolName]> };
   const parsed =
@@ -502,14 +502,8 @@ export function explainColumns(locale: string, format: string | undefined) {
 }
 
 /** `run_query` with `explain`: the largest contributors to a change, as a table the model reads and the viewer sees (and `render_chart` can draw). */
-async function explainTool(
-  input: ExplainInput,
-  ctx: TurnContext,
-  state: ToolState,
-  sources: MetaSource[],
-  refuse: (message: string) => ToolOutcome,
-): Promise<ToolOutcome> {
-  const allowed = new Set(sources.flatMap((s) => [...s.measures, ...s.dimensions].map((m) => m.name)));
+async function explainTool(input: ExplainInput, ctx: TurnContext, state: ToolState, refuse: (message: string) => ToolOutcome): Promise<ToolOutcome> {
+  const { sources, allowed } = visible(ctx);
   // Two segments name members in their filters, as the shared filters do.
   const sideFilters = [input.baseline, input.current].flatMap((side) => (isSegment(side) ? side.filters : []));
   const named = [
