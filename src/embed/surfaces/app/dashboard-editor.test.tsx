@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { REPORT, WORKBOOK, renderEditorPart } from "./dashboard-editor-fixtures";
 import { DashboardEditor } from "./dashboard-editor";
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe("DashboardEditor", () => {
   it("adds a widget, opens its settings and removes it", () => {
@@ -45,5 +48,25 @@ describe("DashboardEditor", () => {
     expect(screen.getByTestId("tab-contents-tab-1").textContent).toContain("Nothing in this tab yet");
     fireEvent.click(screen.getByRole("button", { name: "Undo" }));
     expect(screen.getByTestId("tab-contents-tab-1").textContent).toContain("Text");
+  });
+
+  it("takes back slow typing into a text widget in one undo, and typing after the focus left it in another", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    renderEditorPart(<DashboardEditor workbook={{ ...WORKBOOK, dashboardDraft: { title: "Sales", widgets: [] } }} reports={[REPORT]} canEdit />);
+    fireEvent.click(screen.getByTestId("add-text"));
+    const markdown = () => screen.getByTestId<HTMLTextAreaElement>("text-markdown");
+    for (const text of ["N", "No", "Not", "Note", "Notes"]) {
+      fireEvent.change(markdown(), { target: { value: text } });
+      vi.advanceTimersByTime(5_000);
+    }
+    fireEvent.blur(markdown());
+    fireEvent.change(markdown(), { target: { value: "Notes, later" } });
+    const undo = screen.getByRole("button", { name: "Undo" });
+    fireEvent.click(undo);
+    expect(markdown().value).toBe("Notes");
+    fireEvent.click(undo);
+    expect(markdown().value).toContain("markdown");
+    fireEvent.click(undo);
+    expect(screen.getByTestId("dashboard-empty")).toBeTruthy();
   });
 });

@@ -59,9 +59,9 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
     change((c) => ({ ...c, widgets: [...(c.widgets ?? []), newWidget(type, c.widgets ?? [], props.reports, id)] }));
     setSelected(id);
   };
-  // One widget's settings typed in a row are one undo step.
-  const updateWidget = (id: string, fn: (w: DashboardWidget) => DashboardWidget) =>
-    change((c) => ({ ...c, widgets: (c.widgets ?? []).map((w) => (w.id === id ? fn(w) : w)) }), { group: `widget:${id}` });
+  // One widget's settings changed in a row are one undo step, and so is typing into one of its fields.
+  const updateWidget = (id: string, fn: (w: DashboardWidget) => DashboardWidget, options?: { typing?: boolean }) =>
+    change((c) => ({ ...c, widgets: (c.widgets ?? []).map((w) => (w.id === id ? fn(w) : w)) }), { group: `widget:${id}`, ...options });
   const removeWidget = (id: string) => {
     change((c) => ({ ...c, widgets: withoutWidget(c.widgets ?? [], id) }));
     setSelected(null);
@@ -77,7 +77,8 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
 
   return (
     <WidgetHostContext.Provider value={host}>
-      <div className="svc-app-editor" data-testid="dashboard-editor">
+      {/* The focus leaving a field ends its typing's undo step. */}
+      <div className="svc-app-editor" data-testid="dashboard-editor" onBlur={draft.seal}>
         <DashboardToolbar
           canEdit={props.canEdit}
           editing={editing}
@@ -99,7 +100,7 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
               <input
                 className="svc-app-input"
                 value={config.title ?? ""}
-                onChange={(e) => change((c) => ({ ...c, title: e.target.value }), { group: "title" })}
+                onChange={(e) => change((c) => ({ ...c, title: e.target.value }), { group: "title", typing: true })}
                 data-testid="dashboard-title"
               />
             </label>
@@ -152,7 +153,7 @@ export function DashboardEditor(props: { workbook: AppWorkbook; reports: Report[
               reports={props.reports}
               workbookId={props.workbook.id}
               onWire={() => setWiringId(selectedWidget.id)}
-              onChange={(fn) => updateWidget(selectedWidget.id, fn)}
+              onChange={(fn, options) => updateWidget(selectedWidget.id, fn, options)}
               onRemove={() => removeWidget(selectedWidget.id)}
               places={tabPlacesOf(widgets, t("widgetTabs"))}
               onPlace={(place) => {

@@ -3,7 +3,7 @@ import type { DashboardWidget } from "../../../schema/dashboard";
 import { useAppText } from "./app-messages";
 import { useModelDimensions } from "./use-model-dimensions";
 
-export function FilterSettings(props: { widget: DashboardWidget; set(patch: Record<string, unknown>): void; onWire?(): void }) {
+export function FilterSettings(props: { widget: DashboardWidget; set(patch: Record<string, unknown>, options?: { typing?: boolean }): void; onWire?(): void }) {
   const t = useAppText();
   const { widget: w, set } = props;
   const cfg = (w.config ?? {}) as Record<string, unknown>;
@@ -39,7 +39,7 @@ export function FilterSettings(props: { widget: DashboardWidget; set(patch: Reco
         <>
           <label className="svc-app-field">
             <span>{t("dashLabel")}</span>
-            <input className="svc-app-input" value={String(cfg.label ?? "")} onChange={(e) => set({ label: e.target.value || null })} />
+            <input className="svc-app-input" value={String(cfg.label ?? "")} onChange={(e) => set({ label: e.target.value || null }, { typing: true })} />
           </label>
           {props.onWire ? (
             <button type="button" className="svc-button is-small svc-app-wire-open" onClick={props.onWire} disabled={!cfg.member} data-testid="wire-filter">

@@ -70,6 +70,27 @@ describe("dashboard history", () => {
     expect(h.getState().now.title).toBe("Sales 3");
   });
 
+  it("keeps typing into one field one step however long the pauses, until the focus leaves it", () => {
+    const { clock, tick } = clocked();
+    const h = createDashboardHistory(titled(""), { clock });
+    for (const title of ["N", "No", "Not", "Note", "Notes"]) {
+      h.getState().change(retitle(title), { group: "title", typing: true });
+      tick(GROUP_WINDOW_MS * 3);
+    }
+    expect(h.getState().past.map((c) => c.title)).toEqual([""]);
+    // The focus left the field: typing again is a new step.
+    h.getState().seal();
+    h.getState().change(retitle("Notes!"), { group: "title", typing: true });
+    expect(h.getState().past.map((c) => c.title)).toEqual(["", "Notes"]);
+    // A pause then a change that was not typed (a pick from a list) is its own step.
+    tick(GROUP_WINDOW_MS * 3);
+    h.getState().change(retitle("Picked"), { group: "title" });
+    expect(h.getState().past.map((c) => c.title)).toEqual(["", "Notes", "Notes!"]);
+    h.getState().undo();
+    h.getState().undo();
+    expect(h.getState().now.title).toBe("Notes");
+  });
+
   it("counts a change that changes nothing as no step, and bumps the version on every step", () => {
     const h = createDashboardHistory(titled("a"));
     h.getState().change((c) => c);

@@ -1,8 +1,9 @@
 /**
  * The dashboard editor's undo/redo history: a zustand store per open dashboard holding the past
  * drafts, the current one and the undone ones. Bounded (the oldest step is dropped past the
- * limit); edits made under the same `group` in quick succession (typing a title, one widget's
- * settings) are one step, so an undo takes back a word, not a letter.
+ * limit); edits made under the same `group` in quick succession (one widget's settings) are
+ * one step, and so is typing into one field until the focus leaves it (`typing`, then `seal`),
+ * however slowly: an undo takes back what was typed, not a letter.
  */
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { DashboardConfig } from "../../../schema/dashboard";
@@ -15,6 +16,8 @@ export const GROUP_WINDOW_MS = 1000;
 export interface ChangeOptions {
   /** Edits of the same group within GROUP_WINDOW_MS of each other are one step. */
   group?: string;
+  /** Typed into a field: merged with the group's last typed edit whatever the pause, until `seal`. */
+  typing?: boolean;
 }
 
 export interface DashboardHistory {
@@ -25,7 +28,11 @@ export interface DashboardHistory {
   version: number;
   lastGroup: string | null;
   lastAt: number;
+  /** The last edit was typed (ChangeOptions.typing) and no `seal` came since. */
+  lastTyping: boolean;
   change(fn: (c: DashboardConfig) => DashboardConfig, options?: ChangeOptions): void;
+  /** Ends the open step (the focus left the field typed into): the next edit is a step of its own. */
+  seal(): void;
   undo(): void;
   redo(): void;
 }
@@ -42,27 +49,30 @@ export function createDashboardHistory(initial: DashboardConfig, options: { limi
     version: 0,
     lastGroup: null,
     lastAt: 0,
+    lastTyping: false,
     change: (fn, opts) =>
       set((h) => {
         const next = fn(h.now);
         if (next === h.now) return h;
         const at = clock();
         const group = opts?.group ?? null;
-        const merge = group !== null && group === h.lastGroup && at - h.lastAt < GROUP_WINDOW_MS && h.past.length > 0;
+        const typing = opts?.typing === true;
+        const merge = group !== null && group === h.lastGroup && h.past.length > 0 && (at - h.lastAt < GROUP_WINDOW_MS || (typing && h.lastTyping));
         const past = merge ? h.past : [...h.past, h.now].slice(-limit);
-        return { past, now: next, future: [], version: h.version + 1, lastGroup: group, lastAt: at };
+        return { past, now: next, future: [], version: h.version + 1, lastGroup: group, lastAt: at, lastTyping: typing };
       }),
+    seal: () => set((h) => (h.lastGroup === null ? h : { lastGroup: null, lastTyping: false })),
     undo: () =>
       set((h) => {
         const previous = h.past[h.past.length - 1];
         if (!previous) return h;
-        return { past: h.past.slice(0, -1), now: previous, future: [h.now, ...h.future], version: h.version + 1, lastGroup: null };
+        return { past: h.past.slice(0, -1), now: previous, future: [h.now, ...h.future], version: h.version + 1, lastGroup: null, lastTyping: false };
       }),
     redo: () =>
       set((h) => {
         const next = h.future[0];
         if (!next) return h;
-        return { past: [...h.past, h.now].slice(-limit), now: next, future: h.future.slice(1), version: h.version + 1, lastGroup: null };
+        return { past: [...h.past, h.now].slice(-limit), now: next, future: h.future.slice(1), version: h.version + 1, lastGroup: null, lastTyping: false };
       }),
   }));
 }

@@ -13,7 +13,7 @@ import { WIDGET_LABEL } from "./dashboard-widgets";
 export function TabContainerSettings(props: {
   widget: DashboardWidget;
   reports: Report[];
-  set: (patch: Record<string, unknown>) => void;
+  set: (patch: Record<string, unknown>, options?: { typing?: boolean }) => void;
   onMoveOut?: (widgetId: string) => void;
 }) {
   const t = useAppText();
@@ -31,9 +31,12 @@ export function TabContainerSettings(props: {
           value={tabs.map((tab) => tab.title).join(", ")}
           onChange={(e) => {
             const titles = e.target.value.split(",").map((s) => s.trim());
-            props.set({
-              tabs: titles.map((title, i) => ({ id: tabs[i]?.id ?? `tab-${i + 1}`, title: title || `Tab ${i + 1}`, widgets: tabs[i]?.widgets ?? [] })),
-            });
+            props.set(
+              {
+                tabs: titles.map((title, i) => ({ id: tabs[i]?.id ?? `tab-${i + 1}`, title: title || `Tab ${i + 1}`, widgets: tabs[i]?.widgets ?? [] })),
+              },
+              { typing: true },
+            );
           }}
         />
       </label>

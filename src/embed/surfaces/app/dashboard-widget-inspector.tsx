@@ -12,7 +12,8 @@ import { TabContainerSettings, TabPlacement } from "./dashboard-tab-settings";
 export function WidgetInspector(props: {
   widget: DashboardWidget;
   reports: Report[];
-  onChange(fn: (w: DashboardWidget) => DashboardWidget): void;
+  /** `typing`: the change was typed into a field (one undo step until the focus leaves it). */
+  onChange(fn: (w: DashboardWidget) => DashboardWidget, options?: { typing?: boolean }): void;
   onRemove(): void;
   onClose(): void;
   /** The workbook (a click's link never opens its own dashboard). */
@@ -28,7 +29,9 @@ export function WidgetInspector(props: {
   const t = useAppText();
   const w = props.widget;
   const cfg = (w.config ?? {}) as Record<string, unknown>;
-  const set = (patch: Record<string, unknown>) => props.onChange((x) => ({ ...x, config: { ...(x.config ?? {}), ...patch } }));
+  const set = (patch: Record<string, unknown>, options?: { typing?: boolean }) =>
+    props.onChange((x) => ({ ...x, config: { ...(x.config ?? {}), ...patch } }), options);
+  const typed = (patch: Record<string, unknown>) => set(patch, { typing: true });
   const { onClose } = props;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -53,7 +56,7 @@ export function WidgetInspector(props: {
             className="svc-app-input"
             rows={8}
             value={String(cfg.markdown ?? "")}
-            onChange={(e) => set({ markdown: e.target.value })}
+            onChange={(e) => typed({ markdown: e.target.value })}
             data-testid="text-markdown"
           />
         </label>
@@ -62,7 +65,7 @@ export function WidgetInspector(props: {
       {w.type === "AI" ? (
         <label className="svc-app-field">
           <span>{t("dashSuggestedQuestion")}</span>
-          <input className="svc-app-input" value={String(cfg.question ?? "")} onChange={(e) => set({ question: e.target.value })} />
+          <input className="svc-app-input" value={String(cfg.question ?? "")} onChange={(e) => typed({ question: e.target.value })} />
         </label>
       ) : null}
       {w.type === "TABS_CONTAINER" ? (

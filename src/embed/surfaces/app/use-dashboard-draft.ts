@@ -45,6 +45,7 @@ export function useDashboardDraft(workbook: AppWorkbook, canEdit: boolean, repor
   const change = useCallback((fn: (c: DashboardConfig) => DashboardConfig, options?: ChangeOptions) => store.getState().change(fn, options), [store]);
   const undo = useCallback(() => store.getState().undo(), [store]);
   const redo = useCallback(() => store.getState().redo(), [store]);
+  const seal = useCallback(() => store.getState().seal(), [store]);
 
   // Autosave a moment after the last change; the editor keeps its copy whatever the answer.
   useEffect(() => {
@@ -108,7 +109,7 @@ export function useDashboardDraft(workbook: AppWorkbook, canEdit: boolean, repor
     }
   };
 
-  return { config, change, undo, redo, canUndo, canRedo, save, publishing, publish };
+  return { config, change, undo, redo, seal, canUndo, canRedo, save, publishing, publish };
 }
 
 function refusalText(t: ReturnType<typeof useAppText>, refusal: DraftRefusal): string {
