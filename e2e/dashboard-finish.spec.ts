@@ -1,5 +1,5 @@
 import { expect, test, type Frame, type Page } from "@playwright/test";
-import { countChartColours, embedFrame, openHost, requestAction, waitForEvent, waitForWidgetsSettled } from "./support/embed-harness";
+import { countChartColours, embedFrame, openHost, requestAction, waitForEvent, waitForWidgetsSettled, wholeAnswer } from "./support/embed-harness";
 
 // What a new user saw and should never see again: a drop-down behind the cards, clipped
 // numbers, headers and columns, a drill-down with one total row, a map with no land,
@@ -62,6 +62,8 @@ test.describe("the finished dashboard", () => {
       // The table's headers are the model's titles, whole; every column is there (scrolling sideways on a phone).
       const headers = await frame.locator('[data-testid="widget-top_cities"] [role="columnheader"]').allTextContents();
       expect(headers).toEqual(["City", "Country", "Revenue", "Orders", "Average Order Value", "Completion Rate"]);
+      // The AI summary is never cut off: its card grows to the whole answer (it scrolled once).
+      await expect.poll(() => wholeAnswer(page.frameLocator("#embed").getByTestId("ai-answer-ask"))).toBe(true);
     });
   }
 

@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { generateSession, getDemoConfig, openEmbedInHost, openHost, requestAction, waitForEvent, waitForWidgetsSettled } from "./support/embed-harness";
+import {
+  generateSession,
+  getDemoConfig,
+  openEmbedInHost,
+  openHost,
+  requestAction,
+  waitForEvent,
+  waitForWidgetsSettled,
+  wholeAnswer,
+} from "./support/embed-harness";
 import { E2E } from "./support/env";
 
 // The demo's content in the viewer's language (docs/translation.md): titles, filter labels,
@@ -100,6 +109,11 @@ test.describe("the demo dashboard translated", () => {
         .locator(".svc-widget-description")
         .evaluate((p) => p.scrollWidth <= p.clientWidth && p.scrollHeight <= p.clientHeight && p.textContent === "Porcentaje de pedidos completados"),
     ).toBe(true);
+    // The AI summary in Spanish is longer than its card as the author sized it: the card grows to
+    // the whole answer (it scrolled once, cut at the bottom).
+    const answer = frame.getByTestId("ai-answer-ask");
+    await expect(answer).toContainText("Regenerar");
+    await expect.poll(() => wholeAnswer(answer)).toBe(true);
   });
 
   test("the creator app in Spanish starts from translated dashboards and builds with translated views and members", async ({ page }) => {

@@ -2,7 +2,7 @@
  * Helpers of the browser tests: signed sessions from the real platform, embed URLs, and the
  * raw host fixture (e2e/fixtures/host.html), whose recorded messages the tests read back.
  */
-import { expect, type APIRequestContext, type Frame, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Frame, type Locator, type Page } from "@playwright/test";
 import { E2E } from "./env";
 
 /** One message the host page received, as host.html records it. */
@@ -290,4 +290,17 @@ export function countChartColours(page: Page, widgetId: string, colours: string[
     },
     { widgetId, colours },
   );
+}
+
+/**
+ * Whether an AI widget's answer (`ai-answer-<id>`) is whole: written, nothing of it below its
+ * box (no scrolling), and its Regenerate button inside the card.
+ */
+export function wholeAnswer(answer: Locator): Promise<boolean> {
+  return answer.evaluate((box) => {
+    const card = box.closest(".svc-widget")!.getBoundingClientRect();
+    const button = box.querySelector('[data-testid="ai-regenerate"]')?.getBoundingClientRect();
+    const written = (box.querySelector(".svc-ai-markdown")?.textContent ?? "").length > 20;
+    return written && !!button && box.scrollHeight <= box.clientHeight + 1 && button.bottom <= card.bottom;
+  });
 }

@@ -3,7 +3,8 @@
  * by width, vertical compaction, item positions), without its drag-and-resize components,
  * which a viewer never uses. Each widget is one absolutely placed cell, so the grid's work per
  * widget is constant, and cells mount a few at a time from the top (paced slices), so a large
- * dashboard is no single long commit. One column on phones. The editor (surfaces/app) uses the full
+ * dashboard is no single long commit. One column on phones; a cell whose content is longer than
+ * the author made it (an AI answer) grows (grown-cells.tsx). The editor (surfaces/app) uses the full
  * react-grid-layout.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
@@ -14,6 +15,7 @@ import { WidgetRenderer } from "./widget-renderer";
 import { FilterWiringProvider } from "./filter-wiring-context";
 import { buildGridLayouts, isOneColumn, resolveGridConfig, type GridItemLayout } from "./grid-layouts";
 import { flowCells, flowsByRows, isFittedInOneColumn, useFittedHeights } from "./fitted-cells";
+import { CellGrowthProvider, grownLayout, useGrownCells } from "./grown-cells";
 import "./dashboard-grid.css";
 
 export interface DashboardGridProps {
@@ -88,7 +90,19 @@ export function DashboardGrid(props: DashboardGridProps): ReactNode {
   const layouts = useMemo(() => buildGridLayouts(props.widgets, config), [props.widgets, config]);
   const breakpoint = width > 0 ? getBreakpointFromWidth(config.breakpoints, width) : null;
   const cols = breakpoint ? config.cols[breakpoint] : 0;
-  const placed = useMemo(() => (breakpoint ? placedLayout(layouts[breakpoint], cols) : []), [layouts, breakpoint, cols]);
+  const authored = useMemo(() => (breakpoint ? placedLayout(layouts[breakpoint], cols) : []), [layouts, breakpoint, cols]);
+  // One column (a phone): text and controls take their content's height, and the rows flow.
+  const fitted = useFittedHeights();
+  // A phone layout the author arranged is shown as arranged.
+  const arranged = breakpoint !== null && props.widgets.some((w) => w.responsiveLayouts?.[breakpoint]);
+  const fitting = breakpoint !== null && isOneColumn(breakpoint, cols) && !arranged && flowsByRows(authored);
+  // Elsewhere a widget whose content is longer than its cell (an AI answer) grows it by whole rows.
+  const grown = useGrownCells(config.rowHeight + config.margin[1]);
+  const growing = !nested && !fitting;
+  const placed = useMemo(
+    () => (growing && grown.rows.size > 0 && breakpoint ? placedLayout(grownLayout(layouts[breakpoint], grown.rows), cols) : authored),
+    [growing, grown.rows, layouts, breakpoint, cols, authored],
+  );
   const renderGrid = useCallback((widgets: DashboardWidget[]) => <DashboardGrid widgets={widgets} layout={props.layout} nested />, [props.layout]);
   // A widget's element stays the same while the widgets do: a new width only moves the cells.
   const cells = useMemo(
@@ -110,11 +124,11 @@ export function DashboardGrid(props: DashboardGridProps): ReactNode {
   };
   const rows = bottom(placed);
   const gridHeight = rows > 0 ? rows * config.rowHeight + (rows - 1) * config.margin[1] + config.containerPadding[1] * 2 : 0;
-  // One column (a phone): text and controls take their content's height, and the rows flow.
-  const fitted = useFittedHeights();
-  // A phone layout the author arranged is shown as arranged.
-  const arranged = breakpoint !== null && props.widgets.some((w) => w.responsiveLayouts?.[breakpoint]);
-  const fitting = breakpoint !== null && isOneColumn(breakpoint, cols) && !arranged && flowsByRows(placed);
+  // A grown cell is drawn as tall as the author made it and what its content needs beyond that.
+  const grownHeight = (item: GridItemLayout) => {
+    const added = growing ? grown.rows.get(item.i) : undefined;
+    return added ? calcGridItemPosition(params, item.x, item.y, item.w, item.h - added).height + grown.needs.get(item.i)! : undefined;
+  };
   const fittedIds = useMemo(() => new Set(props.widgets.filter(isFittedInOneColumn).map((w) => w.id)), [props.widgets]);
   const flow = fitting
     ? flowCells(placed, { rowHeight: config.rowHeight, marginY: config.margin[1], paddingY: config.containerPadding[1] }, fitted.heights)
@@ -123,36 +137,38 @@ export function DashboardGrid(props: DashboardGridProps): ReactNode {
 
   return (
     <FilterWiringProvider widgets={props.widgets}>
-      <div className={nested ? "svc-grid is-nested" : "svc-grid"} ref={containerRef}>
-        {breakpoint ? (
-          <div className="svc-grid-layout" style={{ height }}>
-            {placed.map((item) => {
-              const cell = cells.get(item.i);
-              if (!cell) return null;
-              const shown = (order.get(item.i) ?? 0) < mounted;
-              const position = calcGridItemPosition(params, item.x, item.y, item.w, item.h);
-              const box = flow?.boxes.get(item.i);
-              const top = box ? box.top : position.top;
-              // A fitted cell has no height of its own: its content's is measured (once mounted).
-              const fit = flow !== null && fittedIds.has(item.i);
-              return (
-                <div
-                  key={item.i}
-                  ref={fit && shown ? fitted.cellRef(item.i) : undefined}
-                  className={fit ? "svc-grid-item is-fitted" : "svc-grid-item"}
-                  style={{
-                    width: position.width,
-                    height: fit ? undefined : (box?.height ?? position.height),
-                    transform: `translate(${position.left}px, ${top}px)`,
-                  }}
-                >
-                  {shown ? cell : null}
-                </div>
-              );
-            })}
-          </div>
-        ) : null}
-      </div>
+      <CellGrowthProvider value={growing ? grown : null}>
+        <div className={nested ? "svc-grid is-nested" : "svc-grid"} ref={containerRef}>
+          {breakpoint ? (
+            <div className="svc-grid-layout" style={{ height }}>
+              {placed.map((item) => {
+                const cell = cells.get(item.i);
+                if (!cell) return null;
+                const shown = (order.get(item.i) ?? 0) < mounted;
+                const position = calcGridItemPosition(params, item.x, item.y, item.w, item.h);
+                const box = flow?.boxes.get(item.i);
+                const top = box ? box.top : position.top;
+                // A fitted cell has no height of its own: its content's is measured (once mounted).
+                const fit = flow !== null && fittedIds.has(item.i);
+                return (
+                  <div
+                    key={item.i}
+                    ref={fit && shown ? fitted.cellRef(item.i) : undefined}
+                    className={fit ? "svc-grid-item is-fitted" : "svc-grid-item"}
+                    style={{
+                      width: position.width,
+                      height: fit ? undefined : (box?.height ?? grownHeight(item) ?? position.height),
+                      transform: `translate(${position.left}px, ${top}px)`,
+                    }}
+                  >
+                    {shown ? cell : null}
+                  </div>
+                );
+              })}
+            </div>
+          ) : null}
+        </div>
+      </CellGrowthProvider>
     </FilterWiringProvider>
   );
 }

@@ -51,14 +51,14 @@ describe("the one-column layout's flow", () => {
     expect(flowsByRows([item("a", 0, 0, 2, 3), item("b", 0, 2, 2, 1)])).toBe(false);
   });
 
-  it("fits text and controls, not charts", () => {
+  it("fits text, AI answers and controls, not charts", () => {
     const widget = (type: string) => ({ id: "w", type, position: { x: 0, y: 0, w: 1, h: 1 } }) as unknown as Parameters<typeof isFittedInOneColumn>[0];
     expect(["TEXT", "FILTER", "TIME_GRAIN", "CHART", "AI", "TABS_CONTAINER"].map((t) => isFittedInOneColumn(widget(t)))).toEqual([
       true,
       true,
       true,
       false,
-      false,
+      true,
       false,
     ]);
   });

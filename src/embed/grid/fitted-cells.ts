@@ -1,6 +1,6 @@
 /**
- * Cells that take the height of their content in the one-column (phone) layout: a text widget
- * and the controls. Read top to bottom on a phone, a desktop-sized text cell left empty space
+ * Cells that take the height of their content in the one-column (phone) layout: a text widget,
+ * an AI answer and the controls. Read top to bottom on a phone, a desktop-sized text cell left empty space
  * under its text (or cut a long one), and a control's cell rounded up to whole grid rows. The
  * other widgets (charts, KPIs, tables) keep their rows: they fill whatever they are given.
  */
@@ -9,9 +9,9 @@ import { flushSync } from "react-dom";
 import type { DashboardWidget } from "../../schema/dashboard";
 import type { GridItemLayout } from "./grid-layouts";
 
-/** The widgets whose height is their content's in the one-column layout. */
+/** The widgets whose height is their content's in the one-column layout (an AI answer too: it is never cut off). */
 export function isFittedInOneColumn(widget: DashboardWidget): boolean {
-  return widget.type === "TEXT" || widget.type === "FILTER" || widget.type === "TIME_GRAIN";
+  return widget.type === "TEXT" || widget.type === "AI" || widget.type === "FILTER" || widget.type === "TIME_GRAIN";
 }
 
 export interface CellBox {

@@ -15,6 +15,7 @@ import { WidgetFrame } from "../../grid/widget-frame";
 import { renderMarkdown } from "../text/render-markdown";
 import { chatText } from "../../chat/chat-messages";
 import { useScrollEdges } from "../chart/use-scroll-edges";
+import { useCellGrowth, useGrowToContent } from "../../grid/grown-cells";
 import "../../ui/chip.css";
 import "../../ui/visually-hidden.css";
 import "./ai-widget.css";
@@ -79,11 +80,14 @@ export function AiWidget(props: { widget: DashboardWidget }) {
     void load(false);
   }, [load]);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const textRef = useRef<HTMLDivElement>(null);
   const edges = useScrollEdges(scrollRef, "y", html);
+  // The answer is never cut off: its cell grows to it on the dashboard (inside a tab's card it scrolls).
+  useGrowToContent(useCellGrowth(props.widget.id), scrollRef, textRef, html);
 
   return (
     <WidgetFrame widget={props.widget} title={title} state={state} error={error} onRetry={() => void load(false)} skeleton="text" busy={busy}>
-      {/* An answer taller than its card scrolls; an edge at the bottom says more is below. */}
+      {/* Where its card cannot grow (in a tab) an answer taller than it scrolls; an edge at the bottom says more is below. */}
       <div className="svc-ai-frame" data-more-below={edges.after || undefined}>
         <div
           className="svc-ai is-answer"
@@ -95,7 +99,7 @@ export function AiWidget(props: { widget: DashboardWidget }) {
           <div className="svc-ai-badge" aria-hidden="true">
             <SparkIcon size={18} />
           </div>
-          <div className="svc-ai-text">
+          <div className="svc-ai-text" ref={textRef}>
             {answer?.stale ? (
               <p className="svc-ai-stale" role="status" data-testid="ai-stale">
                 {chatText(locale, "stale")}
