@@ -32,6 +32,7 @@ export function benchesAt({ rows, postgres }: { rows: string; postgres: string }
     "app-time-to-ready": { modest: ["--runs", "5"], build: true },
     "ai-builtin": { modest: ["--rows", rows, "--runs", "15"], full: ["--rows", rows, "--runs", "41"] },
     "browser-page-cpu": { modest: ["--runs", "3"], build: true },
+    "builder-first-result": { modest: ["--runs", "5"], build: true },
     "bridge-roundtrip": { modest: ["--runs", "200", "--warmup", "20"], build: true },
     "cluster-throughput": { modest: ["--seconds", "3", "--rounds", "3"], postgres },
     "dashboard-apps": { modest: ["--runs", "2", "--python-runs", "3"], build: true },
