@@ -11,20 +11,10 @@
  * the dashboard surface.
  */
 import type { Page } from "@playwright/test";
-import { arg, fmt, KEEP_NAMES_SHIM, quantile, startBenchRig } from "./bridge-rig";
+import { arg, creatorSession, fmt, KEEP_NAMES_SHIM, quantile, startBenchRig } from "./bridge-rig";
 import { figure, printFigures, ratioAtMost, say, type Figure } from "./figures";
 
 const runs = arg("runs", 8);
-
-async function creatorSession(platformUrl: string, adminToken: string, deploymentId: number): Promise<string> {
-  const res = await fetch(`${platformUrl}/api/v1/embed/generate-session`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ deploymentId, externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }),
-  });
-  if (!res.ok) throw new Error(`generate-session answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { sessionId: string }).sessionId;
-}
 
 /** Loads `src` into host.html's iframe; ms to `ready` and to the first paint of `painted`. */
 async function timeLoad(page: Page, src: string, painted: string): Promise<{ ready: number; paint: number }> {

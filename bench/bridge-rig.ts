@@ -65,6 +65,17 @@ export async function startBenchRig(basePort = 18180): Promise<BenchRig> {
   };
 }
 
+/** A fresh signed session of an acme creator (creatorMode), for the app. */
+export async function creatorSession(platformUrl: string, adminToken: string, deploymentId: number): Promise<string> {
+  const res = await fetch(`${platformUrl}/api/v1/embed/generate-session`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ deploymentId, externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }),
+  });
+  if (!res.ok) throw new Error(`generate-session answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { sessionId: string }).sessionId;
+}
+
 /** Starts bench/rig-server.ts and resolves once it says `ready` (rejects if it ends first). */
 export function startRigServer(basePort: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/rig-server.ts", String(basePort)], { stdio: ["ignore", "pipe", "inherit"] });

@@ -10,21 +10,11 @@
  * round trip of the automation. Goal: the first result within 1.5× of the query alone.
  */
 import type { Frame, Page, Request } from "@playwright/test";
-import { arg, fmt, KEEP_NAMES_SHIM, quantile, startBenchRig } from "./bridge-rig";
+import { arg, creatorSession, fmt, KEEP_NAMES_SHIM, quantile, startBenchRig } from "./bridge-rig";
 import { figure, printFigures, ratioAtMost, say } from "./figures";
 
 const runs = arg("runs", 8);
 const COUNTRY = "sales.customers_country";
-
-async function creatorSession(platformUrl: string, adminToken: string, deploymentId: number): Promise<string> {
-  const res = await fetch(`${platformUrl}/api/v1/embed/generate-session`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
-    body: JSON.stringify({ deploymentId, externalId: "ada@acme.example", embedTenantName: "acme-corp", creatorMode: true }),
-  });
-  if (!res.ok) throw new Error(`generate-session answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { sessionId: string }).sessionId;
-}
 
 /** The app in host.html's frame, a new workbook and a new report open in its builder. */
 async function openBuilder(page: Page, src: string, n: number) {
