@@ -96,7 +96,7 @@ export function DashboardGrid(props: DashboardGridProps): ReactNode {
   // A phone layout the author arranged is shown as arranged.
   const arranged = breakpoint !== null && props.widgets.some((w) => w.responsiveLayouts?.[breakpoint]);
   const fitting = breakpoint !== null && isOneColumn(breakpoint, cols) && !arranged && flowsByRows(authored);
-  // Elsewhere a widget whose content is longer than its cell (an AI answer) grows it by whole rows.
+  // Elsewhere a widget whose content is longer than its cell (an AI answer) grows it (grown-cells.tsx).
   const grown = useGrownCells(config.rowHeight + config.margin[1]);
   const growing = !nested && !fitting;
   const placed = useMemo(
