@@ -6,7 +6,9 @@
  * itself after a quiet while.
  */
 /// <reference lib="webworker" />
-const scope = self as unknown as DedicatedWorkerGlobalScope;
+// This file runs as a dedicated worker: its `self` is the worker's scope, not a window.
+declare const self: DedicatedWorkerGlobalScope;
+const scope = self;
 const warmed = new Set<string>();
 let quiet: ReturnType<typeof setTimeout> | undefined;
 
@@ -31,3 +33,6 @@ scope.onmessage = (event: MessageEvent<{ locale?: unknown }>) => {
   clearTimeout(quiet);
   quiet = setTimeout(() => scope.close(), 10_000);
 };
+
+// A module, so that its `self` above is its own.
+export {};

@@ -88,7 +88,7 @@ function addPlatformResponses(doc: Json): void {
 }
 
 /** The generated document in its published form: nullable references, platform answers, tags, licence. */
-export function normalizeOpenApiDocument(doc: Json): Json {
+export function normalizeOpenApiDocument(doc: object): Json {
   const out = rewrite(doc) as Json;
   addPlatformResponses(out);
   const used = new Set<string>();
@@ -115,7 +115,7 @@ export function registerOpenApiDocument(app: OpenAPIHono<AppEnv>): void {
         },
         servers: [{ url: new URL(c.req.url).origin }],
       });
-      return c.json(normalizeOpenApiDocument(doc as unknown as Json));
+      return c.json(normalizeOpenApiDocument(doc));
     });
   }
 }

@@ -4,7 +4,7 @@
  * OffscreenCanvas, which does both. Nothing else of `document` exists here.
  */
 /// <reference lib="webworker" />
-const holder = globalThis as unknown as { document?: unknown };
+const holder = globalThis as { document?: unknown };
 if (typeof holder.document === "undefined" && typeof OffscreenCanvas !== "undefined") {
   holder.document = {
     createElement: (tag: string) => (tag === "canvas" ? new OffscreenCanvas(1, 1) : null),

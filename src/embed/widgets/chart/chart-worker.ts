@@ -17,7 +17,9 @@ type View = vega.View & { origin(): [number, number] };
 type SceneItem = { datum?: unknown; tooltip?: unknown; marktype?: string; items?: unknown[] };
 type Picker = { pick(scene: unknown, x: number, y: number, gx: number, gy: number): SceneItem | null };
 
-const scope = self as unknown as DedicatedWorkerGlobalScope;
+// This file runs as a dedicated worker: its `self` is the worker's scope, not a window.
+declare const self: DedicatedWorkerGlobalScope;
+const scope = self;
 const views = new Map<number, View>();
 const marks = (vega as unknown as { Marks: Record<string, { pick: (this: Picker, ...args: unknown[]) => SceneItem | null }> }).Marks;
 let pickContext: (OffscreenCanvasRenderingContext2D & { pixelRatio?: number }) | null = null;

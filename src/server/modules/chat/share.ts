@@ -140,7 +140,8 @@ export async function readThread(deps: AppDeps, principal: Principal, deployment
 /** An answer as a reader sees it: its query, and its table and chart from the reader's own rows. */
 async function answerFor(row: MessageRow, ctx: TurnContext, recompute: boolean): Promise<ChatMessage> {
   const stored = messageView(row);
-  const parts = stored.parts as unknown as AnswerPart[];
+  // The parts as the answer's run stored them (answer-storage.ts writes AnswerPart[]); the schema's type is the looser one clients read.
+  const parts = stored.parts as AnswerPart[];
   const asked = lastQueryOf(parts);
   const query = asked?.query;
   const comparisons = asked?.periodComparisons?.length ? { periodComparisons: asked.periodComparisons } : {};
