@@ -20,13 +20,9 @@ export interface ModelDimensions {
 
 export function useModelDimensions(): ModelDimensions {
   const { api } = useApp();
+  const locale = useEmbedStore((s) => s.locale);
   // The same query (and cache entry) as the report builder's model.
-  const meta = useQuery(
-    appQueries.meta(
-      api,
-      useEmbedStore((s) => s.locale),
-    ),
-  );
+  const meta = useQuery(appQueries.meta(api, locale));
   return useMemo(() => {
     const sources = meta.data?.sources ?? [];
     const list = sources.flatMap((s) => s.dimensions.map((d) => ({ name: d.name, title: `${s.title}: ${d.shortTitle || d.title}`, type: d.type })));

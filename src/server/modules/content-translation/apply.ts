@@ -1,4 +1,4 @@
-import { isCanonicalLocale } from "../../../schema/content-translation";
+import { isCanonicalLocale, type ContentDictionary } from "../../../schema/content-translation";
 import type { Dashboard } from "../../../schema/dashboard";
 import type { Db } from "../../db/connection";
 import type { Principal } from "../../domain/actor";
@@ -69,24 +69,34 @@ export async function valueLabeler(
 }
 
 /**
- * Views and members of `GET …/meta` titled by a dictionary's `members` and `texts`, their
- * descriptions by its `texts` (names, types and everything else unchanged).
+ * Views and members of `GET …/meta` in a locale: titled by its dictionary's `members` and
+ * `texts`, their descriptions by its `texts` (names, types and everything else unchanged); as
+ * they are without a dictionary for the locale.
  */
-export function metaInLocale<
+export async function metaInLocale<
   S extends { name: string; title: string; description?: string; measures: M[]; dimensions: M[] },
   M extends { name: string; title: string; shortTitle: string; description?: string },
->(sources: S[], title: (member: string, title: string) => string, text: (source: string) => string): S[] {
+>(db: Db, deploymentId: number, locale: string | null, sources: S[]): Promise<S[]> {
+  if (!locale || !isCanonicalLocale(locale)) return sources;
+  const dictionary = pickDictionary(await viewerDictionaries(db, deploymentId), locale);
+  if (!dictionary) return sources;
+  const title = titlerOf(dictionary);
+  const text = textOf(dictionary);
   const described = <T extends { description?: string }>(x: T): T => (x.description ? { ...x, description: text(x.description) } : x);
   const member = (m: M): M => described({ ...m, title: title(m.name, m.title), shortTitle: title(m.name, m.shortTitle) });
   return sources.map((s) => described({ ...s, title: title(s.name, s.title), measures: s.measures.map(member), dimensions: s.dimensions.map(member) }));
+}
+
+/** A member's title by a dictionary: its entry for the member, else for the title, else the title. */
+function titlerOf(dictionary: ContentDictionary): (member: string, title: string) => string {
+  const members = dictionary.members ?? {};
+  const texts = dictionary.texts ?? {};
+  return (member, title) => (Object.hasOwn(members, member) ? members[member]! : Object.hasOwn(texts, title) ? texts[title]! : title);
 }
 
 /** A member's title in a locale: the dictionary's entry for the member, else for its title, else the title. */
 export async function memberTitler(db: Db, deploymentId: number, locale: string | null): Promise<((member: string, title: string) => string) | undefined> {
   if (!locale || !isCanonicalLocale(locale)) return undefined;
   const dictionary = pickDictionary(await viewerDictionaries(db, deploymentId), locale);
-  if (!dictionary) return undefined;
-  const members = dictionary.members ?? {};
-  const texts = dictionary.texts ?? {};
-  return (member, title) => (Object.hasOwn(members, member) ? members[member]! : Object.hasOwn(texts, title) ? texts[title]! : title);
+  return dictionary ? titlerOf(dictionary) : undefined;
 }

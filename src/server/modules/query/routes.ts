@@ -22,7 +22,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../http/app-env";
 import { BranchName } from "../../../schema/data-model-build";
 import { branchEngine } from "../data-model/service";
-import { contentLocaleOf, distinctValueLabels, memberTitler, metaInLocale, resultTranslator, textTranslator } from "../content-translation/apply";
+import { contentLocaleOf, distinctValueLabels, metaInLocale, resultTranslator } from "../content-translation/apply";
 import { assertExportAllowed } from "../embed-exports/service";
 
 const params = z.object({ deploymentId: IdParam });
@@ -287,7 +287,6 @@ export function registerQueryRoutes(app: Router) {
     const { sources } = engine.meta(securityContext);
     const db = c.get("deps").db;
     const locale = contentLocaleOf(principal, c.req.valid("query").locale);
-    const [title, text] = await Promise.all([memberTitler(db, deploymentId, locale), textTranslator(db, deploymentId, locale)]);
-    return c.json({ sources: title ? metaInLocale(sources, title, text) : sources }, 200);
+    return c.json({ sources: await metaInLocale(db, deploymentId, locale, sources) }, 200);
   });
 }
