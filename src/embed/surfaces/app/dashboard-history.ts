@@ -28,7 +28,7 @@ export interface DashboardHistory {
   version: number;
   lastGroup: string | null;
   lastAt: number;
-  /** The last edit was typed (ChangeOptions.typing) and no `seal` came since. */
+  /** The last edit was typed (ChangeOptions.typing); it counts only while its group is open (`lastGroup`). */
   lastTyping: boolean;
   change(fn: (c: DashboardConfig) => DashboardConfig, options?: ChangeOptions): void;
   /** Ends the open step (the focus left the field typed into): the next edit is a step of its own. */
@@ -61,18 +61,18 @@ export function createDashboardHistory(initial: DashboardConfig, options: { limi
         const past = merge ? h.past : [...h.past, h.now].slice(-limit);
         return { past, now: next, future: [], version: h.version + 1, lastGroup: group, lastAt: at, lastTyping: typing };
       }),
-    seal: () => set((h) => (h.lastGroup === null ? h : { lastGroup: null, lastTyping: false })),
+    seal: () => set((h) => (h.lastGroup === null ? h : { lastGroup: null })),
     undo: () =>
       set((h) => {
         const previous = h.past[h.past.length - 1];
         if (!previous) return h;
-        return { past: h.past.slice(0, -1), now: previous, future: [h.now, ...h.future], version: h.version + 1, lastGroup: null, lastTyping: false };
+        return { past: h.past.slice(0, -1), now: previous, future: [h.now, ...h.future], version: h.version + 1, lastGroup: null };
       }),
     redo: () =>
       set((h) => {
         const next = h.future[0];
         if (!next) return h;
-        return { past: [...h.past, h.now].slice(-limit), now: next, future: h.future.slice(1), version: h.version + 1, lastGroup: null, lastTyping: false };
+        return { past: [...h.past, h.now].slice(-limit), now: next, future: h.future.slice(1), version: h.version + 1, lastGroup: null };
       }),
   }));
 }
